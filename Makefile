@@ -1,0 +1,39 @@
+# LinuxAVFoundation. Each target installs what is missing first (Debian packages; needs root or sudo).
+#   make demo    encode and decode a few seconds of synthetic media, printing what happened
+#   make test    unit tests, external-oracle tests (ffmpeg, ffprobe, mediainfo) and the compat sample
+SHELL := /bin/bash
+SWIFT ?= swift
+# Which parts of ../shared/compat are required to pass (see scripts/compat.sh).
+COMPAT_STAGE ?= buffers
+
+.PHONY: all deps build release test unit-test compat demo clean
+
+all: build
+
+deps:
+	@scripts/install-deps.sh
+
+build: deps
+	$(SWIFT) build
+
+release: deps
+	$(SWIFT) build -c release
+
+test: deps
+	$(SWIFT) build --build-tests
+	$(SWIFT) test --skip-build
+	COMPAT_STAGE=$(COMPAT_STAGE) scripts/compat.sh
+
+# Only the package's own tests (no compat build).
+unit-test: deps
+	$(SWIFT) test
+
+compat: deps
+	COMPAT_STAGE=$(COMPAT_STAGE) scripts/compat.sh
+
+demo: deps
+	$(SWIFT) build -c release --product demo
+	.build/release/demo
+
+clean:
+	rm -rf .build .build-* out
