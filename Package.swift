@@ -15,7 +15,9 @@ let package = Package(
     products: [
         .library(name: "AVFoundation", targets: appleModules),
     ],
-    dependencies: [],
+    dependencies: [
+        .package(url: "https://github.com/attaswift/BigInt", exact: "6.0.1"),
+    ],
     targets: [
         // C system libraries. Only FFmpegBridge may import them.
         .systemLibrary(
@@ -49,5 +51,14 @@ let package = Package(
 
         // Tests.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .testTarget(name: "CoreMediaTests", dependencies: ["CoreMedia", "TestSupport", .product(name: "BigInt", package: "BigInt")]),
     ]
 )
+
+// Swift Testing declares a cross-import overlay for CoreGraphics (`_Testing_CoreGraphics`) that the Linux toolchain
+// does not ship, so any test that imports Testing together with our CoreGraphics (directly or through CoreVideo,
+// CoreMedia or AVFoundation) fails with "no such module '_Testing_CoreGraphics'". Test targets therefore build
+// without cross-import overlays.
+for target in package.targets where target.type == .test {
+    target.swiftSettings = (target.swiftSettings ?? []) + [.unsafeFlags(["-Xfrontend", "-disable-cross-import-overlays"])]
+}
