@@ -10,4 +10,8 @@ enum CoreMediaLimits {
     /// one or two; only chains built with `kCMBlockBufferDontOptimizeDepthFlag` grow, and past this the access
     /// fails with `kCMBlockBufferBadPointerParameterErr` instead of walking on.
     static let maximumReferenceHops = 100_000
+
+    /// The most parameter sets one format description may be made from. An avcC record holds at most
+    /// 31 SPSs + 255 PPSs + 255 SPS extensions; hvcC arrays are larger in principle, but real streams carry a few.
+    static let maximumParameterSets = 1_024
 }

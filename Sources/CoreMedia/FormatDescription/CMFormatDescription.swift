@@ -1,0 +1,174 @@
+/// An immutable description of a stream's media: its type and subtype, extensions, and the details of its kind
+/// (audio stream description, video dimensions, timecode settings, metadata keys) (Apple's `CMFormatDescriptionRef`).
+///
+/// Thread safety: every stored property is set in `init` and never changes, so instances may be shared freely.
+/// Extension values are stored as given (property-list values: strings, numbers, Booleans, `Data`, arrays and
+/// dictionaries), which are values in Swift.
+public final class CMFormatDescription: @unchecked Sendable {
+    /// What a format description of a particular kind carries besides its extensions.
+    enum Details {
+        case none
+        case video(CMVideoDimensions, ParameterSetStorage?)
+    }
+
+    let mediaTypeCode: CMMediaType
+    let mediaSubTypeCode: FourCharCode
+    /// The extensions, keyed by string; empty when there are none.
+    let extensionStorage: [String: Any]
+    let details: Details
+
+    init(mediaType: CMMediaType, mediaSubType: FourCharCode, extensions: [String: Any], details: Details) {
+        mediaTypeCode = mediaType
+        mediaSubTypeCode = mediaSubType
+        extensionStorage = extensions
+        self.details = details
+    }
+
+    /// The extensions of a caller's dictionary with string keys, or nil when a key is not a string.
+    static func extensions(from dictionary: CFDictionary?) -> [String: Any]? {
+        guard let dictionary else { return [:] }
+        return AttributeValue.dictionary(dictionary)
+    }
+}
+
+extension CMFormatDescription: Hashable, CustomStringConvertible {
+    /// Whether two format descriptions describe the same media (CFEqual on Apple platforms).
+    public static func == (lhs: CMFormatDescription, rhs: CMFormatDescription) -> Bool {
+        lhs.isEqual(to: rhs, ignoringExtensionKeys: [], ignoringAtomKeys: [])
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(mediaTypeCode)
+        hasher.combine(mediaSubTypeCode)
+    }
+
+    public var description: String {
+        var text = "<CMFormatDescription mediaType:'\(fourCharString(mediaTypeCode))' "
+            + "mediaSubType:'\(fourCharString(mediaSubTypeCode))'"
+        if case .video(let dimensions, _) = details {
+            text += " dimensions:\(dimensions.width)x\(dimensions.height)"
+        }
+        if !extensionStorage.isEmpty { text += " extensions:\(extensionStorage.keys.sorted())" }
+        return text + ">"
+    }
+
+    /// Equality with some extension keys, and some sample description extension atoms, left out.
+    func isEqual(to other: CMFormatDescription, ignoringExtensionKeys keys: Set<String>,
+                 ignoringAtomKeys atomKeys: Set<String>) -> Bool {
+        if self === other { return true }
+        guard mediaTypeCode == other.mediaTypeCode, mediaSubTypeCode == other.mediaSubTypeCode,
+              detailsEqual(other) else { return false }
+        var ignored = keys
+        if !keys.isEmpty || !atomKeys.isEmpty {
+            // CMFormatDescription.h: when any keys are ignored, the verbatim sample descriptions are ignored too.
+            ignored.insert(kCMFormatDescriptionExtension_VerbatimSampleDescription)
+            ignored.insert(kCMFormatDescriptionExtension_VerbatimISOSampleEntry)
+        }
+        func filtered(_ extensions: [String: Any]) -> [String: Any] {
+            var result = extensions.filter { !ignored.contains($0.key) }
+            let atomsKey = kCMFormatDescriptionExtension_SampleDescriptionExtensionAtoms
+            if !atomKeys.isEmpty, let atoms = AttributeValue.dictionary(result[atomsKey]) {
+                let kept = atoms.filter { !atomKeys.contains($0.key) }
+                result[atomsKey] = kept.isEmpty ? nil : kept
+            }
+            return result
+        }
+        return PropertyListEquality.isEqual(filtered(extensionStorage), filtered(other.extensionStorage))
+    }
+
+    private func detailsEqual(_ other: CMFormatDescription) -> Bool {
+        switch (details, other.details) {
+        case (.none, .none):
+            return true
+        case let (.video(a, _), .video(b, _)):
+            return a.width == b.width && a.height == b.height
+        default:
+            return false
+        }
+    }
+}
+
+// MARK: Functions for every media type
+
+/// Creates a format description made only of a media type, subtype and extensions.
+@discardableResult
+public func CMFormatDescriptionCreate(
+    allocator: CFAllocator?, mediaType: CMMediaType, mediaSubType: FourCharCode, extensions: CFDictionary?,
+    formatDescriptionOut: UnsafeMutablePointer<CMFormatDescription?>
+) -> OSStatus {
+    formatDescriptionOut.pointee = nil
+    guard let extensions = CMFormatDescription.extensions(from: extensions) else {
+        return kCMFormatDescriptionError_InvalidParameter
+    }
+    let details: CMFormatDescription.Details
+    if mediaType == kCMMediaType_Video {
+        details = .video(CMVideoDimensions(width: 0, height: 0), ParameterSetStorage(videoExtensions: extensions))
+    } else {
+        details = .none
+    }
+    formatDescriptionOut.pointee = CMFormatDescription(mediaType: mediaType, mediaSubType: mediaSubType,
+                                                      extensions: extensions, details: details)
+    return noErr
+}
+
+/// The media type, such as `kCMMediaType_Audio`.
+public func CMFormatDescriptionGetMediaType(_ desc: CMFormatDescription) -> CMMediaType {
+    desc.mediaTypeCode
+}
+
+/// The media subtype: the codec for audio and video ('aac ', 'avc1'), the stream format for muxed media.
+public func CMFormatDescriptionGetMediaSubType(_ desc: CMFormatDescription) -> FourCharCode {
+    desc.mediaSubTypeCode
+}
+
+/// All the extensions, or nil when there are none.
+public func CMFormatDescriptionGetExtensions(_ desc: CMFormatDescription) -> CFDictionary? {
+    desc.extensionStorage.isEmpty ? nil : desc.extensionStorage
+}
+
+/// One extension, or nil when it is absent.
+public func CMFormatDescriptionGetExtension(_ desc: CMFormatDescription, extensionKey: CFString) -> CFPropertyList? {
+    desc.extensionStorage[extensionKey]
+}
+
+/// Whether two format descriptions are equal (false when either is nil).
+public func CMFormatDescriptionEqual(
+    _ formatDescription: CMFormatDescription?, otherFormatDescription: CMFormatDescription?
+) -> Bool {
+    guard let formatDescription, let otherFormatDescription else { return false }
+    return formatDescription == otherFormatDescription
+}
+
+/// Whether two format descriptions are equal apart from the given extension keys and sample description extension
+/// atoms (each a single string or an array of strings); ignoring any key also ignores the verbatim sample
+/// descriptions.
+public func CMFormatDescriptionEqualIgnoringExtensionKeys(
+    _ formatDescription: CMFormatDescription?, otherFormatDescription: CMFormatDescription?,
+    extensionKeysToIgnore formatDescriptionExtensionKeysToIgnore: CFTypeRef?,
+    sampleDescriptionExtensionAtomKeysToIgnore: CFTypeRef?
+) -> Bool {
+    guard let formatDescription, let otherFormatDescription else { return false }
+    func keys(_ value: CFTypeRef?) -> Set<String> {
+        if let single = AttributeValue.string(value) { return [single] }
+        if let list = value as? [Any] { return Set(list.compactMap(AttributeValue.string)) }
+        return []
+    }
+    return formatDescription.isEqual(to: otherFormatDescription,
+                                     ignoringExtensionKeys: keys(formatDescriptionExtensionKeysToIgnore),
+                                     ignoringAtomKeys: keys(sampleDescriptionExtensionAtomKeysToIgnore))
+}
+
+/// Typealiases Apple defines for format descriptions of particular media.
+public typealias CMAudioFormatDescription = CMFormatDescription
+/// A video format description.
+public typealias CMVideoFormatDescription = CMFormatDescription
+/// A muxed-stream format description.
+public typealias CMMuxedFormatDescription = CMFormatDescription
+/// A closed-caption format description.
+public typealias CMClosedCaptionFormatDescription = CMFormatDescription
+/// A text format description.
+public typealias CMTextFormatDescription = CMFormatDescription
+/// A timecode format description.
+public typealias CMTimeCodeFormatDescription = CMFormatDescription
+/// A timed-metadata format description.
+public typealias CMMetadataFormatDescription = CMFormatDescription

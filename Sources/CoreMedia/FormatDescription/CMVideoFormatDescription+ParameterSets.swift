@@ -1,0 +1,218 @@
+// Video format descriptions from H.264 and HEVC parameter sets, and the parameter sets back out of them
+// (CMFormatDescription.h). The avcC and hvcC records built here follow ISO/IEC 14496-15.
+
+/// Creates an H.264 format description from SPS, PPS and SPS extension NAL units (with emulation prevention
+/// bytes): an avcC record built from them, the dimensions of the first SPS after cropping, and the colour, range,
+/// aspect ratio and chroma siting its VUI signals. At least one SPS and one PPS are needed; the NAL unit header
+/// length must be 1, 2 or 4. Anything malformed gives `kCMFormatDescriptionError_InvalidParameter`.
+@discardableResult
+public func CMVideoFormatDescriptionCreateFromH264ParameterSets(
+    allocator: CFAllocator?, parameterSetCount: Int, parameterSetPointers: UnsafePointer<UnsafePointer<UInt8>>,
+    parameterSetSizes: UnsafePointer<Int>, nalUnitHeaderLength NALUnitHeaderLength: Int32,
+    formatDescriptionOut: UnsafeMutablePointer<CMFormatDescription?>
+) -> OSStatus {
+    formatDescriptionOut.pointee = nil
+    guard let units = copyParameterSets(count: parameterSetCount, minimum: 2, pointers: parameterSetPointers,
+                                        sizes: parameterSetSizes) else {
+        return kCMFormatDescriptionError_InvalidParameter
+    }
+    do {
+        formatDescriptionOut.pointee = try makeH264FormatDescription(parameterSets: units,
+                                                                     nalUnitLength: Int(NALUnitHeaderLength))
+        return noErr
+    } catch {
+        return kCMFormatDescriptionError_InvalidParameter
+    }
+}
+
+/// Creates an HEVC format description from VPS, SPS, PPS and SEI NAL units (with emulation prevention bytes): an
+/// hvcC record built from them, the dimensions of the first SPS after its conformance window, and what its VUI
+/// signals; `extensions` are added (their sample description extension atoms merged with the hvcC).
+@discardableResult
+public func CMVideoFormatDescriptionCreateFromHEVCParameterSets(
+    allocator: CFAllocator?, parameterSetCount: Int, parameterSetPointers: UnsafePointer<UnsafePointer<UInt8>>,
+    parameterSetSizes: UnsafePointer<Int>, nalUnitHeaderLength NALUnitHeaderLength: Int32,
+    extensions: CFDictionary?, formatDescriptionOut: UnsafeMutablePointer<CMFormatDescription?>
+) -> OSStatus {
+    formatDescriptionOut.pointee = nil
+    guard let units = copyParameterSets(count: parameterSetCount, minimum: 3, pointers: parameterSetPointers,
+                                        sizes: parameterSetSizes),
+          let extra = CMFormatDescription.extensions(from: extensions) else {
+        return kCMFormatDescriptionError_InvalidParameter
+    }
+    do {
+        formatDescriptionOut.pointee = try makeHEVCFormatDescription(
+            parameterSets: units, nalUnitLength: Int(NALUnitHeaderLength), extensions: extra)
+        return noErr
+    } catch {
+        return kCMFormatDescriptionError_InvalidParameter
+    }
+}
+
+/// The NAL unit at `parameterSetIndex` of an H.264 format description's avcC (SPSs, then PPSs, then SPS
+/// extensions), the number of them, and the NAL unit length size. The pointer lives as long as the description.
+@discardableResult
+public func CMVideoFormatDescriptionGetH264ParameterSetAtIndex(
+    _ videoDesc: CMFormatDescription, parameterSetIndex: Int,
+    parameterSetPointerOut: UnsafeMutablePointer<UnsafePointer<UInt8>?>?,
+    parameterSetSizeOut: UnsafeMutablePointer<Int>?, parameterSetCountOut: UnsafeMutablePointer<Int>?,
+    nalUnitHeaderLengthOut NALUnitHeaderLengthOut: UnsafeMutablePointer<Int32>?
+) -> OSStatus {
+    parameterSet(videoDesc, codec: .h264, index: parameterSetIndex, pointerOut: parameterSetPointerOut,
+                 sizeOut: parameterSetSizeOut, countOut: parameterSetCountOut, lengthOut: NALUnitHeaderLengthOut)
+}
+
+/// The NAL unit at `parameterSetIndex` of an HEVC format description's hvcC (in record order), the number of them,
+/// and the NAL unit length size. The pointer lives as long as the description.
+@discardableResult
+public func CMVideoFormatDescriptionGetHEVCParameterSetAtIndex(
+    _ videoDesc: CMFormatDescription, parameterSetIndex: Int,
+    parameterSetPointerOut: UnsafeMutablePointer<UnsafePointer<UInt8>?>?,
+    parameterSetSizeOut: UnsafeMutablePointer<Int>?, parameterSetCountOut: UnsafeMutablePointer<Int>?,
+    nalUnitHeaderLengthOut NALUnitHeaderLengthOut: UnsafeMutablePointer<Int32>?
+) -> OSStatus {
+    parameterSet(videoDesc, codec: .hevc, index: parameterSetIndex, pointerOut: parameterSetPointerOut,
+                 sizeOut: parameterSetSizeOut, countOut: parameterSetCountOut, lengthOut: NALUnitHeaderLengthOut)
+}
+
+// MARK: Shared work
+
+/// Copies the caller's parameter sets, or nil when there are too few or a size is negative or zero.
+private func copyParameterSets(count: Int, minimum: Int, pointers: UnsafePointer<UnsafePointer<UInt8>>,
+                               sizes: UnsafePointer<Int>) -> [[UInt8]]? {
+    guard count >= minimum, count <= CoreMediaLimits.maximumParameterSets else { return nil }
+    var units: [[UInt8]] = []
+    for index in 0..<count {
+        let size = sizes[index]
+        guard size > 0, size <= 0xFFFF else { return nil }
+        units.append(Array(UnsafeBufferPointer(start: pointers[index], count: size)))
+    }
+    return units
+}
+
+/// An H.264 format description from parameter sets.
+func makeH264FormatDescription(parameterSets: [[UInt8]], nalUnitLength: Int) throws -> CMFormatDescription {
+    let record = try AVCDecoderConfigurationRecord(parameterSets: parameterSets, nalUnitLength: nalUnitLength)
+    let sps = try H264SequenceParameterSet(nalUnit: record.sequenceParameterSets[0])
+    let extensions = parameterSetExtensions(vui: sps.vui, bitDepthLumaMinus8: sps.bitDepthLumaMinus8,
+                                            atoms: ["avcC": Data(record.serialized())])
+    return CMFormatDescription.makeVideo(codecType: kCMVideoCodecType_H264, width: Int32(sps.width),
+                                         height: Int32(sps.height), extensions: extensions)
+}
+
+/// An HEVC format description from parameter sets and extra extensions.
+func makeHEVCFormatDescription(parameterSets: [[UInt8]], nalUnitLength: Int,
+                               extensions extra: [String: Any]) throws -> CMFormatDescription {
+    let record = try HEVCDecoderConfigurationRecord(parameterSets: parameterSets, nalUnitLength: nalUnitLength)
+    guard let firstSPS = record.arrays.first(where: { $0.type == 33 })?.nalUnits.first else {
+        throw ParameterSetError("no SPS")
+    }
+    let sps = try HEVCSequenceParameterSet(nalUnit: firstSPS)
+    var atoms: [String: Any] = AttributeValue.dictionary(
+        extra[kCMFormatDescriptionExtension_SampleDescriptionExtensionAtoms]) ?? [:]
+    atoms["hvcC"] = Data(record.serialized())
+    var extensions = parameterSetExtensions(vui: sps.vui, bitDepthLumaMinus8: sps.bitDepthLumaMinus8, atoms: atoms)
+    for (key, value) in extra where key != kCMFormatDescriptionExtension_SampleDescriptionExtensionAtoms {
+        extensions[key] = value
+    }
+    return CMFormatDescription.makeVideo(codecType: kCMVideoCodecType_HEVC, width: Int32(sps.width),
+                                         height: Int32(sps.height), extensions: extensions)
+}
+
+/// The extensions a parameter-set format description carries: the record, and what the VUI signals.
+private func parameterSetExtensions(vui: VideoUsability, bitDepthLumaMinus8: Int,
+                                    atoms: [String: Any]) -> [String: Any] {
+    var extensions: [String: Any] = [
+        kCMFormatDescriptionExtension_SampleDescriptionExtensionAtoms: atoms,
+        kCMFormatDescriptionExtension_FullRangeVideo: vui.videoFullRange,
+        kCMFormatDescriptionExtension_BitsPerComponent: 8 + bitDepthLumaMinus8,
+    ]
+    if let ratio = vui.sampleAspectRatio {
+        extensions[kCMFormatDescriptionExtension_PixelAspectRatio] = [
+            kCMFormatDescriptionKey_PixelAspectRatioHorizontalSpacing: ratio.horizontal,
+            kCMFormatDescriptionKey_PixelAspectRatioVerticalSpacing: ratio.vertical,
+        ]
+    }
+    extensions[kCMFormatDescriptionExtension_ColorPrimaries] = vui.colourPrimaries.flatMap(colorPrimaries(codePoint:))
+    extensions[kCMFormatDescriptionExtension_TransferFunction] =
+        vui.transferCharacteristics.flatMap(transferFunction(codePoint:))
+    extensions[kCMFormatDescriptionExtension_YCbCrMatrix] = vui.matrixCoefficients.flatMap(yCbCrMatrix(codePoint:))
+    extensions[kCMFormatDescriptionExtension_ChromaLocationTopField] =
+        vui.chromaSampleLocationTop.flatMap(chromaLocation(codePoint:))
+    extensions[kCMFormatDescriptionExtension_ChromaLocationBottomField] =
+        vui.chromaSampleLocationBottom.flatMap(chromaLocation(codePoint:))
+    return extensions
+}
+
+/// The parameter set lookup both `Get…ParameterSetAtIndex` functions share.
+private func parameterSet(
+    _ description: CMFormatDescription, codec: ParameterSetStorage.Codec, index: Int,
+    pointerOut: UnsafeMutablePointer<UnsafePointer<UInt8>?>?, sizeOut: UnsafeMutablePointer<Int>?,
+    countOut: UnsafeMutablePointer<Int>?, lengthOut: UnsafeMutablePointer<Int32>?
+) -> OSStatus {
+    guard let storage = description.parameterSetStorage, storage.codec == codec,
+          case .success(let (nalUnitLength, units)) = storage.parsed else {
+        return kCMFormatDescriptionError_InvalidParameter
+    }
+    countOut?.pointee = units.count
+    lengthOut?.pointee = Int32(nalUnitLength)
+    guard pointerOut != nil || sizeOut != nil else { return noErr }
+    guard index >= 0, index < units.count else { return kCMFormatDescriptionError_InvalidParameter }
+    pointerOut?.pointee = units[index].baseAddress
+    sizeOut?.pointee = units[index].count
+    return noErr
+}
+
+// MARK: Code points (ITU-T H.273) to Core Video strings
+
+/// The primaries string for an H.273 `colour_primaries` code point, when Core Video names it.
+func colorPrimaries(codePoint: Int) -> String? {
+    switch codePoint {
+    case 1: return kCMFormatDescriptionColorPrimaries_ITU_R_709_2
+    case 5: return kCMFormatDescriptionColorPrimaries_EBU_3213
+    case 6: return kCMFormatDescriptionColorPrimaries_SMPTE_C
+    case 9: return kCMFormatDescriptionColorPrimaries_ITU_R_2020
+    case 11: return kCMFormatDescriptionColorPrimaries_DCI_P3
+    case 12: return kCMFormatDescriptionColorPrimaries_P3_D65
+    default: return nil
+    }
+}
+
+/// The transfer function string for an H.273 `transfer_characteristics` code point, when Core Video names it.
+func transferFunction(codePoint: Int) -> String? {
+    switch codePoint {
+    // BT.601 (6) and BT.2020 (14, 15) use the BT.709 curve, which Core Video prefers to name.
+    case 1, 6, 14, 15: return kCMFormatDescriptionTransferFunction_ITU_R_709_2
+    case 7: return kCMFormatDescriptionTransferFunction_SMPTE_240M_1995
+    case 8: return kCMFormatDescriptionTransferFunction_Linear
+    case 13: return kCMFormatDescriptionTransferFunction_sRGB
+    case 16: return kCMFormatDescriptionTransferFunction_SMPTE_ST_2084_PQ
+    case 17: return kCMFormatDescriptionTransferFunction_SMPTE_ST_428_1
+    case 18: return kCMFormatDescriptionTransferFunction_ITU_R_2100_HLG
+    default: return nil
+    }
+}
+
+/// The matrix string for an H.273 `matrix_coefficients` code point, when Core Video names it.
+func yCbCrMatrix(codePoint: Int) -> String? {
+    switch codePoint {
+    case 1: return kCMFormatDescriptionYCbCrMatrix_ITU_R_709_2
+    case 5, 6: return kCMFormatDescriptionYCbCrMatrix_ITU_R_601_4
+    case 7: return kCMFormatDescriptionYCbCrMatrix_SMPTE_240M_1995
+    case 9: return kCMFormatDescriptionYCbCrMatrix_ITU_R_2020
+    default: return nil
+    }
+}
+
+/// The chroma location string for a `chroma_sample_loc_type` (H.264 Figure E-1, H.265 Figure E-1).
+func chromaLocation(codePoint: Int) -> String? {
+    switch codePoint {
+    case 0: return kCMFormatDescriptionChromaLocation_Left
+    case 1: return kCMFormatDescriptionChromaLocation_Center
+    case 2: return kCMFormatDescriptionChromaLocation_TopLeft
+    case 3: return kCMFormatDescriptionChromaLocation_Top
+    case 4: return kCMFormatDescriptionChromaLocation_BottomLeft
+    case 5: return kCMFormatDescriptionChromaLocation_Bottom
+    default: return nil
+    }
+}
