@@ -1,5 +1,9 @@
 // The operators of Apple's CoreMedia Swift overlay: + and - (CMTimeAdd, CMTimeSubtract), their compound forms,
 // unary minus, and * with an Int32 (CMTimeMultiply) or a Float64 (CMTimeMultiplyByFloat64) on either side.
+//
+// The Float64 forms are disfavoured overloads: an integer literal (`time * 2`) can become either Int32 or Float64,
+// which would make it ambiguous; integer literals multiply with CMTimeMultiply and `time * 1.5` still finds the
+// Float64 form.
 
 extension CMTime {
     /// The sum of two times (`CMTimeAdd`).
@@ -38,11 +42,13 @@ extension CMTime {
     }
 
     /// The product of a time and a floating-point number (`CMTimeMultiplyByFloat64`).
+    @_disfavoredOverload
     public static func * (time: CMTime, multiplier: Float64) -> CMTime {
         product(time, float: multiplier)
     }
 
     /// The product of a floating-point number and a time (`CMTimeMultiplyByFloat64`).
+    @_disfavoredOverload
     public static func * (multiplier: Float64, time: CMTime) -> CMTime {
         product(time, float: multiplier)
     }
@@ -53,6 +59,7 @@ extension CMTime {
     }
 
     /// Multiplies `time` by a floating-point number (`CMTimeMultiplyByFloat64`).
+    @_disfavoredOverload
     public static func *= (time: inout CMTime, multiplier: Float64) {
         time = product(time, float: multiplier)
     }
