@@ -38,8 +38,14 @@ extension CMTime {
             // |seconds| < 2^-67: significand · timescale < 2^84 is below half of 2^120, so the value rounds to 0.
             result = .numeric(0, preferredTimescale, rounded: false, epoch: 0)
         }
-        if result.isNumeric, Double(result.value) / Double(result.timescale) != seconds {
-            result.flags.insert(.hasBeenRounded)
+        if result.isNumeric {
+            // The documented definition of "rounded" here is the round trip, not exactness of the binary value:
+            // 0.1 s at 10 is 1/10, not rounded, although the double 0.1 is not exactly a tenth.
+            if Double(result.value) / Double(result.timescale) == seconds {
+                result.flags.remove(.hasBeenRounded)
+            } else {
+                result.flags.insert(.hasBeenRounded)
+            }
         }
         return result
     }
