@@ -15,7 +15,9 @@ let package = Package(
     products: [
         .library(name: "AVFoundation", targets: appleModules),
     ],
-    dependencies: [],
+    dependencies: [
+        .package(url: "https://github.com/attaswift/BigInt", exact: "6.0.1"),
+    ],
     targets: [
         // C system libraries. Only FFmpegBridge may import them.
         .systemLibrary(
@@ -49,5 +51,6 @@ let package = Package(
 
         // Tests.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .testTarget(name: "CoreMediaTests", dependencies: ["CoreMedia", "TestSupport", .product(name: "BigInt", package: "BigInt")]),
     ]
 )
