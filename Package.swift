@@ -52,6 +52,7 @@ let package = Package(
         // Tests.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "CoreMediaTests", dependencies: ["CoreMedia", "TestSupport", .product(name: "BigInt", package: "BigInt")]),
+        .testTarget(name: "CoreVideoTests", dependencies: ["CoreVideo", "TestSupport"]),
     ]
 )
 

@@ -27,7 +27,9 @@ public final class CMFormatDescription: @unchecked Sendable {
     /// The extensions of a caller's dictionary with string keys, or nil when a key is not a string.
     static func extensions(from dictionary: CFDictionary?) -> [String: Any]? {
         guard let dictionary else { return [:] }
-        return AttributeValue.dictionary(dictionary)
+        // CMFormatDescription.h: extension keys are always strings; a dictionary with another key is rejected.
+        guard dictionary.keys.allSatisfy({ AttributeValue.string($0.base) != nil }) else { return nil }
+        return AttributeValue.normalized(dictionary)
     }
 }
 

@@ -1,6 +1,7 @@
 // Format description extension keys and values (CMFormatDescription.h). Where the header defines a key as the
-// matching CVImageBuffer attachment key, the value is that key's string; the others are the strings of Apple's SDK,
-// which the documentation does not print.
+// matching CVImageBuffer attachment key (`#define kCMFormatDescriptionExtension_ColorPrimaries
+// kCVImageBufferColorPrimariesKey`), it is Core Video's constant; the others are the strings of Apple's SDK, which
+// the documentation does not print, as I know them from the SDK (the metadata key-table keys least surely).
 
 // MARK: Keys for every media type
 
@@ -24,15 +25,15 @@ public let kCMFormatDescriptionExtension_FormatName: CFString = "FormatName"
 /// The pixel depth, as in a QuickTime image description ("Depth").
 public let kCMFormatDescriptionExtension_Depth: CFString = "Depth"
 /// The clean aperture: a dictionary of width, height and offsets (`kCVImageBufferCleanApertureKey`).
-public let kCMFormatDescriptionExtension_CleanAperture: CFString = "CVCleanAperture"
+public let kCMFormatDescriptionExtension_CleanAperture: CFString = kCVImageBufferCleanApertureKey
 /// The clean aperture's width (`kCVImageBufferCleanApertureWidthKey`).
-public let kCMFormatDescriptionKey_CleanApertureWidth: CFString = "Width"
+public let kCMFormatDescriptionKey_CleanApertureWidth: CFString = kCVImageBufferCleanApertureWidthKey
 /// The clean aperture's height (`kCVImageBufferCleanApertureHeightKey`).
-public let kCMFormatDescriptionKey_CleanApertureHeight: CFString = "Height"
+public let kCMFormatDescriptionKey_CleanApertureHeight: CFString = kCVImageBufferCleanApertureHeightKey
 /// The clean aperture's horizontal offset from the centre (`kCVImageBufferCleanApertureHorizontalOffsetKey`).
-public let kCMFormatDescriptionKey_CleanApertureHorizontalOffset: CFString = "HorizontalOffset"
+public let kCMFormatDescriptionKey_CleanApertureHorizontalOffset: CFString = kCVImageBufferCleanApertureHorizontalOffsetKey
 /// The clean aperture's vertical offset from the centre (`kCVImageBufferCleanApertureVerticalOffsetKey`).
-public let kCMFormatDescriptionKey_CleanApertureVerticalOffset: CFString = "VerticalOffset"
+public let kCMFormatDescriptionKey_CleanApertureVerticalOffset: CFString = kCVImageBufferCleanApertureVerticalOffsetKey
 /// The clean aperture's exact width as [numerator, denominator].
 public let kCMFormatDescriptionKey_CleanApertureWidthRational: CFString = "CleanApertureWidthRational"
 /// The clean aperture's exact height as [numerator, denominator].
@@ -44,95 +45,95 @@ public let kCMFormatDescriptionKey_CleanApertureHorizontalOffsetRational: CFStri
 public let kCMFormatDescriptionKey_CleanApertureVerticalOffsetRational: CFString =
     "CleanApertureVerticalOffsetRational"
 /// 1 for progressive video, 2 for interlaced (`kCVImageBufferFieldCountKey`).
-public let kCMFormatDescriptionExtension_FieldCount: CFString = "CVFieldCount"
+public let kCMFormatDescriptionExtension_FieldCount: CFString = kCVImageBufferFieldCountKey
 /// How the two fields are ordered (`kCVImageBufferFieldDetailKey`).
-public let kCMFormatDescriptionExtension_FieldDetail: CFString = "CVFieldDetail"
+public let kCMFormatDescriptionExtension_FieldDetail: CFString = kCVImageBufferFieldDetailKey
 /// Fields are temporal, top field first.
-public let kCMFormatDescriptionFieldDetail_TemporalTopFirst: CFString = "TemporalTopFirst"
+public let kCMFormatDescriptionFieldDetail_TemporalTopFirst: CFString = kCVImageBufferFieldDetailTemporalTopFirst
 /// Fields are temporal, bottom field first.
-public let kCMFormatDescriptionFieldDetail_TemporalBottomFirst: CFString = "TemporalBottomFirst"
+public let kCMFormatDescriptionFieldDetail_TemporalBottomFirst: CFString = kCVImageBufferFieldDetailTemporalBottomFirst
 /// Fields are spatial, first line early.
-public let kCMFormatDescriptionFieldDetail_SpatialFirstLineEarly: CFString = "SpatialFirstLineEarly"
+public let kCMFormatDescriptionFieldDetail_SpatialFirstLineEarly: CFString = kCVImageBufferFieldDetailSpatialFirstLineEarly
 /// Fields are spatial, first line late.
-public let kCMFormatDescriptionFieldDetail_SpatialFirstLineLate: CFString = "SpatialFirstLineLate"
+public let kCMFormatDescriptionFieldDetail_SpatialFirstLineLate: CFString = kCVImageBufferFieldDetailSpatialFirstLineLate
 /// The pixel aspect ratio: a dictionary of horizontal and vertical spacing (`kCVImageBufferPixelAspectRatioKey`).
-public let kCMFormatDescriptionExtension_PixelAspectRatio: CFString = "CVPixelAspectRatio"
+public let kCMFormatDescriptionExtension_PixelAspectRatio: CFString = kCVImageBufferPixelAspectRatioKey
 /// The pixel aspect ratio's horizontal spacing.
-public let kCMFormatDescriptionKey_PixelAspectRatioHorizontalSpacing: CFString = "HorizontalSpacing"
+public let kCMFormatDescriptionKey_PixelAspectRatioHorizontalSpacing: CFString = kCVImageBufferPixelAspectRatioHorizontalSpacingKey
 /// The pixel aspect ratio's vertical spacing.
-public let kCMFormatDescriptionKey_PixelAspectRatioVerticalSpacing: CFString = "VerticalSpacing"
+public let kCMFormatDescriptionKey_PixelAspectRatioVerticalSpacing: CFString = kCVImageBufferPixelAspectRatioVerticalSpacingKey
 /// The colour primaries (`kCVImageBufferColorPrimariesKey`).
-public let kCMFormatDescriptionExtension_ColorPrimaries: CFString = "CVImageBufferColorPrimaries"
+public let kCMFormatDescriptionExtension_ColorPrimaries: CFString = kCVImageBufferColorPrimariesKey
 /// ITU-R BT.709 primaries.
-public let kCMFormatDescriptionColorPrimaries_ITU_R_709_2: CFString = "ITU_R_709_2"
+public let kCMFormatDescriptionColorPrimaries_ITU_R_709_2: CFString = kCVImageBufferColorPrimaries_ITU_R_709_2
 /// EBU Tech. 3213 (PAL) primaries.
-public let kCMFormatDescriptionColorPrimaries_EBU_3213: CFString = "EBU_3213"
+public let kCMFormatDescriptionColorPrimaries_EBU_3213: CFString = kCVImageBufferColorPrimaries_EBU_3213
 /// SMPTE C (NTSC) primaries.
-public let kCMFormatDescriptionColorPrimaries_SMPTE_C: CFString = "SMPTE_C"
+public let kCMFormatDescriptionColorPrimaries_SMPTE_C: CFString = kCVImageBufferColorPrimaries_SMPTE_C
 /// DCI P3 primaries.
-public let kCMFormatDescriptionColorPrimaries_DCI_P3: CFString = "DCI_P3"
+public let kCMFormatDescriptionColorPrimaries_DCI_P3: CFString = kCVImageBufferColorPrimaries_DCI_P3
 /// P3 primaries with a D65 white point.
-public let kCMFormatDescriptionColorPrimaries_P3_D65: CFString = "P3_D65"
+public let kCMFormatDescriptionColorPrimaries_P3_D65: CFString = kCVImageBufferColorPrimaries_P3_D65
 /// ITU-R BT.2020 primaries.
-public let kCMFormatDescriptionColorPrimaries_ITU_R_2020: CFString = "ITU_R_2020"
+public let kCMFormatDescriptionColorPrimaries_ITU_R_2020: CFString = kCVImageBufferColorPrimaries_ITU_R_2020
 /// P22 phosphor primaries.
-public let kCMFormatDescriptionColorPrimaries_P22: CFString = "P22"
+public let kCMFormatDescriptionColorPrimaries_P22: CFString = kCVImageBufferColorPrimaries_P22
 /// The transfer function (`kCVImageBufferTransferFunctionKey`).
-public let kCMFormatDescriptionExtension_TransferFunction: CFString = "CVImageBufferTransferFunction"
+public let kCMFormatDescriptionExtension_TransferFunction: CFString = kCVImageBufferTransferFunctionKey
 /// ITU-R BT.709 transfer function.
-public let kCMFormatDescriptionTransferFunction_ITU_R_709_2: CFString = "ITU_R_709_2"
+public let kCMFormatDescriptionTransferFunction_ITU_R_709_2: CFString = kCVImageBufferTransferFunction_ITU_R_709_2
 /// SMPTE 240M transfer function.
-public let kCMFormatDescriptionTransferFunction_SMPTE_240M_1995: CFString = "SMPTE_240M_1995"
+public let kCMFormatDescriptionTransferFunction_SMPTE_240M_1995: CFString = kCVImageBufferTransferFunction_SMPTE_240M_1995
 /// A pure gamma curve given by `kCMFormatDescriptionExtension_GammaLevel`.
-public let kCMFormatDescriptionTransferFunction_UseGamma: CFString = "UseGamma"
+public let kCMFormatDescriptionTransferFunction_UseGamma: CFString = kCVImageBufferTransferFunction_UseGamma
 /// ITU-R BT.2020 transfer function (the same curve as BT.709, which is preferred).
-public let kCMFormatDescriptionTransferFunction_ITU_R_2020: CFString = "ITU_R_2020"
+public let kCMFormatDescriptionTransferFunction_ITU_R_2020: CFString = kCVImageBufferTransferFunction_ITU_R_2020
 /// SMPTE ST 428-1 transfer function.
-public let kCMFormatDescriptionTransferFunction_SMPTE_ST_428_1: CFString = "SMPTE_ST_428_1"
+public let kCMFormatDescriptionTransferFunction_SMPTE_ST_428_1: CFString = kCVImageBufferTransferFunction_SMPTE_ST_428_1
 /// SMPTE ST 2084 (PQ) transfer function.
-public let kCMFormatDescriptionTransferFunction_SMPTE_ST_2084_PQ: CFString = "SMPTE_ST_2084_PQ"
+public let kCMFormatDescriptionTransferFunction_SMPTE_ST_2084_PQ: CFString = kCVImageBufferTransferFunction_SMPTE_ST_2084_PQ
 /// ITU-R BT.2100 hybrid log-gamma transfer function.
-public let kCMFormatDescriptionTransferFunction_ITU_R_2100_HLG: CFString = "ITU_R_2100_HLG"
+public let kCMFormatDescriptionTransferFunction_ITU_R_2100_HLG: CFString = kCVImageBufferTransferFunction_ITU_R_2100_HLG
 /// Linear transfer function.
-public let kCMFormatDescriptionTransferFunction_Linear: CFString = "Linear"
+public let kCMFormatDescriptionTransferFunction_Linear: CFString = kCVImageBufferTransferFunction_Linear
 /// IEC 61966-2-1 (sRGB) transfer function.
-public let kCMFormatDescriptionTransferFunction_sRGB: CFString = "IEC_sRGB"
+public let kCMFormatDescriptionTransferFunction_sRGB: CFString = kCVImageBufferTransferFunction_sRGB
 /// The gamma of a `UseGamma` transfer function (`kCVImageBufferGammaLevelKey`).
-public let kCMFormatDescriptionExtension_GammaLevel: CFString = "CVImageBufferGammaLevel"
+public let kCMFormatDescriptionExtension_GammaLevel: CFString = kCVImageBufferGammaLevelKey
 /// The Y'CbCr to R'G'B' matrix (`kCVImageBufferYCbCrMatrixKey`).
-public let kCMFormatDescriptionExtension_YCbCrMatrix: CFString = "CVImageBufferYCbCrMatrix"
+public let kCMFormatDescriptionExtension_YCbCrMatrix: CFString = kCVImageBufferYCbCrMatrixKey
 /// ITU-R BT.709 matrix.
-public let kCMFormatDescriptionYCbCrMatrix_ITU_R_709_2: CFString = "ITU_R_709_2"
+public let kCMFormatDescriptionYCbCrMatrix_ITU_R_709_2: CFString = kCVImageBufferYCbCrMatrix_ITU_R_709_2
 /// ITU-R BT.601 matrix.
-public let kCMFormatDescriptionYCbCrMatrix_ITU_R_601_4: CFString = "ITU_R_601_4"
+public let kCMFormatDescriptionYCbCrMatrix_ITU_R_601_4: CFString = kCVImageBufferYCbCrMatrix_ITU_R_601_4
 /// SMPTE 240M matrix.
-public let kCMFormatDescriptionYCbCrMatrix_SMPTE_240M_1995: CFString = "SMPTE_240M_1995"
+public let kCMFormatDescriptionYCbCrMatrix_SMPTE_240M_1995: CFString = kCVImageBufferYCbCrMatrix_SMPTE_240M_1995
 /// ITU-R BT.2020 non-constant-luminance matrix.
-public let kCMFormatDescriptionYCbCrMatrix_ITU_R_2020: CFString = "ITU_R_2020"
+public let kCMFormatDescriptionYCbCrMatrix_ITU_R_2020: CFString = kCVImageBufferYCbCrMatrix_ITU_R_2020
 /// Whether Y'CbCr values use the full range rather than video range ("FullRangeVideo").
 public let kCMFormatDescriptionExtension_FullRangeVideo: CFString = "FullRangeVideo"
 /// An ICC profile as `Data` (`kCVImageBufferICCProfileKey`).
-public let kCMFormatDescriptionExtension_ICCProfile: CFString = "CVImageBufferICCProfile"
+public let kCMFormatDescriptionExtension_ICCProfile: CFString = kCVImageBufferICCProfileKey
 /// The bytes per row of uncompressed raster data ("CVBytesPerRow").
 public let kCMFormatDescriptionExtension_BytesPerRow: CFString = "CVBytesPerRow"
 /// Chroma siting of the top (or only) field (`kCVImageBufferChromaLocationTopFieldKey`).
-public let kCMFormatDescriptionExtension_ChromaLocationTopField: CFString = "CVImageBufferChromaLocationTopField"
+public let kCMFormatDescriptionExtension_ChromaLocationTopField: CFString = kCVImageBufferChromaLocationTopFieldKey
 /// Chroma siting of the bottom field (`kCVImageBufferChromaLocationBottomFieldKey`).
-public let kCMFormatDescriptionExtension_ChromaLocationBottomField: CFString = "CVImageBufferChromaLocationBottomField"
+public let kCMFormatDescriptionExtension_ChromaLocationBottomField: CFString = kCVImageBufferChromaLocationBottomFieldKey
 /// Chroma co-sited with the left luma column, centred vertically.
-public let kCMFormatDescriptionChromaLocation_Left: CFString = "Left"
+public let kCMFormatDescriptionChromaLocation_Left: CFString = kCVImageBufferChromaLocation_Left
 /// Chroma fully centred.
-public let kCMFormatDescriptionChromaLocation_Center: CFString = "Center"
+public let kCMFormatDescriptionChromaLocation_Center: CFString = kCVImageBufferChromaLocation_Center
 /// Chroma co-sited with the top-left luma sample.
-public let kCMFormatDescriptionChromaLocation_TopLeft: CFString = "TopLeft"
+public let kCMFormatDescriptionChromaLocation_TopLeft: CFString = kCVImageBufferChromaLocation_TopLeft
 /// Chroma centred horizontally on the top luma row.
-public let kCMFormatDescriptionChromaLocation_Top: CFString = "Top"
+public let kCMFormatDescriptionChromaLocation_Top: CFString = kCVImageBufferChromaLocation_Top
 /// Chroma co-sited with the bottom-left luma sample.
-public let kCMFormatDescriptionChromaLocation_BottomLeft: CFString = "BottomLeft"
+public let kCMFormatDescriptionChromaLocation_BottomLeft: CFString = kCVImageBufferChromaLocation_BottomLeft
 /// Chroma centred horizontally on the bottom luma row.
-public let kCMFormatDescriptionChromaLocation_Bottom: CFString = "Bottom"
+public let kCMFormatDescriptionChromaLocation_Bottom: CFString = kCVImageBufferChromaLocation_Bottom
 /// DV 4:2:0 siting.
-public let kCMFormatDescriptionChromaLocation_DV420: CFString = "DV 4:2:0"
+public let kCMFormatDescriptionChromaLocation_DV420: CFString = kCVImageBufferChromaLocation_DV420
 /// An MPEG-2 profile the stream conforms to (a `kCMMPEG2VideoProfile_…` value).
 public let kCMFormatDescriptionConformsToMPEG2VideoProfile: CFString = "ConformsToMPEG2VideoProfile"
 /// The temporal quality, as in a QuickTime image description.
@@ -148,9 +149,9 @@ public let kCMFormatDescriptionExtension_Vendor: CFString = "Vendor"
 /// Apple's vendor code.
 public let kCMFormatDescriptionVendor_Apple: CFString = "appl"
 /// 24 bytes of mastering display colour volume (H.265 §D.2.28), big-endian.
-public let kCMFormatDescriptionExtension_MasteringDisplayColorVolume: CFString = "MasteringDisplayColorVolume"
+public let kCMFormatDescriptionExtension_MasteringDisplayColorVolume: CFString = kCVImageBufferMasteringDisplayColorVolumeKey
 /// 4 bytes of content light level information, big-endian.
-public let kCMFormatDescriptionExtension_ContentLightLevelInfo: CFString = "ContentLightLevelInfo"
+public let kCMFormatDescriptionExtension_ContentLightLevelInfo: CFString = kCVImageBufferContentLightLevelInfoKey
 /// An alternative transfer function (H.265 §D.2.38), usually HLG.
 public let kCMFormatDescriptionExtension_AlternativeTransferCharacteristics: CFString =
     "AlternativeTransferCharacteristics"

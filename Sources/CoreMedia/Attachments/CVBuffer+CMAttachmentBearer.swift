@@ -1,0 +1,32 @@
+// Core Video buffers as attachment bearers: on Apple platforms the CM…Attachment functions accept a CVBuffer and
+// behave as the matching CVBuffer…Attachment functions, whose attachment modes have the same values.
+
+extension CVBuffer: CMAttachmentAccessible {
+    package func entry(forKey key: String) -> CMAttachmentStorage.Entry? {
+        var mode: CVAttachmentMode = .shouldNotPropagate
+        guard let value = CVBufferCopyAttachment(self, key, &mode) else { return nil }
+        return CMAttachmentStorage.Entry(value: value, mode: mode.rawValue)
+    }
+
+    package func set(_ value: Any, forKey key: String, mode: CMAttachmentMode) {
+        // CMAttachment.h defines only the two modes Core Video has; any other value is treated as "do not propagate".
+        CVBufferSetAttachment(self, key, value, CVAttachmentMode(rawValue: mode) ?? .shouldNotPropagate)
+    }
+
+    package func remove(forKey key: String) { CVBufferRemoveAttachment(self, key) }
+
+    package func removeAll() { CVBufferRemoveAllAttachments(self) }
+
+    package func dictionary(mode: CMAttachmentMode) -> [String: Any] {
+        guard let cvMode = CVAttachmentMode(rawValue: mode) else { return [:] }
+        return AttributeValue.normalized(CVBufferCopyAttachments(self, cvMode))
+    }
+}
+
+extension CVBuffer: CMAttachmentBearerProtocol {
+    /// The buffer's attachments.
+    public var attachments: CMAttachmentBearerAttachments {
+        get { CMAttachmentBearerAttachments(self) }
+        set { CMAttachmentBearerAttachments(self).replace(with: newValue) }
+    }
+}
