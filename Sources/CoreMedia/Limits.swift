@@ -14,4 +14,8 @@ enum CoreMediaLimits {
     /// The most parameter sets one format description may be made from. An avcC record holds at most
     /// 31 SPSs + 255 PPSs + 255 SPS extensions; hvcC arrays are larger in principle, but real streams carry a few.
     static let maximumParameterSets = 1_024
+
+    /// The most samples one sample buffer may hold: far above any real buffer (a second of 768 kHz audio is
+    /// 768,000 frames), low enough that per-sample arrays sized from it cannot exhaust memory.
+    static let maximumSamplesPerBuffer = 1 << 28
 }

@@ -1,0 +1,206 @@
+/// A run of media samples of one format: their data (a block buffer) or picture (an image buffer), their timing and
+/// sizes, and buffer- and sample-level attachments (Apple's `CMSampleBufferRef`).
+///
+/// Thread safety: the format description, sample count, timing and size entries, image buffer and packet
+/// descriptions are immutable after `init`. `lock` guards what can change: the data buffer (set at most once), data
+/// readiness, validity, the explicit output presentation time, the sample attachments and the callbacks.
+public final class CMSampleBuffer: @unchecked Sendable {
+    /// Whether the data is there.
+    enum Readiness: Equatable {
+        case notReady, ready, failed(OSStatus)
+    }
+
+    /// An audio packet's place in the data buffer and its frame count (AudioStreamPacketDescription's fields).
+    struct PacketDescription: Equatable {
+        var startOffset: Int64
+        var variableFramesInPacket: UInt32
+        var dataByteSize: UInt32
+    }
+
+    /// How `CMSampleBufferMakeDataReady` makes the data ready.
+    enum DataReadyMaker {
+        case callback(CMSampleBufferMakeDataReadyCallback, UnsafeMutableRawPointer?)
+        case handler(CMSampleBufferMakeDataReadyHandler)
+    }
+
+    /// What `CMSampleBufferInvalidate` calls.
+    enum Invalidator {
+        case callback(CMSampleBufferInvalidateCallback, UInt64)
+        case handler(CMSampleBufferInvalidateHandler)
+    }
+
+    let format: CMFormatDescription?
+    let sampleCount: Int
+    /// No entry, one for every sample, or one per sample.
+    let timingEntries: [CMSampleTimingInfo]
+    /// No entry, one for every sample, or one per sample.
+    let sizeEntries: [Int]
+    let image: CVImageBuffer?
+    let packetDescriptions: [PacketDescription]
+    /// The buffer-level attachments (`CMAttachmentBearer`).
+    package let attachmentStorage = CMAttachmentStorage()
+
+    /// Guards every `var` below.
+    private let lock = NSLock()
+    private var data: CMBlockBuffer?
+    private var readiness: Readiness
+    private var valid = true
+    private var outputPresentationTimeStampOverride: CMTime?
+    private var sampleAttachmentStore: [[String: Any]]?
+    private var dataReadyMaker: DataReadyMaker?
+    private var invalidator: Invalidator?
+    private var trackedBuffer: CMSampleBuffer?
+
+    init(format: CMFormatDescription?, sampleCount: Int, timingEntries: [CMSampleTimingInfo], sizeEntries: [Int],
+         data: CMBlockBuffer?, image: CVImageBuffer?, dataReady: Bool, dataReadyMaker: DataReadyMaker?,
+         packetDescriptions: [PacketDescription] = []) {
+        self.format = format
+        self.sampleCount = sampleCount
+        self.timingEntries = timingEntries
+        self.sizeEntries = sizeEntries
+        self.data = data
+        self.image = image
+        self.readiness = dataReady ? .ready : .notReady
+        self.dataReadyMaker = dataReadyMaker
+        self.packetDescriptions = packetDescriptions
+    }
+
+    // MARK: Guarded state
+
+    var isValidBuffer: Bool { lock.withLock { valid } }
+
+    var dataBufferValue: CMBlockBuffer? { lock.withLock { data } }
+
+    /// Sets the data buffer once; the status says why not otherwise.
+    func setDataBuffer(_ buffer: CMBlockBuffer) -> OSStatus {
+        lock.withLock {
+            guard valid else { return kCMSampleBufferError_Invalidated }
+            guard data == nil, image == nil else { return kCMSampleBufferError_AlreadyHasDataBuffer }
+            data = buffer
+            return noErr
+        }
+    }
+
+    /// The readiness, following a tracked buffer's when there is one.
+    var readinessValue: Readiness {
+        let (own, tracked) = lock.withLock { (readiness, trackedBuffer) }
+        return tracked?.readinessValue ?? own
+    }
+
+    func setReadiness(_ value: Readiness) -> OSStatus {
+        lock.withLock {
+            guard valid else { return kCMSampleBufferError_Invalidated }
+            readiness = value
+            return noErr
+        }
+    }
+
+    /// Makes the data ready with the maker given at creation (or through the tracked buffer).
+    func makeReady() -> OSStatus {
+        let (state, maker, tracked, isValid) = lock.withLock { (readiness, dataReadyMaker, trackedBuffer, valid) }
+        guard isValid else { return kCMSampleBufferError_Invalidated }
+        if let tracked { return tracked.makeReady() }
+        switch state {
+        case .ready: return noErr
+        case .failed(let status): return status
+        case .notReady: break
+        }
+        let status: OSStatus
+        switch maker {
+        case .none: return kCMSampleBufferError_BufferNotReady
+        case .callback(let callback, let refcon)?: status = callback(self, refcon)
+        case .handler(let handler)?: status = handler(self)
+        }
+        guard status == noErr else { return kCMSampleBufferError_BufferNotReady }
+        return setReadiness(.ready)
+    }
+
+    func track(_ other: CMSampleBuffer) -> OSStatus {
+        guard other !== self else { return kCMSampleBufferError_RequiredParameterMissing }
+        return lock.withLock {
+            guard valid else { return kCMSampleBufferError_Invalidated }
+            trackedBuffer = other
+            return noErr
+        }
+    }
+
+    var outputPresentationTimeStampOverrideValue: CMTime? { lock.withLock { outputPresentationTimeStampOverride } }
+
+    func setOutputPresentationTimeStamp(_ time: CMTime) -> OSStatus {
+        lock.withLock {
+            guard valid else { return kCMSampleBufferError_Invalidated }
+            outputPresentationTimeStampOverride = time.isValid ? time : nil
+            return noErr
+        }
+    }
+
+    func setInvalidator(_ newValue: Invalidator) -> OSStatus {
+        lock.withLock {
+            guard valid else { return kCMSampleBufferError_Invalidated }
+            guard invalidator == nil else { return kCMSampleBufferError_RequiredParameterMissing }
+            invalidator = newValue
+            return noErr
+        }
+    }
+
+    /// Marks the buffer invalid and calls the invalidation callback, once.
+    func invalidateBuffer() -> OSStatus {
+        let callback: Invalidator? = lock.withLock {
+            guard valid else { return nil }
+            valid = false
+            defer { invalidator = nil }
+            return invalidator
+        }
+        switch callback {
+        case .callback(let function, let refCon)?: function(self, refCon)
+        case .handler(let handler)?: handler(self)
+        case .none: break
+        }
+        return noErr
+    }
+
+    // MARK: Sample attachments
+
+    /// The per-sample attachment dictionaries, made (empty, one per sample) when `create` and missing.
+    func sampleAttachments(create: Bool) -> [[String: Any]]? {
+        lock.withLock {
+            if sampleAttachmentStore == nil && create {
+                sampleAttachmentStore = Array(repeating: [:], count: sampleCount)
+            }
+            return sampleAttachmentStore
+        }
+    }
+
+    /// Reads or changes one sample's attachments under the lock.
+    func withSampleAttachments<R>(at index: Int, _ body: (inout [String: Any]) -> R) -> R? {
+        lock.withLock {
+            guard index >= 0, index < sampleCount else { return nil }
+            if sampleAttachmentStore == nil { sampleAttachmentStore = Array(repeating: [:], count: sampleCount) }
+            return body(&sampleAttachmentStore![index])
+        }
+    }
+
+    /// Replaces every sample's attachments (used when making copies).
+    func setSampleAttachments(_ attachments: [[String: Any]]?) {
+        lock.withLock {
+            sampleAttachmentStore = attachments?.count == sampleCount ? attachments : nil
+        }
+    }
+}
+
+/// Makes a sample buffer's data ready (e.g. finishes a scheduled read) and returns `noErr` on success.
+///
+/// On Apple platforms this is a C function pointer; here sample buffers are Swift classes, which C function types
+/// cannot carry, so it is a Swift function type: a C-style function or a non-capturing closure passes unchanged.
+public typealias CMSampleBufferMakeDataReadyCallback = (CMSampleBuffer, UnsafeMutableRawPointer?) -> OSStatus
+
+/// Makes a sample buffer's data ready and returns `noErr` on success.
+public typealias CMSampleBufferMakeDataReadyHandler = (CMSampleBuffer) -> OSStatus
+
+/// Called by `CMSampleBufferInvalidate` (a Swift function type here, as for `CMSampleBufferMakeDataReadyCallback`).
+public typealias CMSampleBufferInvalidateCallback = (CMSampleBuffer, UInt64) -> Void
+
+/// Called by `CMSampleBufferInvalidate`.
+public typealias CMSampleBufferInvalidateHandler = (CMSampleBuffer) -> Void
+
+extension CMSampleBuffer: CMAttachmentStorageOwner, CMAttachmentAccessible {}

@@ -1,0 +1,47 @@
+/// The timing of one sample, or of every sample when one entry describes them all: all samples then have this
+/// duration, the first is presented at `presentationTimeStamp`, and each later one a duration after the one before.
+public struct CMSampleTimingInfo: Sendable {
+    /// The duration of the sample.
+    public var duration: CMTime
+    /// When the sample is presented (for a shared entry, the first sample).
+    public var presentationTimeStamp: CMTime
+    /// When the sample is decoded; `.invalid` when samples are decoded in presentation order.
+    public var decodeTimeStamp: CMTime
+
+    /// All three times zero, as a zero-initialised C struct.
+    public init() {
+        duration = CMTime()
+        presentationTimeStamp = CMTime()
+        decodeTimeStamp = CMTime()
+    }
+
+    /// The given times.
+    public init(duration: CMTime, presentationTimeStamp: CMTime, decodeTimeStamp: CMTime) {
+        self.duration = duration
+        self.presentationTimeStamp = presentationTimeStamp
+        self.decodeTimeStamp = decodeTimeStamp
+    }
+
+    /// All three times invalid (`kCMTimingInfoInvalid`).
+    public static let invalid = CMSampleTimingInfo(duration: .invalid, presentationTimeStamp: .invalid,
+                                                   decodeTimeStamp: .invalid)
+}
+
+/// All three times invalid.
+public let kCMTimingInfoInvalid = CMSampleTimingInfo.invalid
+
+/// A range of items: a location and a length (CoreFoundation's `CFRange`, which `CMSampleBufferCopySampleBufferForRange`
+/// takes; kept here until CoreFoundationShims provides it).
+public struct CFRange: Sendable, Equatable {
+    /// The first index.
+    public var location: CFIndex
+    /// The number of items.
+    public var length: CFIndex
+    /// A zero-length range at zero.
+    public init() { location = 0; length = 0 }
+    /// The given range.
+    public init(location: CFIndex, length: CFIndex) { self.location = location; self.length = length }
+}
+
+/// A range from a location and length.
+public func CFRangeMake(_ loc: CFIndex, _ len: CFIndex) -> CFRange { CFRange(location: loc, length: len) }
