@@ -7,7 +7,7 @@ import PackageDescription
 /// `import AVFoundation` gives what it gives on a Mac.
 let appleModules = [
     "AVFoundation", "CoreMedia", "CoreVideo", "CoreAudioTypes", "CoreGraphics", "VideoToolbox",
-    "CoreFoundationShims",
+    "CoreFoundationShims", "_Testing_CoreGraphics",
 ]
 
 let package = Package(
@@ -15,7 +15,9 @@ let package = Package(
     products: [
         .library(name: "AVFoundation", targets: appleModules),
     ],
-    dependencies: [],
+    dependencies: [
+        .package(url: "https://github.com/attaswift/BigInt", exact: "6.0.1"),
+    ],
     targets: [
         // C system libraries. Only FFmpegBridge may import them.
         .systemLibrary(
@@ -31,7 +33,10 @@ let package = Package(
         // Apple's small value-type modules.
         .target(name: "CoreFoundationShims"),
         .target(name: "CoreAudioTypes", dependencies: ["CoreFoundationShims"]),
-        .target(name: "CoreGraphics", dependencies: ["CoreFoundationShims"]),
+        // CoreGraphics carries the (empty) cross-import overlay Swift Testing expects for a module of that name,
+        // so that `import Testing` beside `import AVFoundation` compiles on Linux.
+        .target(name: "_Testing_CoreGraphics"),
+        .target(name: "CoreGraphics", dependencies: ["CoreFoundationShims", "_Testing_CoreGraphics"]),
         .target(name: "VideoToolbox", dependencies: ["CoreFoundationShims"]),
 
         // Apple's media modules. CoreVideo sits below CoreMedia, as on Apple platforms:
@@ -51,6 +56,7 @@ let package = Package(
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "CoreAudioTypesTests", dependencies: ["CoreAudioTypes"]),
         .testTarget(name: "CoreGraphicsTests", dependencies: ["CoreGraphics"]),
+        .testTarget(name: "CoreMediaTests", dependencies: ["CoreMedia", "TestSupport", .product(name: "BigInt", package: "BigInt")]),
         .testTarget(name: "CoreVideoTests", dependencies: ["CoreVideo", "TestSupport"]),
     ]
 )

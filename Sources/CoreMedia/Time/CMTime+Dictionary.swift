@@ -1,0 +1,110 @@
+// CMTime as a dictionary (CMTimeCopyAsDictionary / CMTimeMakeFromDictionary) and as Codable.
+//
+// Key strings are the values Apple's CMTime.h constants hold ("value", "timescale", "epoch", "flags"); Apple's
+// documentation names the keys without giving their values. Dictionaries are `CFDictionary`, which
+// CoreFoundationShims makes `[AnyHashable: Any]`; numbers are stored as Swift integers of the field's type and
+// read back leniently (any integer type, an integral floating-point value or an NSNumber).
+
+import Foundation
+
+/// Dictionary key for the `value` field of a CMTime (a 64-bit integer).
+public let kCMTimeValueKey: CFString = "value"
+/// Dictionary key for the `timescale` field of a CMTime (a 32-bit integer).
+public let kCMTimeScaleKey: CFString = "timescale"
+/// Dictionary key for the `epoch` field of a CMTime (a 64-bit integer).
+public let kCMTimeEpochKey: CFString = "epoch"
+/// Dictionary key for the `flags` field of a CMTime (an unsigned 32-bit integer).
+public let kCMTimeFlagsKey: CFString = "flags"
+
+/// A dictionary holding all four fields of `time`, for storing times in dictionaries and property lists.
+@discardableResult
+public func CMTimeCopyAsDictionary(_ time: CMTime, allocator: CFAllocator?) -> CFDictionary? {
+    time.dictionaryRepresentation
+}
+
+/// The time a dictionary made by `CMTimeCopyAsDictionary` describes, or an invalid time when the dictionary is
+/// missing or lacks the value, timescale or flags entry (the epoch defaults to 0).
+@discardableResult
+public func CMTimeMakeFromDictionary(_ dictionaryRepresentation: CFDictionary?) -> CMTime {
+    guard let dictionary = dictionaryRepresentation else { return .invalid }
+    return CMTime(dictionary: dictionary) ?? .invalid
+}
+
+extension CMTime {
+    /// The four fields under Apple's key strings.
+    var dictionaryRepresentation: CFDictionary {
+        [kCMTimeValueKey: value, kCMTimeScaleKey: timescale, kCMTimeEpochKey: epoch, kCMTimeFlagsKey: flags.rawValue]
+    }
+
+    /// The time a CMTime dictionary describes, or `nil` when a required entry is missing or out of range.
+    init?(dictionary: CFDictionary) {
+        guard let value = CMTimeDictionaryNumber.int64(dictionary[kCMTimeValueKey]),
+              let timescale = CMTimeDictionaryNumber.int64(dictionary[kCMTimeScaleKey]).flatMap(Int32.init(exactly:)),
+              let flags = CMTimeDictionaryNumber.int64(dictionary[kCMTimeFlagsKey]).flatMap(UInt32.init(exactly:))
+        else { return nil }
+        let epochEntry = dictionary[kCMTimeEpochKey]
+        let epoch: Int64
+        if epochEntry == nil {
+            epoch = 0
+        } else {
+            guard let stored = CMTimeDictionaryNumber.int64(epochEntry) else { return nil }
+            epoch = stored
+        }
+        self.init(value: value, timescale: timescale, flags: CMTimeFlags(rawValue: flags), epoch: epoch)
+    }
+}
+
+/// Reads integers stored in time dictionaries, whatever numeric type the writer used.
+enum CMTimeDictionaryNumber {
+    /// The entry as a 64-bit integer, or `nil` when it is absent, not a number, or not an exact integer.
+    static func int64(_ entry: Any?) -> Int64? {
+        switch entry {
+        case let number as Int64: return number
+        case let number as Int: return Int64(number)
+        case let number as Int32: return Int64(number)
+        case let number as UInt32: return Int64(number)
+        case let number as NSNumber: return Int64(exactly: number)
+        default: return nil
+        }
+    }
+
+    /// The entry as a dictionary, or `nil`.
+    static func dictionary(_ entry: Any?) -> CFDictionary? {
+        switch entry {
+        case let dictionary as [AnyHashable: Any]: return dictionary
+        case let dictionary as [String: Any]: return dictionary
+        case let dictionary as NSDictionary:
+            var converted: [AnyHashable: Any] = [:]
+            for (key, value) in dictionary {
+                guard let key = key as? AnyHashable else { return nil }
+                converted[key] = value
+            }
+            return converted
+        default: return nil
+        }
+    }
+}
+
+extension CMTime: Codable {
+    private enum CodingKeys: String, CodingKey {
+        case value, timescale, flags, epoch
+    }
+
+    /// Decodes the four fields (flags as their raw bits).
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(value: try container.decode(CMTimeValue.self, forKey: .value),
+                  timescale: try container.decode(CMTimeScale.self, forKey: .timescale),
+                  flags: CMTimeFlags(rawValue: try container.decode(UInt32.self, forKey: .flags)),
+                  epoch: try container.decode(CMTimeEpoch.self, forKey: .epoch))
+    }
+
+    /// Encodes the four fields (flags as their raw bits).
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(value, forKey: .value)
+        try container.encode(timescale, forKey: .timescale)
+        try container.encode(flags.rawValue, forKey: .flags)
+        try container.encode(epoch, forKey: .epoch)
+    }
+}

@@ -1,0 +1,37 @@
+// CMTimeRoundingMethod: how a value is rounded when a time changes timescale. Raw values from Apple's CMTime.h
+// (`kCMTimeRoundingMethod_RoundHalfAwayFromZero = 1` … `_RoundTowardNegativeInfinity = 6`).
+
+/// The rounding methods `CMTimeConvertScale` accepts; arithmetic that must round uses `.default`.
+public enum CMTimeRoundingMethod: UInt32, Sendable, Hashable, CaseIterable {
+    /// Rounds toward zero when |fraction| < 0.5, away from zero when |fraction| >= 0.5.
+    case roundHalfAwayFromZero = 1
+    /// Rounds toward zero whenever there is a fraction.
+    case roundTowardZero = 2
+    /// Rounds away from zero whenever there is a fraction.
+    case roundAwayFromZero = 3
+    /// Toward zero when converting to a smaller timescale, away from zero when converting to a larger one, and
+    /// never rounds a negative time up to zero (it returns -1/newTimescale instead).
+    case quickTime = 4
+    /// Rounds toward +infinity whenever there is a fraction.
+    case roundTowardPositiveInfinity = 5
+    /// Rounds toward -infinity whenever there is a fraction.
+    case roundTowardNegativeInfinity = 6
+
+    /// The default rounding method: `roundHalfAwayFromZero`.
+    public static var `default`: CMTimeRoundingMethod { .roundHalfAwayFromZero }
+}
+
+/// The C spelling of `CMTimeRoundingMethod.roundHalfAwayFromZero`.
+public let kCMTimeRoundingMethod_RoundHalfAwayFromZero: CMTimeRoundingMethod = .roundHalfAwayFromZero
+/// The C spelling of `CMTimeRoundingMethod.roundTowardZero`.
+public let kCMTimeRoundingMethod_RoundTowardZero: CMTimeRoundingMethod = .roundTowardZero
+/// The C spelling of `CMTimeRoundingMethod.roundAwayFromZero`.
+public let kCMTimeRoundingMethod_RoundAwayFromZero: CMTimeRoundingMethod = .roundAwayFromZero
+/// The C spelling of `CMTimeRoundingMethod.quickTime`.
+public let kCMTimeRoundingMethod_QuickTime: CMTimeRoundingMethod = .quickTime
+/// The C spelling of `CMTimeRoundingMethod.roundTowardPositiveInfinity`.
+public let kCMTimeRoundingMethod_RoundTowardPositiveInfinity: CMTimeRoundingMethod = .roundTowardPositiveInfinity
+/// The C spelling of `CMTimeRoundingMethod.roundTowardNegativeInfinity`.
+public let kCMTimeRoundingMethod_RoundTowardNegativeInfinity: CMTimeRoundingMethod = .roundTowardNegativeInfinity
+/// The C spelling of `CMTimeRoundingMethod.default`.
+public let kCMTimeRoundingMethod_Default: CMTimeRoundingMethod = .default
