@@ -304,3 +304,10 @@ extension NSLock {
         return try body()
     }
 }
+
+extension CVPixelBufferPool: Hashable {
+    /// Pools are equal only to themselves, as Core Foundation compares them.
+    public static func == (lhs: CVPixelBufferPool, rhs: CVPixelBufferPool) -> Bool { lhs === rhs }
+
+    public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
+}
