@@ -191,3 +191,10 @@ public enum CVAttachmentMode: UInt32, Sendable {
     /// The attachment is copied by `CVBufferPropagateAttachments` (and into format descriptions).
     case shouldPropagate = 1
 }
+
+extension CVBuffer: Hashable {
+    /// Buffers are equal only to themselves, as Core Foundation compares Core Video buffers.
+    public static func == (lhs: CVBuffer, rhs: CVBuffer) -> Bool { lhs === rhs }
+
+    public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
+}

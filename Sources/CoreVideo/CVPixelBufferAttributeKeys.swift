@@ -61,7 +61,8 @@ public let kCVPixelBufferOpenGLESCompatibilityKey: CFString = "OpenGLESCompatibi
 /// Whether the buffer must be usable by Metal. Accepted; there is no Metal here.
 public let kCVPixelBufferMetalCompatibilityKey: CFString = "MetalCompatibility"
 
-/// Whether the buffer must be usable by an OpenGL texture cache. Accepted; there is no OpenGL here.
+/// Whether the buffer must be usable by an OpenGL texture cache (macOS only; value by Apple's naming pattern, the
+/// iOS binary this file's values come from lacks it). Accepted; there is no OpenGL here.
 public let kCVPixelBufferOpenGLTextureCacheCompatibilityKey: CFString = "OpenGLTextureCacheCompatibility"
 
 /// Whether the buffer must be usable by an OpenGL ES texture cache. Accepted; there is no OpenGL ES here.

@@ -92,6 +92,11 @@ public final class CVPixelBufferPool: @unchecked Sendable {
         let width = try Self.dimension(pixelBufferAttributes, kCVPixelBufferWidthKey)
         let height = try Self.dimension(pixelBufferAttributes, kCVPixelBufferHeightKey)
         let options = try PixelBufferLayoutOptions(attributes: pixelBufferAttributes)
+        for key in [kCVBufferPropagatedAttachmentsKey, kCVBufferNonPropagatedAttachmentsKey] {
+            if let raw = pixelBufferAttributes[key], AttributeValue.dictionary(raw) == nil {
+                throw CVError(kCVReturnInvalidPixelBufferAttributes, "\(key) must be a dictionary, got \(raw)")
+            }
+        }
         geometry = try PixelBufferGeometry(layout: layout, width: width, height: height, options: options)
         self.pixelBufferAttributes = CVBuffer.resolvedAttributes(pixelBufferAttributes, geometry: geometry)
 
@@ -298,4 +303,11 @@ extension NSLock {
         defer { unlock() }
         return try body()
     }
+}
+
+extension CVPixelBufferPool: Hashable {
+    /// Pools are equal only to themselves, as Core Foundation compares them.
+    public static func == (lhs: CVPixelBufferPool, rhs: CVPixelBufferPool) -> Bool { lhs === rhs }
+
+    public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
 }

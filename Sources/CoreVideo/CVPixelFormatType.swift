@@ -61,22 +61,22 @@ public let kCVPixelFormatType_32RGBA: OSType = 0x5247_4241
 /// 64 bit ARGB, 16-bit big-endian samples ('b64a').
 public let kCVPixelFormatType_64ARGB: OSType = 0x6236_3461
 
-/// 64 bit RGBA, 16-bit little-endian full-range (0-65535) samples ('l64r').
+/// RGBA, four 16-bit little-endian full-range samples ('l64r').
 public let kCVPixelFormatType_64RGBALE: OSType = 0x6C36_3472
 
 /// 48 bit RGB, 16-bit big-endian samples ('b48r').
 public let kCVPixelFormatType_48RGB: OSType = 0x6234_3872
 
-/// 32 bit AlphaGray, 16-bit big-endian samples, black is zero ('b32a').
+/// Alpha and grey, 16-bit big-endian samples each; 0 is black ('b32a').
 public let kCVPixelFormatType_32AlphaGray: OSType = 0x6233_3261
 
-/// 16 bit Grayscale, 16-bit big-endian samples, black is zero ('b16g').
+/// Grey, one 16-bit big-endian sample; 0 is black ('b16g').
 public let kCVPixelFormatType_16Gray: OSType = 0x6231_3667
 
-/// 30 bit RGB, 10-bit big-endian samples, 2 unused padding bits (at least significant end) ('R10k').
+/// RGB, 10 bits each in a big-endian word with 2 padding bits at the low end ('R10k').
 public let kCVPixelFormatType_30RGB: OSType = 0x5231_306B
 
-/// 30 bit RGB, 10-bit big-endian samples, 2 unused padding bits (at most significant end), video-range (64-940) ('r210').
+/// Video-range RGB, 10 bits each in a big-endian word with 2 padding bits at the high end ('r210').
 public let kCVPixelFormatType_30RGB_r210: OSType = 0x7232_3130
 
 /// Component Y'CbCr 8-bit 4:2:2, ordered Cb Y'0 Cr Y'1 ('2vuy').
@@ -88,19 +88,19 @@ public let kCVPixelFormatType_4444YpCbCrA8: OSType = 0x7634_3038
 /// Y'CbCrA 8-bit 4:4:4:4 rendering format, zero-biased, ordered A Y' Cb Cr ('r408').
 public let kCVPixelFormatType_4444YpCbCrA8R: OSType = 0x7234_3038
 
-/// Component Y'CbCrA 8-bit 4:4:4:4, ordered A Y' Cb Cr, full range alpha, video range Y'CbCr ('y408').
+/// Y'CbCrA 8-bit 4:4:4:4 in the order A Y' Cb Cr; video-range colour, full-range alpha ('y408').
 public let kCVPixelFormatType_4444AYpCbCr8: OSType = 0x7934_3038
 
-/// Component Y'CbCrA 16-bit 4:4:4:4, ordered A Y' Cb Cr, full range alpha, video range Y'CbCr, 16-bit little-endian samples ('y416').
+/// Y'CbCrA 16-bit little-endian 4:4:4:4 in the order A Y' Cb Cr; video-range colour, full-range alpha ('y416').
 public let kCVPixelFormatType_4444AYpCbCr16: OSType = 0x7934_3136
 
-/// Component AY'CbCr single precision floating-point 4:4:4:4 ('r4fl').
+/// AY'CbCr 4:4:4:4 as 32-bit floats ('r4fl').
 public let kCVPixelFormatType_4444AYpCbCrFloat: OSType = 0x7234_666C
 
 /// Component Y'CbCr 8-bit 4:4:4, ordered Cr Y' Cb ('v308').
 public let kCVPixelFormatType_444YpCbCr8: OSType = 0x7633_3038
 
-/// Component Y'CbCr 10,12,14,16-bit 4:2:2 ('v216').
+/// Y'CbCr 4:2:2 with 10 to 16 significant bits in 16-bit samples ('v216').
 public let kCVPixelFormatType_422YpCbCr16: OSType = 0x7632_3136
 
 /// Component Y'CbCr 10-bit 4:2:2 ('v210').
@@ -118,10 +118,10 @@ public let kCVPixelFormatType_420YpCbCr8PlanarFullRange: OSType = 0x6634_3230
 /// Bi-planar: 2vuy-ordered video-range Y'CbCr 8-bit 4:2:2 plus an 8-bit alpha plane ('a2vy').
 public let kCVPixelFormatType_422YpCbCr_4A_8BiPlanar: OSType = 0x6132_7679
 
-/// Bi-Planar Component Y'CbCr 8-bit 4:2:0, video-range (luma=[16,235] chroma=[16,240]) ('420v').
+/// Y'CbCr 4:2:0, 8-bit, a luma plane and an interleaved CbCr plane, video range (NV12) ('420v').
 public let kCVPixelFormatType_420YpCbCr8BiPlanarVideoRange: OSType = 0x3432_3076
 
-/// Bi-Planar Component Y'CbCr 8-bit 4:2:0, full-range (luma=[0,255] chroma=[1,255]) ('420f').
+/// Y'CbCr 4:2:0, 8-bit, a luma plane and an interleaved CbCr plane, full range (NV12) ('420f').
 public let kCVPixelFormatType_420YpCbCr8BiPlanarFullRange: OSType = 0x3432_3066
 
 /// Bi-Planar Component Y'CbCr 8-bit 4:2:2, video-range ('422v').
@@ -148,22 +148,22 @@ public let kCVPixelFormatType_OneComponent8: OSType = 0x4C30_3038
 /// 8 bit two component, black is zero ('2C08').
 public let kCVPixelFormatType_TwoComponent8: OSType = 0x3243_3038
 
-/// little-endian RGB101010, 2 MSB are zero, wide-gamut (384-895) ('w30r').
+/// Wide-gamut RGB, 10 bits each packed little-endian with 2 unused high bits ('w30r').
 public let kCVPixelFormatType_30RGBLEPackedWideGamut: OSType = 0x7733_3072
 
-/// little-endian ARGB2101010 full-range ARGB ('l10r').
+/// Full-range ARGB 2-10-10-10 packed little-endian ('l10r').
 public let kCVPixelFormatType_ARGB2101010LEPacked: OSType = 0x6C31_3072
 
-/// little-endian ARGB10101010, each 10 bits in the MSBs of 16bits, wide-gamut (384-895, including alpha) ('w40a').
+/// Wide-gamut ARGB, 10 significant bits at the top of each 16-bit little-endian sample ('w40a').
 public let kCVPixelFormatType_40ARGBLEWideGamut: OSType = 0x7734_3061
 
-/// little-endian ARGB10101010, each 10 bits in the MSBs of 16bits, wide-gamut (384-895, including alpha), premultiplied ('w40m').
+/// Wide-gamut premultiplied ARGB, 10 significant bits at the top of each 16-bit little-endian sample ('w40m').
 public let kCVPixelFormatType_40ARGBLEWideGamutPremultiplied: OSType = 0x7734_306D
 
-/// 10 bit little-endian one component, stored as 10 MSBs of 16 bits, black is zero ('L010').
+/// One component, 10 significant bits at the top of a 16-bit little-endian sample ('L010').
 public let kCVPixelFormatType_OneComponent10: OSType = 0x4C30_3130
 
-/// 12 bit little-endian one component, stored as 12 MSBs of 16 bits, black is zero ('L012').
+/// One component, 12 significant bits at the top of a 16-bit little-endian sample ('L012').
 public let kCVPixelFormatType_OneComponent12: OSType = 0x4C30_3132
 
 /// 16 bit little-endian one component, black is zero ('L016').
@@ -190,16 +190,16 @@ public let kCVPixelFormatType_64RGBAHalf: OSType = 0x5247_6841
 /// 128 bit RGBA IEEE float, 32-bit little-endian samples ('RGfA').
 public let kCVPixelFormatType_128RGBAFloat: OSType = 0x5247_6641
 
-/// Bayer 14-bit Little-Endian, packed in 16-bits, ordered G R G R... alternating with B G B G ('grb4').
+/// Bayer GRBG mosaic, 14 bits in 16-bit little-endian samples ('grb4').
 public let kCVPixelFormatType_14Bayer_GRBG: OSType = 0x6772_6234
 
-/// Bayer 14-bit Little-Endian, packed in 16-bits, ordered R G R G... alternating with G B G B ('rgg4').
+/// Bayer RGGB mosaic, 14 bits in 16-bit little-endian samples ('rgg4').
 public let kCVPixelFormatType_14Bayer_RGGB: OSType = 0x7267_6734
 
-/// Bayer 14-bit Little-Endian, packed in 16-bits, ordered B G B G... alternating with G R G R ('bgg4').
+/// Bayer BGGR mosaic, 14 bits in 16-bit little-endian samples ('bgg4').
 public let kCVPixelFormatType_14Bayer_BGGR: OSType = 0x6267_6734
 
-/// Bayer 14-bit Little-Endian, packed in 16-bits, ordered G B G B... alternating with R G R G ('gbr4').
+/// Bayer GBRG mosaic, 14 bits in 16-bit little-endian samples ('gbr4').
 public let kCVPixelFormatType_14Bayer_GBRG: OSType = 0x6762_7234
 
 /// Disparity map, half-precision float, in 1/metres ('hdis').
@@ -214,22 +214,22 @@ public let kCVPixelFormatType_DepthFloat16: OSType = 0x6864_6570
 /// Depth map, single-precision float, in metres ('fdep').
 public let kCVPixelFormatType_DepthFloat32: OSType = 0x6664_6570
 
-/// 2 plane YCbCr10 4:2:0, each 10 bits in the MSBs of 16bits, video-range (luma=[64,940] chroma=[64,960]) ('x420').
+/// Y'CbCr 4:2:0, 10 significant bits at the top of 16-bit samples, luma and CbCr planes, video range (P010) ('x420').
 public let kCVPixelFormatType_420YpCbCr10BiPlanarVideoRange: OSType = 0x7834_3230
 
-/// 2 plane YCbCr10 4:2:2, each 10 bits in the MSBs of 16bits, video-range (luma=[64,940] chroma=[64,960]) ('x422').
+/// Y'CbCr 4:2:2, 10 significant bits at the top of 16-bit samples, luma and CbCr planes, video range (P210) ('x422').
 public let kCVPixelFormatType_422YpCbCr10BiPlanarVideoRange: OSType = 0x7834_3232
 
-/// 2 plane YCbCr10 4:4:4, each 10 bits in the MSBs of 16bits, video-range (luma=[64,940] chroma=[64,960]) ('x444').
+/// Y'CbCr 4:4:4, 10 significant bits at the top of 16-bit samples, luma and CbCr planes, video range (P410) ('x444').
 public let kCVPixelFormatType_444YpCbCr10BiPlanarVideoRange: OSType = 0x7834_3434
 
-/// 2 plane YCbCr10 4:2:0, each 10 bits in the MSBs of 16bits, full-range (Y range 0-1023) ('xf20').
+/// Y'CbCr 4:2:0, 10 significant bits at the top of 16-bit samples, luma and CbCr planes, full range ('xf20').
 public let kCVPixelFormatType_420YpCbCr10BiPlanarFullRange: OSType = 0x7866_3230
 
-/// 2 plane YCbCr10 4:2:2, each 10 bits in the MSBs of 16bits, full-range (Y range 0-1023) ('xf22').
+/// Y'CbCr 4:2:2, 10 significant bits at the top of 16-bit samples, luma and CbCr planes, full range ('xf22').
 public let kCVPixelFormatType_422YpCbCr10BiPlanarFullRange: OSType = 0x7866_3232
 
-/// 2 plane YCbCr10 4:4:4, each 10 bits in the MSBs of 16bits, full-range (Y range 0-1023) ('xf44').
+/// Y'CbCr 4:4:4, 10 significant bits at the top of 16-bit samples, luma and CbCr planes, full range ('xf44').
 public let kCVPixelFormatType_444YpCbCr10BiPlanarFullRange: OSType = 0x7866_3434
 
 /// Tri-planar: 420v luma and chroma planes plus an 8-bit full-range alpha plane ('v0a8').
@@ -241,13 +241,13 @@ public let kCVPixelFormatType_16VersatileBayer: OSType = 0x6270_3136
 /// 64-bit RGBA, 16-bit little-endian samples (downscaled ProRes RAW decode) ('bp64').
 public let kCVPixelFormatType_64RGBA_DownscaledProResRAW: OSType = 0x6270_3634
 
-/// 2 plane YCbCr16 4:2:2, video-range (luma=[4096,60160] chroma=[4096,61440]) ('sv22').
+/// Y'CbCr 4:2:2, 16-bit samples, luma and CbCr planes, video range ('sv22').
 public let kCVPixelFormatType_422YpCbCr16BiPlanarVideoRange: OSType = 0x7376_3232
 
-/// 2 plane YCbCr16 4:4:4, video-range (luma=[4096,60160] chroma=[4096,61440]) ('sv44').
+/// Y'CbCr 4:4:4, 16-bit samples, luma and CbCr planes, video range ('sv44').
 public let kCVPixelFormatType_444YpCbCr16BiPlanarVideoRange: OSType = 0x7376_3434
 
-/// 3 plane video-range YCbCr16 4:4:4 with 16-bit full-range alpha ('s4as').
+/// Y'CbCr 4:4:4, 16-bit, luma, CbCr and alpha planes; video-range colour, full-range alpha ('s4as').
 public let kCVPixelFormatType_444YpCbCr16VideoRange_16A_TriPlanar: OSType = 0x7334_6173
 
 /// Lossless-compressed form of kCVPixelFormatType_32BGRA ('&BGA').

@@ -49,6 +49,7 @@ struct PixelBufferPoolTests {
         CVPixelBufferPoolCreatePixelBuffer(nil, pool, &b)
         let first = try #require(a), second = try #require(b)
         #expect(CVPixelBufferGetBaseAddress(first) != CVPixelBufferGetBaseAddress(second))
+        #expect(first != second && first == first && Set([first, second, first]).count == 2, "identity equality")
         #expect(pool.outstandingBufferCount == 2)
     }
 
