@@ -60,11 +60,3 @@ let package = Package(
         .testTarget(name: "CoreVideoTests", dependencies: ["CoreVideo", "TestSupport"]),
     ]
 )
-
-// Swift Testing declares a cross-import overlay for CoreGraphics (`_Testing_CoreGraphics`) that the Linux toolchain
-// does not ship, so any test that imports Testing together with our CoreGraphics (directly or through CoreVideo,
-// CoreMedia or AVFoundation) fails with "no such module '_Testing_CoreGraphics'". Test targets therefore build
-// without cross-import overlays.
-for target in package.targets where target.type == .test {
-    target.swiftSettings = (target.swiftSettings ?? []) + [.unsafeFlags(["-Xfrontend", "-disable-cross-import-overlays"])]
-}
