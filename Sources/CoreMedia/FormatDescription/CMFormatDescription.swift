@@ -9,6 +9,7 @@ public final class CMFormatDescription: @unchecked Sendable {
     enum Details {
         case none
         case video(CMVideoDimensions, ParameterSetStorage?)
+        case audio(AudioDetails)
     }
 
     let mediaTypeCode: CMMediaType
@@ -84,6 +85,10 @@ extension CMFormatDescription: Hashable, CustomStringConvertible {
             return true
         case let (.video(a, _), .video(b, _)):
             return a.width == b.width && a.height == b.height
+        case let (.audio(a), .audio(b)):
+            let parts = kCMAudioFormatDescriptionMask_StreamBasicDescription | kCMAudioFormatDescriptionMask_MagicCookie
+                | kCMAudioFormatDescriptionMask_ChannelLayout
+            return a.equalParts(b, mask: parts) == parts
         default:
             return false
         }

@@ -45,7 +45,7 @@ public func CMSampleBufferGetOutputPresentationTimeStamp(_ sbuf: CMSampleBuffer)
 public func CMSampleBufferSetOutputPresentationTimeStamp(
     _ sbuf: CMSampleBuffer, newValue outputPresentationTimeStamp: CMTime
 ) -> OSStatus {
-    sbuf.setOutputPresentationTimeStamp(outputPresentationTimeStamp)
+    sbuf.storeOutputPresentationTimeStamp(outputPresentationTimeStamp)
 }
 
 /// The output decode time: output presentation time + (DTS − PTS) / speed multiplier.
@@ -134,7 +134,7 @@ public func CMSampleBufferGetSampleAttachmentsArray(_ sbuf: CMSampleBuffer, crea
 /// Sets the data buffer of a buffer made without one (once only).
 @discardableResult
 public func CMSampleBufferSetDataBuffer(_ sbuf: CMSampleBuffer, newValue dataBuffer: CMBlockBuffer) -> OSStatus {
-    sbuf.setDataBuffer(dataBuffer)
+    sbuf.storeDataBuffer(dataBuffer)
 }
 
 /// Whether the data is ready.

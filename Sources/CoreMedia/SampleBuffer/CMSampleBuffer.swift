@@ -72,7 +72,7 @@ public final class CMSampleBuffer: @unchecked Sendable {
     var dataBufferValue: CMBlockBuffer? { lock.withLock { data } }
 
     /// Sets the data buffer once; the status says why not otherwise.
-    func setDataBuffer(_ buffer: CMBlockBuffer) -> OSStatus {
+    func storeDataBuffer(_ buffer: CMBlockBuffer) -> OSStatus {
         lock.withLock {
             guard valid else { return kCMSampleBufferError_Invalidated }
             guard data == nil, image == nil else { return kCMSampleBufferError_AlreadyHasDataBuffer }
@@ -124,9 +124,13 @@ public final class CMSampleBuffer: @unchecked Sendable {
         }
     }
 
+    var dataReadyMakerValue: DataReadyMaker? { lock.withLock { dataReadyMaker } }
+
+    var trackedBufferValue: CMSampleBuffer? { lock.withLock { trackedBuffer } }
+
     var outputPresentationTimeStampOverrideValue: CMTime? { lock.withLock { outputPresentationTimeStampOverride } }
 
-    func setOutputPresentationTimeStamp(_ time: CMTime) -> OSStatus {
+    func storeOutputPresentationTimeStamp(_ time: CMTime) -> OSStatus {
         lock.withLock {
             guard valid else { return kCMSampleBufferError_Invalidated }
             outputPresentationTimeStampOverride = time.isValid ? time : nil
