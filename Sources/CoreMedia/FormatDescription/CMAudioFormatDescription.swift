@@ -186,3 +186,60 @@ public func CMAudioFormatDescriptionEqual(
     equalityMaskOut?.pointee = equal
     return equal == equalityMask & kCMAudioFormatDescriptionMask_All
 }
+
+extension CMFormatDescription {
+    /// Parts of an audio format description, as an option set.
+    public struct EqualityMask: OptionSet, Sendable {
+        public let rawValue: CMAudioFormatDescriptionMask
+        public init(rawValue: CMAudioFormatDescriptionMask) { self.rawValue = rawValue }
+        /// The stream basic description.
+        public static let streamBasicDescription = EqualityMask(rawValue: kCMAudioFormatDescriptionMask_StreamBasicDescription)
+        /// The magic cookie.
+        public static let magicCookie = EqualityMask(rawValue: kCMAudioFormatDescriptionMask_MagicCookie)
+        /// The channel layout.
+        public static let channelLayout = EqualityMask(rawValue: kCMAudioFormatDescriptionMask_ChannelLayout)
+        /// The extensions.
+        public static let extensions = EqualityMask(rawValue: kCMAudioFormatDescriptionMask_Extensions)
+        /// Every part.
+        public static let all = EqualityMask(rawValue: kCMAudioFormatDescriptionMask_All)
+    }
+
+    /// Creates an audio format description from a stream description, a C channel layout of `layoutSize` bytes,
+    /// a magic cookie and extensions.
+    public convenience init(audioStreamBasicDescription: AudioStreamBasicDescription, layoutSize: Int,
+                            layout: UnsafePointer<AudioChannelLayout>?, magicCookie: Data?,
+                            extensions: CMFormatDescription.Extensions? = nil) throws {
+        var asbd = audioStreamBasicDescription
+        let cookie = magicCookie ?? Data()
+        self.init(copying: try cookie.withUnsafeBytes { bytes in
+            try Self.created {
+                CMAudioFormatDescriptionCreate(allocator: nil, asbd: &asbd, layoutSize: layoutSize, layout: layout,
+                                               magicCookieSize: bytes.count,
+                                               magicCookie: bytes.count > 0 ? bytes.baseAddress : nil,
+                                               extensions: extensions?.storage, formatDescriptionOut: $0)
+            }
+        })
+    }
+
+    /// The stream basic description, for audio descriptions.
+    public var audioStreamBasicDescription: AudioStreamBasicDescription? { audioDetails?.streamDescription.pointee }
+
+    /// Calls `body` with the magic cookie's bytes (nil when there is none).
+    public func withMagicCookie<R>(_ body: (UnsafeRawBufferPointer?) throws -> R) rethrows -> R {
+        guard let details = audioDetails, let cookie = details.cookie else { return try body(nil) }
+        return try body(UnsafeRawBufferPointer(start: cookie, count: details.cookieSize))
+    }
+
+    /// A copy of the magic cookie, if any.
+    public var magicCookie: Data? { audioDetails?.cookieBytes }
+
+    /// Whether the parts in `equalityMask` equal those of another audio description, and which of them do.
+    public func equalTo(_ otherFormatDescription: CMAudioFormatDescription,
+                        equalityMask: CMFormatDescription.EqualityMask = .all)
+        -> (Bool, equalityMask: CMFormatDescription.EqualityMask) {
+        var equal: CMAudioFormatDescriptionMask = 0
+        let result = CMAudioFormatDescriptionEqual(self, otherFormatDescription: otherFormatDescription,
+                                                   equalityMask: equalityMask.rawValue, equalityMaskOut: &equal)
+        return (result, EqualityMask(rawValue: equal))
+    }
+}

@@ -10,6 +10,7 @@ public final class CMFormatDescription: @unchecked Sendable {
         case none
         case video(CMVideoDimensions, ParameterSetStorage?)
         case audio(AudioDetails)
+        case timeCode(TimeCodeDetails)
     }
 
     let mediaTypeCode: CMMediaType
@@ -85,6 +86,8 @@ extension CMFormatDescription: Hashable, CustomStringConvertible {
             return true
         case let (.video(a, _), .video(b, _)):
             return a.width == b.width && a.height == b.height
+        case let (.timeCode(a), .timeCode(b)):
+            return a.frameDuration == b.frameDuration && a.frameQuanta == b.frameQuanta && a.flags == b.flags
         case let (.audio(a), .audio(b)):
             let parts = kCMAudioFormatDescriptionMask_StreamBasicDescription | kCMAudioFormatDescriptionMask_MagicCookie
                 | kCMAudioFormatDescriptionMask_ChannelLayout
