@@ -4,13 +4,16 @@
 package final class CMAttachmentStorage: @unchecked Sendable {
     /// A stored attachment.
     package struct Entry {
+        /// The attachment.
         package var value: Any
+        /// Its propagation mode.
         package var mode: CMAttachmentMode
     }
 
     private let lock = NSLock()
     private var entries: [String: Entry] = [:]
 
+    /// Empty storage.
     package init() {}
 
     /// The attachment stored under `key`, with its mode.
@@ -63,12 +66,17 @@ package protocol CMAttachmentAccessible {
 }
 
 extension CMAttachmentStorageOwner {
+    /// The attachment stored under `key`, with its mode.
     package func entry(forKey key: String) -> CMAttachmentStorage.Entry? { attachmentStorage.entry(forKey: key) }
+    /// Stores `value` under `key` in `mode`.
     package func set(_ value: Any, forKey key: String, mode: CMAttachmentMode) {
         attachmentStorage.set(value, forKey: key, mode: mode)
     }
+    /// Removes the attachment stored under `key`.
     package func remove(forKey key: String) { attachmentStorage.remove(forKey: key) }
+    /// Removes every attachment.
     package func removeAll() { attachmentStorage.removeAll() }
+    /// The attachments stored in `mode`.
     package func dictionary(mode: CMAttachmentMode) -> [String: Any] { attachmentStorage.dictionary(mode: mode) }
 }
 

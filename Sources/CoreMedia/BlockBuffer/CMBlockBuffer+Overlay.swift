@@ -10,7 +10,9 @@ extension CMBlockBuffer {
 
     /// Flags that control block buffer operations (`CMBlockBufferFlags` as an option set).
     public struct Flags: OptionSet, Sendable, Hashable {
+        /// The raw value.
         public let rawValue: CMBlockBufferFlags
+        /// A value from its raw value.
         public init(rawValue: CMBlockBufferFlags) { self.rawValue = rawValue }
 
         /// Allocate a memory block at once instead of when first needed.
@@ -25,14 +27,23 @@ extension CMBlockBuffer {
 
     /// The errors the overlay throws: `NSOSStatusErrorDomain` errors whose codes are the `kCMBlockBuffer…Err` values.
     public struct Error {
+        /// The `kCMBlockBufferStructureAllocationFailedErr` status as an error.
         public static let structureAllocationFailed = osStatusError(kCMBlockBufferStructureAllocationFailedErr)
+        /// The `kCMBlockBufferBlockAllocationFailedErr` status as an error.
         public static let blockAllocationFailed = osStatusError(kCMBlockBufferBlockAllocationFailedErr)
+        /// The `kCMBlockBufferBadCustomBlockSourceErr` status as an error.
         public static let badCustomBlockSource = osStatusError(kCMBlockBufferBadCustomBlockSourceErr)
+        /// The `kCMBlockBufferBadOffsetParameterErr` status as an error.
         public static let badOffsetParameter = osStatusError(kCMBlockBufferBadOffsetParameterErr)
+        /// The `kCMBlockBufferBadLengthParameterErr` status as an error.
         public static let badLengthParameter = osStatusError(kCMBlockBufferBadLengthParameterErr)
+        /// The `kCMBlockBufferBadPointerParameterErr` status as an error.
         public static let badPointerParameter = osStatusError(kCMBlockBufferBadPointerParameterErr)
+        /// The `kCMBlockBufferEmptyBBufErr` status as an error.
         public static let emptyBlockBuffer = osStatusError(kCMBlockBufferEmptyBBufErr)
+        /// The `kCMBlockBufferUnallocatedBlockErr` status as an error.
         public static let unallocatedBlock = osStatusError(kCMBlockBufferUnallocatedBlockErr)
+        /// The `kCMBlockBufferInsufficientSpaceErr` status as an error.
         public static let insufficientSpace = osStatusError(kCMBlockBufferInsufficientSpaceErr)
     }
 
@@ -41,8 +52,11 @@ extension CMBlockBuffer {
     /// Indices are the owner's data offsets. A slice whose bounds fall outside the owner is allowed to exist;
     /// every operation on it throws `badOffsetParameter` or `badLengthParameter`.
     public struct Slice: CMBlockBufferProtocol {
+        /// The block buffer the slice is of.
         public let owner: CMBlockBuffer
+        /// The first data offset, in the owner's offsets.
         public let startIndex: Int
+        /// The data offset past the end, in the owner's offsets.
         public let endIndex: Int
     }
 

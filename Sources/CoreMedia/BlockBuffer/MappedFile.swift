@@ -31,6 +31,7 @@ package final class MappedFile: @unchecked Sendable {
         /// The system error number, if any.
         package let code: Int32
 
+        /// A description for people.
         package var description: String {
             let reason = code == 0 ? "" : ": " + String(cString: strerror(code))
             return "cannot map \(path): \(operation) failed\(reason)"

@@ -190,7 +190,9 @@ public func CMAudioFormatDescriptionEqual(
 extension CMFormatDescription {
     /// Parts of an audio format description, as an option set.
     public struct EqualityMask: OptionSet, Sendable {
+        /// The raw value.
         public let rawValue: CMAudioFormatDescriptionMask
+        /// A value from its raw value.
         public init(rawValue: CMAudioFormatDescriptionMask) { self.rawValue = rawValue }
         /// The stream basic description.
         public static let streamBasicDescription = EqualityMask(rawValue: kCMAudioFormatDescriptionMask_StreamBasicDescription)

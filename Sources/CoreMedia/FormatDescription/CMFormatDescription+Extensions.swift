@@ -5,41 +5,76 @@ extension CMFormatDescription {
     public struct Extensions {
         /// An extension key.
         public struct Key: RawRepresentable, Hashable, Sendable {
+            /// The raw value.
             public let rawValue: CFString
+            /// A value from its raw value.
             public init(rawValue: CFString) { self.rawValue = rawValue }
 
+            /// `kCMFormatDescriptionExtension_OriginalCompressionSettings`.
             public static let originalCompressionSettings = Key(rawValue: kCMFormatDescriptionExtension_OriginalCompressionSettings)
+            /// `kCMFormatDescriptionExtension_SampleDescriptionExtensionAtoms`.
             public static let sampleDescriptionExtensionAtoms = Key(rawValue: kCMFormatDescriptionExtension_SampleDescriptionExtensionAtoms)
+            /// `kCMFormatDescriptionExtension_VerbatimSampleDescription`.
             public static let verbatimSampleDescription = Key(rawValue: kCMFormatDescriptionExtension_VerbatimSampleDescription)
+            /// `kCMFormatDescriptionExtension_VerbatimISOSampleEntry`.
             public static let verbatimISOSampleEntry = Key(rawValue: kCMFormatDescriptionExtension_VerbatimISOSampleEntry)
+            /// `kCMFormatDescriptionExtension_FormatName`.
             public static let formatName = Key(rawValue: kCMFormatDescriptionExtension_FormatName)
+            /// `kCMFormatDescriptionExtension_Depth`.
             public static let depth = Key(rawValue: kCMFormatDescriptionExtension_Depth)
+            /// `kCMFormatDescriptionExtension_CleanAperture`.
             public static let cleanAperture = Key(rawValue: kCMFormatDescriptionExtension_CleanAperture)
+            /// `kCMFormatDescriptionExtension_FieldCount`.
             public static let fieldCount = Key(rawValue: kCMFormatDescriptionExtension_FieldCount)
+            /// `kCMFormatDescriptionExtension_FieldDetail`.
             public static let fieldDetail = Key(rawValue: kCMFormatDescriptionExtension_FieldDetail)
+            /// `kCMFormatDescriptionExtension_PixelAspectRatio`.
             public static let pixelAspectRatio = Key(rawValue: kCMFormatDescriptionExtension_PixelAspectRatio)
+            /// `kCMFormatDescriptionExtension_ColorPrimaries`.
             public static let colorPrimaries = Key(rawValue: kCMFormatDescriptionExtension_ColorPrimaries)
+            /// `kCMFormatDescriptionExtension_TransferFunction`.
             public static let transferFunction = Key(rawValue: kCMFormatDescriptionExtension_TransferFunction)
+            /// `kCMFormatDescriptionExtension_GammaLevel`.
             public static let gammaLevel = Key(rawValue: kCMFormatDescriptionExtension_GammaLevel)
+            /// `kCMFormatDescriptionExtension_YCbCrMatrix`.
             public static let yCbCrMatrix = Key(rawValue: kCMFormatDescriptionExtension_YCbCrMatrix)
+            /// `kCMFormatDescriptionExtension_FullRangeVideo`.
             public static let fullRangeVideo = Key(rawValue: kCMFormatDescriptionExtension_FullRangeVideo)
+            /// `kCMFormatDescriptionExtension_ICCProfile`.
             public static let iccProfile = Key(rawValue: kCMFormatDescriptionExtension_ICCProfile)
+            /// `kCMFormatDescriptionExtension_BytesPerRow`.
             public static let bytesPerRow = Key(rawValue: kCMFormatDescriptionExtension_BytesPerRow)
+            /// `kCMFormatDescriptionExtension_ChromaLocationTopField`.
             public static let chromaLocationTopField = Key(rawValue: kCMFormatDescriptionExtension_ChromaLocationTopField)
+            /// `kCMFormatDescriptionExtension_ChromaLocationBottomField`.
             public static let chromaLocationBottomField = Key(rawValue: kCMFormatDescriptionExtension_ChromaLocationBottomField)
+            /// `kCMFormatDescriptionConformsToMPEG2VideoProfile`.
             public static let conformsToMPEG2VideoProfile = Key(rawValue: kCMFormatDescriptionConformsToMPEG2VideoProfile)
+            /// `kCMFormatDescriptionExtension_TemporalQuality`.
             public static let temporalQuality = Key(rawValue: kCMFormatDescriptionExtension_TemporalQuality)
+            /// `kCMFormatDescriptionExtension_SpatialQuality`.
             public static let spatialQuality = Key(rawValue: kCMFormatDescriptionExtension_SpatialQuality)
+            /// `kCMFormatDescriptionExtension_Version`.
             public static let version = Key(rawValue: kCMFormatDescriptionExtension_Version)
+            /// `kCMFormatDescriptionExtension_RevisionLevel`.
             public static let revisionLevel = Key(rawValue: kCMFormatDescriptionExtension_RevisionLevel)
+            /// `kCMFormatDescriptionExtension_Vendor`.
             public static let vendor = Key(rawValue: kCMFormatDescriptionExtension_Vendor)
+            /// `kCMFormatDescriptionExtension_MasteringDisplayColorVolume`.
             public static let masteringDisplayColorVolume = Key(rawValue: kCMFormatDescriptionExtension_MasteringDisplayColorVolume)
+            /// `kCMFormatDescriptionExtension_ContentLightLevelInfo`.
             public static let contentLightLevelInfo = Key(rawValue: kCMFormatDescriptionExtension_ContentLightLevelInfo)
+            /// `kCMFormatDescriptionExtension_AlternativeTransferCharacteristics`.
             public static let alternativeTransferCharacteristics = Key(rawValue: kCMFormatDescriptionExtension_AlternativeTransferCharacteristics)
+            /// `kCMFormatDescriptionExtension_AuxiliaryTypeInfo`.
             public static let auxiliaryTypeInfo = Key(rawValue: kCMFormatDescriptionExtension_AuxiliaryTypeInfo)
+            /// `kCMFormatDescriptionExtension_AlphaChannelMode`.
             public static let alphaChannelMode = Key(rawValue: kCMFormatDescriptionExtension_AlphaChannelMode)
+            /// `kCMFormatDescriptionExtension_ContainsAlphaChannel`.
             public static let containsAlphaChannel = Key(rawValue: kCMFormatDescriptionExtension_ContainsAlphaChannel)
+            /// `kCMTimeCodeFormatDescriptionExtension_SourceReferenceName`.
             public static let sourceReferenceName = Key(rawValue: kCMTimeCodeFormatDescriptionExtension_SourceReferenceName)
+            /// `kCMFormatDescriptionExtensionKey_MetadataKeyTable`.
             public static let metadataKeyTable = Key(rawValue: kCMFormatDescriptionExtensionKey_MetadataKeyTable)
         }
 
@@ -98,11 +133,17 @@ extension CMFormatDescription {
 
             /// Field ordering values.
             public struct FieldDetail: RawRepresentable, Hashable, Sendable {
+                /// The raw value.
                 public let rawValue: CFString
+                /// A value from its raw value.
                 public init(rawValue: CFString) { self.rawValue = rawValue }
+                /// `kCMFormatDescriptionFieldDetail_TemporalTopFirst`.
                 public static let temporalTopFirst = FieldDetail(rawValue: kCMFormatDescriptionFieldDetail_TemporalTopFirst)
+                /// `kCMFormatDescriptionFieldDetail_TemporalBottomFirst`.
                 public static let temporalBottomFirst = FieldDetail(rawValue: kCMFormatDescriptionFieldDetail_TemporalBottomFirst)
+                /// `kCMFormatDescriptionFieldDetail_SpatialFirstLineEarly`.
                 public static let spatialFirstLineEarly = FieldDetail(rawValue: kCMFormatDescriptionFieldDetail_SpatialFirstLineEarly)
+                /// `kCMFormatDescriptionFieldDetail_SpatialFirstLineLate`.
                 public static let spatialFirstLineLate = FieldDetail(rawValue: kCMFormatDescriptionFieldDetail_SpatialFirstLineLate)
             }
             /// A field detail.
@@ -110,14 +151,23 @@ extension CMFormatDescription {
 
             /// Colour primaries values.
             public struct ColorPrimaries: RawRepresentable, Hashable, Sendable {
+                /// The raw value.
                 public let rawValue: CFString
+                /// A value from its raw value.
                 public init(rawValue: CFString) { self.rawValue = rawValue }
+                /// `kCMFormatDescriptionColorPrimaries_ITU_R_709_2`.
                 public static let itu_R_709_2 = ColorPrimaries(rawValue: kCMFormatDescriptionColorPrimaries_ITU_R_709_2)
+                /// `kCMFormatDescriptionColorPrimaries_EBU_3213`.
                 public static let ebu_3213 = ColorPrimaries(rawValue: kCMFormatDescriptionColorPrimaries_EBU_3213)
+                /// `kCMFormatDescriptionColorPrimaries_SMPTE_C`.
                 public static let smpte_C = ColorPrimaries(rawValue: kCMFormatDescriptionColorPrimaries_SMPTE_C)
+                /// `kCMFormatDescriptionColorPrimaries_DCI_P3`.
                 public static let dci_P3 = ColorPrimaries(rawValue: kCMFormatDescriptionColorPrimaries_DCI_P3)
+                /// `kCMFormatDescriptionColorPrimaries_P3_D65`.
                 public static let p3_D65 = ColorPrimaries(rawValue: kCMFormatDescriptionColorPrimaries_P3_D65)
+                /// `kCMFormatDescriptionColorPrimaries_ITU_R_2020`.
                 public static let itu_R_2020 = ColorPrimaries(rawValue: kCMFormatDescriptionColorPrimaries_ITU_R_2020)
+                /// `kCMFormatDescriptionColorPrimaries_P22`.
                 public static let p22 = ColorPrimaries(rawValue: kCMFormatDescriptionColorPrimaries_P22)
             }
             /// Colour primaries.
@@ -125,16 +175,27 @@ extension CMFormatDescription {
 
             /// Transfer function values.
             public struct TransferFunction: RawRepresentable, Hashable, Sendable {
+                /// The raw value.
                 public let rawValue: CFString
+                /// A value from its raw value.
                 public init(rawValue: CFString) { self.rawValue = rawValue }
+                /// `kCMFormatDescriptionTransferFunction_ITU_R_709_2`.
                 public static let itu_R_709_2 = TransferFunction(rawValue: kCMFormatDescriptionTransferFunction_ITU_R_709_2)
+                /// `kCMFormatDescriptionTransferFunction_SMPTE_240M_1995`.
                 public static let smpte_240M_1995 = TransferFunction(rawValue: kCMFormatDescriptionTransferFunction_SMPTE_240M_1995)
+                /// `kCMFormatDescriptionTransferFunction_UseGamma`.
                 public static let useGamma = TransferFunction(rawValue: kCMFormatDescriptionTransferFunction_UseGamma)
+                /// `kCMFormatDescriptionTransferFunction_ITU_R_2020`.
                 public static let itu_R_2020 = TransferFunction(rawValue: kCMFormatDescriptionTransferFunction_ITU_R_2020)
+                /// `kCMFormatDescriptionTransferFunction_SMPTE_ST_428_1`.
                 public static let smpte_ST_428_1 = TransferFunction(rawValue: kCMFormatDescriptionTransferFunction_SMPTE_ST_428_1)
+                /// `kCMFormatDescriptionTransferFunction_SMPTE_ST_2084_PQ`.
                 public static let smpte_ST_2084_PQ = TransferFunction(rawValue: kCMFormatDescriptionTransferFunction_SMPTE_ST_2084_PQ)
+                /// `kCMFormatDescriptionTransferFunction_ITU_R_2100_HLG`.
                 public static let itu_R_2100_HLG = TransferFunction(rawValue: kCMFormatDescriptionTransferFunction_ITU_R_2100_HLG)
+                /// `kCMFormatDescriptionTransferFunction_Linear`.
                 public static let linear = TransferFunction(rawValue: kCMFormatDescriptionTransferFunction_Linear)
+                /// `kCMFormatDescriptionTransferFunction_sRGB`.
                 public static let sRGB = TransferFunction(rawValue: kCMFormatDescriptionTransferFunction_sRGB)
             }
             /// A transfer function.
@@ -144,11 +205,17 @@ extension CMFormatDescription {
 
             /// Y'CbCr matrix values.
             public struct YCbCrMatrix: RawRepresentable, Hashable, Sendable {
+                /// The raw value.
                 public let rawValue: CFString
+                /// A value from its raw value.
                 public init(rawValue: CFString) { self.rawValue = rawValue }
+                /// `kCMFormatDescriptionYCbCrMatrix_ITU_R_709_2`.
                 public static let itu_R_709_2 = YCbCrMatrix(rawValue: kCMFormatDescriptionYCbCrMatrix_ITU_R_709_2)
+                /// `kCMFormatDescriptionYCbCrMatrix_ITU_R_601_4`.
                 public static let itu_R_601_4 = YCbCrMatrix(rawValue: kCMFormatDescriptionYCbCrMatrix_ITU_R_601_4)
+                /// `kCMFormatDescriptionYCbCrMatrix_SMPTE_240M_1995`.
                 public static let smpted_240M_1995 = YCbCrMatrix(rawValue: kCMFormatDescriptionYCbCrMatrix_SMPTE_240M_1995)
+                /// `kCMFormatDescriptionYCbCrMatrix_ITU_R_2020`.
                 public static let itu_R_2020 = YCbCrMatrix(rawValue: kCMFormatDescriptionYCbCrMatrix_ITU_R_2020)
             }
             /// A Y'CbCr matrix.
@@ -156,14 +223,23 @@ extension CMFormatDescription {
 
             /// Chroma siting values.
             public struct ChromaLocation: RawRepresentable, Hashable, Sendable {
+                /// The raw value.
                 public let rawValue: CFString
+                /// A value from its raw value.
                 public init(rawValue: CFString) { self.rawValue = rawValue }
+                /// `kCMFormatDescriptionChromaLocation_Left`.
                 public static let left = ChromaLocation(rawValue: kCMFormatDescriptionChromaLocation_Left)
+                /// `kCMFormatDescriptionChromaLocation_Center`.
                 public static let center = ChromaLocation(rawValue: kCMFormatDescriptionChromaLocation_Center)
+                /// `kCMFormatDescriptionChromaLocation_TopLeft`.
                 public static let topLeft = ChromaLocation(rawValue: kCMFormatDescriptionChromaLocation_TopLeft)
+                /// `kCMFormatDescriptionChromaLocation_Top`.
                 public static let top = ChromaLocation(rawValue: kCMFormatDescriptionChromaLocation_Top)
+                /// `kCMFormatDescriptionChromaLocation_BottomLeft`.
                 public static let bottomLeft = ChromaLocation(rawValue: kCMFormatDescriptionChromaLocation_BottomLeft)
+                /// `kCMFormatDescriptionChromaLocation_Bottom`.
                 public static let bottom = ChromaLocation(rawValue: kCMFormatDescriptionChromaLocation_Bottom)
+                /// `kCMFormatDescriptionChromaLocation_DV420`.
                 public static let dv420 = ChromaLocation(rawValue: kCMFormatDescriptionChromaLocation_DV420)
             }
             /// A chroma location.
@@ -171,8 +247,11 @@ extension CMFormatDescription {
 
             /// Vendor values.
             public struct Vendor: RawRepresentable, Hashable, Sendable {
+                /// The raw value.
                 public let rawValue: CFString
+                /// A value from its raw value.
                 public init(rawValue: CFString) { self.rawValue = rawValue }
+                /// `kCMFormatDescriptionVendor_Apple`.
                 public static let apple = Vendor(rawValue: kCMFormatDescriptionVendor_Apple)
             }
             /// A vendor.
@@ -182,9 +261,13 @@ extension CMFormatDescription {
 
             /// Alpha channel modes.
             public struct AlphaChannelMode: RawRepresentable, Hashable, Sendable {
+                /// The raw value.
                 public let rawValue: CFString
+                /// A value from its raw value.
                 public init(rawValue: CFString) { self.rawValue = rawValue }
+                /// `kCMFormatDescriptionAlphaChannelMode_StraightAlpha`.
                 public static let straightAlpha = AlphaChannelMode(rawValue: kCMFormatDescriptionAlphaChannelMode_StraightAlpha)
+                /// `kCMFormatDescriptionAlphaChannelMode_PremultipliedAlpha`.
                 public static let premultipliedAlpha = AlphaChannelMode(rawValue: kCMFormatDescriptionAlphaChannelMode_PremultipliedAlpha)
             }
             /// An alpha channel mode.

@@ -4,7 +4,9 @@
 extension CMFormatDescription {
     /// A media type as a four-character code value.
     public struct MediaType: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
+        /// The raw value.
         public let rawValue: FourCharCode
+        /// A value from its raw value.
         public init(rawValue: FourCharCode) { self.rawValue = rawValue }
         /// The code whose four characters are `string` (padded with spaces; characters past the fourth ignored).
         public init(string: String) { self.rawValue = fourCharCode(string: string) }
@@ -31,7 +33,9 @@ extension CMFormatDescription {
 
     /// A media subtype (codec, pixel format or stream format) as a four-character code value.
     public struct MediaSubType: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
+        /// The raw value.
         public let rawValue: FourCharCode
+        /// A value from its raw value.
         public init(rawValue: FourCharCode) { self.rawValue = rawValue }
         /// The code whose four characters are `string`.
         public init(string: String) { self.rawValue = fourCharCode(string: string) }

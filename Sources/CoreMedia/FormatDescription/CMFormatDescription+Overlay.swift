@@ -4,8 +4,11 @@
 extension CMFormatDescription {
     /// The errors the overlay throws: `NSOSStatusErrorDomain` errors whose codes are `kCMFormatDescriptionError_…`.
     public struct Error {
+        /// The `kCMFormatDescriptionError_InvalidParameter` status as an error.
         public static let invalidParameter = osStatusError(kCMFormatDescriptionError_InvalidParameter)
+        /// The `kCMFormatDescriptionError_AllocationFailed` status as an error.
         public static let allocationFailed = osStatusError(kCMFormatDescriptionError_AllocationFailed)
+        /// The `kCMFormatDescriptionError_ValueNotAvailable` status as an error.
         public static let valueNotAvailable = osStatusError(kCMFormatDescriptionError_ValueNotAvailable)
     }
 
@@ -172,7 +175,9 @@ extension CMFormatDescription {
             }
             return parsed.units
         }
+        /// The first index.
         public var startIndex: Int { 0 }
+        /// The index past the last.
         public var endIndex: Int { units.count }
         /// A copy of the parameter set at `position`.
         public subscript(position: Int) -> Data { Data(buffer: units[position]) }

@@ -41,11 +41,13 @@ extension CMFormatDescription: Hashable, CustomStringConvertible {
         lhs.isEqual(to: rhs, ignoringExtensionKeys: [], ignoringAtomKeys: [])
     }
 
+    /// Hashes the media type and subtype (equal descriptions share them).
     public func hash(into hasher: inout Hasher) {
         hasher.combine(mediaTypeCode)
         hasher.combine(mediaSubTypeCode)
     }
 
+    /// A description for people.
     public var description: String {
         var text = "<CMFormatDescription mediaType:'\(fourCharString(mediaTypeCode))' "
             + "mediaSubType:'\(fourCharString(mediaSubTypeCode))'"

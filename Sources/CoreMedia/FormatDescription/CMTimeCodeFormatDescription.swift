@@ -55,7 +55,9 @@ extension CMFormatDescription {
     public struct TimeCode {
         /// Timecode flags as an option set.
         public struct Flag: OptionSet, Sendable {
+            /// The raw value.
             public let rawValue: UInt32
+            /// A value from its raw value.
             public init(rawValue: UInt32) { self.rawValue = rawValue }
             /// Drop-frame timecode.
             public static let dropFrame = Flag(rawValue: kCMTimeCodeFlag_DropFrame)

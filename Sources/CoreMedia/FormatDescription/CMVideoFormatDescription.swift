@@ -2,7 +2,9 @@
 
 /// Video dimensions in encoded pixels.
 public struct CMVideoDimensions: Sendable {
+    /// Width in pixels.
     public var width: Int32
+    /// Height in pixels.
     public var height: Int32
     /// Zero by zero.
     public init() { width = 0; height = 0 }

@@ -252,3 +252,53 @@ func checkedProduct(_ a: Int, _ b: Int) -> Int? {
     let (product, overflow) = a.multipliedReportingOverflow(by: b)
     return overflow ? nil : product
 }
+
+/// Gives a PCM sample buffer made without data a data buffer holding a copy of `bufferList`'s buffers, one after
+/// another (one plane per channel for non-interleaved audio); each buffer must hold every frame of the sample buffer.
+@discardableResult
+public func CMSampleBufferSetDataBufferFromAudioBufferList(
+    _ sbuf: CMSampleBuffer, blockBufferAllocator: CFAllocator?, blockBufferMemoryAllocator: CFAllocator?,
+    flags: UInt32, bufferList: UnsafePointer<AudioBufferList>
+) -> OSStatus {
+    guard sbuf.isValidBuffer else { return kCMSampleBufferError_Invalidated }
+    let asbd: AudioStreamBasicDescription
+    switch sbuf.pcmStreamDescription {
+    case .failure(let error): return error.status
+    case .success(let description): asbd = description
+    }
+    guard sbuf.dataBufferValue == nil else { return kCMSampleBufferError_AlreadyHasDataBuffer }
+    let buffers = UnsafeMutableAudioBufferListPointer(UnsafeMutablePointer(mutating: bufferList))
+    let nonInterleaved = asbd.mFormatFlags & kAudioFormatFlagIsNonInterleaved != 0
+    guard buffers.count == (nonInterleaved ? Int(asbd.mChannelsPerFrame) : 1),
+          let planeBytes = checkedProduct(sbuf.sampleCount, Int(asbd.mBytesPerFrame)), planeBytes > 0,
+          let totalBytes = checkedProduct(planeBytes, buffers.count) else {
+        return kCMSampleBufferError_InvalidMediaFormat
+    }
+    for buffer in buffers where buffer.mData == nil || Int(buffer.mDataByteSize) < planeBytes {
+        return kCMSampleBufferError_RequiredParameterMissing
+    }
+    var block: CMBlockBuffer?
+    guard CMBlockBufferCreateWithMemoryBlock(
+        allocator: blockBufferAllocator, memoryBlock: nil, blockLength: totalBytes,
+        blockAllocator: blockBufferMemoryAllocator, customBlockSource: nil, offsetToData: 0, dataLength: totalBytes,
+        flags: kCMBlockBufferAssureMemoryNowFlag, blockBufferOut: &block) == kCMBlockBufferNoErr, let block else {
+        return kCMSampleBufferError_AllocationFailed
+    }
+    for (plane, buffer) in buffers.enumerated() {
+        guard let source = buffer.mData,
+              block.replaceBytes(offset: plane * planeBytes, length: planeBytes, from: source) == kCMBlockBufferNoErr
+        else { return kCMSampleBufferError_AllocationFailed }
+    }
+    return sbuf.storeDataBuffer(block)
+}
+
+extension CMSampleBuffer {
+    /// Gives a PCM sample buffer made without data a copy of `bufferList` as its data buffer.
+    public func setDataBuffer(fromAudioBufferList bufferList: UnsafePointer<AudioBufferList>,
+                              blockBufferMemoryAllocator: CFAllocator? = kCFAllocatorDefault,
+                              flags: CMSampleBuffer.Flags = []) throws {
+        try checkSampleBufferStatus(CMSampleBufferSetDataBufferFromAudioBufferList(
+            self, blockBufferAllocator: nil, blockBufferMemoryAllocator: blockBufferMemoryAllocator,
+            flags: flags.rawValue, bufferList: bufferList))
+    }
+}

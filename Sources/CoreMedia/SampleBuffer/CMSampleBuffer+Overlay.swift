@@ -4,28 +4,47 @@
 extension CMSampleBuffer {
     /// The errors the overlay throws: `NSOSStatusErrorDomain` errors whose codes are `kCMSampleBufferError_…`.
     public struct Error {
+        /// The `kCMSampleBufferError_AllocationFailed` status as an error.
         public static let allocationFailed = osStatusError(kCMSampleBufferError_AllocationFailed)
+        /// The `kCMSampleBufferError_RequiredParameterMissing` status as an error.
         public static let requiredParameterMissing = osStatusError(kCMSampleBufferError_RequiredParameterMissing)
+        /// The `kCMSampleBufferError_AlreadyHasDataBuffer` status as an error.
         public static let alreadyHasDataBuffer = osStatusError(kCMSampleBufferError_AlreadyHasDataBuffer)
+        /// The `kCMSampleBufferError_BufferNotReady` status as an error.
         public static let bufferNotReady = osStatusError(kCMSampleBufferError_BufferNotReady)
+        /// The `kCMSampleBufferError_SampleIndexOutOfRange` status as an error.
         public static let sampleIndexOutOfRange = osStatusError(kCMSampleBufferError_SampleIndexOutOfRange)
+        /// The `kCMSampleBufferError_BufferHasNoSampleSizes` status as an error.
         public static let bufferHasNoSampleSizes = osStatusError(kCMSampleBufferError_BufferHasNoSampleSizes)
+        /// The `kCMSampleBufferError_BufferHasNoSampleTimingInfo` status as an error.
         public static let bufferHasNoSampleTimingInfo = osStatusError(kCMSampleBufferError_BufferHasNoSampleTimingInfo)
+        /// The `kCMSampleBufferError_ArrayTooSmall` status as an error.
         public static let arrayTooSmall = osStatusError(kCMSampleBufferError_ArrayTooSmall)
+        /// The `kCMSampleBufferError_InvalidEntryCount` status as an error.
         public static let invalidEntryCount = osStatusError(kCMSampleBufferError_InvalidEntryCount)
+        /// The `kCMSampleBufferError_CannotSubdivide` status as an error.
         public static let cannotSubdivide = osStatusError(kCMSampleBufferError_CannotSubdivide)
+        /// The `kCMSampleBufferError_SampleTimingInfoInvalid` status as an error.
         public static let sampleTimingInfoInvalid = osStatusError(kCMSampleBufferError_SampleTimingInfoInvalid)
+        /// The `kCMSampleBufferError_InvalidMediaTypeForOperation` status as an error.
         public static let invalidMediaTypeForOperation = osStatusError(kCMSampleBufferError_InvalidMediaTypeForOperation)
+        /// The `kCMSampleBufferError_InvalidSampleData` status as an error.
         public static let invalidSampleData = osStatusError(kCMSampleBufferError_InvalidSampleData)
+        /// The `kCMSampleBufferError_InvalidMediaFormat` status as an error.
         public static let invalidMediaFormat = osStatusError(kCMSampleBufferError_InvalidMediaFormat)
+        /// The `kCMSampleBufferError_Invalidated` status as an error.
         public static let invalidated = osStatusError(kCMSampleBufferError_Invalidated)
+        /// The `kCMSampleBufferError_DataFailed` status as an error.
         public static let dataFailed = osStatusError(kCMSampleBufferError_DataFailed)
+        /// The `kCMSampleBufferError_DataCanceled` status as an error.
         public static let dataCanceled = osStatusError(kCMSampleBufferError_DataCanceled)
     }
 
     /// Flags for the audio buffer list functions.
     public struct Flags: OptionSet, Sendable {
+        /// The raw value.
         public let rawValue: UInt32
+        /// A value from its raw value.
         public init(rawValue: UInt32) { self.rawValue = rawValue }
         /// Make audio buffer list memory 16-byte aligned.
         public static let audioBufferListAssure16ByteAlignment =

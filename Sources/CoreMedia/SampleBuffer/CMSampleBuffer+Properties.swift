@@ -187,6 +187,7 @@ extension CMSampleBuffer {
         public struct Iterator: IteratorProtocol {
             let buffer: CMSampleBuffer
             var index = 0
+            /// The next element, or nil at the end.
             public mutating func next() -> CMSampleBuffer? {
                 guard index < buffer.sampleCount, case .success(let single) = buffer.copy(samples: index..<index + 1)
                 else { return nil }
@@ -195,6 +196,7 @@ extension CMSampleBuffer {
             }
         }
 
+        /// An iterator over the elements.
         public func makeIterator() -> Iterator { Iterator(buffer: buffer) }
     }
 
