@@ -57,13 +57,13 @@ extension CMFormatDescription {
         return (width, height, horizontal.isFinite ? horizontal : 0, vertical.isFinite ? vertical : 0)
     }
 
-    /// The pixel aspect ratio as horizontal over vertical spacing, when it is present and sensible.
-    var pixelAspectRatio: Double? {
+    /// The pixel aspect ratio's horizontal and vertical spacing, when present and sensible.
+    var pixelAspectRatio: (horizontal: Double, vertical: Double)? {
         guard let pasp = AttributeValue.dictionary(extensionStorage[kCMFormatDescriptionExtension_PixelAspectRatio]),
               let horizontal = AttributeValue.double(pasp[kCMFormatDescriptionKey_PixelAspectRatioHorizontalSpacing]),
               let vertical = AttributeValue.double(pasp[kCMFormatDescriptionKey_PixelAspectRatioVerticalSpacing]),
               horizontal > 0, vertical > 0, horizontal.isFinite, vertical.isFinite else { return nil }
-        return horizontal / vertical
+        return (horizontal, vertical)
     }
 }
 
@@ -105,7 +105,7 @@ public func CMVideoFormatDescriptionGetPresentationDimensions(
         height = clap.height
     }
     if usePixelAspectRatio, let ratio = videoDesc.pixelAspectRatio {
-        width *= ratio
+        width = width * ratio.horizontal / ratio.vertical
     }
     return CGSize(width: width, height: height)
 }
