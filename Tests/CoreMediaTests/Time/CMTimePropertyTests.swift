@@ -67,7 +67,7 @@ struct TimeGenerator {
 @Suite("CMTime property tests against a BigInt reference")
 struct CMTimePropertyTests {
     /// Cases per operation: enough to reach every branch many times, small enough to stay well under a second.
-    static let casesPerOperation = 600
+    static let casesPerOperation = 400
 
     static let seed: UInt64 = {
         let seed: UInt64
