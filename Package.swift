@@ -7,7 +7,7 @@ import PackageDescription
 /// `import AVFoundation` gives what it gives on a Mac.
 let appleModules = [
     "AVFoundation", "CoreMedia", "CoreVideo", "CoreAudioTypes", "CoreGraphics", "VideoToolbox",
-    "CoreFoundationShims",
+    "CoreFoundationShims", "_Testing_CoreGraphics",
 ]
 
 let package = Package(
@@ -33,7 +33,10 @@ let package = Package(
         // Apple's small value-type modules.
         .target(name: "CoreFoundationShims"),
         .target(name: "CoreAudioTypes", dependencies: ["CoreFoundationShims"]),
-        .target(name: "CoreGraphics", dependencies: ["CoreFoundationShims"]),
+        // CoreGraphics carries the (empty) cross-import overlay Swift Testing expects for a module of that name,
+        // so that `import Testing` beside `import AVFoundation` compiles on Linux.
+        .target(name: "_Testing_CoreGraphics"),
+        .target(name: "CoreGraphics", dependencies: ["CoreFoundationShims", "_Testing_CoreGraphics"]),
         .target(name: "VideoToolbox", dependencies: ["CoreFoundationShims"]),
 
         // Apple's media modules. CoreVideo sits below CoreMedia, as on Apple platforms:
@@ -52,5 +55,6 @@ let package = Package(
         // Tests.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "CoreMediaTests", dependencies: ["CoreMedia", "TestSupport", .product(name: "BigInt", package: "BigInt")]),
+        .testTarget(name: "CoreVideoTests", dependencies: ["CoreVideo", "TestSupport"]),
     ]
 )
