@@ -135,6 +135,25 @@ struct CMTimePropertyTests {
         }
     }
 
+    @Test("CMTimeMultiplyByFloat64 is the exact product rounded once")
+    func multiplyByFloat64() {
+        var generator = Self.generator(6)
+        for _ in 0..<Self.casesPerOperation {
+            let time = generator.time()
+            let multiplier: Double
+            switch generator.random.next() % 3 {
+            case 0: multiplier = [0.5, 1.5, -2.0, 0.25, 1.001, 3.0, -0.1].randomElement(using: &generator.random)!
+            case 1: multiplier = Double(sign: Bool.random(using: &generator.random) ? .minus : .plus,
+                                        exponent: Int.random(in: -200...70, using: &generator.random),
+                                        significand: Double.random(in: 1..<2, using: &generator.random))
+            default: multiplier = Double.random(in: -1e6...1e6, using: &generator.random)
+            }
+            let actual = CMTimeMultiplyByFloat64(time, multiplier: multiplier)
+            #expect(BigRationalReference.observed(actual) == BigRationalReference.float64Product(time, multiplier),
+                    "seed \(Self.seed): \(time.value)/\(time.timescale) * \(multiplier)")
+        }
+    }
+
     @Test("CMTimeCompare agrees with exact rational comparison")
     func compare() {
         var generator = Self.generator(4)
