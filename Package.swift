@@ -46,6 +46,8 @@ let package = Package(
 
         // Containers and codecs (internal to the package).
         .target(name: "ISOBMFF"),
+        // What every container reader gives the asset layer: sample tables and a neutral track model.
+        .target(name: "MediaContainer"),
 
         // The public API.
         .target(name: "AVFoundation", dependencies: [
@@ -57,6 +59,7 @@ let package = Package(
         .testTarget(name: "CoreAudioTypesTests", dependencies: ["CoreAudioTypes"]),
         .testTarget(name: "CoreGraphicsTests", dependencies: ["CoreGraphics"]),
         .testTarget(name: "CoreMediaTests", dependencies: ["CoreMedia", "TestSupport", .product(name: "BigInt", package: "BigInt")]),
+        .testTarget(name: "MediaContainerTests", dependencies: ["MediaContainer"]),
         .testTarget(name: "CoreVideoTests", dependencies: ["CoreVideo", "TestSupport"]),
     ]
 )

@@ -51,6 +51,15 @@ extension CMTime {
         // the LCM is larger (then default rounding applies).
         let divisor = Int64(cmTimeGCD(UInt32(lhs.timescale), UInt32(rhs.timescale)))
         let lcm = Int64(lhs.timescale) / divisor * Int64(rhs.timescale)
+        if lcm <= Int64(kCMTimeMaxTimescale) {
+            // The usual case (1/30 + 1/25): exact in 64 bits unless a value overflows.
+            let (left, leftOverflow) = lhs.value.multipliedReportingOverflow(by: lcm / Int64(lhs.timescale))
+            let (right, rightOverflow) = rhs.value.multipliedReportingOverflow(by: lcm / Int64(rhs.timescale))
+            if !leftOverflow && !rightOverflow {
+                let (value, overflow) = subtracting ? left.subtractingReportingOverflow(right) : left.addingReportingOverflow(right)
+                if !overflow { return .numeric(value, Int32(lcm), rounded: carriedRounded, epoch: epoch) }
+            }
+        }
         let leftScaled = Int128(lhs.value) * Int128(lcm / Int64(lhs.timescale))
         let rightScaled = Int128(rhs.value) * Int128(lcm / Int64(rhs.timescale))
         let exact = subtracting ? leftScaled - rightScaled : leftScaled + rightScaled

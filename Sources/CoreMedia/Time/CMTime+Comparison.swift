@@ -8,8 +8,11 @@ extension CMTime {
     /// -1, 0 or 1 as `lhs` is less than, equal to or greater than `rhs` (CMTimeCompare).
     @inline(__always)
     static func compare(_ lhs: CMTime, _ rhs: CMTime) -> Int32 {
-        if lhs.timescale == rhs.timescale, lhs.epoch == rhs.epoch, lhs.isPlainNumeric, rhs.isPlainNumeric {
-            return lhs.value < rhs.value ? -1 : (lhs.value == rhs.value ? 0 : 1)
+        if lhs.epoch == rhs.epoch, lhs.isPlainNumeric, rhs.isPlainNumeric {
+            if lhs.timescale == rhs.timescale {
+                return lhs.value < rhs.value ? -1 : (lhs.value == rhs.value ? 0 : 1)
+            }
+            return crossCompare(lhs, rhs)
         }
         return slowCompare(lhs, rhs)
     }
@@ -19,7 +22,12 @@ extension CMTime {
         if left != right { return left < right ? -1 : 1 }
         guard left == .numeric else { return 0 }
         if lhs.epoch != rhs.epoch { return lhs.epoch < rhs.epoch ? -1 : 1 }
-        // value1/timescale1 vs value2/timescale2 with positive timescales: compare the cross products exactly.
+        return crossCompare(lhs, rhs)
+    }
+
+    /// value1/timescale1 vs value2/timescale2 with positive timescales: the cross products compared exactly.
+    @inline(__always)
+    private static func crossCompare(_ lhs: CMTime, _ rhs: CMTime) -> Int32 {
         let leftCross = Int128(lhs.value) * Int128(rhs.timescale)
         let rightCross = Int128(rhs.value) * Int128(lhs.timescale)
         return leftCross < rightCross ? -1 : (leftCross == rightCross ? 0 : 1)

@@ -70,9 +70,17 @@ extension CMTime {
             if !overflow { return CMTime(value: value, timescale: newTimescale, flags: keptFlags, epoch: time.epoch) }
         }
         let negative = time.value < 0
+        let mode = method.mode(from: time.timescale, to: newTimescale)
+        let (scaled, overflow) = time.value.multipliedReportingOverflow(by: Int64(newTimescale))
+        if !overflow {
+            // The common case (a media timescale to another): one 64-bit division.
+            var (value, inexact) = mode.divide(scaled, by: Int64(time.timescale))
+            if method == .quickTime, negative, value == 0 { value = -1 }
+            return .numeric(value, newTimescale, rounded: time.roundedBit != 0 || inexact, epoch: time.epoch)
+        }
         let quotient = CMTimeRoundedQuotient(
             negative: negative, numerator: CMTimeWideUInt(UInt128(time.value.magnitude)), timescale: newTimescale,
-            denominator: UInt128(time.timescale), mode: method.mode(from: time.timescale, to: newTimescale))
+            denominator: UInt128(time.timescale), mode: mode)
         guard var value = quotient.value else { return .infinity(negative: negative) }
         // QuickTime rounding never rounds a negative time up to zero; it returns -1/newTimescale instead.
         if method == .quickTime, negative, value == 0 { value = -1 }

@@ -162,3 +162,16 @@ func cmTimeGCD<T: UnsignedInteger & FixedWidthInteger>(_ a: T, _ b: T) -> T {
     while y != 0 { (x, y) = (y, x % y) }
     return x
 }
+
+extension CMTimeRoundingMode {
+    /// `numerator / denominator` (denominator > 0) rounded by this mode, when nothing overflows 64 bits.
+    @inline(__always)
+    func divide(_ numerator: Int64, by denominator: Int64) -> (value: Int64, inexact: Bool) {
+        let (quotient, remainder) = numerator.quotientAndRemainder(dividingBy: denominator)
+        if remainder == 0 { return (quotient, false) }
+        let fraction = CMTimeFraction(remainder: UInt128(remainder.magnitude), divisor: UInt128(denominator))
+        let negative = numerator < 0
+        guard roundsUp(fraction, negative: negative, truncatedIsOdd: quotient & 1 != 0) else { return (quotient, true) }
+        return (negative ? quotient - 1 : quotient + 1, true)
+    }
+}

@@ -114,6 +114,23 @@ enum BigRationalReference {
                    carriedRounded: time.hasBeenRounded)
     }
 
+    /// CMTimeMultiplyByFloat64 of a numeric time by a finite multiplier: the exact binary value of the multiplier
+    /// (read from its bit pattern), at the operand's timescale or 10^9 if that is larger (the timescale Apple's
+    /// implementation returns), halved while the value overflows.
+    static func float64Product(_ time: CMTime, _ multiplier: Double) -> ReferenceTime {
+        let timescale = max(time.timescale, 1_000_000_000)
+        if multiplier == 0 || time.value == 0 {
+            return .numeric(value: 0, timescale: timescale, rounded: time.hasBeenRounded)
+        }
+        let magnitude = multiplier.magnitude
+        let significand = BigInt(magnitude.significandBitPattern | (magnitude.isNormal ? 1 << 52 : 0))
+        let exponent = (magnitude.isNormal ? Int(magnitude.exponentBitPattern) : 1) - 1075
+        var numerator = BigInt(time.value) * significand * (multiplier < 0 ? -1 : 1)
+        var denominator = BigInt(time.timescale)
+        if exponent >= 0 { numerator <<= exponent } else { denominator <<= -exponent }
+        return fit(numerator, over: denominator, timescale: timescale, carriedRounded: time.hasBeenRounded)
+    }
+
     /// CMTimeConvertScale of a numeric time to a positive timescale.
     static func convert(_ time: CMTime, to timescale: Int32, method: CMTimeRoundingMethod) -> ReferenceTime {
         if timescale == time.timescale {

@@ -67,7 +67,7 @@ struct TimeGenerator {
 @Suite("CMTime property tests against a BigInt reference")
 struct CMTimePropertyTests {
     /// Cases per operation: enough to reach every branch many times, small enough to stay well under a second.
-    static let casesPerOperation = 600
+    static let casesPerOperation = 400
 
     static let seed: UInt64 = {
         let seed: UInt64
@@ -132,6 +132,25 @@ struct CMTimePropertyTests {
             #expect(BigRationalReference.isExactClaimHonest(
                 actual, numerator: sign * BigInt(time.value) * BigInt(multiplier),
                 denominator: sign * BigInt(time.timescale) * BigInt(divisor)))
+        }
+    }
+
+    @Test("CMTimeMultiplyByFloat64 is the exact product rounded once")
+    func multiplyByFloat64() {
+        var generator = Self.generator(6)
+        for _ in 0..<Self.casesPerOperation {
+            let time = generator.time()
+            let multiplier: Double
+            switch generator.random.next() % 3 {
+            case 0: multiplier = [0.5, 1.5, -2.0, 0.25, 1.001, 3.0, -0.1].randomElement(using: &generator.random)!
+            case 1: multiplier = Double(sign: Bool.random(using: &generator.random) ? .minus : .plus,
+                                        exponent: Int.random(in: -200...70, using: &generator.random),
+                                        significand: Double.random(in: 1..<2, using: &generator.random))
+            default: multiplier = Double.random(in: -1e6...1e6, using: &generator.random)
+            }
+            let actual = CMTimeMultiplyByFloat64(time, multiplier: multiplier)
+            #expect(BigRationalReference.observed(actual) == BigRationalReference.float64Product(time, multiplier),
+                    "seed \(Self.seed): \(time.value)/\(time.timescale) * \(multiplier)")
         }
     }
 
