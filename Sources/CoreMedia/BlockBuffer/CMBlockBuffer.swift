@@ -351,3 +351,10 @@ public final class CMBlockBuffer: @unchecked Sendable {
         return 0
     }
 }
+
+extension CMBlockBuffer: Hashable {
+    /// Identity, as Core Foundation compares block buffers.
+    public static func == (lhs: CMBlockBuffer, rhs: CMBlockBuffer) -> Bool { lhs === rhs }
+    /// Hashes the identity.
+    public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
+}

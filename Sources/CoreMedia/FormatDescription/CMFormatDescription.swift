@@ -184,3 +184,24 @@ public typealias CMTextFormatDescription = CMFormatDescription
 public typealias CMTimeCodeFormatDescription = CMFormatDescription
 /// A timed-metadata format description.
 public typealias CMMetadataFormatDescription = CMFormatDescription
+
+/// Creates a format description for a muxed stream (its subtype is the stream format, such as MPEG-2 transport).
+@discardableResult
+public func CMMuxedFormatDescriptionCreate(
+    allocator: CFAllocator?, muxType: CMMuxedStreamType, extensions: CFDictionary?,
+    formatDescriptionOut: UnsafeMutablePointer<CMMuxedFormatDescription?>
+) -> OSStatus {
+    CMFormatDescriptionCreate(allocator: allocator, mediaType: kCMMediaType_Muxed, mediaSubType: muxType,
+                              extensions: extensions, formatDescriptionOut: formatDescriptionOut)
+}
+
+extension CMFormatDescription {
+    /// Creates a format description for a muxed stream.
+    public convenience init(muxedStreamType: CMFormatDescription.MediaSubType,
+                            extensions: CMFormatDescription.Extensions? = nil) throws {
+        self.init(copying: try Self.created {
+            CMMuxedFormatDescriptionCreate(allocator: nil, muxType: muxedStreamType.rawValue,
+                                           extensions: extensions?.storage, formatDescriptionOut: $0)
+        })
+    }
+}

@@ -208,3 +208,10 @@ public typealias CMSampleBufferInvalidateCallback = (CMSampleBuffer, UInt64) -> 
 public typealias CMSampleBufferInvalidateHandler = (CMSampleBuffer) -> Void
 
 extension CMSampleBuffer: CMAttachmentStorageOwner, CMAttachmentAccessible {}
+
+extension CMSampleBuffer: Hashable {
+    /// Identity, as Core Foundation compares sample buffers.
+    public static func == (lhs: CMSampleBuffer, rhs: CMSampleBuffer) -> Bool { lhs === rhs }
+    /// Hashes the identity.
+    public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
+}
