@@ -134,10 +134,7 @@ extension CMSampleBuffer {
             let (total, overflow) = sizeEntries[0].multipliedReportingOverflow(by: sampleCount)
             return overflow ? .max : total
         }
-        return sizeEntries.reduce(0) { sum, size in
-            let (total, overflow) = sum.addingReportingOverflow(size)
-            return overflow ? .max : total
-        }
+        return sizeOffsets?.last ?? .max
     }
 
     /// The byte offset of sample `index` in the data buffer, from the sizes (packet descriptions win for audio).
@@ -150,13 +147,8 @@ extension CMSampleBuffer {
             let (offset, overflow) = sizeEntries[0].multipliedReportingOverflow(by: index)
             return overflow ? nil : offset
         }
-        var offset = 0
-        for size in sizeEntries[0..<index] {
-            let (sum, overflow) = offset.addingReportingOverflow(size)
-            if overflow { return nil }
-            offset = sum
-        }
-        return offset
+        guard let sizeOffsets, index >= 0, index < sizeOffsets.count else { return nil }
+        return sizeOffsets[index]
     }
 }
 

@@ -37,6 +37,9 @@ public final class CMSampleBuffer: @unchecked Sendable {
     let sizeEntries: [Int]
     let image: CVImageBuffer?
     let packetDescriptions: [PacketDescription]
+    /// With per-sample sizes, the byte offset of each sample and of the end (nil when they overflow), so that
+    /// finding a sample's bytes is O(1).
+    let sizeOffsets: [Int]?
     /// The buffer-level attachments (`CMAttachmentBearer`).
     package let attachmentStorage = CMAttachmentStorage()
 
@@ -63,6 +66,19 @@ public final class CMSampleBuffer: @unchecked Sendable {
         self.readiness = dataReady ? .ready : .notReady
         self.dataReadyMaker = dataReadyMaker
         self.packetDescriptions = packetDescriptions
+        if sizeEntries.count > 1 {
+            var offsets = [0]
+            offsets.reserveCapacity(sizeEntries.count + 1)
+            var overflowed = false
+            for size in sizeEntries {
+                let (next, overflow) = offsets[offsets.count - 1].addingReportingOverflow(size)
+                if overflow { overflowed = true; break }
+                offsets.append(next)
+            }
+            sizeOffsets = overflowed ? nil : offsets
+        } else {
+            sizeOffsets = nil
+        }
     }
 
     // MARK: Guarded state
