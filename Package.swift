@@ -47,7 +47,7 @@ let package = Package(
         // Containers and codecs (internal to the package).
         .target(name: "ISOBMFF"),
         // What every container reader gives the asset layer: sample tables and a neutral track model.
-        .target(name: "MediaContainer"),
+        .target(name: "MediaContainer", dependencies: ["CoreMedia"]),
 
         // The public API.
         .target(name: "AVFoundation", dependencies: [

@@ -26,6 +26,21 @@ public typealias OSType = FourCharCode
 /// An index or count in a CoreFoundation collection.
 public typealias CFIndex = Int
 
+/// A range of items: a location and a length (`CMSampleBufferCopySampleBufferForRange` takes one).
+public struct CFRange: Sendable, Equatable {
+    /// The first index.
+    public var location: CFIndex
+    /// The number of items.
+    public var length: CFIndex
+    /// A zero-length range at zero.
+    public init() { location = 0; length = 0 }
+    /// The given range.
+    public init(location: CFIndex, length: CFIndex) { self.location = location; self.length = length }
+}
+
+/// A range from a location and length.
+public func CFRangeMake(_ loc: CFIndex, _ len: CFIndex) -> CFRange { CFRange(location: loc, length: len) }
+
 /// A duration in seconds.
 public typealias CFTimeInterval = Double
 

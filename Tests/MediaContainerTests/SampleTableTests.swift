@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import MediaContainer
 
@@ -103,4 +104,40 @@ struct SampleTableTests {
         #expect(SampleTable(durations: durations, compositionOffsets: nil, descriptionIndices: descriptions,
                             sizes: .constant(1), offsets: [0, 1, 2], syncIndices: [2, 1]) == nil)
     }
+}
+
+@Suite("Lazy sample tables")
+struct LazySampleTableTests {
+    struct BuildFailure: Error, Equatable {}
+
+    @Test("built once on first use, then shared")
+    func buildsOnce() throws {
+        let builds = Counter()
+        let lazy = LazySampleTable {
+            builds.increment()
+            var column = RunLengthColumn(); column.append(1, count: 2)
+            return SampleTable(durations: column, compositionOffsets: nil, descriptionIndices: column,
+                               sizes: .constant(1), offsets: [0, 1], syncIndices: nil)!
+        }
+        #expect(builds.value == 0)
+        let first = try lazy.table()
+        let second = try lazy.table()
+        #expect(first === second)
+        #expect(builds.value == 1)
+    }
+
+    @Test("a failed build's error reaches every caller")
+    func keepsError() {
+        let lazy = LazySampleTable { throw BuildFailure() }
+        #expect(throws: BuildFailure.self) { try lazy.table() }
+        #expect(throws: BuildFailure.self) { try lazy.table() }
+    }
+}
+
+/// A thread-safe counter for build-count assertions.
+final class Counter: @unchecked Sendable {
+    private let lock = NSLock()
+    private var count = 0
+    func increment() { lock.withLock { count += 1 } }
+    var value: Int { lock.withLock { count } }
 }

@@ -30,18 +30,3 @@ public struct CMSampleTimingInfo: Sendable {
 /// All three times invalid.
 public let kCMTimingInfoInvalid = CMSampleTimingInfo.invalid
 
-/// A range of items: a location and a length (CoreFoundation's `CFRange`, which `CMSampleBufferCopySampleBufferForRange`
-/// takes; kept here until CoreFoundationShims provides it).
-public struct CFRange: Sendable, Equatable {
-    /// The first index.
-    public var location: CFIndex
-    /// The number of items.
-    public var length: CFIndex
-    /// A zero-length range at zero.
-    public init() { location = 0; length = 0 }
-    /// The given range.
-    public init(location: CFIndex, length: CFIndex) { self.location = location; self.length = length }
-}
-
-/// A range from a location and length.
-public func CFRangeMake(_ loc: CFIndex, _ len: CFIndex) -> CFRange { CFRange(location: loc, length: len) }

@@ -1,0 +1,45 @@
+import CoreMedia
+import Foundation
+
+/// What a container reader (MOV/MP4, WAV, AIFF, CAF, AMR, MP3, ADTS) gives the asset layer. Implementations are
+/// immutable after opening and safe to share between threads.
+package protocol ContainerReader: AnyObject, Sendable {
+    /// The file's format.
+    var format: ContainerFormat { get }
+    /// The movie timescale (`mvhd` timescale; the sample rate or 1000 for audio files).
+    var movieTimescale: CMTimeScale { get }
+    /// The movie duration in movie ticks (`mvhd` duration, or the longest track).
+    var movieDuration: Int64 { get }
+    /// Preferred playback rate and volume (`mvhd`; 1 for audio files).
+    var preferredRate: Float { get }
+    var preferredVolume: Float { get }
+    /// The movie's transform (`mvhd` matrix).
+    var preferredTransform: TransformMatrix { get }
+    /// The creation date (`mvhd` creation_time), when the file records one.
+    var creationDate: Date? { get }
+    /// The tracks, in file order.
+    var tracks: [ContainerTrack] { get }
+    /// Movie-level metadata.
+    var metadata: [MetadataEntry] { get }
+    /// Whether the file is (or is laid out to become) fragmented: `mvex` present.
+    var canContainFragments: Bool { get }
+    /// Whether fragments were found.
+    var containsFragments: Bool { get }
+    /// The file's bytes, mapped: sample data is handed out as zero-copy block buffers over it.
+    var file: MappedFile { get }
+}
+
+/// Which container a file is, with what a reader needs to tell the formats apart.
+package enum ContainerFormat: Sendable, Equatable {
+    /// QuickTime movie (`ftyp` major brand `qt  `, or no `ftyp` at all).
+    case quickTime
+    /// ISO base media: MP4, M4A, M4V, 3GP, 3G2… with the major brand and compatible brands.
+    case isoBaseMedia(majorBrand: UInt32, compatibleBrands: [UInt32])
+    case wave
+    case aiff
+    case aifc
+    case caf
+    case amr
+    case mp3
+    case adts
+}
