@@ -41,6 +41,7 @@ let package = Package(
 
         // Containers and codecs (internal to the package).
         .target(name: "ISOBMFF"),
+        .executableTarget(name: "isobmff-fuzz", dependencies: ["ISOBMFF"]),
 
         // The public API.
         .target(name: "AVFoundation", dependencies: [
@@ -49,5 +50,6 @@ let package = Package(
 
         // Tests.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .testTarget(name: "ISOBMFFTests", dependencies: ["ISOBMFF", "TestSupport"]),
     ]
 )

@@ -1,0 +1,110 @@
+/// The one table that maps a type code, in the scope where it appears, to the type that parses it. A new box is
+/// one file and one line here.
+package enum BoxRegistry {
+    /// One row: the type code (`nil`: any code in the scope), the scope, optionally the media handler (sample
+    /// entries are chosen by handler when their coding name is not listed), and the box type.
+    package struct Entry: Sendable {
+        package let code: FourCC?
+        package let scope: BoxScope
+        package let handler: FourCC?
+        package let boxType: any Box.Type
+
+        /// A row for a box with a fixed type code.
+        package init<B: SingleTypeBox>(_ boxType: B.Type, in scope: BoxScope = .standard) {
+            code = B.type
+            self.scope = scope
+            handler = nil
+            self.boxType = boxType
+        }
+
+        /// Rows for a box read under several codes.
+        package static func codes(_ codes: [FourCC], _ boxType: any Box.Type, in scope: BoxScope = .standard) -> [Entry] {
+            codes.map { Entry(code: $0, scope: scope, handler: nil, boxType: boxType) }
+        }
+
+        /// A row for every code in `scope` (optionally only under `handler`).
+        package static func any(_ boxType: any Box.Type, in scope: BoxScope, handler: FourCC? = nil) -> Entry {
+            Entry(code: nil, scope: scope, handler: handler, boxType: boxType)
+        }
+
+        private init(code: FourCC?, scope: BoxScope, handler: FourCC?, boxType: any Box.Type) {
+            self.code = code
+            self.scope = scope
+            self.handler = handler
+            self.boxType = boxType
+        }
+    }
+
+    private struct Key: Hashable {
+        var code: FourCC?
+        var scope: BoxScope
+        var handler: FourCC?
+    }
+
+    /// Every known box.
+    package static let entries: [Entry] = [
+        // File level (ISO/IEC 14496-12 §4.3, §8.1, §8.16).
+        Entry(FileTypeBox.self), Entry(SegmentTypeBox.self), Entry(UUIDBox.self),
+        // Movie structure (§8.2–§8.4, §8.7, §8.10).
+        Entry(MovieBox.self), Entry(MovieHeaderBox.self), Entry(TrackBox.self), Entry(TrackHeaderBox.self),
+        Entry(TrackReferenceBox.self), Entry(EditBox.self), Entry(EditListBox.self), Entry(MediaBox.self),
+        Entry(MediaHeaderBox.self), Entry(HandlerBox.self), Entry(MediaInformationBox.self),
+        Entry(VideoMediaHeaderBox.self), Entry(SoundMediaHeaderBox.self), Entry(NullMediaHeaderBox.self),
+        Entry(SubtitleMediaHeaderBox.self), Entry(DataInformationBox.self), Entry(DataReferenceBox.self),
+        Entry(DataEntryUrlBox.self), Entry(DataEntryUrnBox.self), Entry(DataEntryAliasBox.self),
+        Entry(ExtendedLanguageBox.self), Entry(UserDataBox.self), Entry(MetaBox.self),
+        // QuickTime-only movie structure.
+        Entry(BaseMediaInformationHeaderBox.self), Entry(BaseMediaInfoBox.self), Entry(TimecodeMediaHeaderBox.self),
+        Entry(TimecodeMediaInformationBox.self), Entry(TrackLoadSettingsBox.self),
+        Entry(TrackApertureModeDimensionsBox.self), Entry(TrackCleanApertureDimensionsBox.self),
+        Entry(TrackProductionApertureDimensionsBox.self), Entry(TrackEncodedPixelsDimensionsBox.self),
+        // Sample tables (§8.5–§8.7, §8.9).
+        Entry(SampleTableBox.self), Entry(SampleDescriptionBox.self), Entry(TimeToSampleBox.self),
+        Entry(CompositionOffsetBox.self), Entry(CompositionToDecodeBox.self), Entry(SyncSampleBox.self),
+        Entry(PartialSyncSampleBox.self), Entry(SampleDependencyTypeBox.self), Entry(SampleToChunkBox.self),
+        Entry(SampleSizeBox.self), Entry(CompactSampleSizeBox.self), Entry(ChunkOffsetBox.self),
+        Entry(ChunkLargeOffsetBox.self), Entry(SampleGroupDescriptionBox.self), Entry(SampleToGroupBox.self),
+        // Fragments (§8.8, §8.16.3).
+        Entry(MovieExtendsBox.self), Entry(MovieExtendsHeaderBox.self), Entry(TrackExtendsBox.self),
+        Entry(MovieFragmentBox.self), Entry(MovieFragmentHeaderBox.self), Entry(TrackFragmentBox.self),
+        Entry(TrackFragmentHeaderBox.self), Entry(TrackFragmentBaseMediaDecodeTimeBox.self), Entry(TrackRunBox.self),
+        Entry(SegmentIndexBox.self), Entry(MovieFragmentRandomAccessBox.self),
+        Entry(TrackFragmentRandomAccessBox.self), Entry(MovieFragmentRandomAccessOffsetBox.self),
+    ] + Entry.codes(["free", "skip", "wide"], FreeSpaceBox.self)
+      + Entry.codes(["free", "skip", "wide"], FreeSpaceBox.self, in: .userData)
+      + [
+        // Metadata (iTunes and QuickTime).
+        Entry(MetadataKeysBox.self), Entry(MetadataItemListBox.self),
+        .any(MetadataItemBox.self, in: .itemList), Entry(MetadataDataBox.self, in: .metadataItem),
+        Entry(MetadataItemMeaningBox.self, in: .metadataItem), Entry(MetadataItemNameBox.self, in: .metadataItem),
+    ] + Entry.codes(["name"], UserDataTextBox.self, in: .userData) + Entry.codes(["name"], UserDataTextBox.self) + [
+        // Scoped codes.
+        .any(TrackReferenceTypeBox.self, in: .trackReferences),
+    ]
+
+    private static let table: [Key: any Box.Type] = {
+        var table: [Key: any Box.Type] = [:]
+        for entry in entries {
+            let key = Key(code: entry.code, scope: entry.scope, handler: entry.handler)
+            precondition(table[key] == nil, "BoxRegistry lists \(entry.code?.description ?? "any") twice in \(entry.scope)")
+            table[key] = entry.boxType
+        }
+        return table
+    }()
+
+    /// The type that parses a box of type `code` found in `scope`.
+    package static func boxType(for code: FourCC, in scope: BoxScope, context: ParseContext) -> any Box.Type {
+        if let type = table[Key(code: code, scope: scope)] { return type }
+        if scope == .sampleDescriptions, let handler = context.handlerType,
+           let type = table[Key(code: nil, scope: scope, handler: handler)] {
+            return type
+        }
+        if let type = table[Key(code: nil, scope: scope)] { return type }
+        // QuickTime: user data codes starting with © are international text.
+        if scope == .userData, code.rawValue >> 24 == 0xA9 { return UserDataTextBox.self }
+        if scope == .userData || scope == .metadataItem, let type = table[Key(code: code, scope: .standard)] {
+            return type
+        }
+        return UnknownBox.self
+    }
+}
