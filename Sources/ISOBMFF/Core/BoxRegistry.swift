@@ -70,6 +70,18 @@ package enum BoxRegistry {
         Entry(TrackFragmentHeaderBox.self), Entry(TrackFragmentBaseMediaDecodeTimeBox.self), Entry(TrackRunBox.self),
         Entry(SegmentIndexBox.self), Entry(MovieFragmentRandomAccessBox.self),
         Entry(TrackFragmentRandomAccessBox.self), Entry(MovieFragmentRandomAccessOffsetBox.self),
+        // Codec configuration and picture properties (ISO/IEC 14496-12 §12, 14496-14, 14496-15, QuickTime).
+        Entry(AVCConfigurationBox.self), Entry(HEVCConfigurationBox.self), Entry(AV1CodecConfigurationBox.self),
+        Entry(ESDBox.self), Entry(ColourInformationBox.self), Entry(PixelAspectRatioBox.self),
+        Entry(CleanApertureBox.self), Entry(FieldHandlingBox.self), Entry(MasteringDisplayColourVolumeBox.self),
+        Entry(ContentLightLevelBox.self), Entry(BitRateBox.self), Entry(GlobalHeaderBox.self),
+        Entry(DecompressionParametersBox.self), Entry(OriginalFormatBox.self), Entry(ProtectionSchemeInfoBox.self),
+        Entry(SchemeInformationBox.self), Entry(ALACSpecificBox.self), Entry(ChannelLayoutBox.self),
+        Entry(OpusSpecificBox.self), Entry(FLACSpecificBox.self), Entry(AC3SpecificBox.self), Entry(EC3SpecificBox.self),
+        Entry(AMRSpecificBox.self),
+        // Timed metadata key tables (§12.3.3).
+        Entry(MetadataKeyTableBox.self, in: .boxedMetadataEntry), .any(MetadataKeyBox.self, in: .metadataKeyTable),
+        Entry(MetadataKeyDeclarationBox.self), Entry(MetadataDatatypeDefinitionBox.self), Entry(MetadataLocaleBox.self),
     ] + Entry.codes(["free", "skip", "wide"], FreeSpaceBox.self)
       + Entry.codes(["free", "skip", "wide"], FreeSpaceBox.self, in: .userData)
       + [
@@ -78,6 +90,20 @@ package enum BoxRegistry {
         .any(MetadataItemBox.self, in: .itemList), Entry(MetadataDataBox.self, in: .metadataItem),
         Entry(MetadataItemMeaningBox.self, in: .metadataItem), Entry(MetadataItemNameBox.self, in: .metadataItem),
     ] + Entry.codes(["name"], UserDataTextBox.self, in: .userData) + Entry.codes(["name"], UserDataTextBox.self) + [
+        // Sample entries: by coding name, then by media handler, else kept raw (§8.5.2).
+    ] + Entry.codes(["avc1", "avc2", "avc3", "avc4", "hvc1", "hev1", "dvh1", "dvhe", "av01", "vp08", "vp09", "mp4v",
+                     "encv", "jpeg", "mjp2", "apcn", "apch", "apcs", "apco", "ap4h", "ap4x", "s263"],
+                    VisualSampleEntry.self, in: .sampleDescriptions)
+      + Entry.codes(["mp4a", "alac", "Opus", "fLaC", "ac-3", "ec-3", "samr", "sawb", "enca", "lpcm", "sowt", "twos",
+                     "ipcm", "fpcm", ".mp3", "ulaw", "alaw", "ima4", "in24", "in32", "fl32", "fl64"],
+                    AudioSampleEntry.self, in: .sampleDescriptions)
+      + Entry.codes(["tmcd"], TimecodeSampleEntry.self, in: .sampleDescriptions)
+      + Entry.codes(["tx3g"], TextSampleEntry.self, in: .sampleDescriptions)
+      + Entry.codes(["text"], QuickTimeTextSampleEntry.self, in: .sampleDescriptions)
+      + Entry.codes(["mebx"], BoxedMetadataSampleEntry.self, in: .sampleDescriptions) + [
+        .any(VisualSampleEntry.self, in: .sampleDescriptions, handler: "vide"),
+        .any(AudioSampleEntry.self, in: .sampleDescriptions, handler: "soun"),
+        .any(UnknownSampleEntry.self, in: .sampleDescriptions),
         // Scoped codes.
         .any(TrackReferenceTypeBox.self, in: .trackReferences),
     ]
@@ -102,7 +128,8 @@ package enum BoxRegistry {
         if let type = table[Key(code: nil, scope: scope)] { return type }
         // QuickTime: user data codes starting with © are international text.
         if scope == .userData, code.rawValue >> 24 == 0xA9 { return UserDataTextBox.self }
-        if scope == .userData || scope == .metadataItem, let type = table[Key(code: code, scope: .standard)] {
+        if scope == .userData || scope == .metadataItem || scope == .boxedMetadataEntry,
+           let type = table[Key(code: code, scope: .standard)] {
             return type
         }
         return UnknownBox.self

@@ -35,6 +35,8 @@ package enum BoxScope: Hashable, Sendable {
     case itemList
     /// Children of an `ilst` item: `data`, `mean`, `name`.
     case metadataItem
+    /// Children of a `mebx` sample entry: `keys` is the key table.
+    case boxedMetadataEntry
     /// Children of the `keys` box of a `mebx` sample entry: every code is a local key id.
     case metadataKeyTable
 }
