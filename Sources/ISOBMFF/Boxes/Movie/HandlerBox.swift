@@ -52,10 +52,12 @@ package struct HandlerBox: SingleTypeBox {
         componentFlags = try reader.readUInt32()
         componentFlagsMask = try reader.readUInt32()
         let remaining = reader.readableBytes
-        // A count byte below 0x20 cannot start a C string (names are printable); a larger one is a count only if
-        // it spans the whole rest of the box and the box does not end with the NUL a C string would have.
-        if let count = reader.peekUInt8().map(Int.init), count > 0, count <= remaining - 1,
-           count < 0x20 || (count == remaining - 1 && reader.getUInt8(at: reader.endIndex - 1) != 0) {
+        // QuickTime writers (those that fill the component type) write a Pascal string. Otherwise: a count byte
+        // below 0x20 cannot start a C string (names are printable), and a larger one is a count only if it spans
+        // the whole rest of the box and the box does not end with the NUL a C string would have.
+        if let count = reader.peekUInt8().map(Int.init), count <= remaining - 1,
+           componentType.rawValue != 0
+            || (count > 0 && (count < 0x20 || (count == remaining - 1 && reader.getUInt8(at: reader.endIndex - 1) != 0))) {
             name = .pascal(try reader.readPascalString())
         } else {
             name = .cString(try reader.readCStringField())

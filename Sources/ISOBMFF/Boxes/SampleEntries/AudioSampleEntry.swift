@@ -162,27 +162,36 @@ package struct AudioSampleEntry: SampleEntry, BoxContainer {
     }
 
     /// Decides what a version 1 entry is: QuickTime's 16 extra bytes are present when a well-formed child list
-    /// starts after them and not right away; when both or neither parse, the `ftyp` brand decides, and QuickTime
-    /// wins when there is none (version 1 entries come from QuickTime writers far more often).
+    /// starts after them and not right away, or when both parse but the list after them holds more boxes (the 16
+    /// bytes are never a valid box list themselves). A tie goes to the `ftyp` brand, and to QuickTime when there is
+    /// none (version 1 entries come from QuickTime writers far more often).
     static func hasQuickTimeVersion1Fields(_ reader: ByteReader) -> Bool {
         guard reader.readableBytes >= 16 else { return false }
-        let isoFits = isWellFormedBoxList(reader, from: reader.readerIndex)
-        let quickTimeFits = isWellFormedBoxList(reader, from: reader.readerIndex + 16)
-        if quickTimeFits != isoFits { return quickTimeFits }
-        return reader.context.isQuickTimeFile ?? true
+        let isoBoxes = boxCount(reader, from: reader.readerIndex)
+        let quickTimeBoxes = boxCount(reader, from: reader.readerIndex + 16)
+        switch (isoBoxes, quickTimeBoxes) {
+        case (nil, nil): return reader.context.isQuickTimeFile ?? true
+        case (nil, _): return true
+        case (_, nil): return false
+        case let (iso?, quickTime?):
+            if iso != quickTime { return quickTime > iso }
+            return reader.context.isQuickTimeFile ?? true
+        }
     }
 
-    /// True when the bytes from `index` to the end are box headers that tile the window (up to a terminator of
-    /// fewer than 8 bytes).
-    static func isWellFormedBoxList(_ reader: ByteReader, from index: Int) -> Bool {
+    /// The number of boxes when the bytes from `index` to the end are box headers that tile the window (up to a
+    /// terminator of fewer than 8 bytes), `nil` otherwise.
+    static func boxCount(_ reader: ByteReader, from index: Int) -> Int? {
         var position = index
+        var count = 0
         while reader.endIndex - position >= 8 {
-            guard let size = reader.getUInt32(at: position) else { return false }
+            guard let size = reader.getUInt32(at: position) else { return nil }
             let length = size == 0 ? reader.endIndex - position : Int(size)
-            guard length >= 8, length <= reader.endIndex - position else { return false }
+            guard length >= 8, length <= reader.endIndex - position else { return nil }
             position += length
+            count += 1
         }
-        return reader.endIndex - position < 8
+        return count
     }
 
     package func write(to writer: inout BoxWriter) throws(BoxWriteError) {
