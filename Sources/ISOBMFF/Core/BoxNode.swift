@@ -38,9 +38,11 @@ extension BoxNode {
         let type = BoxRegistry.boxType(for: header.type, in: scope, context: reader.context)
         do {
             let box = try type.init(parsing: &reader)
+            let trailingOffset = reader.offset
             let trailing = reader.readRemainingBytes()
             if !trailing.isEmpty {
-                reader.warn("\(trailing.count) bytes after the '\(header.type)' payload were not parsed; kept as they are")
+                reader.warn("\(trailing.count) bytes after the '\(header.type)' payload were not parsed; kept as they are",
+                            at: trailingOffset)
             }
             return BoxNode(box, sizeEncoding: header.sizeEncoding, trailingBytes: trailing, header: header)
         } catch {

@@ -7,6 +7,10 @@ package struct BoxWriter: Sendable {
     /// Everything written so far.
     package private(set) var bytes: [UInt8]
 
+    /// Largest box written with a 32-bit size; larger compact boxes switch to `largesize`. Only tests lower it, to
+    /// exercise the switch without writing 4 GiB.
+    var largestCompactSize = Int(UInt32.max)
+
     /// An empty writer with room for `capacity` bytes.
     package init(capacity: Int = 0) {
         bytes = []
@@ -160,7 +164,7 @@ package struct BoxWriter: Sendable {
         case .large:
             setUInt64(UInt64(size), at: box.start + 8)
         case .compact:
-            if let size32 = UInt32(exactly: size) {
+            if size <= largestCompactSize, let size32 = UInt32(exactly: size) {
                 setUInt32(size32, at: box.start)
             } else {
                 bytes.insert(contentsOf: repeatElement(0, count: 8), at: box.start + 8)
