@@ -6,10 +6,14 @@ import ISOBMFF
 public func fuzzOne(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt { 0 }
 #else
 @main struct FuzzStub {
-    static func main() throws {
+    static func main() {
         for path in CommandLine.arguments.dropFirst() {
-            let result = try FileScanner.scan(try FileSource(url: URL(fileURLWithPath: path)))
-            print(result.treeDescription())
+            do {
+                let result = try FileScanner.scan(try FileSource(url: URL(fileURLWithPath: path)))
+                print(result.treeDescription())
+            } catch {
+                print("\(path): \(error)")
+            }
         }
     }
 }

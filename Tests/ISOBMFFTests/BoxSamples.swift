@@ -370,6 +370,13 @@ enum BoxSamples {
                   scope: .sampleDescriptions),
         BoxSample(name: "tx3g", box: TextSampleEntry(children: [UnknownBox(type: "ftab", payload: [0, 1, 0, 1, 5] + Array("Serif".utf8))]),
                   scope: .sampleDescriptions),
+        BoxSample(name: "text in the tx3g layout (FFmpeg)", box: {
+            var entry = TextSampleEntry(children: [UnknownBox(type: "ftab", payload: [0, 1, 0, 1, 0])])
+            entry.boxType = "text"
+            return entry
+        }(), scope: .sampleDescriptions),
+        BoxSample(name: "text (QuickTime) without a name", box: { var entry = QuickTimeTextSampleEntry(); entry.textName = nil; return entry }(),
+                  scope: .sampleDescriptions),
         BoxSample(name: "text (QuickTime)", box: { var entry = QuickTimeTextSampleEntry(); entry.textName = Array("Helvetica".utf8); return entry }(),
                   scope: .sampleDescriptions),
         BoxSample(name: "mebx", box: BoxedMetadataSampleEntry(children: [MetadataKeyTableBox(children: [

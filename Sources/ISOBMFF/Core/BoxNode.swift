@@ -33,25 +33,45 @@ extension BoxNode {
     /// registry for `scope`. Unread payload bytes become trailing bytes (recorded as a warning). Inside user data
     /// and metadata, a malformed box is kept as raw bytes (with a warning) unless the options are strict.
     package static func parse(header: BoxHeader, payload: ByteReader, scope: BoxScope) throws(BoxParseError) -> BoxNode {
-        var reader = payload
-        reader.context.scope = scope
-        let type = BoxRegistry.boxType(for: header.type, in: scope, context: reader.context)
-        do {
-            let box = try type.init(parsing: &reader)
-            let trailingOffset = reader.offset
-            let trailing = reader.readRemainingBytes()
-            if !trailing.isEmpty {
-                reader.warn("\(trailing.count) bytes after the '\(header.type)' payload were not parsed; kept as they are",
-                            at: trailingOffset)
+        var start = payload
+        start.context.scope = scope
+        let types = BoxRegistry.boxTypes(for: header.type, in: scope, context: start.context)
+        let log = start.context.log
+        var firstError: BoxParseError?
+        var firstPartial: (box: any Box, reader: ByteReader, warnings: [BoxParseWarning])?
+        for type in types {
+            var reader = start
+            let mark = log.mark()
+            do {
+                let box = try type.init(parsing: &reader)
+                if reader.isAtEnd || types.count == 1 { return finish(box, reader: &reader, header: header) }
+                // An alternative that leaves bytes unread: remember it, but let a later one parse the whole payload.
+                if firstPartial == nil { firstPartial = (box, reader, log.warnings(since: mark)) }
+            } catch {
+                if firstError == nil { firstError = error }
             }
-            return BoxNode(box, sizeEncoding: header.sizeEncoding, trailingBytes: trailing, header: header)
-        } catch {
-            guard payload.context.isInsideMetadata, payload.context.options.recovery == .keepMalformedMetadata,
-                  error.code != .limitExceeded else { throw error }
-            payload.warn("kept as raw bytes: \(error)", at: header.offset)
-            var raw = payload
-            return BoxNode(UnknownBox(type: header.type, payload: raw.readRemainingBytes()),
-                           sizeEncoding: header.sizeEncoding, header: header)
+            log.rollback(to: mark)
         }
+        if var partial = firstPartial {
+            partial.warnings.forEach(log.record)
+            return finish(partial.box, reader: &partial.reader, header: header)
+        }
+        guard let error = firstError else { preconditionFailure("the registry returned no type for '\(header.type)'") }
+        guard start.context.isInsideMetadata, start.context.options.recovery == .keepMalformedMetadata,
+              error.code != .limitExceeded else { throw error }
+        start.warn("kept as raw bytes: \(error)", at: header.offset)
+        return BoxNode(UnknownBox(type: header.type, payload: start.readRemainingBytes()),
+                       sizeEncoding: header.sizeEncoding, header: header)
+    }
+
+    /// Wraps a parsed box, keeping (and recording) the bytes its parser left.
+    private static func finish(_ box: any Box, reader: inout ByteReader, header: BoxHeader) -> BoxNode {
+        let trailingOffset = reader.offset
+        let trailing = reader.readRemainingBytes()
+        if !trailing.isEmpty {
+            reader.warn("\(trailing.count) bytes after the '\(header.type)' payload were not parsed; kept as they are",
+                        at: trailingOffset)
+        }
+        return BoxNode(box, sizeEncoding: header.sizeEncoding, trailingBytes: trailing, header: header)
     }
 }

@@ -100,6 +100,7 @@ package enum BoxRegistry {
       + Entry.codes(["tmcd"], TimecodeSampleEntry.self, in: .sampleDescriptions)
       + Entry.codes(["tx3g"], TextSampleEntry.self, in: .sampleDescriptions)
       + Entry.codes(["text"], QuickTimeTextSampleEntry.self, in: .sampleDescriptions)
+      + Entry.codes(["text"], TextSampleEntry.self, in: .sampleDescriptions)
       + Entry.codes(["mebx"], BoxedMetadataSampleEntry.self, in: .sampleDescriptions) + [
         .any(VisualSampleEntry.self, in: .sampleDescriptions, handler: "vide"),
         .any(AudioSampleEntry.self, in: .sampleDescriptions, handler: "soun"),
@@ -108,30 +109,30 @@ package enum BoxRegistry {
         .any(TrackReferenceTypeBox.self, in: .trackReferences),
     ]
 
-    private static let table: [Key: any Box.Type] = {
-        var table: [Key: any Box.Type] = [:]
+    /// Rows listed twice for the same code and scope are alternatives, tried in order: the first that parses the
+    /// whole payload wins (QuickTime's `text` sample description and FFmpeg's `tx3g`-layout `text`).
+    private static let table: [Key: [any Box.Type]] = {
+        var table: [Key: [any Box.Type]] = [:]
         for entry in entries {
-            let key = Key(code: entry.code, scope: entry.scope, handler: entry.handler)
-            precondition(table[key] == nil, "BoxRegistry lists \(entry.code?.description ?? "any") twice in \(entry.scope)")
-            table[key] = entry.boxType
+            table[Key(code: entry.code, scope: entry.scope, handler: entry.handler), default: []].append(entry.boxType)
         }
         return table
     }()
 
-    /// The type that parses a box of type `code` found in `scope`.
-    package static func boxType(for code: FourCC, in scope: BoxScope, context: ParseContext) -> any Box.Type {
-        if let type = table[Key(code: code, scope: scope)] { return type }
+    /// The types that may parse a box of type `code` found in `scope`, in the order to try them.
+    package static func boxTypes(for code: FourCC, in scope: BoxScope, context: ParseContext) -> [any Box.Type] {
+        if let types = table[Key(code: code, scope: scope)] { return types }
         if scope == .sampleDescriptions, let handler = context.handlerType,
-           let type = table[Key(code: nil, scope: scope, handler: handler)] {
-            return type
+           let types = table[Key(code: nil, scope: scope, handler: handler)] {
+            return types
         }
-        if let type = table[Key(code: nil, scope: scope)] { return type }
+        if let types = table[Key(code: nil, scope: scope)] { return types }
         // QuickTime: user data codes starting with © are international text.
-        if scope == .userData, code.rawValue >> 24 == 0xA9 { return UserDataTextBox.self }
+        if scope == .userData, code.rawValue >> 24 == 0xA9 { return [UserDataTextBox.self] }
         if scope == .userData || scope == .metadataItem || scope == .boxedMetadataEntry,
-           let type = table[Key(code: code, scope: .standard)] {
-            return type
+           let types = table[Key(code: code, scope: .standard)] {
+            return types
         }
-        return UnknownBox.self
+        return [UnknownBox.self]
     }
 }

@@ -77,6 +77,20 @@ package final class ParseLog {
     /// An empty log keeping at most `capacity` warnings.
     package init(capacity: Int = 1_000) { self.capacity = capacity }
 
+    /// A position to roll back to when a parse attempt is abandoned.
+    package func mark() -> (count: Int, dropped: Int) { (warnings.count, droppedCount) }
+
+    /// The warnings recorded since `mark`.
+    package func warnings(since mark: (count: Int, dropped: Int)) -> [BoxParseWarning] {
+        Array(warnings[min(mark.count, warnings.count)...])
+    }
+
+    /// Forgets what was recorded since `mark`.
+    package func rollback(to mark: (count: Int, dropped: Int)) {
+        if warnings.count > mark.count { warnings.removeSubrange(mark.count...) }
+        droppedCount = mark.dropped
+    }
+
     /// Records `warning`, or counts it as dropped when full.
     package func record(_ warning: BoxParseWarning) {
         if warnings.count < capacity { warnings.append(warning) } else { droppedCount += 1 }

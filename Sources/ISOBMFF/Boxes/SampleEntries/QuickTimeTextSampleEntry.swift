@@ -1,5 +1,6 @@
 /// A QuickTime text sample entry (`text`, QuickTime "Text sample description"), as QuickTime chapter and caption
-/// tracks use.
+/// tracks use. FFmpeg writes `text` entries in the 3GPP `tx3g` layout instead (a font table box 30 bytes in); those
+/// are refused here so that the registry's alternative, `TextSampleEntry`, reads them.
 package struct QuickTimeTextSampleEntry: SampleEntry, BoxContainer {
     package var boxType: FourCC { "text" }
     package var header: SampleEntryHeader
@@ -23,8 +24,8 @@ package struct QuickTimeTextSampleEntry: SampleEntry, BoxContainer {
     package var reserved3: UInt16 = 0
     /// Text red, green, blue.
     package var foregroundColor: [UInt16] = [0xFFFF, 0xFFFF, 0xFFFF]
-    /// Font name (Pascal string).
-    package var textName: [UInt8] = []
+    /// Font name (Pascal string); `nil` when the entry ends before it.
+    package var textName: [UInt8]? = []
     /// Extension atoms, if any.
     package var children: BoxList
 
@@ -35,6 +36,9 @@ package struct QuickTimeTextSampleEntry: SampleEntry, BoxContainer {
     }
 
     package init(parsing reader: inout ByteReader) throws(BoxParseError) {
+        if reader.peekFourCC(skipping: 8 + 30 + 4) == "ftab" {
+            throw reader.error(.invalidValue, "a 'text' entry in the 3GPP timed text layout, not QuickTime's")
+        }
         header = try reader.readSampleEntryHeader()
         displayFlags = try reader.readUInt32()
         textJustification = try reader.readInt32()
@@ -46,7 +50,7 @@ package struct QuickTimeTextSampleEntry: SampleEntry, BoxContainer {
         reserved2 = try reader.readUInt8()
         reserved3 = try reader.readUInt16()
         foregroundColor = try reader.readUInt16Array(count: 3)
-        textName = reader.isAtEnd ? [] : try reader.readPascalString()
+        textName = reader.isAtEnd ? nil : try reader.readPascalString()
         children = try BoxList.parse(&reader, scope: .standard)
     }
 
@@ -65,7 +69,7 @@ package struct QuickTimeTextSampleEntry: SampleEntry, BoxContainer {
         writer.writeUInt8(reserved2)
         writer.writeUInt16(reserved3)
         for value in foregroundColor { writer.writeUInt16(value) }
-        try writer.writePascalString(textName, in: boxType)
+        if let textName { try writer.writePascalString(textName, in: boxType) }
         try children.write(to: &writer)
     }
 }

@@ -1,7 +1,8 @@
-/// A 3GPP timed text sample entry (`tx3g`, 3GPP TS 26.245 §5.16 TextSampleEntry), as MP4 subtitles and QuickTime
-/// chapter tracks use: display flags, justification, default colours, text box and style, then `ftab` and others.
+/// A 3GPP timed text sample entry (`tx3g`, 3GPP TS 26.245 §5.16 TextSampleEntry), as MP4 subtitles use: display
+/// flags, justification, default colours, text box and style, then `ftab` and others. FFmpeg writes MP4 chapter
+/// tracks with this layout under the code `text`, so the code is kept.
 package struct TextSampleEntry: SampleEntry, BoxContainer {
-    package var boxType: FourCC { "tx3g" }
+    package var boxType: FourCC = "tx3g"
     package var header: SampleEntryHeader
     /// Scroll, karaoke, vertical text… flags.
     package var displayFlags: UInt32 = 0
@@ -35,6 +36,7 @@ package struct TextSampleEntry: SampleEntry, BoxContainer {
     }
 
     package init(parsing reader: inout ByteReader) throws(BoxParseError) {
+        boxType = reader.path.lastType ?? "tx3g"
         header = try reader.readSampleEntryHeader()
         displayFlags = try reader.readUInt32()
         horizontalJustification = try reader.readInt8()
