@@ -67,24 +67,31 @@ package struct TrackRunBox: SingleTypeBox {
         guard fieldCount > 0 else { return }
         let recordSize = fieldCount * 4
         let n = try reader.checkCount(sampleCount, elementSize: recordSize, "track run sample")
-        var durations: [UInt32] = [], sizes: [UInt32] = [], sampleFlagValues: [UInt32] = [], offsets: [Int32] = []
-        if hasDuration { durations.reserveCapacity(n) }
-        if hasSize { sizes.reserveCapacity(n) }
-        if hasFlags { sampleFlagValues.reserveCapacity(n) }
-        if hasOffset { offsets.reserveCapacity(n) }
-        try reader.withUnsafeBytes(count: n * recordSize) { raw in
-            var at = 0
-            for _ in 0..<n {
-                if hasDuration { durations.append(raw.bigEndianUInt32(at: at)); at &+= 4 }
-                if hasSize { sizes.append(raw.bigEndianUInt32(at: at)); at &+= 4 }
-                if hasFlags { sampleFlagValues.append(raw.bigEndianUInt32(at: at)); at &+= 4 }
-                if hasOffset { offsets.append(Int32(bitPattern: raw.bigEndianUInt32(at: at))); at &+= 4 }
+        // One tight strided pass per present column, straight into uninitialised storage.
+        func column(_ position: Int) -> (UnsafeRawBufferPointer) -> [UInt32] {
+            { raw in
+                [UInt32](unsafeUninitializedCapacity: n) { buffer, initialized in
+                    var at = position * 4
+                    for i in 0..<n {
+                        buffer[i] = raw.bigEndianUInt32(at: at)
+                        at &+= recordSize
+                    }
+                    initialized = n
+                }
             }
         }
-        sampleDurations = hasDuration ? durations : nil
-        sampleSizes = hasSize ? sizes : nil
-        sampleFlags = hasFlags ? sampleFlagValues : nil
-        sampleCompositionTimeOffsets = hasOffset ? offsets : nil
+        let table = try reader.readSlice(count: n * recordSize)
+        var position = 0
+        func next(_ present: Bool) throws(BoxParseError) -> [UInt32]? {
+            guard present else { return nil }
+            var window = table
+            defer { position += 1 }
+            return try window.withUnsafeBytes(count: window.readableBytes, column(position))
+        }
+        sampleDurations = try next(hasDuration)
+        sampleSizes = try next(hasSize)
+        sampleFlags = try next(hasFlags)
+        sampleCompositionTimeOffsets = try next(hasOffset)?.map { Int32(bitPattern: $0) }
     }
 
     package func write(to writer: inout BoxWriter) throws(BoxWriteError) {
