@@ -88,7 +88,8 @@ package struct AVCConfigurationBox: SingleTypeBox {
     }
 
     package func write(to writer: inout BoxWriter) throws(BoxWriteError) {
-        guard [1, 2, 4].contains(nalUnitLengthSize) else {
+        // The field holds 1…4; H.264 allows 1, 2 and 4, and a demuxer refuses 3, but a remux keeps what it read.
+        guard (1...4).contains(nalUnitLengthSize) else {
             throw BoxWriteError(Self.type, "NAL unit length size must be 1, 2 or 4, not \(nalUnitLengthSize)")
         }
         guard sequenceParameterSets.count <= 31, pictureParameterSets.count <= 255, reservedBits.count == 2 else {

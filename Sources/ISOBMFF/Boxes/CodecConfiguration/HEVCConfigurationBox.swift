@@ -116,7 +116,7 @@ package struct HEVCConfigurationBox: SingleTypeBox {
     }
 
     package func write(to writer: inout BoxWriter) throws(BoxWriteError) {
-        guard [1, 2, 4].contains(nalUnitLengthSize), arrays.count <= 255, reservedBits.count == 5 else {
+        guard (1...4).contains(nalUnitLengthSize), arrays.count <= 255, reservedBits.count == 5 else {
             throw BoxWriteError(Self.type, "NAL unit length size must be 1, 2 or 4, and at most 255 arrays")
         }
         writer.writeUInt8(configurationVersion)

@@ -58,18 +58,17 @@ package struct UserDataTextBox: Box {
         boxType = reader.path.lastType ?? FourCC(rawValue: 0)
         var scan = reader
         var items: [Item] = []
-        while scan.readableBytes >= 4 {
-            let length = Int(try scan.readUInt16())
+        while scan.readableBytes >= 4, let length = scan.peekUInt16().map(Int.init), length <= scan.readableBytes - 4 {
+            try scan.skip(2)
             let language = try scan.readLanguage()
-            guard length <= scan.readableBytes else { break }
             items.append(Item(bytes: try scan.readBytes(count: length), language: language))
         }
         if scan.isAtEnd {
             content = .strings(items)
+            reader = scan
         } else {
             content = .raw(reader.readRemainingBytes())
         }
-        reader = scan.isAtEnd ? scan : reader
     }
 
     package func write(to writer: inout BoxWriter) throws(BoxWriteError) {
