@@ -9,6 +9,8 @@ package struct CompactSampleSizeBox: SingleTypeBox {
     package var fieldSize: UInt8
     /// One size per sample.
     package var sizes: [UInt16]
+    /// With 4-bit sizes and an odd count, the unused low nibble of the last byte, as stored (0 by the spec).
+    package var paddingNibble: UInt8 = 0
 
     /// A table; every size must fit `fieldSize` bits.
     package init(fieldSize: UInt8, sizes: [UInt16]) {
@@ -39,6 +41,7 @@ package struct CompactSampleSizeBox: SingleTypeBox {
                 unpacked.append(UInt16(i % 2 == 0 ? byte >> 4 : byte & 0x0F))
             }
             sizes = unpacked
+            if n % 2 == 1 { paddingNibble = packed[n / 2] & 0x0F }
         default:
             throw reader.error(.invalidValue, "field size \(fieldSize) is not 4, 8 or 16")
         }
@@ -61,7 +64,7 @@ package struct CompactSampleSizeBox: SingleTypeBox {
             writer.writeBytes(sizes.map { UInt8($0) })
         default:
             for pair in stride(from: 0, to: sizes.count, by: 2) {
-                let low = pair + 1 < sizes.count ? UInt8(sizes[pair + 1]) : 0
+                let low = pair + 1 < sizes.count ? UInt8(sizes[pair + 1]) : paddingNibble & 0x0F
                 writer.writeUInt8(UInt8(sizes[pair]) << 4 | low)
             }
         }
