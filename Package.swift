@@ -48,6 +48,7 @@ let package = Package(
         .target(name: "ISOBMFF"),
         // What every container reader gives the asset layer: sample tables and a neutral track model.
         .target(name: "MediaContainer", dependencies: ["CoreMedia"]),
+        .executableTarget(name: "isobmff-fuzz", dependencies: ["ISOBMFF"]),
 
         // The public API.
         .target(name: "AVFoundation", dependencies: [
@@ -61,5 +62,6 @@ let package = Package(
         .testTarget(name: "CoreMediaTests", dependencies: ["CoreMedia", "TestSupport", .product(name: "BigInt", package: "BigInt")]),
         .testTarget(name: "MediaContainerTests", dependencies: ["MediaContainer"]),
         .testTarget(name: "CoreVideoTests", dependencies: ["CoreVideo", "TestSupport"]),
+        .testTarget(name: "ISOBMFFTests", dependencies: ["ISOBMFF", "TestSupport"]),
     ]
 )

@@ -38,15 +38,15 @@ package struct FourCC: Hashable, Sendable, Comparable, ExpressibleByStringLitera
     package var description: String {
         bytes.map { byte in
             (0x20...0x7E).contains(byte) || byte == 0xA9
-                ? String(UnicodeScalar(byte)) : "\\x" + String(byte, radix: 16, uppercase: true).leftPadded(to: 2)
+                ? String(UnicodeScalar(byte)) : "\\x" + hexDigits(UInt64(byte), width: 2)
         }.joined()
     }
 
     package static func < (lhs: FourCC, rhs: FourCC) -> Bool { lhs.rawValue < rhs.rawValue }
 }
 
-extension String {
-    fileprivate func leftPadded(to width: Int) -> String {
-        count >= width ? self : String(repeating: "0", count: width - count) + self
-    }
+/// `value` in uppercase hexadecimal, left-padded with zeros to `width` digits.
+func hexDigits(_ value: UInt64, width: Int) -> String {
+    let digits = String(value, radix: 16, uppercase: true)
+    return digits.count >= width ? digits : String(repeating: "0", count: width - digits.count) + digits
 }

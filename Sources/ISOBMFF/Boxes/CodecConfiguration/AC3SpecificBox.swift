@@ -1,0 +1,52 @@
+/// AC-3 configuration (`dac3`, ETSI TS 102 366 Annex F.4 AC3SpecificBox): the fields of the bit stream's first
+/// syncframe a demuxer needs.
+package struct AC3SpecificBox: SingleTypeBox {
+    package static let type: FourCC = "dac3"
+    /// Sample rate code (0 48 kHz, 1 44.1 kHz, 2 32 kHz).
+    package var fscod: UInt8
+    /// Bit stream identification (8 for AC-3).
+    package var bsid: UInt8
+    /// Bit stream mode.
+    package var bsmod: UInt8
+    /// Audio coding mode (channel arrangement).
+    package var acmod: UInt8
+    /// LFE channel present.
+    package var lfeon: Bool
+    /// Bit rate code.
+    package var bitRateCode: UInt8
+    /// The 5 reserved bits, as stored.
+    package var reserved: UInt8 = 0
+
+    /// A configuration.
+    package init(fscod: UInt8, bsid: UInt8 = 8, bsmod: UInt8 = 0, acmod: UInt8, lfeon: Bool, bitRateCode: UInt8) {
+        self.fscod = fscod
+        self.bsid = bsid
+        self.bsmod = bsmod
+        self.acmod = acmod
+        self.lfeon = lfeon
+        self.bitRateCode = bitRateCode
+    }
+
+    package init(parsing reader: inout ByteReader) throws(BoxParseError) {
+        var bits = BitReader(try reader.readBytes(count: 3), baseOffset: reader.offset - 3, path: reader.path)
+        fscod = UInt8(try bits.read(2))
+        bsid = UInt8(try bits.read(5))
+        bsmod = UInt8(try bits.read(3))
+        acmod = UInt8(try bits.read(3))
+        lfeon = try bits.read(1) != 0
+        bitRateCode = UInt8(try bits.read(5))
+        reserved = UInt8(try bits.read(5))
+    }
+
+    package func write(to writer: inout BoxWriter) throws(BoxWriteError) {
+        var bits = BitWriter()
+        bits.write(UInt32(fscod), 2)
+        bits.write(UInt32(bsid), 5)
+        bits.write(UInt32(bsmod), 3)
+        bits.write(UInt32(acmod), 3)
+        bits.write(lfeon ? 1 : 0, 1)
+        bits.write(UInt32(bitRateCode), 5)
+        bits.write(UInt32(reserved), 5)
+        writer.writeBytes(bits.data)
+    }
+}
