@@ -1,0 +1,69 @@
+import CoreMedia
+import Foundation
+import MediaContainer
+
+/// Opens a media file with the container reader for its format: maps the file, recognises the format from its
+/// first bytes (the path extension when the bytes carry no signature), and hands the mapping to that reader.
+///
+/// Failures are reported as Apple reports them (see `AssetLoadError`): a file that cannot be opened gives
+/// `NSURLErrorDomain` errors, a file that is not media `AVError.fileFormatNotRecognized`, and a broken file
+/// `AVError.fileFailedToParse` with the reader's error (box path, byte offset) as the underlying error.
+struct ContainerOpener: Sendable {
+    /// Opens a mapped file as one container format.
+    typealias ReaderFactory = @Sendable (MappedFile) throws -> any ContainerReader
+
+    /// The reader for each format this opener knows.
+    let readers: [SniffedFormat: ReaderFactory]
+
+    /// The readers built into the package.
+    ///
+    /// MovieFile (QuickTime/ISO) and AudioFile (WAVE, AIFF, CAF, AMR, MP3, ADTS) register here when they are merged;
+    /// until then a recognised file of those formats fails with `fileFormatNotRecognized`, naming the format.
+    static let standard = ContainerOpener(readers: [:])
+
+    /// Path extensions that name a format whose bytes carry no signature we recognise.
+    private static let formatsByExtension: [String: SniffedFormat] = [
+        "mov": .isoBaseMedia, "qt": .isoBaseMedia, "mp4": .isoBaseMedia, "m4a": .isoBaseMedia,
+        "m4v": .isoBaseMedia, "m4b": .isoBaseMedia, "m4p": .isoBaseMedia, "3gp": .isoBaseMedia,
+        "3gpp": .isoBaseMedia, "3g2": .isoBaseMedia, "3gp2": .isoBaseMedia, "mp4a": .isoBaseMedia,
+        "wav": .wave, "wave": .wave, "bwf": .wave, "aif": .aiff, "aiff": .aiff, "aifc": .aiff, "caf": .caf,
+        "amr": .amr, "awb": .amr, "mp3": .mp3, "mpga": .mp3, "mp2": .mp3, "aac": .adts, "adts": .adts,
+    ]
+
+    /// Opens the file at `url`.
+    func open(url: URL) throws -> any ContainerReader {
+        guard url.isFileURL else { throw AssetLoadError.unsupportedURL(url) }
+        let file: MappedFile
+        do {
+            file = try MappedFile(url: url)
+        } catch let failure as MappedFile.Failure {
+            throw AssetLoadError.cannotOpen(url, failure)
+        }
+        let prefix = file.bytes(in: 0..<min(file.length, FormatSniffer.prefixLength)) ?? []
+        let sniffed = FormatSniffer.sniff(prefix: prefix, fileLength: file.length) { file.bytes(in: $0) }
+        guard let format = sniffed ?? Self.formatsByExtension[url.pathExtension.lowercased()] else {
+            throw AssetLoadError.notMedia(url, prefix: prefix)
+        }
+        guard let factory = readers[format] else { throw AssetLoadError.noReader(url, format) }
+        do {
+            return try factory(file)
+        } catch {
+            throw AssetLoadError.malformed(url, format, error)
+        }
+    }
+}
+
+extension MappedFile {
+    /// The bytes in `range`, or `nil` when the range is not inside the file.
+    func bytes(in range: Range<Int>) -> [UInt8]? {
+        guard range.lowerBound >= 0, range.upperBound <= length else { return nil }
+        guard !range.isEmpty else { return [] }
+        guard let buffer = try? makeBlockBuffer(range: range) else { return nil }
+        var bytes = [UInt8](repeating: 0, count: range.count)
+        let status = bytes.withUnsafeMutableBytes { destination in
+            CMBlockBufferCopyDataBytes(buffer, atOffset: 0, dataLength: range.count,
+                                       destination: destination.baseAddress!)
+        }
+        return status == kCMBlockBufferNoErr ? bytes : nil
+    }
+}

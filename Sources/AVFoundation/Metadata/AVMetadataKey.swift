@@ -1,0 +1,8 @@
+/// A metadata key: a key of one key space, such as "title" (common), "@nam" (QuickTime user data, where Apple
+/// spells the © byte as @) or "com.apple.quicktime.title" (QuickTime metadata).
+public struct AVMetadataKey: RawRepresentable, Hashable, Sendable, Codable, ExpressibleByStringLiteral {
+    public let rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+    public init(_ rawValue: String) { self.rawValue = rawValue }
+    public init(stringLiteral value: String) { rawValue = value }
+}
