@@ -116,7 +116,7 @@ private final class PendingKeys: @unchecked Sendable {
         }
         // Keys that finish while the request is still registering are counted; the handler then runs on the
         // caller's thread (all keys were already loaded), as Apple documents.
-        if fire { DispatchQueue.global(qos: .userInitiated).async(execute: handler) }
+        if fire { KeyValueLoader.loadingQueue.async(execute: handler) }
     }
 
     func registrationFinished() {

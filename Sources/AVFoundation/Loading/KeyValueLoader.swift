@@ -19,6 +19,13 @@ final class KeyValueLoader: @unchecked Sendable {
         case cancelled
     }
 
+    /// Where computations run. A queue of our own rather than a global one: computations block on file I/O, and
+    /// queues created by clients draw on libdispatch's overcommitting pool, which adds threads when some block,
+    /// whereas the global queues stay at one thread per core (on Linux a blocked global pool stalls for about a
+    /// second before libdispatch notices).
+    static let loadingQueue = DispatchQueue(label: "AVFoundation.key-value-loading", qos: .userInitiated,
+                                            attributes: .concurrent)
+
     private let condition = NSCondition()
     private var entries: [String: Entry] = [:]
     /// Bumped by `cancelAll()`: a computation finishing for an older generation was cancelled and is discarded.
@@ -60,7 +67,7 @@ final class KeyValueLoader: @unchecked Sendable {
             let started = generation
             entries[key] = .loading(generation: started, waiters: [:])
             condition.unlock()
-            DispatchQueue.global(qos: .userInitiated).async { [self] in
+            Self.loadingQueue.async { [self] in
                 let result = Result { try computation() }
                 finish(key, generation: started, result: result)
             }
