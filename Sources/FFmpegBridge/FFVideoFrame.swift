@@ -8,6 +8,13 @@ package struct FFPlane {
     package let bytesPerRow: Int
     /// How many rows the plane has.
     package let rowCount: Int
+
+    /// Describes a plane.
+    package init(baseAddress: UnsafeRawPointer, bytesPerRow: Int, rowCount: Int) {
+        self.baseAddress = baseAddress
+        self.bytesPerRow = bytesPerRow
+        self.rowCount = rowCount
+    }
 }
 
 /// The kind of picture a frame was coded as.
