@@ -19,11 +19,15 @@ package struct FFVideoDecoderConfiguration: Sendable, Hashable {
     package var discardsCorruptFrames: Bool
     /// A specific FFmpeg decoder (`h264`, `libdav1d`), or `nil` for the bridge's choice.
     package var decoderName: String?
+    /// The sample entry's four-character code, when it tells the decoder something the bitstream does not:
+    /// FFmpeg's ProRes decoder outputs 4444 ('ap4h', 'ap4x') at 12 bits only when it knows the tag.
+    package var codecTag: String?
 
     /// A configuration with the usual defaults.
     package init(codec: FFCodec, extradata: [UInt8] = [], codedWidth: Int = 0, codedHeight: Int = 0,
                  timeBase: FFRational? = nil, threadCount: Int? = nil, discardsCorruptFrames: Bool = false,
-                 decoderName: String? = nil) {
+                 decoderName: String? = nil, codecTag: String? = nil) {
+        self.codecTag = codecTag
         self.codec = codec
         self.extradata = extradata
         self.codedWidth = codedWidth
@@ -66,11 +70,22 @@ package final class FFVideoDecoder: @unchecked Sendable {
             throw FFError(.invalidConfiguration, operation: "FFVideoDecoder", setting: "codedWidth/codedHeight",
                           message: "\(configuration.codedWidth)x\(configuration.codedHeight) is outside 0...\(limit)")
         }
+        var tag: UInt32 = 0
+        if let codecTag = configuration.codecTag {
+            let bytes = Array(codecTag.utf8)
+            guard bytes.count == 4 else {
+                throw FFError(.invalidConfiguration, operation: "FFVideoDecoder", setting: "codecTag",
+                              message: "'\(codecTag)' is not a four-character code")
+            }
+            // FFmpeg's MKTAG: first character in the low byte.
+            tag = bytes.reversed().reduce(0) { $0 << 8 | UInt32($1) }
+        }
         let decoder = try configuration.codec.findDecoder(named: configuration.decoderName)
         let threads = max(1, configuration.threadCount ?? ffCPUCount)
         let capabilities = decoder.pointee.capabilities
         let frameThreads = threads > 1 && (capabilities & AV_CODEC_CAP_FRAME_THREADS) != 0
         let core = try FFDecoderCore(decoder: decoder, extradata: configuration.extradata) { context throws(FFError) in
+            context.pointee.codec_tag = tag
             context.pointee.width = Int32(configuration.codedWidth)
             context.pointee.height = Int32(configuration.codedHeight)
             context.pointee.coded_width = Int32(configuration.codedWidth)

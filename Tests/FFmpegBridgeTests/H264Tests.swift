@@ -46,14 +46,14 @@ struct H264Tests {
         let dts = result.packets.map { $0.dts! }
         #expect(zip(dts, dts.dropFirst()).allSatisfy { $0 < $1 })
         #expect(result.packets.allSatisfy { $0.dts! <= $0.pts! })
-        // Quality: 1 Mb/s for 320x240 moving pattern. Measured 40–45 dB; bound leaves room for x264 versions.
+        // Quality: 1 Mb/s for 320x240 moving pattern. Measured 46.9 dB minimum here (x264 core 164); the bound leaves room for other x264 builds.
         var psnrs: [Double] = []
         for (index, frame) in result.frames.enumerated() {
             #expect(frame.width == 320 && frame.height == 240 && frame.pixelFormat == .yuv420p)
             psnrs.append(Measure.psnr(frame.planes[0], result.sources[index].image.planes[0], width: 320, height: 240))
         }
         print("H.264 bFrames=\(bFrames): Y PSNR min \(psnrs.min()!) mean \(psnrs.reduce(0, +) / Double(psnrs.count)), \(result.packets.reduce(0) { $0 + $1.data.count }) bytes")
-        #expect(psnrs.min()! > 36)
+        #expect(psnrs.min()! > 42)
         #expect(result.frames[0].colorProperties.matrix == .bt709)
         #expect(result.frames[0].colorProperties.range == .limited)
         #expect(result.frames[0].isKeyFrame)
