@@ -254,8 +254,13 @@ extension FFVideoEncoder {
 
         // Forced key frames must be IDR (sync samples), not open-GOP I-frames.
         if isX26x { try core.setOption("forced-idr", "1", setting: "forceKeyFrame") }
-        // x265 prints to stderr itself rather than through av_log; keep it as quiet as FFmpeg's log.
-        if isX265 { x265Params.insert("log-level=\(FFLog.level <= .error ? "error" : "warning")", at: 0) }
+        // x265 prints to stderr itself, not through av_log, so FFLog's handler cannot capture it; its warnings
+        // are notes about parameters it adjusted. Only errors are shown unless FFLog asks for info or more.
+        if isX265 {
+            let level = FFLog.level
+            let x265Level = level < .error ? "none" : level < .info ? "error" : level < .debug ? "info" : "debug"
+            x265Params.insert("log-level=\(x265Level)", at: 0)
+        }
 
         // Caller's options last, merging x265-params so both sets apply (the caller's win on repeats).
         var options = c.options
