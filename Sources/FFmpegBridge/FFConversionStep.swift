@@ -5,7 +5,7 @@ internal import CYUV
 final class FFConversionStep: CustomStringConvertible {
     enum Kind {
         case copy
-        case yuvToRGB32(FFYUVToRGBKernel, constants: UnsafePointer<YuvConstants>, swapUV: Bool)
+        case yuvToRGB32(FFYUVToRGBKernel, constants: UnsafePointer<YuvConstants>, swapUV: Bool, cbGain: [UInt8]?)
         case rgb32ToYUV(FFRGBToYUVKernel)
         case i420ToNV12, nv12ToI420
         case shuffle([UInt8])
@@ -25,8 +25,44 @@ final class FFConversionStep: CustomStringConvertible {
         self.description = description
     }
 
+    /// Scratch for the Cb-corrected chroma plane (grown as needed, used under the converter's lock).
+    private var chromaScratch: UnsafeMutableRawPointer?
+    private var chromaScratchSize = 0
+
     deinit {
         if case .swscale(let context) = kind { sws_freeContext(context) }
+        chromaScratch?.deallocate()
+    }
+
+    /// A copy of chroma plane `plane` with every Cb sample passed through `gain` (Cr copied as is when the plane
+    /// interleaves them).
+    private func applyCbGain(_ gain: [UInt8], to plane: FFPlane, interleaved: Bool, cbOffset: Int) -> FFPlane {
+        let rowBytes = from.format.minimumBytesPerRow(width: from.width)[1]
+        let rows = from.format.rowCount(ofPlane: 1, height: from.height)
+        let size = rowBytes * rows
+        if chromaScratchSize < size {
+            chromaScratch?.deallocate()
+            chromaScratch = UnsafeMutableRawPointer.allocate(byteCount: size, alignment: 64)
+            chromaScratchSize = size
+        }
+        guard let scratch = chromaScratch else { return plane }
+        gain.withUnsafeBufferPointer { table in
+            for row in 0..<rows {
+                let source = (plane.baseAddress + row * plane.bytesPerRow).assumingMemoryBound(to: UInt8.self)
+                let destination = (scratch + row * rowBytes).assumingMemoryBound(to: UInt8.self)
+                if interleaved {
+                    var x = 0
+                    while x + 1 < rowBytes {
+                        destination[x + cbOffset] = table[Int(source[x + cbOffset])]
+                        destination[x + 1 - cbOffset] = source[x + 1 - cbOffset]
+                        x += 2
+                    }
+                } else {
+                    for x in 0..<rowBytes { destination[x] = table[Int(source[x])] }
+                }
+            }
+        }
+        return FFPlane(baseAddress: UnsafeRawPointer(scratch), bytesPerRow: rowBytes, rowCount: rows)
     }
 
     // MARK: Planning
@@ -84,29 +120,41 @@ final class FFConversionStep: CustomStringConvertible {
     /// encodings.
     ///
     /// Debian's libyuv is built without LIBYUV_UNLIMITED_DATA, so its YCbCr → RGB coefficients stop at 2.0. The
-    /// limited-range BT.709 and BT.2020 matrices need 2.11 and 2.14 for blue, so those two come out up to 16 codes
-    /// short on saturated blue (measured); they use swscale unless `approximate` (the configuration's
-    /// `allowsApproximateLibYUV`). BT.601 limited (2.02) is within 3 codes, and full range is exact.
+    /// limited-range BT.709 and BT.2020 matrices need 2.11 and 2.14 for Cb → blue, so libyuv alone comes out up to
+    /// 16 codes short on saturated blue (measured). For 8-bit sources the Cb samples are first stretched about
+    /// 128 by the missing factor (1.056, 1.071) through a table, which makes blue exact and moves green by at
+    /// most 1.5 codes; 10-bit sources use swscale. `approximate` (the configuration's `allowsApproximateLibYUV`)
+    /// skips the correction. BT.601 limited (2.02) is within 3 codes as it is, and full range is exact.
     private static func libyuvConversion(from: FFStepImage, to: FFStepImage, source: FFYCbCrEncoding,
                                          destination: FFYCbCrEncoding, approximate: Bool) -> FFConversionStep? {
         let f = from.format, t = to.format
         if let fromOrder = rgb32Order(f), let toOrder = rgb32Order(t) {
             // Byte permutation between the four 32-bit RGB layouts; libyuv's shuffler covers 4 pixels.
             let permutation = toOrder.map { fromOrder.firstIndex(of: $0)! }
-            let table = (0..<16).map { UInt8(($0 / 4) * 4 + permutation[$0 % 4]) }
+            let table: [UInt8] = (0..<16).map { (index: Int) -> UInt8 in UInt8(index / 4 * 4 + permutation[index % 4]) }
             return FFConversionStep(.shuffle(table), from: from, to: to, description: "libyuv ARGBShuffle")
         }
         if f.isYUV, t == .bgra || t == .rgba, let kernel = FFYUVToRGBKernel(f),
-           let matrixIndex = libyuvMatrixIndex(source.matrix),
-           approximate || source.isFullRange || source.matrix == .bt601 {
+           let matrixIndex = libyuvMatrixIndex(source.matrix) {
             let swap = t == .rgba
             // P010's chroma is interleaved: its U and V cannot be exchanged, so it has no RGBA path here.
             if swap && kernel == .p010 { return nil }
+            let coefficientFits: Bool = approximate || source.isFullRange || source.matrix == .bt601
+            var gain: [UInt8]? = nil
+            if !coefficientFits {
+                guard kernel != .i010 && kernel != .p010 else { return nil }
+                // Cb → B of limited-range YCbCr: 2(1 − Kb) · 255/224 (BT.709 Kb 0.0722, BT.2020 Kb 0.0593).
+                let kb = source.matrix == .bt709 ? 0.0722 : 0.0593
+                let factor = 2 * (1 - kb) * 255 / 224 / 2.0
+                gain = (0..<256).map { (code: Int) -> UInt8 in
+                    UInt8(max(0, min(255, (128 + factor * Double(code - 128)).rounded())))
+                }
+            }
             // libyuv's own ABGR trick: exchange U and V (the other bi-planar reader, or the I4xx plane pointers)
             // and use the YVU constants, and its ARGB writer produces R,G,B,A bytes.
             let constants = cyuv_constants(Int32(matrixIndex), source.isFullRange ? 1 : 0, swap ? 1 : 0)!
-            return FFConversionStep(.yuvToRGB32(kernel, constants: constants, swapUV: swap), from: from, to: to,
-                                    description: "libyuv \(kernel.name)ToARGBMatrix")
+            return FFConversionStep(.yuvToRGB32(kernel, constants: constants, swapUV: swap, cbGain: gain), from: from,
+                                    to: to, description: "libyuv \(kernel.name)ToARGBMatrix" + (gain == nil ? "" : " (Cb gain)"))
         }
         if f == .bgra || f == .rgba, t.isYUV, destination.matrix == .bt601,
            let kernel = FFRGBToYUVKernel(source: f, destination: t, fullRange: destination.isFullRange) {
@@ -233,8 +281,11 @@ final class FFConversionStep: CustomStringConvertible {
                         .copyMemory(from: s[plane].baseAddress + row * s[plane].bytesPerRow, byteCount: rowBytes[plane])
                 }
             }
-        case .yuvToRGB32(let kernel, let constants, let swap):
+        case .yuvToRGB32(let kernel, let constants, let swap, let gain):
             let out = u8(d[0]), outStride = stride(d[0])
+            var s = s
+            if let gain { s[1] = applyCbGain(gain, to: s[1], interleaved: kernel == .nv12 || kernel == .nv21,
+                                             cbOffset: kernel == .nv21 ? 1 : 0) }
             switch kernel {
             case .nv12, .nv21:
                 let call = (kernel == .nv12) != swap ? NV12ToARGBMatrix : NV21ToARGBMatrix

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 import TestSupport
-@testable import FFmpegBridge
+import FFmpegBridge
 
 /// A sine in any packed/planar format, as raw planes.
 func sinePlanes(format: FFSampleFormat, channels: Int, frames: Int, frequency: Double, sampleRate: Double,

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import FFmpegBridge
+import FFmpegBridge
 
 /// BT.601/709/2020 luma coefficients (Kr, Kb) from ITU-R BT.601-7, BT.709-6 and BT.2020-2.
 private let coefficients: [FFMatrixCoefficients: (Double, Double)] = [
@@ -91,9 +91,10 @@ struct ImageConverterTests {
                         }
                     }
                     let (out, path) = try convert(source, to: destination, color: .unspecified, from: color, libyuv: libyuv)
-                    // libyuv only where its fixed-point matrix is accurate: BT.601 limited, or full range.
-                    let libyuvExpected = libyuv && (full || matrix == .smpte170M)
-                    #expect(path.first?.hasPrefix(libyuvExpected ? "libyuv" : "swscale") == true, "\(path)")
+                    // libyuv for all of these 8-bit sources; limited-range BT.709/2020 with the Cb gain correction.
+                    let expected = libyuv ? "libyuv" : "swscale"
+                    #expect(path.first?.hasPrefix(expected) == true, "\(path)")
+                    #expect(path.first?.hasSuffix("(Cb gain)") == (libyuv && !full && matrix != .smpte170M), "\(path)")
                     let offsets = destination == .bgra ? (2, 1, 0) : (0, 1, 2)
                     let got = (out.byte(0, 4 * 5 + offsets.0, 3), out.byte(0, 4 * 5 + offsets.1, 3), out.byte(0, 4 * 5 + offsets.2, 3))
                     let want = (UInt8(rgb.0 * 255), UInt8(rgb.1 * 255), UInt8(rgb.2 * 255))
@@ -182,7 +183,7 @@ struct ImageConverterTests {
         #expect(error < 1.5, "\(format) \(filter) \(path): \(error)")
     }
 
-    @Test("NV12 → BGRA: libyuv and swscale agree (mean < 1 code) where libyuv is used; approximate BT.709 < 3")
+    @Test("NV12 → BGRA: libyuv and swscale agree (mean < 1 code), BT.709 with the Cb correction; uncorrected < 3")
     func libyuvMatchesSwscale() throws {
         func compare(_ color: FFColorProperties, approximate: Bool) throws -> ([String], Double) {
             // A smooth gradient, so the two libraries' different chroma upsampling (swscale interpolates, libyuv
@@ -211,11 +212,11 @@ struct ImageConverterTests {
             return (fastConverter.pathDescription, Double(total) / Double(128 * 64 * 3))
         }
         let (path601, error601) = try compare(.bt601, approximate: false)
-        let (path709, _) = try compare(.bt709, approximate: false)
+        let (path709, error709) = try compare(.bt709, approximate: false)
         let (approximatePath, approximateError) = try compare(.bt709, approximate: true)
-        print("libyuv vs swscale NV12→BGRA mean difference: BT.601 \(error601), BT.709 approximate \(approximateError) codes")
+        print("libyuv vs swscale NV12→BGRA mean difference: BT.601 \(error601), BT.709 \(error709), BT.709 uncorrected \(approximateError) codes")
         #expect(path601 == ["libyuv NV12ToARGBMatrix"] && error601 < 1)
-        #expect(path709 == ["swscale"])
+        #expect(path709 == ["libyuv NV12ToARGBMatrix (Cb gain)"] && error709 < 1)
         #expect(approximatePath == ["libyuv NV12ToARGBMatrix"] && approximateError < 3)
     }
 

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import FFmpegBridge
+import FFmpegBridge
 
 @Suite("Resampler")
 struct ResamplerTests {

@@ -1,5 +1,5 @@
 import Foundation
-@testable import FFmpegBridge
+import FFmpegBridge
 
 /// A picture in test-owned memory (the role a CVPixelBuffer plays above the bridge). Its lifetime is observable,
 /// so tests can check that zero-copy encoding keeps it alive exactly as long as FFmpeg needs it.

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import FFmpegBridge
+import FFmpegBridge
 
 /// Encodes `count` frames of the moving pattern and decodes them back; shared by the round-trip tests.
 struct VideoRoundTrip {

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 import TestSupport
-@testable import FFmpegBridge
+import FFmpegBridge
 
 @Suite("HEVC, ProRes and Motion JPEG round trips")
 struct VideoCodecTests {
