@@ -12,14 +12,18 @@ package enum FFALACMagicCookie {
     package static func config(from cookie: [UInt8]) -> [UInt8]? {
         if cookie.count == configSize { return cookie }
         if cookie.count == configSize + 4 { return Array(cookie[4...]) }  // version/flags + config
-        // Look for an 'alac' atom (size, 'alac', version/flags, config), possibly behind a 'frma' atom.
-        var index = 0
-        while index + 12 + configSize <= cookie.count {
-            if cookie[index + 4] == 0x61, cookie[index + 5] == 0x6C, cookie[index + 6] == 0x61,
-               cookie[index + 7] == 0x63 {
-                return Array(cookie[(index + 12)..<(index + 12 + configSize)])
+        // Walk the atoms (size, type, …) for the 'alac' one: size, 'alac', version/flags, config. A 'frma' atom may
+        // come first, and its payload is the text "alac", so matching bytes instead of walking would misfire.
+        var offset = 0
+        while offset + 8 <= cookie.count {
+            let size = cookie[offset..<(offset + 4)].reduce(0) { $0 << 8 | Int($1) }
+            let type = Array(cookie[(offset + 4)..<(offset + 8)])
+            guard size >= 8, size <= cookie.count - offset else { return nil }
+            if type == Array("alac".utf8) {
+                guard size >= 12 + configSize else { return nil }
+                return Array(cookie[(offset + 12)..<(offset + 12 + configSize)])
             }
-            index += 1
+            offset += size
         }
         return nil
     }
