@@ -46,8 +46,9 @@ package final class FFAudioEncoder: @unchecked Sendable {
     /// What the encoder was created from.
     package let configuration: FFAudioEncoderConfiguration
     /// The codec setup: AudioSpecificConfig for AAC, FFmpeg's 36-byte 'alac' atom for ALAC (the 24-byte cookie is
-    /// `FFALACMagicCookie.config(from:)`), empty for PCM.
-    package let extradata: [UInt8]
+    /// `FFALACMagicCookie.config(from:)`), OpusHead for Opus, STREAMINFO for FLAC, empty for PCM. Some encoders
+    /// complete it at the end (FLAC adds the sample count and MD5): read it again after `flush()`.
+    package var extradata: [UInt8] { lock.withLock { currentExtradata } }
     /// Samples per coded frame (1024 for AAC, 4096 for ALAC); for PCM, the chunk size the encoder cuts input into.
     package let frameSize: Int
     /// Samples of encoder delay at the start of the decoded stream (FFmpeg's AAC: 1024; ALAC and PCM: 0). The
@@ -61,6 +62,7 @@ package final class FFAudioEncoder: @unchecked Sendable {
     private var samplesIn: Int64 = 0
     private var samplesSent: Int64 = 0
     private var packetCount = 0
+    private var currentExtradata: [UInt8]
     private var silenceAdded: Int64 = 0
     private var finishedPadding: Int?
     private let padsLastFrame: Bool
@@ -143,7 +145,7 @@ package final class FFAudioEncoder: @unchecked Sendable {
         padsLastFrame = !variable && capabilities & AV_CODEC_CAP_SMALL_LAST_FRAME == 0
         decodesWholeFrames = !variable && !isLossless
         primingSampleCount = Int(max(0, context.pointee.initial_padding))
-        extradata = core.extradata
+        currentExtradata = core.extradata
         guard let fifo = av_audio_fifo_alloc(c.sampleFormat.avValue, Int32(c.channelLayout.channelCount),
                                              Int32(frameSize)) else {
             throw FFError(.outOfMemory, operation: "av_audio_fifo_alloc", message: "allocation failed")
@@ -222,7 +224,7 @@ package final class FFAudioEncoder: @unchecked Sendable {
             var packets: [FFPacket] = []
             let remaining = Int(av_audio_fifo_size(fifo))
             if remaining > 0 { packets += try sendFrame(count: remaining) }
-            let tail = try core.encode(nil)
+            let tail = absorbExtradata(try core.encode(nil))
             packetCount += tail.count
             packets += tail
             core.close()
@@ -264,8 +266,17 @@ package final class FFAudioEncoder: @unchecked Sendable {
         try ffCheck(read, "av_audio_fifo_read")
         frame.pointee.pts = samplesSent
         samplesSent += Int64(count)
-        let packets = try core.encode(frame)
+        let packets = absorbExtradata(try core.encode(frame))
         packetCount += packets.count
         return packets
+    }
+
+    /// Takes new codec setup the encoder sent as packet side data into `extradata`, and drops packets that
+    /// carried nothing else (FLAC's last one): an empty packet is no sample.
+    private func absorbExtradata(_ packets: [FFPacket]) -> [FFPacket] {
+        for packet in packets {
+            if let update = packet.newExtradata { currentExtradata = update }
+        }
+        return packets.filter { !$0.data.isEmpty }
     }
 }

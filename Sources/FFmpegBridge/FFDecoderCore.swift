@@ -61,6 +61,11 @@ final class FFDecoderCore {
         var received = pending
         pending = []
         let draining = data == nil
+        if let data, data.isEmpty {
+            // FFmpeg takes an empty packet as the end of the stream (or refuses it); an empty sample decodes to
+            // nothing.
+            return received
+        }
         if let data {
             guard data.count <= FFLimits.maximumPacketSize else {
                 pending = received

@@ -204,3 +204,40 @@ struct AudioCodecTests {
         #expect { try FFAudioEncoder(configuration: config) } throws: { ($0 as? FFError)?.setting == "sampleFormat" }
     }
 }
+
+@Suite("Other audio codecs")
+struct OtherAudioCodecTests {
+    @Test("MP3, Opus, AC-3, E-AC-3 and FLAC: 1 kHz survives; decoded length is priming + input + padding",
+          arguments: [FFCodec.mp3, .opus, .ac3, .eac3, .flac])
+    func roundTrip(codec: FFCodec) throws {
+        let implementation = try #require(FFEncoderImplementation.preferred(for: codec))
+        let format = try #require(FFAudioEncoder.supportedSampleFormats(of: implementation).first)
+        let frames = 48_000 + 555
+        var configuration = FFAudioEncoderConfiguration(encoder: implementation, sampleRate: 48_000, channelLayout: .stereo,
+                                                        sampleFormat: format)
+        if codec != .flac { configuration.bitRate = 192_000 }
+        let encoder = try FFAudioEncoder(configuration: configuration)
+        let planes = sinePlanes(format: format, channels: 2, frames: frames, frequency: 1000, sampleRate: 48_000, amplitude: 0.5)
+        let packets = try encoder.encode(FFAudioBuffer(sampleFormat: format, channelCount: 2, frameCount: frames, planes: planes))
+            + encoder.flush()
+        let decoder = try FFAudioDecoder(configuration: FFAudioDecoderConfiguration(
+            codec: codec, extradata: encoder.extradata, sampleRate: 48_000, channelLayout: .stereo))
+        var decoded: [FFAudioFrame] = []
+        for packet in packets { decoded += try decoder.decode(packet.data, timing: FFPacketTiming(pts: packet.pts)) }
+        decoded += try decoder.flush()
+        let samples0 = samples(of: decoded, channel: 0)
+        let padding = try #require(encoder.paddingSampleCount)
+        print("\(codec) (\(implementation), \(format)): priming \(encoder.primingSampleCount), padding \(padding), frame \(encoder.frameSize), decoded \(samples0.count) for \(frames)")
+        #expect(samples0.count == encoder.primingSampleCount + frames + padding)
+        let body = Array(samples0[(encoder.primingSampleCount + 4800)..<(encoder.primingSampleCount + 43_200)])
+        #expect(Measure.dominantFrequency(body, sampleRate: 48_000, candidates: [500, 900, 1000, 1100, 2000]) == 1000)
+        #expect(abs(Measure.rms(body) - 0.5 / 2.0.squareRoot()) < 0.02)
+        if codec == .flac {
+            #expect(planeBytes(of: decoded) == planes)
+            // FLAC completes STREAMINFO at the end: total samples (36 bits from bit 108) is there after flush().
+            let info = encoder.extradata
+            let total = info.count >= 18 ? (Int(info[13] & 0x0F) << 32) | info[14...17].reduce(0) { $0 << 8 | Int($1) } : -1
+            #expect(total == frames)
+        }
+    }
+}
