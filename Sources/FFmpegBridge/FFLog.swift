@@ -80,7 +80,7 @@ package enum FFLog {
         av_log_set_callback { context, level, format, arguments in
             // Drop what nobody asked for before paying for formatting (x264 logs its banner at info level).
             guard level <= FFLog.currentThreshold, let format, let arguments else { return }
-            var buffer = [CChar](repeating: 0, count: 1024)
+            var buffer = [CChar](repeating: 0, count: FFLimits.logLineCapacity)
             let count = cff_format_log(&buffer, Int32(buffer.count), format, arguments)
             guard count > 0 else { return }
             let text = buffer.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }

@@ -226,6 +226,10 @@ struct OtherAudioCodecTests {
         for packet in packets { decoded += try decoder.decode(packet.data, timing: FFPacketTiming(pts: packet.pts)) }
         decoded += try decoder.flush()
         let samples0 = samples(of: decoded, channel: 0)
+        if codec == .opus {
+            // The decoder reports the OpusHead pre-skip the encoder wrote, so a reader can trim without an edit list.
+            #expect(decoder.codecDelay == encoder.primingSampleCount)
+        }
         let padding = try #require(encoder.paddingSampleCount)
         print("\(codec) (\(implementation), \(format)): priming \(encoder.primingSampleCount), padding \(padding), frame \(encoder.frameSize), decoded \(samples0.count) for \(frames)")
         #expect(samples0.count == encoder.primingSampleCount + frames + padding)

@@ -36,6 +36,8 @@ struct VideoCodecTests {
         #expect(stream["codec_name"] as? String == "hevc")
         #expect(stream["profile"] as? String == "Main")
         #expect(stream["width"] as? Int == 320 && stream["height"] as? Int == 240)
+        #expect(stream["color_primaries"] as? String == "bt709" && stream["color_space"] as? String == "bt709")
+        #expect(stream["color_range"] as? String == "tv")
     }
 
     @Test("ProRes 422 HQ and 4444 round trip; QuickTime file clean for ffmpeg",
@@ -68,6 +70,7 @@ struct VideoCodecTests {
         #expect(try ExternalTool.ffmpegDecodeErrors(url) == "")
         let stream = try #require((try ExternalTool.ffprobeJSON(["-show_streams", url.path])["streams"] as? [[String: Any]])?.first)
         #expect(stream["codec_name"] as? String == "prores")
+        #expect(stream["color_primaries"] as? String == "bt709" && stream["color_transfer"] as? String == "bt709")
         // ffprobe 5.1 names the profiles "HQ" and "4444".
         #expect(stream["profile"] as? String == (profile == .hq ? "HQ" : "4444"))
         // With the sample entry's tag, FFmpeg's decoder outputs 4444 at 12 bits (ffprobe 5.1: yuva444p12le).
