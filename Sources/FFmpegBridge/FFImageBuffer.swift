@@ -1,3 +1,20 @@
+/// One plane of a picture: where it starts, how far apart its rows are, and how many rows it has.
+package struct FFPlane {
+    /// The first byte of the first row.
+    package let baseAddress: UnsafeRawPointer
+    /// Bytes from the start of one row to the start of the next (at least the row's width in bytes).
+    package let bytesPerRow: Int
+    /// How many rows the plane has.
+    package let rowCount: Int
+
+    /// Describes a plane.
+    package init(baseAddress: UnsafeRawPointer, bytesPerRow: Int, rowCount: Int) {
+        self.baseAddress = baseAddress
+        self.bytesPerRow = bytesPerRow
+        self.rowCount = rowCount
+    }
+}
+
 /// A picture in memory someone else owns, described for reading: the pixel format, the size, and each plane.
 package struct FFImageBuffer {
     /// The pixel format.

@@ -1,22 +1,5 @@
 internal import CFFmpeg
 
-/// One plane of a picture: where it starts, how far apart its rows are, and how many rows it has.
-package struct FFPlane {
-    /// The first byte of the first row.
-    package let baseAddress: UnsafeRawPointer
-    /// Bytes from the start of one row to the start of the next (at least the row's width in bytes).
-    package let bytesPerRow: Int
-    /// How many rows the plane has.
-    package let rowCount: Int
-
-    /// Describes a plane.
-    package init(baseAddress: UnsafeRawPointer, bytesPerRow: Int, rowCount: Int) {
-        self.baseAddress = baseAddress
-        self.bytesPerRow = bytesPerRow
-        self.rowCount = rowCount
-    }
-}
-
 /// The kind of picture a frame was coded as.
 package enum FFPictureType: Sendable, Hashable {
     case intra, predicted, bidirectional, other
