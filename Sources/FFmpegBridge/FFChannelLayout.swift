@@ -6,37 +6,65 @@ package struct FFChannel: RawRepresentable, Hashable, Sendable, CustomStringConv
     package var rawValue: Int32
     package init(rawValue: Int32) { self.rawValue = rawValue }
 
+    /// Front left.
     package static let frontLeft = FFChannel(rawValue: 0)
+    /// Front right.
     package static let frontRight = FFChannel(rawValue: 1)
+    /// Front center.
     package static let frontCenter = FFChannel(rawValue: 2)
+    /// Low-frequency effects (LFE).
     package static let lowFrequency = FFChannel(rawValue: 3)
+    /// Back left.
     package static let backLeft = FFChannel(rawValue: 4)
+    /// Back right.
     package static let backRight = FFChannel(rawValue: 5)
+    /// Front left of center.
     package static let frontLeftOfCenter = FFChannel(rawValue: 6)
+    /// Front right of center.
     package static let frontRightOfCenter = FFChannel(rawValue: 7)
+    /// Back center.
     package static let backCenter = FFChannel(rawValue: 8)
+    /// Side left.
     package static let sideLeft = FFChannel(rawValue: 9)
+    /// Side right.
     package static let sideRight = FFChannel(rawValue: 10)
+    /// Top center.
     package static let topCenter = FFChannel(rawValue: 11)
+    /// Top front left.
     package static let topFrontLeft = FFChannel(rawValue: 12)
+    /// Top front center.
     package static let topFrontCenter = FFChannel(rawValue: 13)
+    /// Top front right.
     package static let topFrontRight = FFChannel(rawValue: 14)
+    /// Top back left.
     package static let topBackLeft = FFChannel(rawValue: 15)
+    /// Top back center.
     package static let topBackCenter = FFChannel(rawValue: 16)
+    /// Top back right.
     package static let topBackRight = FFChannel(rawValue: 17)
     /// Left of a stereo downmix (Lt).
     package static let stereoLeft = FFChannel(rawValue: 29)
     /// Right of a stereo downmix (Rt).
     package static let stereoRight = FFChannel(rawValue: 30)
+    /// Wide left.
     package static let wideLeft = FFChannel(rawValue: 31)
+    /// Wide right.
     package static let wideRight = FFChannel(rawValue: 32)
+    /// Surround direct left.
     package static let surroundDirectLeft = FFChannel(rawValue: 33)
+    /// Surround direct right.
     package static let surroundDirectRight = FFChannel(rawValue: 34)
+    /// Second low-frequency (LFE2).
     package static let lowFrequency2 = FFChannel(rawValue: 35)
+    /// Top side left.
     package static let topSideLeft = FFChannel(rawValue: 36)
+    /// Top side right.
     package static let topSideRight = FFChannel(rawValue: 37)
+    /// Bottom front center.
     package static let bottomFrontCenter = FFChannel(rawValue: 38)
+    /// Bottom front left.
     package static let bottomFrontLeft = FFChannel(rawValue: 39)
+    /// Bottom front right.
     package static let bottomFrontRight = FFChannel(rawValue: 40)
     /// A channel that carries nothing (a skipped position in a custom layout).
     package static let unused = FFChannel(rawValue: 0x200)

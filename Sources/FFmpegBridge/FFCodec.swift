@@ -8,13 +8,15 @@ package enum FFMediaType: Sendable, Hashable {
 
 /// The codecs the bridge decodes or encodes, named by the format, not by FFmpeg's implementation.
 package enum FFCodec: String, Sendable, Hashable, CaseIterable, CustomStringConvertible {
-    // Video.
+    /// Video: H.264/AVC, HEVC, Apple ProRes, MPEG-4 Part 2, Motion JPEG, AV1.
     case h264, hevc, prores, mpeg4, mjpeg, av1
-    // Compressed audio.
+    /// Compressed audio: AAC, Apple Lossless, MP3, AMR narrow- and wideband, Opus, FLAC, AC-3, E-AC-3.
     case aac, alac, mp3, amrNB, amrWB, opus, flac, ac3, eac3
-    // Linear PCM, by sample layout.
+    /// 8-bit linear PCM, signed and unsigned.
     case pcmS8, pcmU8
+    /// Integer linear PCM by bits and byte order.
     case pcmS16LE, pcmS16BE, pcmS24LE, pcmS24BE, pcmS32LE, pcmS32BE
+    /// Floating-point linear PCM by bits and byte order.
     case pcmF32LE, pcmF32BE, pcmF64LE, pcmF64BE
 
     package var description: String { rawValue }

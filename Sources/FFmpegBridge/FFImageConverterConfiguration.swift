@@ -12,9 +12,13 @@ package enum FFScalingFilter: Sendable, Hashable {
 
 /// A rectangle in pixels.
 package struct FFRect: Hashable, Sendable {
+    /// Left edge.
     package var x: Int
+    /// Top edge.
     package var y: Int
+    /// Width.
     package var width: Int
+    /// Height.
     package var height: Int
 
     /// Describes a rectangle.
