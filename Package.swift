@@ -63,7 +63,8 @@ let package = Package(
         .testTarget(name: "CoreMediaTests", dependencies: ["CoreMedia", "TestSupport", .product(name: "BigInt", package: "BigInt")]),
         .testTarget(name: "MediaContainerTests", dependencies: ["MediaContainer"]),
         .testTarget(name: "CoreVideoTests", dependencies: ["CoreVideo", "TestSupport"]),
-        .testTarget(name: "ISOBMFFTests", dependencies: ["ISOBMFF", "TestSupport"]),
+        .testTarget(name: "ISOBMFFTests", dependencies: ["ISOBMFF", "TestSupport"], exclude: ["Corpus"]),
+        .testTarget(name: "FFmpegBridgeTests", dependencies: ["FFmpegBridge", "TestSupport"]),
         .testTarget(name: "AVFoundationTests", dependencies: ["AVFoundation", "MediaContainer", "TestSupport"]),
     ]
 )
