@@ -84,7 +84,7 @@ extension AVAssetTrack {
     var computedMediaCharacteristics: [AVMediaCharacteristic] {
         var characteristics: [AVMediaCharacteristic]
         switch mediaType {
-        case .video, .auxiliaryPicture: characteristics = [.visual, .frameBased]
+        case .video, .auxiliaryPicture: characteristics = [.visual, .frameBased] + videoColorCharacteristics
         case .audio: characteristics = [.audible]
         case .muxed: characteristics = [.visual, .audible]
         case .text, .subtitle, .closedCaption: characteristics = [.visual, .legible, .frameBased]
@@ -99,6 +99,26 @@ extension AVAssetTrack {
             if !tagged.rawValue.isEmpty, !characteristics.contains(tagged) { characteristics.append(tagged) }
         }
         return characteristics
+    }
+
+    /// HDR and wide-gamut characteristics, which Apple infers "from the format description of the associated
+    /// track": a PQ or HLG transfer function makes HDR video; P3 or BT.2020 primaries a wide-gamut colour space.
+    private var videoColorCharacteristics: [AVMediaCharacteristic] {
+        var result: [AVMediaCharacteristic] = []
+        let transfers = model.formatDescriptions.compactMap {
+            CMFormatDescriptionGetExtension($0, extensionKey: kCMFormatDescriptionExtension_TransferFunction) as? String
+        }
+        let primaries = model.formatDescriptions.compactMap {
+            CMFormatDescriptionGetExtension($0, extensionKey: kCMFormatDescriptionExtension_ColorPrimaries) as? String
+        }
+        let hdrTransfers: Set<String> = [kCMFormatDescriptionTransferFunction_SMPTE_ST_2084_PQ as String,
+                                         kCMFormatDescriptionTransferFunction_ITU_R_2100_HLG as String]
+        let wideGamuts: Set<String> = [kCMFormatDescriptionColorPrimaries_P3_D65 as String,
+                                       kCMFormatDescriptionColorPrimaries_DCI_P3 as String,
+                                       kCMFormatDescriptionColorPrimaries_ITU_R_2020 as String]
+        if transfers.contains(where: hdrTransfers.contains) { result.append(.containsHDRVideo) }
+        if primaries.contains(where: wideGamuts.contains) { result.append(.usesWideGamutColorSpace) }
+        return result
     }
 
     /// Whether the audio format has inter-packet dependencies: MPEG-D USAC ('usac'), as Apple's documentation names.
