@@ -268,3 +268,32 @@ struct MetadataTests {
         #expect(try await item.load(.extraAttributes) == nil)
     }
 }
+
+@Suite("Metadata items with lazily loaded values")
+struct LazyMetadataItemTests {
+    @Test("the handler runs once, on demand, and its answer (or error) is what loads")
+    func lazyValue() async throws {
+        let template = AVMutableMetadataItem()
+        template.identifier = .commonIdentifierArtwork
+        template.value = NSData(data: Data([1]))
+        let calls = Counter()
+        let item = AVMetadataItem(propertiesOf: template) { request in
+            calls.increment()
+            request.respond(value: NSData(data: Data([0xFF, 0xD8, 0xFF])))
+            request.respond(error: ReaderFailure(boxPath: "ignored", offset: 0))
+        }
+        #expect(item.identifier == .commonIdentifierArtwork)
+        #expect(item.statusOfValue(forKey: "value", error: nil) == .unknown)
+        #expect(try await item.load(.dataValue) == Data([0xFF, 0xD8, 0xFF]))
+        #expect(item.dataValue == Data([0xFF, 0xD8, 0xFF]))
+        #expect(calls.value == 1)
+
+        let failing = AVMetadataItem(propertiesOf: template) { request in
+            request.respond(error: ReaderFailure(boxPath: "covr", offset: 7))
+        }
+        await #expect(throws: ReaderFailure.self) { try await failing.load(.value) }
+        var error: NSError?
+        #expect(failing.statusOfValue(forKey: "value", error: &error) == .failed)
+        #expect(failing.value == nil)
+    }
+}

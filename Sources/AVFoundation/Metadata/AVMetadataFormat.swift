@@ -1,6 +1,8 @@
 /// A metadata format: the kind of container storage a set of metadata items came from (raw values are Apple's).
 public struct AVMetadataFormat: RawRepresentable, Hashable, Sendable, Codable {
+    /// The string value.
     public let rawValue: String
+    /// A value with `rawValue`.
     public init(rawValue: String) { self.rawValue = rawValue }
 
     /// QuickTime user data ("com.apple.quicktime.udta").

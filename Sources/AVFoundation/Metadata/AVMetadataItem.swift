@@ -32,17 +32,41 @@ public class AVMetadataItem: NSObject, NSCopying, NSMutableCopying, AVAsynchrono
     private let lock = NSLock()
     private var storedState: State
     let keyValueLoader = KeyValueLoader()
+    /// For items made by `init(propertiesOf:valueLoadingHandler:)`: what loads the value on demand.
+    private let valueLoadingHandler: (@Sendable (AVMetadataItemValueRequest) -> Void)?
 
     /// An item holding `state`.
     init(state: State) {
         storedState = state
+        valueLoadingHandler = nil
         super.init()
     }
 
     /// An empty item (what `AVMutableMetadataItem()` starts from).
     override init() {
         storedState = State()
+        valueLoadingHandler = nil
         super.init()
+    }
+
+    /// An item with the identifier, language, times and other properties of `metadataItem` whose value `handler`
+    /// loads when it is first asked for (`metadataItem`'s own value is ignored). The handler runs on a background
+    /// thread and must answer the request with `respond(value:)` or `respond(error:)`; until it does, whoever asked
+    /// for the value waits.
+    public init(propertiesOf metadataItem: AVMetadataItem,
+                valueLoadingHandler handler: @escaping @Sendable (AVMetadataItemValueRequest) -> Void) {
+        var state = metadataItem.state
+        state.value = nil
+        storedState = state
+        valueLoadingHandler = handler
+        super.init()
+    }
+
+    /// Runs the value loading handler and waits for its answer.
+    private func loadValueWithHandler(_ handler: @Sendable (AVMetadataItemValueRequest) -> Void) throws -> Any {
+        let request = AVMetadataItemValueRequest(metadataItem: self)
+        handler(request)
+        return try request.waitForResponse() as Any
     }
 
     /// The item's state, read under the lock.
@@ -76,7 +100,10 @@ public class AVMetadataItem: NSObject, NSCopying, NSMutableCopying, AVAsynchrono
     }
 
     /// The value: an `NSString`, `NSNumber`, `NSData` or `NSDate`.
-    public var value: (any NSCopying & NSObjectProtocol)? { state.value }
+    public var value: (any NSCopying & NSObjectProtocol)? {
+        guard valueLoadingHandler != nil else { return state.value }
+        return synchronousValue(forKey: "value", fallback: (any NSCopying & NSObjectProtocol)?.none)
+    }
 
     /// The data type of the value, a `kCMMetadataBaseDataType_…` string when known.
     public var dataType: String? { state.dataType }
@@ -100,23 +127,25 @@ public class AVMetadataItem: NSObject, NSCopying, NSMutableCopying, AVAsynchrono
     public var startDate: Date? { state.startDate }
 
     /// The value as a string, when it can be one (text, numbers, dates, text bytes).
-    public var stringValue: String? { MetadataValueCoercion.string(state.value, dataType: state.dataType) }
+    public var stringValue: String? { MetadataValueCoercion.string(value, dataType: state.dataType) }
 
     /// The value as a number, when it can be one (numbers, numeric text).
-    public var numberValue: NSNumber? { MetadataValueCoercion.number(state.value) }
+    public var numberValue: NSNumber? { MetadataValueCoercion.number(value) }
 
     /// The value as a date, when it can be one (dates, ISO 8601 text).
-    public var dateValue: Date? { MetadataValueCoercion.date(state.value) }
+    public var dateValue: Date? { MetadataValueCoercion.date(value) }
 
     /// The value's bytes (data, or the UTF-8 bytes of text).
-    public var dataValue: Data? { MetadataValueCoercion.data(state.value) }
+    public var dataValue: Data? { MetadataValueCoercion.data(value) }
 
     // MARK: Key-value loading
 
     /// Metadata item values are in memory once the item exists, so every key loads at once.
     func loadingComputation(forKey key: String) -> KeyValueLoader.Computation? {
         switch key {
-        case "value": return { [self] in value as Any }
+        case "value":
+            if let handler = valueLoadingHandler { return { [self] in try loadValueWithHandler(handler) } }
+            return { [self] in value as Any }
         case "stringValue": return { [self] in stringValue as Any }
         case "numberValue": return { [self] in numberValue as Any }
         case "dateValue": return { [self] in dateValue as Any }
@@ -145,7 +174,9 @@ public class AVMetadataItem: NSObject, NSCopying, NSMutableCopying, AVAsynchrono
 
     /// A mutable copy holding the same key, value, language and times.
     public func mutableCopy(with zone: NSZone? = nil) -> Any {
-        AVMutableMetadataItem(state: state)
+        var copied = state
+        copied.value = value
+        return AVMutableMetadataItem(state: copied)
     }
 
     /// The item's identifier, key, key space, common key, language, data type, times and value.
@@ -161,7 +192,7 @@ public class AVMetadataItem: NSObject, NSCopying, NSMutableCopying, AVAsynchrono
         if state.time.isValid { parts.append("time=\(state.time)") }
         if state.duration.isValid { parts.append("duration=\(state.duration)") }
         if let startDate = state.startDate { parts.append("startDate=\(startDate)") }
-        let shown = state.value.map { value -> String in
+        let shown = (valueLoadingHandler == nil ? state.value : nil).map { value -> String in
             if let data = value as? NSData { return "\(data.length) bytes" }
             return "\(value)"
         }
@@ -290,5 +321,47 @@ public final class AVMutableMetadataItem: AVMetadataItem, @unchecked Sendable {
                                    keySpace: AVMetadataKeySpace?) -> AVMetadataIdentifier? {
         guard let key, let keySpace else { return nil }
         return MetadataKeyCoding.identifier(forKey: key, keySpace: keySpace)
+    }
+}
+
+/// A request, handed to the handler of `AVMetadataItem(propertiesOf:valueLoadingHandler:)`, for an item's value.
+///
+/// Thread safety: `condition` guards `response`; the first answer counts, later ones are ignored.
+public final class AVMetadataItemValueRequest: NSObject, @unchecked Sendable {
+    /// The item whose value is being loaded.
+    public private(set) weak var metadataItem: AVMetadataItem?
+    private let condition = NSCondition()
+    private var response: Result<any NSCopying & NSObjectProtocol, any Error>?
+
+    init(metadataItem: AVMetadataItem) {
+        self.metadataItem = metadataItem
+        super.init()
+    }
+
+    /// Answers the request with the item's value.
+    public func respond(value: any NSCopying & NSObjectProtocol) {
+        answer(.success(value))
+    }
+
+    /// Answers the request with the reason the value could not be loaded.
+    public func respond(error: any Error) {
+        answer(.failure(error))
+    }
+
+    private func answer(_ result: Result<any NSCopying & NSObjectProtocol, any Error>) {
+        condition.withLock {
+            guard response == nil else { return }
+            response = result
+            condition.broadcast()
+        }
+    }
+
+    /// Waits for the handler's answer and returns the value or throws the error.
+    func waitForResponse() throws -> any NSCopying & NSObjectProtocol {
+        let result = condition.withLock { () -> Result<any NSCopying & NSObjectProtocol, any Error> in
+            while response == nil { condition.wait() }
+            return response!
+        }
+        return try result.get()
     }
 }
