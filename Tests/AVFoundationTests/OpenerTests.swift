@@ -111,6 +111,18 @@ struct OpenerTests {
         }
     }
 
+    @Test("a reader that says the bytes are not its format gives fileFormatNotRecognized with its reason")
+    func readerSaysNotRecognized() async throws {
+        let failure = ReaderFailure(boxPath: "", offset: 0)
+        let opener = ContainerOpener(readers: [.isoBaseMedia: ContainerOpener.Reader(
+            open: { _, _ in throw failure }, meansNotRecognized: { $0 is ReaderFailure })])
+        let asset = AVURLAsset(url: try ControlledOpener.scratchMovie(), opener: opener)
+        await #expect { try await asset.load(.tracks) } throws: { error in
+            (error as? AVError)?.code == .fileFormatNotRecognized
+                && (error as? AVError)?.underlyingError as? ReaderFailure == failure
+        }
+    }
+
     @Test("AVURLAsset options are read leniently and reported back")
     func options() throws {
         let asset = AVURLAsset(url: URL(fileURLWithPath: "/x.mp3"), options: [

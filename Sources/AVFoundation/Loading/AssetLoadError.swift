@@ -82,6 +82,13 @@ enum AssetLoadError {
                 extra: [NSURLErrorKey: url])
     }
 
+    /// The reader for the format the file's name or first bytes suggested found it is not of that format.
+    static func notRecognized(_ url: URL, _ format: SniffedFormat, _ cause: any Error) -> AVError {
+        AVError(.fileFormatNotRecognized,
+                "Cannot Open: \(url.lastPathComponent) is not a media file (\(format.rawValue) reader: \(cause))",
+                underlying: cause, extra: [NSURLErrorKey: url])
+    }
+
     /// The reader for the file's format rejected it.
     static func malformed(_ url: URL, _ format: SniffedFormat, _ cause: any Error) -> AVError {
         AVError(.fileFailedToParse,

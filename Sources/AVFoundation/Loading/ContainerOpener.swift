@@ -9,11 +9,23 @@ import MediaContainer
 /// `NSURLErrorDomain` errors, a file that is not media `AVError.fileFormatNotRecognized`, and a broken file
 /// `AVError.fileFailedToParse` with the reader's error (box path, byte offset) as the underlying error.
 struct ContainerOpener: Sendable {
-    /// Opens a mapped file as one container format.
-    typealias ReaderFactory = @Sendable (MappedFile) throws -> any ContainerReader
+    /// How to open files of one container format.
+    struct Reader: Sendable {
+        /// Opens the file (its URL, and the mapping the opener made to recognise it).
+        let open: @Sendable (URL, MappedFile) throws -> any ContainerReader
+        /// Whether an error of the reader means "not a file of this format at all" (`fileFormatNotRecognized`)
+        /// rather than "a broken file of this format" (`fileFailedToParse`).
+        let meansNotRecognized: @Sendable (any Error) -> Bool
+
+        init(open: @escaping @Sendable (URL, MappedFile) throws -> any ContainerReader,
+             meansNotRecognized: @escaping @Sendable (any Error) -> Bool = { _ in false }) {
+            self.open = open
+            self.meansNotRecognized = meansNotRecognized
+        }
+    }
 
     /// The reader for each format this opener knows.
-    let readers: [SniffedFormat: ReaderFactory]
+    let readers: [SniffedFormat: Reader]
 
     /// The readers built into the package.
     ///
@@ -44,10 +56,11 @@ struct ContainerOpener: Sendable {
         guard let format = sniffed ?? Self.formatsByExtension[url.pathExtension.lowercased()] else {
             throw AssetLoadError.notMedia(url, prefix: prefix)
         }
-        guard let factory = readers[format] else { throw AssetLoadError.noReader(url, format) }
+        guard let reader = readers[format] else { throw AssetLoadError.noReader(url, format) }
         do {
-            return try factory(file)
+            return try reader.open(url, file)
         } catch {
+            if reader.meansNotRecognized(error) { throw AssetLoadError.notRecognized(url, format, error) }
             throw AssetLoadError.malformed(url, format, error)
         }
     }

@@ -30,7 +30,7 @@ final class ControlledOpener: @unchecked Sendable {
 
     /// An opener that recognises any file as QuickTime/ISO and opens it with this factory.
     var opener: ContainerOpener {
-        ContainerOpener(readers: [.isoBaseMedia: { [self] _ in
+        ContainerOpener(readers: [.isoBaseMedia: ContainerOpener.Reader { [self] _, _ in
             condition.withLock {
                 opens += 1
                 while !gateOpen { condition.wait() }
