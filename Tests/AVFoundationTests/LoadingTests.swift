@@ -77,6 +77,8 @@ struct LoadingTests {
             #expect((error as NSError).domain == AVFoundationErrorDomain)
             #expect((error as NSError).code == -11829)
         }
+        // The tracks load started with the duration's; wait for it to finish too.
+        _ = try? await asset.load(.tracks)
         var reported: NSError?
         #expect(asset.statusOfValue(forKey: "duration", error: &reported) == .failed)
         #expect(reported?.code == AVError.Code.fileFailedToParse.rawValue)

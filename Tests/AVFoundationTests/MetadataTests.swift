@@ -146,6 +146,16 @@ struct MetadataTests {
         #expect(metadata.last?.stringValue == "2012")
     }
 
+    @Test("iTunes freeform atoms are reported in Apple's long-key space: itlk/mean.name")
+    func freeformKeys() {
+        let item = AVMetadataItem.make(from: MetadataEntry(keySpace: .iTunes, key: .string("----:com.apple.iTunes:iTunSMPB"),
+                                                           value: .string(" 00000000 00000840")))
+        #expect(item.identifier?.rawValue == "itlk/com.apple.iTunes.iTunSMPB")
+        #expect(item.keySpace?.rawValue == "itlk")
+        #expect(item.key as? NSString == "com.apple.iTunes.iTunSMPB")
+        #expect(item.commonKey == nil)
+    }
+
     @Test("language filtering and sorting follows the order of preference, exact tags first")
     func languages() {
         func item(_ text: String, language: String?, country: String? = nil, tag: String? = nil) -> AVMetadataItem {

@@ -5,10 +5,18 @@ import MediaContainer
 extension AVMetadataItem {
     /// The item for one metadata entry of a container.
     static func make(from entry: MetadataEntry) -> AVMetadataItem {
-        let keySpace = AVMetadataKeySpace(rawValue: entry.keySpace.rawValue)
+        var keySpace = AVMetadataKeySpace(rawValue: entry.keySpace.rawValue)
         let normalized: MetadataKeyCoding.NormalizedKey
         let key: any NSCopying & NSObjectProtocol
         switch entry.key {
+        case .string(let text) where keySpace == .iTunes && text.hasPrefix("----:"):
+            // An iTunes freeform atom ('----' with 'mean' and 'name'): Apple reports it in its "itlk" (iTunes long
+            // key) key space with the key "mean.name", as in "itlk/com.apple.iTunes.iTunSMPB".
+            let parts = text.dropFirst("----:".count).split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false)
+            let long = parts.count == 2 ? "\(parts[0]).\(parts[1])" : String(text.dropFirst("----:".count))
+            keySpace = MetadataKeyCoding.iTunesLongKeySpace
+            normalized = .string(long)
+            key = NSString(string: long)
         case .fourCC(let code) where MetadataKeyCoding.fourCharacterCodeKeySpaces.contains(keySpace):
             normalized = .fourCC(code)
             key = NSNumber(value: Int32(bitPattern: code))

@@ -122,9 +122,16 @@ enum MetadataCommonKeys {
         (.id3MetadataEncodedWith, .commonKeySoftware),                 // TSSE
     ]
 
-    /// Audio-file info keys (CAF 'info' chunk keys, CoreAudio's kAFInfoDictionary_… strings; the AudioFile reader
-    /// maps RIFF INFO and AIFF text chunks onto the same keys).
+    /// Audio-file info keys: CAF 'info' chunk keys (CoreAudio's kAFInfoDictionary_… strings), and RIFF INFO chunk
+    /// IDs, which Apple reports in the same key space ("caaf/IKEY" for a WAVE file's INFO/IKEY).
     static let audioFile: [(AVMetadataIdentifier, AVMetadataKey)] = [
+        ("caaf/INAM", .commonKeyTitle),                                // RIFF INFO name (choice)
+        ("caaf/IART", .commonKeyArtist),                               // artist (choice)
+        ("caaf/IPRD", .commonKeyAlbumName),                            // product → album (choice)
+        ("caaf/ICOP", .commonKeyCopyrights),                           // copyright (choice)
+        ("caaf/ICRD", .commonKeyCreationDate),                         // creation date (choice)
+        ("caaf/IGNR", .commonKeyType),                                 // genre → type (choice)
+        ("caaf/ISFT", .commonKeySoftware),                             // software (choice)
         ("caaf/title", .commonKeyTitle),
         ("caaf/artist", .commonKeyArtist),
         ("caaf/album", .commonKeyAlbumName),

@@ -14,6 +14,9 @@ enum MetadataKeyCoding {
     /// Key spaces whose keys are four-character codes.
     static let fourCharacterCodeKeySpaces: Set<AVMetadataKeySpace> = [.quickTimeUserData, .iTunes, .isoUserData]
 
+    /// Apple's key space for iTunes freeform ('----') atoms, "itlk", which it names no constant for.
+    static let iTunesLongKeySpace = AVMetadataKeySpace("itlk")
+
     /// A key in a form that compares equal however it was spelt.
     enum NormalizedKey: Hashable, Sendable {
         case fourCC(UInt32)
