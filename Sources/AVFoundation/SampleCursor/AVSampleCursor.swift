@@ -18,6 +18,8 @@ public final class AVSampleCursor: NSObject, NSCopying, @unchecked Sendable {
     private let storageURL: URL?
     private let lock = NSLock()
     private var position: CursorPosition
+    /// The presentation order, fetched from `runs` on first use (tracks with composition offsets only).
+    private var cachedPresentationOrder: (order: [Int32], positions: [Int32])?
 
     /// A cursor at sample `index` (in decode order) of a non-empty table.
     init(runs: SampleTableRuns, formatDescriptions: [CMFormatDescription], timescale: CMTimeScale,
@@ -59,7 +61,7 @@ public final class AVSampleCursor: NSObject, NSCopying, @unchecked Sendable {
                 position.move(to: Int(target), in: runs)
                 return moved
             }
-            let order = runs.presentationOrder
+            let order = presentationOrder()
             let current = Int64(order.positions[position.index])
             let target = Self.clamp(current + stepCount, count: count)
             position.move(to: Int(order.order[Int(target)]), in: runs)
@@ -135,14 +137,22 @@ public final class AVSampleCursor: NSObject, NSCopying, @unchecked Sendable {
         return target.value
     }
 
+    /// The presentation order; call with `lock` held.
+    private func presentationOrder() -> (order: [Int32], positions: [Int32]) {
+        if let cached = cachedPresentationOrder { return cached }
+        let order = runs.presentationOrder
+        cachedPresentationOrder = order
+        return order
+    }
+
     private func firstInPresentationOrder() -> Int {
         guard runs.compositionOffsets != nil else { return 0 }
-        return Int(runs.presentationOrder.order.first ?? 0)
+        return Int(presentationOrder().order.first ?? 0)
     }
 
     private func lastInPresentationOrder() -> Int {
         guard runs.compositionOffsets != nil else { return count - 1 }
-        return Int(runs.presentationOrder.order.last ?? Int32(count - 1))
+        return Int(presentationOrder().order.last ?? Int32(count - 1))
     }
 
     private static func clamp(_ index: Int64, count: Int) -> Int64 {

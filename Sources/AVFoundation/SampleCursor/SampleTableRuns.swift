@@ -36,10 +36,20 @@ final class SampleTableRuns: @unchecked Sendable {
         func run(containing index: Int, hint: Int) -> Int {
             let count = starts.count
             var run = min(max(hint, 0), count - 1)
-            // Sequential steps land in the same or an adjacent run: check those before searching.
-            if starts[run] <= index, run + 1 == count || index < starts[run + 1] { return run }
-            if run + 1 < count, starts[run + 1] <= index, run + 2 == count || index < starts[run + 2] { return run + 1 }
-            if run > 0, starts[run - 1] <= index, index < starts[run] { return run - 1 }
+            // Steps in decode order land in the same or the next run, steps in presentation order a few runs away
+            // (B-frame reordering): walk up to `nearby` runs from the hint before searching.
+            let nearby = 4
+            if starts[run] <= index {
+                for _ in 0...nearby {
+                    if run + 1 == count || index < starts[run + 1] { return run }
+                    run += 1
+                }
+            } else {
+                for _ in 0..<nearby where run > 0 {
+                    run -= 1
+                    if starts[run] <= index { return run }
+                }
+            }
             var low = 0, high = count - 1
             while low < high {
                 let mid = (low + high + 1) / 2
