@@ -1,0 +1,60 @@
+import CoreMedia
+import Foundation
+import TestSupport
+import Testing
+@testable import AVFoundation
+
+/// One audio file case: a generated file and the format the opener should pick.
+struct AudioFileCase: CustomTestStringConvertible, Sendable {
+    let name: String
+    let format: SniffedFormat
+    /// Whether ffprobe's packets are the reader's samples (compressed formats; PCM readers use one sample per frame).
+    let packetsAreSamples: Bool
+    /// Whether Apple reports precise timing without being asked (formats with complete headers).
+    let preciseByDefault: Bool
+    var testDescription: String { name }
+}
+
+let audioFileCases: [AudioFileCase] = [
+    AudioFileCase(name: "pcm-s16le.wav", format: .wave, packetsAreSamples: false, preciseByDefault: true),
+    AudioFileCase(name: "pcm-s16be.aiff", format: .aiff, packetsAreSamples: false, preciseByDefault: true),
+    AudioFileCase(name: "aac.caf", format: .caf, packetsAreSamples: true, preciseByDefault: true),
+    AudioFileCase(name: "adts.aac", format: .adts, packetsAreSamples: true, preciseByDefault: false),
+    AudioFileCase(name: "mpeg-layer3.mp3", format: .mp3, packetsAreSamples: true, preciseByDefault: false),
+]
+
+/// Audio files opened through the AudioFile readers, judged by ffprobe. These run once the readers are registered.
+@Suite("Real audio files: assets from WAVE, AIFF, CAF, ADTS and MP3 against ffprobe",
+       .enabled(if: AssetMedia.audioReaderAvailable(.wave)))
+struct RealAudioFileTests {
+    @Test("one audio track, ffprobe's duration, packets and sizes", arguments: audioFileCases)
+    func audioFile(_ testCase: AudioFileCase) async throws {
+        let url = try AssetMedia.url(testCase.name)
+        let asset = AVURLAsset(url: url)
+        let (duration, tracks, precise, playable) = try await asset.load(.duration, .tracks,
+                                                                          .providesPreciseDurationAndTiming, .isPlayable)
+        #expect(tracks.count == 1 && tracks.first?.mediaType == .audio)
+        #expect(precise == testCase.preciseByDefault)
+        #expect(playable)
+        let probed = try AssetMedia.probe(url)
+        #expect(abs(CMTimeGetSeconds(duration) - probed.duration) < 0.06, "\(duration.seconds) vs \(probed.duration)")
+        let track = try #require(tracks.first)
+        let packets = try AssetMedia.packets(url, stream: 0)
+        if testCase.packetsAreSamples {
+            #expect(try await track.load(.totalSampleDataLength) == packets.reduce(0) { $0 + $1.size })
+            let cursor = try #require(track.makeSampleCursorAtFirstSampleInDecodeOrder())
+            var index = 0
+            repeat {
+                guard index < packets.count else { break }
+                #expect(cursor.currentSampleStorageRange.offset == packets[index].position, "packet \(index)")
+                #expect(cursor.currentSampleStorageRange.length == packets[index].size, "packet \(index)")
+                index += 1
+            } while cursor.stepInDecodeOrder(byCount: 1) == 1
+            #expect(index == packets.count)
+        } else {
+            #expect(try await track.load(.totalSampleDataLength) == packets.reduce(0) { $0 + $1.size })
+        }
+        let preciseAsset = AVURLAsset(url: url, options: [AVURLAssetPreferPreciseDurationAndTimingKey: true])
+        #expect(try await preciseAsset.load(.providesPreciseDurationAndTiming))
+    }
+}
