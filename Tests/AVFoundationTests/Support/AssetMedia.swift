@@ -31,7 +31,7 @@ enum AssetMedia {
         // Audio-only formats for the audio file readers.
         "pcm-s16le.wav": tone() + ["-c:a", "pcm_s16le"],
         "pcm-s16be.aiff": tone() + ["-c:a", "pcm_s16be"],
-        "aac.caf": tone() + aac,
+        "alac.caf": tone() + ["-c:a", "alac"],
         "adts.aac": tone() + aac + ["-f", "adts"],
         // (Debian's ffmpeg has no AMR encoder, so AMR is left to the audio reader's own tests.)
         "mpeg-layer3.mp3": tone() + ["-c:a", "libmp3lame", "-b:a", "64k"],
