@@ -61,7 +61,8 @@ package final class PixelBufferConverter: @unchecked Sendable {
         let height: Int
     }
     private struct PlanKey: Hashable {
-        let format: OSType
+        let format: FFPixelFormat
+        let range: FFColorRange
         let geometry: PictureGeometry
         let color: VideoColorDescription
     }
@@ -118,33 +119,79 @@ package final class PixelBufferConverter: @unchecked Sendable {
 
     /// Converts `source` into `destination`, which must have the configured pixel format (and size, if one is set).
     package func convert(_ source: CVPixelBuffer, into destination: CVPixelBuffer) throws(CodecError) {
+        guard let sourceLayout = PixelFormatMapping.ffFormat(for: source.pixelFormat) else {
+            throw CodecError(.unsupportedFormat, "pixel format \(fourCharacterString(source.pixelFormat)) cannot be converted from here")
+        }
+        let picture = SourcePicture(format: sourceLayout.ffFormat, range: sourceLayout.range,
+                                    geometry: PictureGeometry(of: source), color: VideoColorDescription(attachmentsOf: source),
+                                    pixelAspectRatio: source.attachment(kCVImageBufferPixelAspectRatioKey)?.value,
+                                    cleanAperture: source.attachment(kCVImageBufferCleanApertureKey)?.value)
+        try source.withLockedPlanes(readOnly: true) { () throws(CodecError) in
+            try convert(source.ffImage(as: sourceLayout.ffFormat), described: picture, into: destination)
+        }
+    }
+
+    /// A picture in FFmpeg memory and what is known about it (a decoder's frame, before any pixel buffer exists).
+    package struct SourcePicture: @unchecked Sendable {
+        /// Its layout.
+        package var format: FFPixelFormat
+        /// Its sample range.
+        package var range: FFColorRange
+        /// Its size, clean aperture and pixel aspect ratio.
+        package var geometry: PictureGeometry
+        /// Its colour tags.
+        package var color: VideoColorDescription
+        /// The pixel aspect ratio tag to pass on when nothing is scaled (a Core Video dictionary).
+        package var pixelAspectRatio: Any?
+        /// The clean aperture tag to pass on when nothing is scaled.
+        package var cleanAperture: Any?
+
+        /// Describes a picture.
+        package init(format: FFPixelFormat, range: FFColorRange, geometry: PictureGeometry, color: VideoColorDescription,
+                     pixelAspectRatio: Any? = nil, cleanAperture: Any? = nil) {
+            self.format = format
+            self.range = range
+            self.geometry = geometry
+            self.color = color
+            self.pixelAspectRatio = pixelAspectRatio
+            self.cleanAperture = cleanAperture
+        }
+    }
+
+    /// Converts a picture in FFmpeg memory into a new buffer from the pool.
+    package func convert(_ image: FFImageBuffer, described picture: SourcePicture) throws(CodecError) -> CVPixelBuffer {
+        let size = outputSize(for: picture.geometry)
+        let destination = try makeBuffer(width: size.width, height: size.height)
+        try convert(image, described: picture, into: destination)
+        return destination
+    }
+
+    /// Converts a picture in FFmpeg memory into `destination`.
+    package func convert(_ image: FFImageBuffer, described picture: SourcePicture, into destination: CVPixelBuffer)
+        throws(CodecError) {
         guard destination.pixelFormat == configuration.pixelFormat else {
             throw CodecError(.invalidInput, "destination is \(fourCharacterString(destination.pixelFormat)); the converter makes \(fourCharacterString(configuration.pixelFormat))")
         }
-        guard let sourceLayout = PixelFormatMapping.ffFormat(for: source.pixelFormat),
-              FFImageConverter.canConvert(from: sourceLayout.ffFormat, to: destinationLayout.ffFormat) else {
-            throw CodecError(.unsupportedFormat, "pixel format \(fourCharacterString(source.pixelFormat)) cannot be converted from here")
+        guard FFImageConverter.canConvert(from: picture.format, to: destinationLayout.ffFormat) else {
+            throw CodecError(.unsupportedFormat, "\(picture.format) pictures cannot be converted to \(fourCharacterString(configuration.pixelFormat))")
         }
-        let sourceColor = VideoColorDescription(attachmentsOf: source)
-        let outputColor = try resolvedColor(source: sourceColor)
-        let geometry = PictureGeometry(of: source)
-        let key = PlanKey(format: source.pixelFormat, geometry: geometry, color: sourceColor)
+        let outputColor = try resolvedColor(source: picture.color)
+        let key = PlanKey(format: picture.format, range: picture.range, geometry: picture.geometry, color: picture.color)
         try lock.withLock { () throws(CodecError) in
-            let converter = try converter(for: key, sourceLayout: sourceLayout, outputColor: outputColor,
-                                          width: destination.width, height: destination.height)
+            let converter = try converter(for: key, outputColor: outputColor, width: destination.width,
+                                          height: destination.height)
             do throws(FFError) {
-                try source.withLockedPlanes(readOnly: true) { () throws(FFError) in
-                    try destination.withLockedPlanes(readOnly: false) { () throws(FFError) in
-                        try converter.convert(source.ffImage(as: sourceLayout.ffFormat),
-                                              into: destination.ffMutableImage(as: destinationLayout.ffFormat))
-                    }
+                try destination.withLockedPlanes(readOnly: false) { () throws(FFError) in
+                    try converter.convert(image, into: destination.ffMutableImage(as: destinationLayout.ffFormat))
                 }
             } catch {
-                throw CodecError(error, while: "converting \(fourCharacterString(source.pixelFormat)) to \(fourCharacterString(configuration.pixelFormat))")
+                throw CodecError(error, while: "converting \(picture.format) to \(fourCharacterString(configuration.pixelFormat))")
             }
         }
-        tag(destination, color: outputColor, source: source, scaled: destination.width != source.width
-            || destination.height != source.height || configuration.scalingMode != .stretch)
+        let scaled = destination.width != picture.geometry.width || destination.height != picture.geometry.height
+            || (configuration.scalingMode != .stretch && picture.geometry.cleanAperture
+                != PixelRect(x: 0, y: 0, width: Double(picture.geometry.width), height: Double(picture.geometry.height)))
+        tag(destination, color: outputColor, source: picture, scaled: scaled)
     }
 
     /// A buffer of the output format from the pool for its size.
@@ -183,17 +230,17 @@ package final class PixelBufferConverter: @unchecked Sendable {
         return wanted.filling(from: source)
     }
 
-    private func converter(for key: PlanKey, sourceLayout: PixelFormatMapping.Entry, outputColor: VideoColorDescription,
-                           width: Int, height: Int) throws(CodecError) -> FFImageConverter {
+    private func converter(for key: PlanKey, outputColor: VideoColorDescription, width: Int, height: Int)
+        throws(CodecError) -> FFImageConverter {
         if let plan, plan.key == key, plan.width == width, plan.height == height { return plan.converter }
         let scaling = ScalingPlan.make(mode: configuration.scalingMode, source: key.geometry, destinationWidth: width,
                                        destinationHeight: height, destinationPixelAspectRatio: destinationPixelAspectRatio,
-                                       sourceAlignment: sourceLayout.ffFormat.chromaStep,
+                                       sourceAlignment: key.format.chromaStep,
                                        destinationAlignment: destinationLayout.ffFormat.chromaStep)
         var c = FFImageConverterConfiguration(
-            sourceFormat: sourceLayout.ffFormat, sourceWidth: key.geometry.width, sourceHeight: key.geometry.height,
+            sourceFormat: key.format, sourceWidth: key.geometry.width, sourceHeight: key.geometry.height,
             destinationFormat: destinationLayout.ffFormat, destinationWidth: width, destinationHeight: height,
-            sourceColor: key.color.converterProperties(range: sourceLayout.range),
+            sourceColor: key.color.converterProperties(range: key.range),
             destinationColor: outputColor.converterProperties(range: destinationLayout.range),
             filter: configuration.filter)
         c.sourceRect = scaling.sourceRect
@@ -203,12 +250,12 @@ package final class PixelBufferConverter: @unchecked Sendable {
             plan = Plan(key: key, converter: converter, width: width, height: height)
             return converter
         } catch {
-            throw CodecError(error, while: "planning a conversion from \(fourCharacterString(key.format)) to \(fourCharacterString(configuration.pixelFormat))")
+            throw CodecError(error, while: "planning a conversion from \(key.format) to \(fourCharacterString(configuration.pixelFormat))")
         }
     }
 
     /// Sets the output's colour, pixel aspect ratio and clean aperture attachments.
-    private func tag(_ destination: CVBuffer, color: VideoColorDescription, source: CVBuffer, scaled: Bool) {
+    private func tag(_ destination: CVBuffer, color: VideoColorDescription, source: SourcePicture, scaled: Bool) {
         var tags = color
         // A matrix describes Y'CbCr samples only; RGB and grey outputs carry none.
         if destinationLayout.ffFormat.isRGB || destinationLayout.ffFormat.isGray { tags.yCbCrMatrix = nil }
@@ -218,15 +265,15 @@ package final class PixelBufferConverter: @unchecked Sendable {
                                       [kCVImageBufferPixelAspectRatioHorizontalSpacingKey: ratio.horizontal,
                                        kCVImageBufferPixelAspectRatioVerticalSpacingKey: ratio.vertical],
                                       mode: .shouldPropagate)
-        } else if !scaled, let ratio = source.attachment(kCVImageBufferPixelAspectRatioKey) {
-            destination.setAttachment(kCVImageBufferPixelAspectRatioKey, ratio.value, mode: .shouldPropagate)
+        } else if !scaled, let ratio = source.pixelAspectRatio {
+            destination.setAttachment(kCVImageBufferPixelAspectRatioKey, ratio, mode: .shouldPropagate)
         } else {
             destination.removeAttachment(kCVImageBufferPixelAspectRatioKey)
         }
         if let clap = configuration.cleanAperture {
             destination.setAttachment(kCVImageBufferCleanApertureKey, clap, mode: .shouldPropagate)
-        } else if !scaled, let clap = source.attachment(kCVImageBufferCleanApertureKey) {
-            destination.setAttachment(kCVImageBufferCleanApertureKey, clap.value, mode: .shouldPropagate)
+        } else if !scaled, let clap = source.cleanAperture {
+            destination.setAttachment(kCVImageBufferCleanApertureKey, clap, mode: .shouldPropagate)
         } else {
             destination.removeAttachment(kCVImageBufferCleanApertureKey)
         }
