@@ -131,9 +131,11 @@ package final class VideoEncoderSession: @unchecked Sendable {
             }
             try checkColor(of: pixelBuffer, against: state, pts: pts)
             var key = forceKeyFrame || lastKeyFramePTS == nil
-            if let limit = state.plan.maxKeyFrameIntervalDuration, let last = lastKeyFramePTS,
-               CMTimeGetSeconds(pts - last) >= limit - 1e-9 {
-                key = true
+            if let limit = state.plan.maxKeyFrameIntervalDuration, let last = lastKeyFramePTS {
+                // The next picture is expected one duration later (or one interval, when no duration is given): if
+                // waiting for it would break the limit, this picture must be the key frame.
+                let step = duration.isNumeric && duration > .zero ? duration : lastPTS.map { pts - $0 } ?? .zero
+                if CMTimeGetSeconds(pts + step - last) > limit + 1e-9 { key = true }
             }
             if key { lastKeyFramePTS = pts }
             let token = nextToken
@@ -246,6 +248,10 @@ package final class VideoEncoderSession: @unchecked Sendable {
                 throw CodecError(.codecFailed, "the encoder returned a packet that matches no picture given to it")
             }
             let dts = try decodeTime(of: packet, frame: frame)
+            if packet.isKeyFrame, lastKeyFramePTS.map({ frame.presentationTimeStamp > $0 }) ?? true {
+                // The encoder's own key frames (scene cuts, its interval) count toward the duration limit too.
+                lastKeyFramePTS = frame.presentationTimeStamp
+            }
             let data: [UInt8]
             let codec = settings.encoder.codec
             if codec == .h264 || codec == .hevc {
