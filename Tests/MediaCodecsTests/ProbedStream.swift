@@ -23,6 +23,20 @@ struct ProbedStream {
     var timescale: Int32
     var packets: [Packet]
 
+    /// A stream described field by field.
+    init(codecName: String, codecTag: String, width: Int, height: Int, sampleRate: Int, channels: Int, extradata: [UInt8],
+         timescale: Int32, packets: [Packet]) {
+        self.codecName = codecName
+        self.codecTag = codecTag
+        self.width = width
+        self.height = height
+        self.sampleRate = sampleRate
+        self.channels = channels
+        self.extradata = extradata
+        self.timescale = timescale
+        self.packets = packets
+    }
+
     /// Probes the first stream of `kind` ("v" or "a") of `url`.
     init(_ url: URL, kind: String = "v") throws {
         let streams = try ExternalTool.ffprobeJSON(["-show_streams", "-show_data", "-select_streams", "\(kind):0", url.path])
