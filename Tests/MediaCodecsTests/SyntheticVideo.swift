@@ -103,12 +103,11 @@ func annexB(_ samples: [CMSampleBuffer], hevc: Bool) throws -> [UInt8] {
     var stream: [UInt8] = []
     var count = 0
     let get = hevc ? CMVideoFormatDescriptionGetHEVCParameterSetAtIndex : CMVideoFormatDescriptionGetH264ParameterSetAtIndex
-    get(description, 0, nil, nil, &count, nil)
+    guard get(description, 0, nil, nil, &count, nil) == noErr else { throw TestFailure("no parameter sets") }
     for index in 0..<count {
         var pointer: UnsafePointer<UInt8>?
         var size = 0
-        get(description, index, &pointer, &size, nil, nil)
-        guard let pointer else { throw TestFailure("parameter set \(index) missing") }
+        guard get(description, index, &pointer, &size, nil, nil) == noErr, let pointer else { throw TestFailure("parameter set \(index) missing") }
         stream += [0, 0, 0, 1] + Array(UnsafeBufferPointer(start: pointer, count: size))
     }
     for sample in samples {

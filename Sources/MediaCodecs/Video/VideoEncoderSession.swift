@@ -47,6 +47,17 @@ package final class VideoEncoderSession: @unchecked Sendable {
     /// size and colour are known from the settings and the source format hint).
     package var formatDescription: CMFormatDescription? { lock.withLock { state?.formatDescription } }
 
+    /// How pictures reached the encoder so far.
+    package struct Statistics: Sendable, Equatable {
+        /// Pictures whose pixel buffers went to the encoder as they were (no copy).
+        package var directPictures = 0
+        /// Pictures converted (format, size, matrix) first.
+        package var convertedPictures = 0
+    }
+
+    /// How pictures reached the encoder so far.
+    package var statistics: Statistics { lock.withLock { currentStatistics } }
+
     /// The output size, once known.
     package var outputSize: (width: Int, height: Int)? { lock.withLock { state.map { ($0.width, $0.height) } } }
 
@@ -78,6 +89,7 @@ package final class VideoEncoderSession: @unchecked Sendable {
     private var lastKeyFramePTS: CMTime?
     private var lastDTS: CMTime?
     private var finished = false
+    private var currentStatistics = Statistics()
     /// Presentation times of recent pictures by sequence number, for decode-time lookups.
     private var presentationTimes: [Int64: CMTime] = [:]
     /// The first picture's duration, the step for decode times before the first picture.
@@ -142,6 +154,7 @@ package final class VideoEncoderSession: @unchecked Sendable {
             nextToken += 1
             let direct = state.input.acceptsDirectly(pixelBuffer, outputColor: state.color)
             let converted = direct ? nil : try state.input.convert(pixelBuffer, outputColor: state.color)
+            if direct { currentStatistics.directPictures += 1 } else { currentStatistics.convertedPictures += 1 }
             sent[token] = SentFrame(presentationTimeStamp: pts, duration: duration)
             presentationTimes[token] = pts
             presentationTimes.removeValue(forKey: token - Int64(Limits.maximumPendingPictures))
