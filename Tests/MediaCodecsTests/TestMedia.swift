@@ -21,6 +21,8 @@ enum TestMedia {
         "prores-4444-ap4h.mov": pattern + ["-frames:v", "10", "-c:v", "prores_ks", "-profile:v", "4", "-pix_fmt", "yuva444p10le"],
         "mjpeg-jpeg.mov": pattern + ["-frames:v", "10", "-c:v", "mjpeg", "-q:v", "3", "-pix_fmt", "yuvj420p"],
         "mpeg4-part2-mp4v.mp4": pattern + ["-frames:v", "10", "-c:v", "mpeg4", "-q:v", "3"],
+        "av1-av1c.mp4": ["-f", "lavfi", "-i", "testsrc2=size=64x64:rate=10:duration=0.3", "-c:v", "libaom-av1", "-cpu-used", "8",
+                         "-row-mt", "0", "-pix_fmt", "yuv420p"],
         "aac-lc-stereo.m4a": tone + ["-ac", "2", "-c:a", "aac", "-b:a", "128k"],
         "alac-stereo.m4a": tone + ["-ac", "2", "-c:a", "alac"],
         "mp3-mono.mp4": tone + ["-c:a", "libmp3lame", "-b:a", "128k"],

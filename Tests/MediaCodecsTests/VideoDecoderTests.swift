@@ -167,6 +167,20 @@ struct VideoDecoderTests {
         }
     }
 
+    @Test("AV1 from its av1C atom decodes to ffmpeg's pictures")
+    func av1() throws {
+        let url = try TestMedia.file("av1-av1c.mp4")
+        let stream = try ProbedStream(url)
+        #expect(stream.codecTag == "av01")
+        let (buffers, failures, session) = try decodeAll(stream, format: try stream.videoFormatDescription(atom: "av1C"),
+                                                         settings: VideoDecoderOutputSettings())
+        #expect(failures.isEmpty, "\(failures)")
+        #expect(session.decoderName == "libdav1d")
+        let ours = buffers.map { packedPixels($0.imageBuffer!) }
+        #expect(ours.count == 3)
+        #expect(ours == (try ffmpegFrames(url, pixelFormat: "yuv420p", frameSize: 64 * 64 * 3 / 2)))
+    }
+
     /// NV12 bytes (Y, then CbCr pairs) of a 320x240 picture as I420 (Y, Cb, Cr).
     private func deinterleaveNV12(_ bytes: [UInt8]) -> [UInt8] {
         let luma = 320 * 240
