@@ -37,9 +37,6 @@ struct SettingsReader {
         return values[key]
     }
 
-    /// Marks a key as read without reading it (keys handled elsewhere).
-    mutating func markRead(_ key: String) { consumed.insert(key) }
-
     /// An integer: any integer type, an integral floating-point number, or an `NSNumber` holding one.
     mutating func int(_ key: String) throws(CodecSettingsError) -> Int? {
         guard let value = raw(key) else { return nil }

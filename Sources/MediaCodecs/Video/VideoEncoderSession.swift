@@ -318,20 +318,7 @@ package final class VideoEncoderSession: @unchecked Sendable {
 
     private func makeSampleBuffer(_ data: [UInt8], frame: SentFrame, decodeTimeStamp: CMTime, packet: FFPacket,
                                   description: CMFormatDescription) throws(CodecError) -> CMSampleBuffer {
-        var block: CMBlockBuffer?
-        var status = CMBlockBufferCreateWithMemoryBlock(allocator: nil, memoryBlock: nil, blockLength: max(1, data.count),
-                                                        blockAllocator: nil, customBlockSource: nil, offsetToData: 0,
-                                                        dataLength: data.count, flags: kCMBlockBufferAssureMemoryNowFlag,
-                                                        blockBufferOut: &block)
-        if status == kCMBlockBufferNoErr, let block, !data.isEmpty {
-            status = data.withUnsafeBytes {
-                CMBlockBufferReplaceDataBytes(with: $0.baseAddress!, blockBuffer: block, offsetIntoDestination: 0,
-                                              dataLength: data.count)
-            }
-        }
-        guard status == kCMBlockBufferNoErr, let block else {
-            throw CodecError(.codecFailed, "cannot allocate a \(data.count)-byte block buffer", presentationTimeStamp: frame.presentationTimeStamp)
-        }
+        let block = try makeBlock(data)
         var timing = CMSampleTimingInfo(duration: frame.duration, presentationTimeStamp: frame.presentationTimeStamp,
                                         decodeTimeStamp: decodeTimeStamp)
         var size = data.count
