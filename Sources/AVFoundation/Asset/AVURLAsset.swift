@@ -54,10 +54,23 @@ public class AVURLAsset: AVAsset, @unchecked Sendable {
         guard let range = parameters.range(of: "codecs=", options: .caseInsensitive) else { return true }
         let list = parameters[range.upperBound...].trimmingCharacters(in: CharacterSet(charactersIn: "\"' "))
         return list.split(separator: ",").allSatisfy { codec in
-            let name = codec.trimmingCharacters(in: .whitespaces).prefix { $0 != "." }
-            guard let code = FourCharCodeText.code(String(name).padding(toLength: 4, withPad: " ", startingAt: 0))
-            else { return false }
-            return DecoderAvailability.videoCodecs.contains(code) || DecoderAvailability.audioCodecs.contains(code)
+            let text = codec.trimmingCharacters(in: .whitespaces)
+            let name = String(text.prefix { $0 != "." })
+            if DecoderAvailability.videoCodecs.contains(FourCharCodeText.code(name) ?? 0) { return true }
+            // RFC 6381 §3.3: "mp4a.40.x" is MPEG-4 audio (AAC), "mp4a.6B"/"mp4a.69" MPEG-1/2 layer 3.
+            let audio: AudioFormatID? = switch name {
+            case "mp4a": text.hasPrefix("mp4a.40") ? kAudioFormatMPEG4AAC
+                : (text.lowercased() == "mp4a.6b" || text == "mp4a.69") ? kAudioFormatMPEGLayer3 : nil
+            case "ac-3": kAudioFormatAC3
+            case "ec-3": kAudioFormatEnhancedAC3
+            case "alac": kAudioFormatAppleLossless
+            case "fLaC", "flac": kAudioFormatFLAC
+            case "Opus", "opus": kAudioFormatOpus
+            case "samr": kAudioFormatAMR
+            case "sawb": kAudioFormatAMR_WB
+            default: nil
+            }
+            return audio.map(DecoderAvailability.audioCodecs.contains) ?? false
         }
     }
 }

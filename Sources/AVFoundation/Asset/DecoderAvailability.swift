@@ -3,10 +3,10 @@ import Foundation
 
 /// Whether a decoder exists for a track's codec: the hook `AVAssetTrack.isDecodable` asks.
 ///
-/// The codec layer (MediaCodecs, FFmpeg 5.1 underneath) is not wired in yet; until it is, this is a conservative
-/// built-in table of the sample description types Debian's FFmpeg 5.1 decodes (`ffmpeg -decoders`): a codec missing
-/// here reports not decodable rather than failing later. `registerDecoderQuery` replaces the table with the codec
-/// layer's own answer when that module registers itself.
+/// The codec layer (MediaCodecs, over Debian's FFmpeg 5.1) has no package-level "can you decode this format
+/// description" query yet; until it has one and registers it here, this is a conservative table of exactly the
+/// formats its decoder sessions accept (VideoDecoderSession, AudioDecoderSession): a codec missing here reports not
+/// decodable rather than failing later. `registerDecoderQuery` replaces the table with the codec layer's own answer.
 enum DecoderAvailability {
     /// Asks the codec layer whether it can decode a format; `nil` until a codec layer registers.
     typealias Query = @Sendable (CMFormatDescription) -> Bool
@@ -35,22 +35,18 @@ enum DecoderAvailability {
         }
     }
 
-    /// Video sample description types with an FFmpeg 5.1 decoder: H.264, HEVC, MPEG-4 Part 2, H.263, MPEG-1/2,
-    /// Motion JPEG, ProRes, DV, VP8/VP9, AV1 (libdav1d), PNG, and uncompressed RGB/YUV.
-    static let videoCodecs: Set<FourCharCode> = codes([
-        "avc1", "avc3", "hvc1", "hev1", "mp4v", "s263", "h263", "mp1v", "mp2v", "m1v ", "m2v1", "jpeg", "mjpa", "mjpb",
-        "apch", "apcn", "apcs", "apco", "ap4h", "ap4x", "dvc ", "dvcp", "dvpp", "dv5n", "dv5p", "vp08", "vp09", "av01",
-        "png ", "2vuy", "yuv2", "v210", "raw ", "BGRA", "RGBA", "ARGB", "24BG",
-    ])
+    /// Video sample description types VideoDecoderSession decodes: H.264 (ISO/IEC 14496-15 avc1/avc3), HEVC
+    /// (hvc1/hev1), ProRes, Motion JPEG, MPEG-4 Part 2 (mp4v) and AV1 (av01, through libdav1d).
+    static let videoCodecs: Set<FourCharCode> = Set([
+        "avc1", "avc3", "hvc1", "hev1", "apco", "apcs", "apcn", "apch", "ap4h", "ap4x", "jpeg", "mjpa", "dmb1", "mp4v",
+        "av01",
+    ].compactMap(FourCharCodeText.code))
 
-    /// Audio sample description types with an FFmpeg 5.1 decoder: AAC, MP3/MP2, AC-3/E-AC-3, ALAC, FLAC, Opus,
-    /// AMR-NB/WB, IMA ADPCM, µ-law/A-law and linear PCM.
-    static let audioCodecs: Set<FourCharCode> = codes([
-        "aac ", "mp4a", ".mp3", ".mp2", ".mp1", "ac-3", "ec-3", "alac", "fLaC", "opus", "samr", "sawb", "ima4",
-        "ulaw", "alaw", "lpcm", "sowt", "twos", "in24", "in32", "fl32", "fl64", "raw ", "NONE",
-    ])
-
-    private static func codes(_ names: [String]) -> Set<FourCharCode> {
-        Set(names.map { $0.utf8.reduce(0) { $0 << 8 | FourCharCode($1) } })
-    }
+    /// Audio format IDs AudioDecoderSession decodes: AAC (LC, HE, HE v2), ALAC, MP3, AMR-NB/WB, Opus, FLAC, AC-3,
+    /// E-AC-3 and linear PCM.
+    static let audioCodecs: Set<FourCharCode> = [
+        kAudioFormatMPEG4AAC, kAudioFormatMPEG4AAC_HE, kAudioFormatMPEG4AAC_HE_V2, kAudioFormatAppleLossless,
+        kAudioFormatMPEGLayer3, kAudioFormatAMR, kAudioFormatAMR_WB, kAudioFormatOpus, kAudioFormatFLAC,
+        kAudioFormatAC3, kAudioFormatEnhancedAC3, kAudioFormatLinearPCM,
+    ]
 }
