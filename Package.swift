@@ -46,9 +46,11 @@ let package = Package(
 
         // Containers and codecs (internal to the package).
         .target(name: "ISOBMFF"),
+        .target(name: "MovieFile", dependencies: ["ISOBMFF", "MediaContainer", "CoreMedia"]),
         // What every container reader gives the asset layer: sample tables and a neutral track model.
         .target(name: "MediaContainer", dependencies: ["CoreMedia"]),
         .executableTarget(name: "isobmff-fuzz", dependencies: ["ISOBMFF"]),
+        .executableTarget(name: "moviefile-fuzz", dependencies: ["MovieFile"]),
 
         // The public API.
         .target(name: "AVFoundation", dependencies: [
@@ -63,5 +65,6 @@ let package = Package(
         .testTarget(name: "MediaContainerTests", dependencies: ["MediaContainer"]),
         .testTarget(name: "CoreVideoTests", dependencies: ["CoreVideo", "TestSupport"]),
         .testTarget(name: "ISOBMFFTests", dependencies: ["ISOBMFF", "TestSupport"]),
+        .testTarget(name: "MovieFileTests", dependencies: ["MovieFile", "TestSupport"], exclude: ["Corpus"]),
     ]
 )

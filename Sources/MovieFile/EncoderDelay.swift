@@ -1,0 +1,72 @@
+import CoreAudioTypes
+import CoreMedia
+import ISOBMFF
+import MediaContainer
+
+/// Where an audio track's encoder delay (priming) and padding (remainder) come from, in order:
+///
+/// 1. The edit list (Apple, QuickTime File Format Appendix G, "Using track structures to represent encoder delay
+///    explicitly"): a track whose edit list has one media edit at rate 1 starting at media time T > 0, after any
+///    empty edits, primes T ticks; the remainder is what the edit leaves unplayed after it. Apple pairs the edit
+///    with a `roll` sample group (roll distance −1 for AAC) and calls the pair the explicit representation; the
+///    edit alone is read the same way here, because writers that leave out the group (FFmpeg before 2017, many
+///    encoders since) mean the same thing by it, and the edit list trims those samples from presentation either
+///    way. Only compressed audio has priming: an edit into linear PCM is a cut, not an encoder delay.
+/// 2. iTunes' `iTunSMPB` (track or movie `meta`), as iTunes and Apple's encoders write for AAC in M4A without an
+///    edit list: priming and remainder in sample frames, converted to the media timescale. FFmpeg reads it the same
+///    way. Movie-level iTunSMPB applies to the first audio track (M4A files have one).
+/// 3. Opus's pre-skip (`dOps`, Encapsulation of Opus in ISOBMFF §4.3.1), at 48 kHz.
+///
+/// Apple's historical assumption for AAC without any of these (QuickTime File Format, "Historical solution for
+/// implicit encoder delay": a fixed 2112 frames) is not applied: files that carry none of the above are read as
+/// having no priming, as FFmpeg reads them, so that every sample the file times is presented.
+enum EncoderDelay {
+    /// The encoder delay and padding of `track`, in its media timescale, or `nil` when nothing says.
+    static func delay(of track: ContainerTrack, movieTimescale: UInt32, iTunSMPB: String?)
+        -> (priming: Int64, remainder: Int64)? {
+        guard track.mediaType == kCMMediaType_Audio, let format = track.formatDescriptions.first,
+              let asbd = CMAudioFormatDescriptionGetStreamBasicDescription(format)?.pointee,
+              asbd.mFormatID != kAudioFormatLinearPCM else { return nil }
+        if let fromEdits = fromEditList(track, movieTimescale: movieTimescale) { return fromEdits }
+        if let text = iTunSMPB ?? trackITunSMPB(track), let values = MetadataParser.iTunesEncoderDelay(text),
+           asbd.mSampleRate > 0 {
+            let scale = Double(track.mediaTimescale) / asbd.mSampleRate
+            return (Int64((Double(values.priming) * scale).rounded()), Int64((Double(values.remainder) * scale).rounded()))
+        }
+        var cookieSize = 0
+        if asbd.mFormatID == kAudioFormatOpus, let cookie = CMAudioFormatDescriptionGetMagicCookie(format, sizeOut: &cookieSize),
+           cookieSize >= 4 {
+            // dOps: version (1), output channel count (1), pre-skip (16 bits, big-endian) at 48 kHz.
+            let bytes = cookie.assumingMemoryBound(to: UInt8.self)
+            let preSkip = Int64(bytes[2]) << 8 | Int64(bytes[3])
+            return (preSkip * Int64(track.mediaTimescale) / 48000, 0)
+        }
+        return nil
+    }
+
+    /// Rule 1: one media edit at rate 1 starting past 0.
+    private static func fromEditList(_ track: ContainerTrack, movieTimescale: UInt32) -> (Int64, Int64)? {
+        let mediaEdits = track.edits.filter { !$0.isEmpty }
+        guard mediaEdits.count == 1, let edit = mediaEdits.first, edit.mediaRateFixed == 0x10000, edit.mediaTime > 0,
+              movieTimescale > 0 else { return nil }
+        // The edit's duration in media ticks, rounded to the nearest.
+        let played = (Double(edit.segmentDuration) * Double(track.mediaTimescale) / Double(movieTimescale)).rounded()
+        let remainder = Double(track.mediaDuration) - Double(edit.mediaTime) - played
+        return (edit.mediaTime, remainder > 0 && remainder < Double(Int64.max) ? Int64(remainder) : 0)
+    }
+
+    /// The `iTunSMPB` value among the track's own metadata.
+    private static func trackITunSMPB(_ track: ContainerTrack) -> String? {
+        iTunSMPB(in: track.metadata)
+    }
+
+    /// The `iTunSMPB` value among `entries`.
+    static func iTunSMPB(in entries: [MetadataEntry]) -> String? {
+        let key = MetadataEntry.Key.string(MetadataParser.freeformKey(meaning: "com.apple.iTunes", name: "iTunSMPB"))
+        for entry in entries where entry.keySpace == .iTunes && entry.key == key {
+            if case .string(let text) = entry.value { return text }
+            if case .data(let data) = entry.value { return String(decoding: data, as: UTF8.self) }
+        }
+        return nil
+    }
+}
