@@ -6,8 +6,9 @@ import MediaContainer
 /// Where an audio track's encoder delay (priming) and padding (remainder) come from, in order:
 ///
 /// 1. The edit list (Apple, QuickTime File Format Appendix G, "Using track structures to represent encoder delay
-///    explicitly"): a track whose edit list has one media edit at rate 1 starting at media time T > 0, after any
-///    empty edits, primes T ticks; the remainder is what the edit leaves unplayed after it. Apple pairs the edit
+///    explicitly"): a track whose edit list has one media edit at rate 1 starting at media time T > 0 (less than
+///    three packets in, see `fromEditList`), after any empty edits, primes T ticks; the remainder is what the edit
+///    leaves unplayed after it. Apple pairs the edit
 ///    with a `roll` sample group (roll distance −1 for AAC) and calls the pair the explicit representation; the
 ///    edit alone is read the same way here, because writers that leave out the group (FFmpeg before 2017, many
 ///    encoders since) mean the same thing by it, and the edit list trims those samples from presentation either
@@ -27,7 +28,7 @@ enum EncoderDelay {
         guard track.mediaType == kCMMediaType_Audio, let format = track.formatDescriptions.first,
               let asbd = CMAudioFormatDescriptionGetStreamBasicDescription(format)?.pointee,
               asbd.mFormatID != kAudioFormatLinearPCM else { return nil }
-        if let fromEdits = fromEditList(track, movieTimescale: movieTimescale) { return fromEdits }
+        if let fromEdits = fromEditList(track, movieTimescale: movieTimescale, asbd: asbd) { return fromEdits }
         if let text = iTunSMPB ?? trackITunSMPB(track), let values = MetadataParser.iTunesEncoderDelay(text),
            asbd.mSampleRate > 0 {
             let scale = Double(track.mediaTimescale) / asbd.mSampleRate
@@ -44,11 +45,17 @@ enum EncoderDelay {
         return nil
     }
 
-    /// Rule 1: one media edit at rate 1 starting past 0.
-    private static func fromEditList(_ track: ContainerTrack, movieTimescale: UInt32) -> (Int64, Int64)? {
+    /// Rule 1: one media edit at rate 1 starting past 0 by less than three packets. A later start is a cut (a
+    /// copy trimmed with `ffmpeg -ss`, an edit made in an editor), not an encoder delay: AAC encoders prime 1024 to
+    /// 2112 frames (4224 with SBR), under three packets of 1024 (2048), and Opus pre-skips at most 80 ms.
+    private static func fromEditList(_ track: ContainerTrack, movieTimescale: UInt32,
+                                     asbd: AudioStreamBasicDescription) -> (Int64, Int64)? {
         let mediaEdits = track.edits.filter { !$0.isEmpty }
         guard mediaEdits.count == 1, let edit = mediaEdits.first, edit.mediaRateFixed == 0x10000, edit.mediaTime > 0,
-              movieTimescale > 0 else { return nil }
+              movieTimescale > 0, asbd.mSampleRate > 0 else { return nil }
+        let framesPerPacket = asbd.mFramesPerPacket > 0 ? Double(asbd.mFramesPerPacket) : asbd.mSampleRate * 0.08 / 3
+        let limit = 3 * framesPerPacket * Double(track.mediaTimescale) / asbd.mSampleRate
+        guard Double(edit.mediaTime) < limit else { return nil }
         // The edit's duration in media ticks, rounded to the nearest.
         let played = (Double(edit.segmentDuration) * Double(track.mediaTimescale) / Double(movieTimescale)).rounded()
         let remainder = Double(track.mediaDuration) - Double(edit.mediaTime) - played
