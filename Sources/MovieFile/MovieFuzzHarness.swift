@@ -87,7 +87,23 @@ package enum MovieFuzzHarness {
                          + "duration \(track.mediaDuration) lang \(track.languageCode ?? "-") samples "
                          + "\(table.map { String($0.count) } ?? "error") edits \(track.edits.map { "\($0.segmentDuration)@\($0.mediaTime)" }) "
                          + "priming \(track.priming) remainder \(track.remainder) roll \(track.rollDistance.map(String.init) ?? "-")")
-            for description in track.formatDescriptions { lines.append("    \(description)") }
+            for description in track.formatDescriptions {
+                lines.append("    \(description)")
+                if let asbd = CMAudioFormatDescriptionGetStreamBasicDescription(description)?.pointee {
+                    var cookieSize = 0
+                    _ = CMAudioFormatDescriptionGetMagicCookie(description, sizeOut: &cookieSize)
+                    var layoutSize = 0
+                    let layout = CMAudioFormatDescriptionGetChannelLayout(description, sizeOut: &layoutSize)?.pointee
+                    lines.append("      \(fourCC(asbd.mFormatID)) \(asbd.mSampleRate) Hz flags 0x\(String(asbd.mFormatFlags, radix: 16)) "
+                                 + "bytes/packet \(asbd.mBytesPerPacket) frames/packet \(asbd.mFramesPerPacket) bytes/frame "
+                                 + "\(asbd.mBytesPerFrame) channels \(asbd.mChannelsPerFrame) bits \(asbd.mBitsPerChannel) cookie "
+                                 + "\(cookieSize) layout \(layout.map { String($0.mChannelLayoutTag >> 16) } ?? "-")")
+                }
+            }
+        }
+        for entry in reader.metadata { lines.append("  metadata \(entry.keySpace) \(entry.key) = \(entry.value)") }
+        for track in reader.tracks {
+            for entry in track.metadata { lines.append("  track \(track.trackID) metadata \(entry.keySpace) \(entry.key) = \(entry.value)") }
         }
         for warning in reader.warnings { lines.append("  warning: \(warning)") }
         return lines.joined(separator: "\n")
