@@ -53,7 +53,8 @@ struct FragmentIndex: Sendable {
          trackExtends: [UInt32: TrackExtendsBox], fileSize: Int64, fileIsTruncated: Bool) throws(MovieFileError) {
         guard fragments.count <= MovieFileLimits.maximumFragmentCount else {
             throw MovieFileError(.malformed, "\(fragments.count) movie fragments, more than the "
-                                 + "\(MovieFileLimits.maximumFragmentCount) this reader indexes")
+                                 + "\(MovieFileLimits.maximumFragmentCount) this reader indexes", path: paths.last,
+                                 offset: fragments.last?.header.offset)
         }
         for (number, (header, moof)) in fragments.enumerated() {
             let path = paths[number]

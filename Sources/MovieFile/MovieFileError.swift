@@ -6,7 +6,8 @@ import ISOBMFF
 ///
 /// The asset layer maps `kind` to `AVError`: `.notAMovieFile` is `.fileFormatNotRecognized`; `.malformed`,
 /// `.truncated` and `.sampleOutsideFile` are `.fileFailedToParse` (the file claims to be a movie and is broken);
-/// `.unreadable` keeps its underlying system error (missing file, no permission).
+/// `.unreadable` keeps its underlying system error (missing file, no permission); `.invalidArgument` is the caller's
+/// mistake, not the file's.
 package struct MovieFileError: Error, Sendable, CustomStringConvertible {
     /// The kind of problem.
     package enum Kind: Sendable, Equatable {
@@ -20,6 +21,8 @@ package struct MovieFileError: Error, Sendable, CustomStringConvertible {
         case sampleOutsideFile
         /// The file could not be opened, mapped or read.
         case unreadable
+        /// The caller asked for something the movie does not have (a sample index past the track's end).
+        case invalidArgument
     }
 
     /// The kind of problem.
@@ -57,7 +60,7 @@ package struct MovieFileError: Error, Sendable, CustomStringConvertible {
     }
 
     /// True when the file was recognised as a movie (the error is about a broken movie, not another format).
-    package var isRecognizedMovie: Bool { kind != .notAMovieFile && kind != .unreadable }
+    package var isRecognizedMovie: Bool { kind != .notAMovieFile && kind != .unreadable && kind != .invalidArgument }
 
     package var description: String {
         var parts: [String] = []

@@ -20,7 +20,7 @@ extension MovieFileReader {
     package func blockBuffer(forSamples range: Range<Int>, of track: ContainerTrack) throws -> CMBlockBuffer {
         let table = try track.samples.table()
         guard range.lowerBound >= 0, range.upperBound <= table.count else {
-            throw MovieFileError(.malformed, "samples \(range) requested; the track has \(table.count)",
+            throw MovieFileError(.invalidArgument, "samples \(range) requested; the track has \(table.count)",
                                  trackID: track.trackID, sampleIndex: range.lowerBound)
         }
         var pieces: [Range<Int>] = []
@@ -49,7 +49,7 @@ extension MovieFileReader {
     private func byteRange(of index: Int, in table: SampleTable, trackID: CMPersistentTrackID) throws(MovieFileError)
         -> Range<Int> {
         guard index >= 0, index < table.count else {
-            throw MovieFileError(.malformed, "sample \(index) requested; the track has \(table.count)", trackID: trackID,
+            throw MovieFileError(.invalidArgument, "sample \(index) requested; the track has \(table.count)", trackID: trackID,
                                  sampleIndex: index)
         }
         let offset = table.offset(at: index)

@@ -71,6 +71,10 @@ package final class MovieFileReader: ContainerReader {
         try Self.checkRecognized(scan, fileSize: source.size)
         let moov = try Self.movieBox(scan)
         if case .malformed(let error) = scan.ending { warnings.append("the scan stopped at a damaged box: \(error)") }
+        if let cut = scan.truncatedBox {
+            warnings.append("the file is cut: '\(cut.type?.description ?? "?")' at byte \(cut.offset) declares "
+                            + "\(cut.declaredSize.map(String.init) ?? "?") bytes, \(cut.availableSize) remain")
+        }
 
         guard let mvhd = moov.header else {
             throw MovieFileError(.malformed, "the movie box has no movie header (mvhd)", path: "moov")
@@ -193,13 +197,14 @@ package final class MovieFileReader: ContainerReader {
         if case .malformed(let error) = scan.ending { throw MovieFileError(error) }
         if let cut = scan.truncatedBox {
             throw MovieFileError(.truncated, "the file ends inside a '\(cut.type?.description ?? "?")' box before any "
-                                 + "movie box", offset: cut.offset)
+                                 + "movie box", path: .root, offset: cut.offset)
         }
-        if !scan.fragments.isEmpty {
+        if let first = scan.fragments.first {
             throw MovieFileError(.malformed, "a media segment without its initialization segment: movie fragments "
-                                 + "but no movie box (moov)")
+                                 + "but no movie box (moov)", path: .root, offset: first.header.offset)
         }
-        throw MovieFileError(.malformed, "the file has no movie box (moov)")
+        // Reported at the end of the file: the whole of it was searched.
+        throw MovieFileError(.malformed, "the file has no movie box (moov)", path: .root, offset: scan.fileSize)
     }
 
     // MARK: Tracks
