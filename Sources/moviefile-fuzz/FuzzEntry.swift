@@ -16,13 +16,37 @@ public func fuzzOne(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
 #else
 @main struct MovieFileTool {
     static func main() {
-        for path in CommandLine.arguments.dropFirst() {
+        let arguments = Array(CommandLine.arguments.dropFirst())
+        if arguments.first == "--measure", arguments.count == 3 {
+            measure(URL(fileURLWithPath: arguments[2]), tables: arguments[1] == "tables")
+            return
+        }
+        for path in arguments {
             do {
                 print(try MovieFuzzHarness.summary(of: URL(fileURLWithPath: path)))
                 print(MovieFuzzHarness.run(Array(try Data(contentsOf: URL(fileURLWithPath: path)))))
             } catch {
                 print("\(path): \(error)")
             }
+        }
+    }
+
+    /// `moviefile-fuzz --measure open|tables FILE`: the time to open the movie (and with `tables`, to build every
+    /// track's sample table), for comparing with `ffprobe -show_format` under `/usr/bin/time -v`.
+    static func measure(_ url: URL, tables: Bool) {
+        let clock = ContinuousClock()
+        let start = clock.now
+        do {
+            let reader = try MovieFileReader(url: url)
+            let opened = clock.now
+            print("opened \(reader.tracks.count) tracks in \(opened - start)")
+            if tables {
+                var samples = 0
+                for track in reader.tracks { samples += try track.samples.table().count }
+                print("built tables of \(samples) samples in \(clock.now - opened)")
+            }
+        } catch {
+            print("\(url.path): \(error)")
         }
     }
 }
