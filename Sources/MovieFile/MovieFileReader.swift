@@ -12,17 +12,29 @@ import MediaContainer
 /// Immutable after `init` and safe to share between threads: every stored property is a constant of a `Sendable`
 /// type, and the lazy sample tables synchronise themselves.
 package final class MovieFileReader: ContainerReader {
+    /// QuickTime (`ftyp` major brand `qt  `, or no `ftyp`), or ISO base media with its brands.
     package let format: ContainerFormat
+    /// The `mvhd` timescale.
     package let movieTimescale: CMTimeScale
+    /// The `mvhd` duration; for a fragmented movie at least `mehd`'s and each unedited track's media duration.
     package let movieDuration: Int64
+    /// The `mvhd` rate (1 is normal).
     package let preferredRate: Float
+    /// The `mvhd` volume (1 is full).
     package let preferredVolume: Float
+    /// The `mvhd` matrix.
     package let preferredTransform: TransformMatrix
+    /// The `mvhd` creation time (seconds since 1904), or `nil` when it is 0.
     package let creationDate: Date?
+    /// The tracks in `moov` order.
     package let tracks: [ContainerTrack]
+    /// The movie's `udta` and `meta` items.
     package let metadata: [MetadataEntry]
+    /// Whether the movie box has `mvex`: fragments may follow.
     package let canContainFragments: Bool
+    /// Whether complete fragments with samples of a declared track follow.
     package let containsFragments: Bool
+    /// The file, mapped: sample bytes are block buffers over it.
     package let file: MappedFile
 
     /// The parsed top-level boxes in file order, unknown boxes and verbatim sample entries included, for a remux

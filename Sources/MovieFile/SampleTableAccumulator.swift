@@ -1,12 +1,6 @@
 import ISOBMFF
 import MediaContainer
 
-/// Where in the file a table problem is reported: a box path and byte offset, when known.
-struct Location {
-    var path: BoxPath?
-    var offset: Int64?
-}
-
 /// Collects a track's samples run by run (chunks of the movie box, then fragment runs) in the compact forms
 /// `SampleTable` keeps, materialising a per-sample array only when the samples stop being uniform, and only within
 /// the per-sample budget.
