@@ -19,16 +19,25 @@ struct CraftedMovieTests {
         var chunkOffsets: [UInt32]? = [0, 16]  // relative to the media data; fixed up when written
         var ctts: [CompositionOffsetBox.Entry]?
         var stss: [UInt32]?
+        var stps: [UInt32]?
+        var sdtp: [UInt8]?
+        /// `stz2` instead of `stsz` when set.
+        var compactSizes: CompactSampleSizeBox?
+        /// Extra sample entries after the first.
+        var extraEntries: [any Box] = []
         var trackExtends: TrackExtendsBox?
         var fragments: [[TrackFragmentBox]] = []
         var mediaBytes = 64
 
         func bytes() throws -> [UInt8] {
             let entry = AudioSampleEntry(type: "sowt", channelCount: 2, sampleSize: 16, sampleRate: 48000)
-            var stbl: BoxList = [SampleDescriptionBox(entries: [entry]), TimeToSampleBox(entries: stts),
-                                 SampleToChunkBox(entries: stsc), SampleSizeBox(sizes: sizes)]
+            var stbl: BoxList = [SampleDescriptionBox(entries: BoxList([entry] + extraEntries)),
+                                 TimeToSampleBox(entries: stts), SampleToChunkBox(entries: stsc)]
+            if let compactSizes { stbl.append(compactSizes) } else { stbl.append(SampleSizeBox(sizes: sizes)) }
             if let ctts { stbl.append(CompositionOffsetBox(entries: ctts)) }
             if let stss { stbl.append(SyncSampleBox(sampleNumbers: stss)) }
+            if let stps { stbl.append(PartialSyncSampleBox(sampleNumbers: stps)) }
+            if let sdtp { stbl.append(SampleDependencyTypeBox(samples: sdtp.map { .init(rawValue: $0) })) }
             // Layout: ftyp, mdat, moov, then fragments each followed by nothing (their data offsets point into mdat).
             let ftyp = try Self.framed(FileTypeBox(majorBrand: "isom", compatibleBrands: ["isom"]))
             let mdatStart = UInt32(ftyp.count + 8)
@@ -167,6 +176,28 @@ struct CraftedMovieTests {
         #expect(table.isSync(at: 0) && table.isSync(at: 4) && !table.isSync(at: 1))
     }
 
+    @Test("several sample descriptions: stsc switches them per chunk; stz2 sizes; stps and sdtp per sample")
+    func descriptionsAndFlags() throws {
+        var movie = Movie()
+        movie.extraEntries = [AudioSampleEntry(type: "twos", channelCount: 2, sampleSize: 16, sampleRate: 48000)]
+        movie.stsc = [.init(firstChunk: 1, samplesPerChunk: 4, sampleDescriptionIndex: 1),
+                      .init(firstChunk: 2, samplesPerChunk: 4, sampleDescriptionIndex: 2)]
+        movie.compactSizes = CompactSampleSizeBox(fieldSize: 4, sizes: [4, 4, 4, 4, 2, 2, 6, 6])
+        movie.stss = [1, 5]
+        movie.stps = [3]
+        movie.sdtp = [0x20, 0x10, 0x18, 0x10, 0x20, 0x10, 0x10, 0x14]
+        let reader = try MovieFileReader(bytes: try movie.bytes())
+        let track = try #require(reader.tracks.first)
+        #expect(track.formatDescriptions.count == 2)
+        let table = try track.samples.table()
+        #expect((0..<8).map { table.descriptionIndex(at: $0) } == [1, 1, 1, 1, 2, 2, 2, 2])
+        #expect((0..<8).map { table.size(at: $0) } == [4, 4, 4, 4, 2, 2, 6, 6])
+        #expect(table.offset(at: 6) == table.offset(at: 4) + 4)
+        #expect(table.isPartialSync(at: 2) && !table.isPartialSync(at: 3))
+        #expect(table.dependencyByte(at: 7) == 0x14)
+        #expect(table.syncSample(atOrBefore: 7) == 4)
+    }
+
     // MARK: Fragments
 
     static func fragment(trackID: UInt32 = 1, header: TrackFragmentHeaderBox? = nil, decodeTime: UInt64? = nil,
@@ -198,6 +229,20 @@ struct CraftedMovieTests {
         #expect(table.decodeTime(at: 8) == 100 && table.duration(at: 7) == 93)
         #expect(table.decodeTime(at: 12) == 100 + 2 + 2 + 1 + 1)
         #expect(!table.isSync(at: 11) && table.isSync(at: 10) && table.isSync(at: 0))
+    }
+
+    @Test("an empty-duration track fragment is a gap: the next samples start after it")
+    func emptyDurationFragment() throws {
+        var movie = Movie()
+        movie.trackExtends = TrackExtendsBox(trackID: 1, defaultSampleDuration: 1, defaultSampleSize: 1)
+        movie.fragments = [
+            [Self.fragment(header: TrackFragmentHeaderBox(trackID: 1, defaultSampleDuration: 50, durationIsEmpty: true,
+                                                          defaultBaseIsMoof: true), runs: [])],
+            [Self.fragment(runs: [TrackRunBox(sampleCount: 2, dataOffset: 0)])],
+        ]
+        let table = try Self.table(movie).get()
+        #expect(table.count == 10)
+        #expect(table.decodeTime(at: 8) == 8 + 50)
     }
 
     @Test("a run of 4 billion default samples is refused before anything is allocated")

@@ -119,6 +119,58 @@ struct TrackPropertyTests {
         return degrees == 0 ? 0 : -degrees
     }
 
+    @Test("brand, codec IDs, geometry, rotation, frame counts and audio format equal mediainfo's",
+          arguments: MovieFile.generated)
+    func mediainfoAgrees(_ file: MovieFile) throws {
+        let url = try file.url
+        let reader = try MovieFileReader(url: url)
+        let json = try JSONSerialization.jsonObject(
+            with: try ExternalTool.check("mediainfo", ["--Output=JSON", url.path]).standardOutput) as? [String: Any]
+        let tracks = (json?["media"] as? [String: Any])?["track"] as? [[String: Any]] ?? []
+        if let general = tracks.first(where: { $0["@type"] as? String == "General" }),
+           let brand = (general["CodecID"] as? String)?.trimmingCharacters(in: .whitespaces) {
+            switch reader.format {
+            case .quickTime: #expect(brand == "qt", "\(file.name): brand \(brand)")
+            case .isoBaseMedia(let major, _):
+                #expect(brand == FourCC(rawValue: major).description.trimmingCharacters(in: .whitespaces), "\(file.name)")
+            default: Issue.record("\(file.name): not a movie format")
+            }
+        }
+        for info in tracks {
+            guard let id = (info["ID"] as? String).flatMap({ Int32($0) }), let track = reader.track(withID: id),
+                  let description = track.formatDescriptions.first else { continue }
+            let label = "\(file.name) track \(id)"
+            let entry = try #require(reader.trackBoxes[id]?.media?.sampleTable?.sampleDescriptions?.children.first)
+            switch info["@type"] as? String {
+            case "Video":
+                let dimensions = CMVideoFormatDescriptionGetDimensions(description)
+                // mediainfo adds the object type to MPEG-4 Visual ("mp4v-20").
+                #expect((info["CodecID"] as? String)?.hasPrefix(entry.type.description) == true, "\(label) codec ID")
+                #expect(FFprobe.int64(info["Width"]) == Int64(dimensions.width), "\(label) width")
+                #expect(FFprobe.int64(info["Height"]) == Int64(dimensions.height), "\(label) height")
+                // mediainfo counts frames over the edited presentation; compare where the edit list shows all media.
+                if track.edits.allSatisfy({ $0.mediaTime == 0 }) {
+                    #expect(FFprobe.int64(info["FrameCount"]) == Int64(try track.samples.table().count), "\(label) frames")
+                }
+                // mediainfo reports the clockwise angle of the matrix.
+                let rotation = FFprobe.double(info["Rotation"]).map { Int($0.rounded()) } ?? 0
+                #expect(rotation == -Self.rotation(track.transform), "\(label) rotation")
+            case "Audio":
+                let asbd = try #require(CMAudioFormatDescriptionGetStreamBasicDescription(description)?.pointee)
+                if let codec = info["CodecID"] as? String, codec.hasPrefix("mp4a-40-") {
+                    // mp4a-40-N: MPEG-4 audio object type N, which Apple puts in mFormatFlags.
+                    #expect(codec == "mp4a-40-\(asbd.mFormatFlags)", "\(label) object type")
+                }
+                if let rate = FFprobe.double(info["SamplingRate"]) { #expect(rate == asbd.mSampleRate, "\(label) rate") }
+                if let channels = FFprobe.int64(info["Channels"]) {
+                    #expect(channels == Int64(asbd.mChannelsPerFrame), "\(label) channels")
+                }
+            default:
+                break
+            }
+        }
+    }
+
     @Test("every edit list entry equals what FFmpeg reads", arguments: MovieFile.readable)
     func editListsMatch(_ file: MovieFile) throws {
         let url = try file.url
