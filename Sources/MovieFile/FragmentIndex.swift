@@ -69,7 +69,7 @@ struct FragmentIndex: Sendable {
                 let plan = try Self.plan(traf, path: trafPath, fragmentNumber: number + 1, moofOffset: UInt64(header.offset),
                                          previousDataEnd: previousDataEnd, trackExtends: trackExtends)
                 previousDataEnd = plan.dataEnd
-                if plan.dataEnd > UInt64(fileSize) && plan.plan.sampleCount > 0 { complete = false }
+                if plan.furthestEnd > UInt64(fileSize) && plan.plan.sampleCount > 0 { complete = false }
                 plans.append(plan.plan)
             }
             if fileIsTruncated && !complete {
@@ -85,7 +85,7 @@ struct FragmentIndex: Sendable {
     /// the `moof` start for the first), the implicit base when neither a base offset nor default-base-is-moof is set.
     private static func plan(_ traf: TrackFragmentBox, path: BoxPath, fragmentNumber: Int, moofOffset: UInt64,
                              previousDataEnd: UInt64, trackExtends: [UInt32: TrackExtendsBox])
-        throws(MovieFileError) -> (plan: TrackFragmentPlan, dataEnd: UInt64) {
+        throws(MovieFileError) -> (plan: TrackFragmentPlan, dataEnd: UInt64, furthestEnd: UInt64) {
         guard let tfhd = traf.header else {
             throw MovieFileError(.malformed, "a track fragment without a header (tfhd)", path: path)
         }
@@ -97,6 +97,7 @@ struct FragmentIndex: Sendable {
         let defaultDuration = tfhd.defaultSampleDuration ?? trex?.defaultSampleDuration ?? 0
         var runs: [TrackFragmentPlan.Run] = []
         var cursor = base
+        var furthestEnd = base
         var sampleCount = 0
         var totalDuration: Int64 = 0
         var runIndex = 0
@@ -137,6 +138,7 @@ struct FragmentIndex: Sendable {
             totalDuration = total
             runs.append(.init(box: trun, path: runPath, dataOffset: start))
             cursor = end
+            furthestEnd = max(furthestEnd, end)
             sampleCount += count
         }
         if tfhd.durationIsEmpty { totalDuration = Int64(defaultDuration) }
@@ -148,7 +150,7 @@ struct FragmentIndex: Sendable {
             defaultFlags: tfhd.defaultSampleFlags ?? trex?.defaultSampleFlags ?? SampleFlags(rawValue: 0),
             dependencies: traf.sampleDependencies, durationIsEmpty: tfhd.durationIsEmpty && runs.isEmpty,
             sampleCount: sampleCount, totalDuration: totalDuration)
-        return (plan, cursor)
+        return (plan, cursor, furthestEnd)
     }
 
     /// The sum of `values` (or `count` × `defaultValue`), checked.
