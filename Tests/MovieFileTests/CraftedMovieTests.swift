@@ -25,6 +25,10 @@ struct CraftedMovieTests {
         var compactSizes: CompactSampleSizeBox?
         /// Extra sample entries after the first.
         var extraEntries: [any Box] = []
+        var trackHeader = TrackHeaderBox(trackID: 1, duration: 8)
+        var language = PackedLanguageCode.undetermined
+        var extendedLanguage: String?
+        var edits: [EditListBox.Entry]?
         var trackExtends: TrackExtendsBox?
         var fragments: [[TrackFragmentBox]] = []
         var mediaBytes = 64
@@ -42,14 +46,16 @@ struct CraftedMovieTests {
             let ftyp = try Self.framed(FileTypeBox(majorBrand: "isom", compatibleBrands: ["isom"]))
             let mdatStart = UInt32(ftyp.count + 8)
             if let chunkOffsets { stbl.append(ChunkOffsetBox(offsets: chunkOffsets.map { $0 + mdatStart })) }
-            let track = TrackBox(children: [
-                TrackHeaderBox(trackID: 1, duration: 8),
-                MediaBox(children: [
-                    MediaHeaderBox(timescale: 48000, duration: 8),
-                    HandlerBox(handlerType: "soun", name: .cString("")),
-                    MediaInformationBox(children: [SampleTableBox(children: stbl)]),
-                ]),
-            ])
+            var media: BoxList = [
+                MediaHeaderBox(timescale: 48000, duration: 8, language: language),
+                HandlerBox(handlerType: "soun", name: .cString("Sound")),
+                MediaInformationBox(children: [SampleTableBox(children: stbl)]),
+            ]
+            if let extendedLanguage { media.append(ExtendedLanguageBox(languageTag: CStringField(extendedLanguage))) }
+            var trackChildren: BoxList = [trackHeader]
+            if let edits { trackChildren.append(EditBox(children: [EditListBox(entries: edits)])) }
+            trackChildren.append(MediaBox(children: media))
+            let track = TrackBox(children: trackChildren)
             var movie: BoxList = [MovieHeaderBox(timescale: 1000, duration: 1, nextTrackID: 2), track]
             if let trackExtends { movie.append(MovieExtendsBox(children: [trackExtends])) }
             var bytes = ftyp + [0, 0, 0, UInt8(8 + mediaBytes)] + Array("mdat".utf8) + (0..<mediaBytes).map { UInt8($0) }
@@ -196,6 +202,32 @@ struct CraftedMovieTests {
         #expect(table.isPartialSync(at: 2) && !table.isPartialSync(at: 3))
         #expect(table.dependencyByte(at: 7) == 0x14)
         #expect(table.syncSample(atOrBefore: 7) == 4)
+    }
+
+    @Test("tkhd flags, alternate group and volume; a Macintosh language code; elng; every edit with its rate")
+    func trackHeaderLanguageAndEdits() throws {
+        var movie = Movie()
+        movie.trackHeader = TrackHeaderBox(flags: [.inMovie], trackID: 1, duration: 8, alternateGroup: 3,
+                                           volume: Fixed8x8(rawValue: 0x80))
+        movie.language = PackedLanguageCode(macintoshCode: 2)
+        movie.extendedLanguage = "de-CH"
+        movie.edits = [.init(segmentDuration: 5, mediaTime: -1), .init(segmentDuration: 10, mediaTime: 2,
+                                                                       mediaRate: Fixed16x16(rawValue: 0x8000))]
+        let track = try #require(try MovieFileReader(bytes: try movie.bytes()).tracks.first)
+        #expect(!track.isEnabled && track.alternateGroup == 3 && track.volume == 0.5)
+        #expect(track.languageCode == "deu" && track.extendedLanguageTag == "de-CH")
+        #expect(track.handlerName == "Sound")
+        #expect(track.edits == [EditListEntry(segmentDuration: 5, mediaTime: -1),
+                                EditListEntry(segmentDuration: 10, mediaTime: 2, mediaRateFixed: 0x8000)])
+        #expect(track.edits.first?.isEmpty == true)
+    }
+
+    @Test("a media time below −1 is an error at the edit list")
+    func badEdit() throws {
+        var movie = Movie()
+        movie.edits = [.init(segmentDuration: 5, mediaTime: -7)]
+        let error = try #require(Self.failure(try Self.table(movie)))
+        #expect(error.path?.description == "moov/trak[1]/edts/elst")
     }
 
     // MARK: Fragments
