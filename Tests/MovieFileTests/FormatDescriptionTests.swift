@@ -185,8 +185,9 @@ struct FormatDescriptionTests {
         let flacFormat = try Self.asbd(flac)
         #expect(flacFormat.mFormatID == kAudioFormatFLAC && flacFormat.mSampleRate == 48000)
         #expect(flacFormat.mFormatFlags == kAppleLosslessFormatFlag_16BitSourceData)
-        // The cookie is the metadata blocks: STREAMINFO's header (type 0, 34 bytes) first.
-        #expect(Array(Self.cookie(flac).prefix(4)).map { $0 & 0x7F } == [0, 0, 0, 34])
+        // The cookie is the dfLa payload: version and flags, then the metadata blocks, STREAMINFO (type 0, 34
+        // bytes) first.
+        #expect(Array(Self.cookie(flac).prefix(8)).map { $0 & 0x7F } == [0, 0, 0, 0, 0, 0, 0, 34])
 
         for (name, format, cookieSize) in [("ac3-dac3.mp4", kAudioFormatAC3, 3), ("eac3-dec3.mp4", kAudioFormatEnhancedAC3, 5)] {
             let description = try #require(try Self.reader(name).tracks.first?.formatDescriptions.first)

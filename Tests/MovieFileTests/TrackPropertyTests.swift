@@ -84,8 +84,9 @@ struct TrackPropertyTests {
             #expect(cookie.map { Array(extradata.dropFirst(12)) == Array($0.prefix(extradata.count - 12)) } == true,
                     "\(label): ALAC cookie differs from ffprobe's atom")
         case "fLaC":
-            // FFmpeg's FLAC extradata is STREAMINFO; the cookie holds it after its 4-byte block header.
-            #expect(cookie.map { Array($0.dropFirst(4).prefix(extradata.count)) == extradata } == true,
+            // FFmpeg's FLAC extradata is STREAMINFO; the cookie (the dfLa payload) holds it after version, flags
+            // and its 4-byte block header.
+            #expect(cookie.map { Array($0.dropFirst(8).prefix(extradata.count)) == extradata } == true,
                     "\(label): FLAC cookie lacks STREAMINFO")
         case "Opus":
             // FFmpeg turns dOps into an Ogg OpusHead (little-endian); compare channel count and pre-skip.

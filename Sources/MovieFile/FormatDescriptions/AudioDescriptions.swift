@@ -10,8 +10,8 @@ import ISOBMFF
 /// Magic cookies (shared convention with the audio-file and codec code): AAC and MPEG audio in MP4 get the
 /// ES_Descriptor (the `esds` payload after its version and flags), as AudioToolbox hands it out; ALAC the `alac`
 /// box content after its version and flags (the 24-byte ALACSpecificConfig and any channel layout info after it);
-/// FLAC the `dfLa` content after version and flags (its metadata blocks); Opus, AC-3, E-AC-3 and AMR the whole
-/// payload of `dOps`, `dac3`, `dec3` and `damr`.
+/// FLAC, Opus, AC-3, E-AC-3 and AMR the whole payload of `dfLa` (version, flags and metadata blocks), `dOps`,
+/// `dac3`, `dec3` and `damr`.
 enum AudioDescriptions {
     /// A description for `entry`, or `nil` when its fields cannot make a valid stream description.
     static func make(_ entry: AudioSampleEntry, extensions base: [String: Any], context: SampleDescriptionContext)
@@ -270,7 +270,7 @@ enum AudioDescriptions {
     private static func flac(_ entry: AudioSampleEntry, sampleRate: Double, channels: UInt32,
                              context: SampleDescriptionContext) -> StreamFormat? {
         guard let node = entry.children.first(ofType: "dfLa"), let config = node.box as? FLACSpecificBox,
-              let cookie = fullBoxContent(of: node) else { return nil }
+              let cookie = payloadBytes(of: node) else { return nil }
         var asbd = AudioStreamBasicDescription()
         asbd.mFormatID = kAudioFormatFLAC
         asbd.mSampleRate = sampleRate
