@@ -51,10 +51,12 @@ let package = Package(
         .target(name: "MediaContainer", dependencies: ["CoreMedia"]),
         .executableTarget(name: "isobmff-fuzz", dependencies: ["ISOBMFF"]),
         .executableTarget(name: "moviefile-fuzz", dependencies: ["MovieFile"]),
+        .target(name: "MediaCodecs", dependencies: ["FFmpegBridge", "CoreMedia", "CoreVideo", "VideoToolbox", "ISOBMFF"]),
 
         // The public API.
         .target(name: "AVFoundation", dependencies: [
             "CoreMedia", "CoreVideo", "CoreAudioTypes", "CoreGraphics", "VideoToolbox", "CoreFoundationShims",
+            "MediaCodecs",
         ]),
 
         // Tests.
@@ -64,7 +66,9 @@ let package = Package(
         .testTarget(name: "CoreMediaTests", dependencies: ["CoreMedia", "TestSupport", .product(name: "BigInt", package: "BigInt")]),
         .testTarget(name: "MediaContainerTests", dependencies: ["MediaContainer"]),
         .testTarget(name: "CoreVideoTests", dependencies: ["CoreVideo", "TestSupport"]),
-        .testTarget(name: "ISOBMFFTests", dependencies: ["ISOBMFF", "TestSupport"]),
+        .testTarget(name: "ISOBMFFTests", dependencies: ["ISOBMFF", "TestSupport"], exclude: ["Corpus"]),
         .testTarget(name: "MovieFileTests", dependencies: ["MovieFile", "TestSupport"], exclude: ["Corpus"]),
+        .testTarget(name: "FFmpegBridgeTests", dependencies: ["FFmpegBridge", "TestSupport"]),
+        .testTarget(name: "MediaCodecsTests", dependencies: ["MediaCodecs", "TestSupport"]),
     ]
 )
