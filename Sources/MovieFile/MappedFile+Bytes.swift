@@ -15,7 +15,8 @@ extension MappedFile {
     package static func mapping(bytes: [UInt8]) throws(MovieFileError) -> MappedFile {
         var lastError: Int32 = 0
         for directory in ["/dev/shm", FileManager.default.temporaryDirectory.path] {
-            var template = Array((directory + "/moviefile-XXXXXX").utf8CString)
+            // mkstemp replaces the template's last six characters, which must be "X".
+            var template = Array((directory + "/moviefile-" + String(repeating: "X", count: 6)).utf8CString)
             let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
             guard descriptor >= 0 else {
                 lastError = errno

@@ -121,8 +121,7 @@ struct TrackParser {
 
     /// The first 4 bytes of the track's first sample (the first chunk's start), when they are in the file.
     private func firstSampleBytes(_ stbl: SampleTableBox) -> [UInt8]? {
-        let offset = stbl.chunkOffsets?.offsets.first.map(UInt64.init) ?? stbl.chunkLargeOffsets?.offsets.first
-        guard let offset, offset < UInt64(movie.fileSize), let start = Int(exactly: offset),
+        guard let offset = stbl.chunkOffset(at: 0), offset < UInt64(movie.fileSize), let start = Int(exactly: offset),
               let buffer = try? movie.file.makeBlockBuffer(range: start..<min(start + 4, movie.file.length)) else {
             return nil
         }

@@ -86,38 +86,29 @@ enum MetadataParser {
 
     // MARK: meta / ilst
 
-    /// The items of an iTunes (`mdir`) or QuickTime (`mdta`) metadata box: one entry per value.
+    /// The items of an iTunes (`mdir`) or QuickTime (`mdta`) metadata box: one entry per value. Keys come resolved
+    /// from the box model (`MetaBox.identifiedItems`); an index with no key is skipped.
     private static func metadataItems(_ meta: MetaBox) -> [MetadataEntry] {
-        guard let list = meta.itemList else { return [] }
-        let keys = meta.keys?.keys ?? []
         var entries: [MetadataEntry] = []
-        for item in list.items {
+        for (identifier, item) in meta.identifiedItems {
             let keySpace: MetadataEntry.KeySpace
             let key: MetadataEntry.Key
-            switch item.key {
-            case .keyIndex(let index):
-                guard index >= 1, Int(index) <= keys.count else { continue }
-                let declared = keys[Int(index) - 1]
-                switch declared.namespace {
-                case "udta":
-                    keySpace = .quickTimeUserData
-                    key = declared.value.count == 4
-                        ? .fourCC(declared.value.reduce(0) { $0 << 8 | UInt32($1) }) : .string(declared.text)
-                case "itsk":
-                    keySpace = .iTunes
-                    key = declared.value.count == 4
-                        ? .fourCC(declared.value.reduce(0) { $0 << 8 | UInt32($1) }) : .string(declared.text)
-                default:
-                    keySpace = .quickTimeMetadata
-                    key = .string(declared.text)
-                }
+            switch identifier {
             case .code(let code):
-                keySpace = .iTunes
-                if code == "----", let meaning = item.meaning, let name = item.name {
-                    key = .string(freeformKey(meaning: meaning.text, name: name.text))
-                } else {
-                    key = .fourCC(code.rawValue)
+                (keySpace, key) = (.iTunes, .fourCC(code.rawValue))
+            case .freeform(let meaning, let name):
+                (keySpace, key) = (.iTunes, .string(freeformKey(meaning: meaning, name: name)))
+            case .key(let namespace, let value):
+                // QuickTime metadata keys name their key space: `mdta` (reverse-DNS strings), `udta` and `itsk`
+                // (four-character codes, QuickTime File Format "Metadata key atom").
+                let code = value.utf8.count == 4 ? FourCC(value).map { MetadataEntry.Key.fourCC($0.rawValue) } : nil
+                switch namespace {
+                case "udta": (keySpace, key) = (.quickTimeUserData, code ?? .string(value))
+                case "itsk": (keySpace, key) = (.iTunes, code ?? .string(value))
+                default: (keySpace, key) = (.quickTimeMetadata, .string(value))
                 }
+            case .unresolvedKeyIndex:
+                continue
             }
             for data in item.values {
                 var entry = MetadataEntry(keySpace: keySpace, key: key, value: value(of: data), dataType: dataType(of: data))
