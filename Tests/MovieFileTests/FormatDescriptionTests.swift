@@ -198,6 +198,20 @@ struct FormatDescriptionTests {
         }
     }
 
+    @Test("AMR-NB and AMR-WB (3GPP TS 26.244): 8 and 16 kHz mono, 160 and 320 frames per sample, damr as the cookie")
+    func amr() throws {
+        // Debian's FFmpeg has no AMR encoder, so the entries are built; 3GP files from phones look like this.
+        for (type, rate, frames) in [("samr", 8000.0, UInt32(160)), ("sawb", 16000.0, UInt32(320))] {
+            let damr = AMRSpecificBox(vendor: "FFMP", modeSet: 0x81FF)
+            let entry = AudioSampleEntry(type: FourCC(type)!, channelCount: 1, sampleRate: UInt32(rate), children: [damr])
+            let description = Self.describe(try Self.parsedEntry(entry, handler: "soun"), timescale: UInt32(rate))
+            let asbd = try Self.asbd(description)
+            #expect(asbd.mFormatID == (type == "samr" ? kAudioFormatAMR : kAudioFormatAMR_WB))
+            #expect(asbd.mSampleRate == rate && asbd.mFramesPerPacket == frames && asbd.mChannelsPerFrame == 1)
+            #expect(Self.cookie(description) == [0x46, 0x46, 0x4D, 0x50, 0, 0x81, 0xFF, 0, 1])
+        }
+    }
+
     @Test("Linear PCM from QuickTime sound descriptions: endianness, signedness, float, bits, packing",
           arguments: [("pcm-s16le-sowt.mov", 16, false, false, 4), ("pcm-s16be-twos.mov", 16, true, false, 4),
                       ("pcm-s24le.mov", 24, false, false, 3), ("pcm-f32le.mov", 32, false, true, 4)])
