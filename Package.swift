@@ -46,11 +46,14 @@ let package = Package(
 
         // Containers and codecs (internal to the package).
         .target(name: "ISOBMFF"),
+        .target(name: "MovieFile", dependencies: ["ISOBMFF", "MediaContainer", "CoreMedia"]),
         // What every container reader gives the asset layer: sample tables and a neutral track model.
         .target(name: "MediaContainer", dependencies: ["CoreMedia"]),
         .executableTarget(name: "isobmff-fuzz", dependencies: ["ISOBMFF"]),
         .target(name: "MediaCodecs", dependencies: ["FFmpegBridge", "CoreMedia", "CoreVideo", "VideoToolbox", "ISOBMFF"],
                 exclude: ["README.md"]),
+        .executableTarget(name: "moviefile-fuzz", dependencies: ["MovieFile"]),
+        .target(name: "MediaCodecs", dependencies: ["FFmpegBridge", "CoreMedia", "CoreVideo", "VideoToolbox", "ISOBMFF"]),
 
         // The public API.
         .target(name: "AVFoundation", dependencies: [
@@ -69,6 +72,7 @@ let package = Package(
         .testTarget(name: "MediaContainerTests", dependencies: ["MediaContainer"]),
         .testTarget(name: "CoreVideoTests", dependencies: ["CoreVideo", "TestSupport"]),
         .testTarget(name: "ISOBMFFTests", dependencies: ["ISOBMFF", "TestSupport"], exclude: ["Corpus"]),
+        .testTarget(name: "MovieFileTests", dependencies: ["MovieFile", "TestSupport"], exclude: ["Corpus"]),
         .testTarget(name: "FFmpegBridgeTests", dependencies: ["FFmpegBridge", "TestSupport"]),
         .testTarget(name: "MediaCodecsTests", dependencies: ["MediaCodecs", "TestSupport"]),
     ]
