@@ -53,12 +53,11 @@ let package = Package(
         .target(name: "MediaCodecs", dependencies: ["FFmpegBridge", "CoreMedia", "CoreVideo", "VideoToolbox", "ISOBMFF"],
                 exclude: ["README.md"]),
         .executableTarget(name: "moviefile-fuzz", dependencies: ["MovieFile"]),
-        .target(name: "MediaCodecs", dependencies: ["FFmpegBridge", "CoreMedia", "CoreVideo", "VideoToolbox", "ISOBMFF"]),
 
         // The public API.
         .target(name: "AVFoundation", dependencies: [
             "CoreMedia", "CoreVideo", "CoreAudioTypes", "CoreGraphics", "VideoToolbox", "CoreFoundationShims",
-            "MediaContainer", "MediaCodecs",
+            "MediaContainer", "MediaCodecs", "MovieFile",
         ]),
 
         // Tools.

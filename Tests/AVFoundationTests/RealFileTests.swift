@@ -32,6 +32,11 @@ struct RealFileTests {
         let formats = try await video.load(.formatDescriptions)
         #expect(formats.first.map(CMFormatDescriptionGetMediaSubType) == kCMVideoCodecType_H264)
         #expect(try await video.load(.requiresFrameReordering))
+        // FFmpeg writes an 'sgpd' roll distance of −1 for AAC: one earlier packet primes the decoder.
+        let cursor = try #require(audio.makeSampleCursorAtFirstSampleInDecodeOrder())
+        #expect(cursor.samplesRequiredForDecoderRefresh == 0)
+        _ = cursor.stepInDecodeOrder(byCount: 3)
+        #expect(cursor.samplesRequiredForDecoderRefresh == 1)
     }
 
     @Test("sample cursors walk exactly the packets ffprobe lists: offsets, sizes, timing deltas and key frames",

@@ -1,6 +1,7 @@
 import CoreMedia
 import Foundation
 import MediaContainer
+import MovieFile
 
 /// Opens a media file with the container reader for its format: maps the file, recognises the format from its
 /// first bytes (the path extension when the bytes carry no signature), and hands the mapping to that reader.
@@ -29,9 +30,16 @@ struct ContainerOpener: Sendable {
 
     /// The readers built into the package.
     ///
-    /// MovieFile (QuickTime/ISO) and AudioFile (WAVE, AIFF, CAF, AMR, MP3, ADTS) register here when they are merged;
-    /// until then a recognised file of those formats fails with `fileFormatNotRecognized`, naming the format.
-    static let standard = ContainerOpener(readers: [:])
+    /// MovieFile reads QuickTime and ISO base media (its `notAMovieFile` errors mean the bytes are not a movie). The
+    /// audio file formats (WAVE, AIFF, CAF, AMR, MP3, ADTS) register here when AudioFile is merged; until then a
+    /// recognised file of those formats fails with `fileFormatNotRecognized`, naming the format.
+    ///
+    /// MovieFile maps the file itself from the URL; the opener's own mapping (made to read the first bytes) is
+    /// released when `open` returns.
+    static let standard = ContainerOpener(readers: [
+        .isoBaseMedia: Reader(open: { url, _ in try MovieFileReader(url: url) },
+                              meansNotRecognized: { ($0 as? MovieFileError)?.kind == .notAMovieFile }),
+    ])
 
     /// Path extensions that name a format whose bytes carry no signature we recognise.
     private static let formatsByExtension: [String: SniffedFormat] = [

@@ -16,6 +16,8 @@ public final class AVSampleCursor: NSObject, NSCopying, @unchecked Sendable {
     private let formatDescriptions: [CMFormatDescription]
     private let timescale: CMTimeScale
     private let storageURL: URL?
+    /// Earlier samples a decoder needs before output is right (the negated `sgpd` roll distance), or 0.
+    private let refreshSampleCount: Int
     private let lock = NSLock()
     private var position: CursorPosition
     /// The presentation order, fetched from `runs` on first use (tracks with composition offsets only).
@@ -23,7 +25,8 @@ public final class AVSampleCursor: NSObject, NSCopying, @unchecked Sendable {
 
     /// A cursor at sample `index` (in decode order) of a non-empty table.
     init(runs: SampleTableRuns, formatDescriptions: [CMFormatDescription], timescale: CMTimeScale,
-         storageURL: URL?, index: Int) {
+         storageURL: URL?, refreshSampleCount: Int = 0, index: Int) {
+        self.refreshSampleCount = refreshSampleCount
         self.runs = runs
         self.formatDescriptions = formatDescriptions
         self.timescale = timescale
@@ -274,9 +277,12 @@ public final class AVSampleCursor: NSObject, NSCopying, @unchecked Sendable {
         }
     }
 
-    /// Samples before the current one a decoder needs for full output after a seek: 0, since the sample tables
-    /// carry no roll distances ("zero … if the track does not contain this information").
-    public var samplesRequiredForDecoderRefresh: Int { 0 }
+    /// Samples before the current one a decoder needs for full output after a seek: the track's pre-roll (a
+    /// negative `sgpd` roll distance, ISO/IEC 14496-12 §10.1: 1 for AAC), as far as there are earlier samples; 0
+    /// when the track gives none ("zero … if the track does not contain this information").
+    public var samplesRequiredForDecoderRefresh: Int {
+        lock.withLock { min(refreshSampleCount, position.index) }
+    }
 
     /// The file holding the current sample's chunk.
     public var currentChunkStorageURL: URL? { storageURL }
@@ -308,7 +314,7 @@ public final class AVSampleCursor: NSObject, NSCopying, @unchecked Sendable {
     public func copy(with zone: NSZone? = nil) -> Any {
         let index = lock.withLock { position.index }
         return AVSampleCursor(runs: runs, formatDescriptions: formatDescriptions, timescale: timescale,
-                              storageURL: storageURL, index: index)
+                              storageURL: storageURL, refreshSampleCount: refreshSampleCount, index: index)
     }
 
     /// The class, position and times.
@@ -326,8 +332,10 @@ extension AVAssetTrack {
         guard !model.formatDescriptions.isEmpty, let runs = try? sampleTableRuns(), runs.table.count > 0,
               let start = index(runs)
         else { return nil }
+        let preRoll = model.rollDistance.map { $0 < 0 ? -$0 : 0 } ?? 0
         return AVSampleCursor(runs: runs, formatDescriptions: model.formatDescriptions,
-                              timescale: model.mediaTimescale, storageURL: context.fileURL, index: start)
+                              timescale: model.mediaTimescale, storageURL: context.fileURL,
+                              refreshSampleCount: preRoll, index: start)
     }
 
     /// A cursor at the last sample presented at or before `presentationTimeStamp` (media time), or at the first
