@@ -129,6 +129,25 @@ struct RealFileTests {
         #expect(abs(CMTimeGetSeconds(flat.duration) - CMTimeGetSeconds(fragmented.duration)) < 0.1)
     }
 
+    @Test("a file whose media data is cut short still describes its movie; an init segment has no samples")
+    func cutAndEmpty() async throws {
+        // mg-truncated-64bit.mp4: ffprobe reads 14 audio and 5 video samples of 0.306667 s and reports "partial file".
+        let cut = AVURLAsset(url: TestFiles.fixture("mg-truncated-64bit.mp4"))
+        let (duration, tracks) = try await cut.load(.duration, .tracks)
+        #expect(abs(CMTimeGetSeconds(duration) - 0.306667) < 0.001)
+        #expect(tracks.map(\.mediaType) == [.audio, .video])
+        // The track tables describe samples past the end of the file: the storage ranges say where they should be.
+        let audio = try #require(tracks.first?.makeSampleCursorAtLastSampleInDecodeOrder())
+        let range = audio.currentSampleStorageRange
+        #expect(range.offset + range.length > 2000)
+
+        let initSegment = AVURLAsset(url: TestFiles.fixture("mr-minimal-init.mp4"))
+        let video = try #require(try await initSegment.load(.tracks).first)
+        let (rate, cursors, minimum) = try await video.load(.nominalFrameRate, .canProvideSampleCursors, .minFrameDuration)
+        #expect(rate == 0 && !cursors && !minimum.isValid)
+        #expect(video.makeSampleCursorAtFirstSampleInDecodeOrder() == nil)
+    }
+
     @Test("broken fixtures fail with the AVError codes Apple uses, never a crash",
           arguments: ["mp-clusterfuzz-minimized.mp4", "mr-minimal-fragment.m4s"])
     func brokenFixtures(_ name: String) async throws {

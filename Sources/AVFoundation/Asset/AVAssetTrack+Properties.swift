@@ -32,7 +32,9 @@ extension AVAssetTrack {
         "commonMetadata": { AVMetadataItem.commonItems(from: try $0.loadedMetadata()) },
         "availableMetadataFormats": { AVMetadataItem.formats(of: try $0.loadedMetadata()) },
         "availableTrackAssociationTypes": { $0.computedAssociationTypes },
-        "canProvideSampleCursors": { (try? $0.sampleTable()) != nil },
+        "canProvideSampleCursors": { track in
+            !track.model.formatDescriptions.isEmpty && ((try? track.sampleTable())?.count ?? 0) > 0
+        },
     ]
 
     /// The track's metadata items, made once and shared by the keys derived from them.
@@ -253,7 +255,8 @@ extension AVAssetTrack {
         return ids.compactMap { id in tracks.first { $0.trackID == id } }
     }
 
-    /// Whether sample cursors can walk the track's samples (its sample table can be read).
+    /// Whether sample cursors can walk the track's samples: it has samples, format descriptions, and a sample table
+    /// that can be read.
     public var canProvideSampleCursors: Bool {
         synchronousValue(forKey: "canProvideSampleCursors", fallback: false)
     }
