@@ -53,7 +53,6 @@ let package = Package(
         .target(name: "MediaCodecs", dependencies: ["FFmpegBridge", "CoreMedia", "CoreVideo", "VideoToolbox", "ISOBMFF"],
                 exclude: ["README.md"]),
         .executableTarget(name: "moviefile-fuzz", dependencies: ["MovieFile"]),
-        .target(name: "MediaCodecs", dependencies: ["FFmpegBridge", "CoreMedia", "CoreVideo", "VideoToolbox", "ISOBMFF"]),
 
         // The public API.
         .target(name: "AVFoundation", dependencies: [
