@@ -49,6 +49,8 @@ let package = Package(
         // What every container reader gives the asset layer: sample tables and a neutral track model.
         .target(name: "MediaContainer", dependencies: ["CoreMedia"]),
         .executableTarget(name: "isobmff-fuzz", dependencies: ["ISOBMFF"]),
+        .target(name: "AudioFile", dependencies: ["MediaContainer", "CoreMedia", "ISOBMFF"]),
+        .executableTarget(name: "audiofile-fuzz", dependencies: ["AudioFile"]),
 
         // The public API.
         .target(name: "AVFoundation", dependencies: [
@@ -63,5 +65,6 @@ let package = Package(
         .testTarget(name: "MediaContainerTests", dependencies: ["MediaContainer"]),
         .testTarget(name: "CoreVideoTests", dependencies: ["CoreVideo", "TestSupport"]),
         .testTarget(name: "ISOBMFFTests", dependencies: ["ISOBMFF", "TestSupport"]),
+        .testTarget(name: "AudioFileTests", dependencies: ["AudioFile", "TestSupport"]),
     ]
 )

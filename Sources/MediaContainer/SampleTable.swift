@@ -5,8 +5,10 @@ import Synchronization
 ///
 /// Built once per track by a container reader (MOV/MP4 from `stbl` and fragment runs, audio files from their
 /// packet layout) and immutable afterwards. Timing, sample descriptions and composition offsets are kept as runs
-/// (`RunLengthColumn`); sizes are one constant or one `UInt32` per sample; file offsets one `UInt64` per sample;
-/// sync samples a sorted list (absent when every sample is a sync sample). Random access is O(log n); the
+/// (`RunLengthColumn`); sizes are one constant (optionally with a different last sample) or one `UInt32` per
+/// sample; file offsets one `UInt64` per sample or a start and a stride for samples laid end to end; sync samples
+/// a sorted list (absent when every sample is a sync sample). A two-hour PCM file grouped into packets is a few
+/// hundred bytes this way, whatever its length. Random access is O(log n); the
 /// presentation-order permutation that B-frame tracks need is built on first use.
 package final class SampleTable: Sendable {
     /// Number of samples.
@@ -21,7 +23,9 @@ package final class SampleTable: Sendable {
     package let firstDecodeTime: Int64
 
     private let sizes: SizeStorage
-    private let offsets: [UInt64]
+    /// The last sample's size when it differs from a `.constant` size (a short final PCM packet).
+    private let lastSampleSize: UInt32?
+    private let offsets: OffsetStorage
     /// 0-based indices of sync samples, ascending; `nil` means every sample is a sync sample.
     private let syncIndices: [Int]?
     /// 0-based indices of partial-sync samples (`stps`, open-GOP I-frames), ascending.
@@ -38,18 +42,55 @@ package final class SampleTable: Sendable {
         case perSample([UInt32])
     }
 
+    /// How sample file offsets are stored.
+    package enum OffsetStorage: Sendable, Equatable {
+        /// One absolute offset per sample.
+        case perSample([UInt64])
+        /// Samples laid end to end at a constant stride: sample `i` starts at `first + i × stride` (PCM and
+        /// constant-bit-rate audio in one data chunk).
+        case strided(first: UInt64, stride: UInt64)
+    }
+
     /// A table from its columns. Returns `nil` when the columns disagree about the sample count, which a container
     /// reader reports as a malformed table with its own box path.
+    package convenience init?(durations: RunLengthColumn, compositionOffsets: RunLengthColumn?,
+                              descriptionIndices: RunLengthColumn, sizes: SizeStorage, offsets: [UInt64],
+                              syncIndices: [Int]?, partialSyncIndices: [Int] = [], dependencyBytes: [UInt8]? = nil,
+                              firstDecodeTime: Int64 = 0) {
+        self.init(durations: durations, compositionOffsets: compositionOffsets, descriptionIndices: descriptionIndices,
+                  sizes: sizes, lastSampleSize: nil, offsets: .perSample(offsets), syncIndices: syncIndices,
+                  partialSyncIndices: partialSyncIndices, dependencyBytes: dependencyBytes,
+                  firstDecodeTime: firstDecodeTime)
+    }
+
+    /// A table whose offsets may be strided and whose `.constant` size may have a different last sample
+    /// (`lastSampleSize`, ignored for per-sample sizes). Returns `nil` when the columns disagree about the sample
+    /// count, when `lastSampleSize` comes with per-sample sizes, or when a strided layout's last offset or end
+    /// does not fit in 64 bits.
     package init?(durations: RunLengthColumn, compositionOffsets: RunLengthColumn?,
-                  descriptionIndices: RunLengthColumn, sizes: SizeStorage, offsets: [UInt64],
-                  syncIndices: [Int]?, partialSyncIndices: [Int] = [], dependencyBytes: [UInt8]? = nil,
-                  firstDecodeTime: Int64 = 0) {
+                  descriptionIndices: RunLengthColumn, sizes: SizeStorage, lastSampleSize: UInt32?,
+                  offsets: OffsetStorage, syncIndices: [Int]?, partialSyncIndices: [Int] = [],
+                  dependencyBytes: [UInt8]? = nil, firstDecodeTime: Int64 = 0) {
         let count = durations.count
-        guard descriptionIndices.count == count, offsets.count == count,
+        guard descriptionIndices.count == count,
               compositionOffsets.map({ $0.count == count }) ?? true,
               dependencyBytes.map({ $0.count == count }) ?? true
         else { return nil }
-        if case .perSample(let values) = sizes, values.count != count { return nil }
+        switch offsets {
+        case .perSample(let values):
+            guard values.count == count else { return nil }
+        case .strided(let first, let stride):
+            if count > 0 {
+                let (span, spanOverflow) = stride.multipliedReportingOverflow(by: UInt64(count - 1))
+                guard !spanOverflow, !first.addingReportingOverflow(span).overflow else { return nil }
+            }
+        }
+        switch sizes {
+        case .perSample(let values):
+            guard values.count == count, lastSampleSize == nil else { return nil }
+        case .constant:
+            guard lastSampleSize == nil || count > 0 else { return nil }
+        }
         if let syncIndices, !SampleTable.isStrictlyAscending(syncIndices, below: count) { return nil }
         guard SampleTable.isStrictlyAscending(partialSyncIndices, below: count) else { return nil }
         self.count = count
@@ -57,6 +98,7 @@ package final class SampleTable: Sendable {
         self.compositionOffsets = compositionOffsets
         self.descriptionIndices = descriptionIndices
         self.sizes = sizes
+        self.lastSampleSize = lastSampleSize
         self.offsets = offsets
         self.syncIndices = syncIndices
         self.partialSyncIndices = partialSyncIndices
@@ -91,13 +133,26 @@ package final class SampleTable: Sendable {
     /// Size in bytes of sample `index`.
     package func size(at index: Int) -> Int {
         switch sizes {
-        case .constant(let size): Int(size)
-        case .perSample(let values): Int(values[index])
+        case .constant(let size):
+            if let lastSampleSize, index == count - 1 { return Int(lastSampleSize) }
+            return Int(size)
+        case .perSample(let values): return Int(values[index])
         }
     }
 
     /// Absolute file offset of sample `index`.
-    package func offset(at index: Int) -> UInt64 { offsets[index] }
+    package func offset(at index: Int) -> UInt64 {
+        switch offsets {
+        case .perSample(let values): return values[index]
+        case .strided(let first, let stride):
+            precondition(index >= 0 && index < count, "sample index \(index) outside 0..<\(count)")
+            // Cannot overflow: `init` checked the last sample's offset.
+            return first + UInt64(index) * stride
+        }
+    }
+
+    /// How offsets are stored (for writers that copy a table and for memory accounting).
+    package var offsetStorage: OffsetStorage { offsets }
 
     /// 1-based sample description index of sample `index`.
     package func descriptionIndex(at index: Int) -> Int { Int(descriptionIndices.value(at: index)) }
@@ -125,13 +180,28 @@ package final class SampleTable: Sendable {
     /// Sum of all sample sizes.
     package var totalSize: Int64 {
         switch sizes {
-        case .constant(let size): Int64(size) * Int64(count)
-        case .perSample(let values): values.reduce(Int64(0)) { $0 + Int64($1) }
+        case .constant(let size):
+            guard let lastSampleSize, count > 0 else { return Int64(size) * Int64(count) }
+            return Int64(size) * Int64(count - 1) + Int64(lastSampleSize)
+        case .perSample(let values): return values.reduce(Int64(0)) { $0 + Int64($1) }
         }
     }
 
-    /// How sizes are stored (for writers that copy a table).
-    package var sizeStorage: SizeStorage { sizes }
+    /// How sizes are stored (for writers that copy a table). A constant size with a different last sample is
+    /// expanded to per-sample sizes here, so that a copy is always exact; `constantSize` gives the compact form.
+    package var sizeStorage: SizeStorage {
+        guard case .constant(let size) = sizes, let lastSampleSize, lastSampleSize != size else { return sizes }
+        var values = [UInt32](repeating: size, count: count)
+        values[count - 1] = lastSampleSize
+        return .perSample(values)
+    }
+
+    /// The constant size of every sample but possibly the last, and the last one's size, when sizes are stored as
+    /// a constant; `nil` for per-sample sizes.
+    package var constantSize: (size: UInt32, lastSampleSize: UInt32)? {
+        guard case .constant(let size) = sizes else { return nil }
+        return (size, lastSampleSize ?? size)
+    }
 
     // MARK: Lookup
 
