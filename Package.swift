@@ -65,6 +65,6 @@ let package = Package(
         .testTarget(name: "MediaContainerTests", dependencies: ["MediaContainer"]),
         .testTarget(name: "CoreVideoTests", dependencies: ["CoreVideo", "TestSupport"]),
         .testTarget(name: "ISOBMFFTests", dependencies: ["ISOBMFF", "TestSupport"]),
-        .testTarget(name: "AudioFileTests", dependencies: ["AudioFile", "TestSupport"]),
+        .testTarget(name: "AudioFileTests", dependencies: ["AudioFile", "TestSupport"], exclude: ["Corpus"]),
     ]
 )

@@ -170,13 +170,20 @@ package final class AIFFReader: AudioFileReader {
                 packets: .unavailable(reason: "AIFC compression type '\(name)' is recognized, but its packet layout "
                                       + "is not known, so its samples cannot be read"))
         }
-        // COMM counts sample frames for PCM and packets' frames for codecs; the data may hold fewer (truncated).
+        // COMM counts sample frames for PCM, and packets for codecs of several frames per packet (IMA4 and MACE
+        // as QuickTime writes them, and FFmpeg after it); the data may hold fewer (truncated).
         func packetCount(bytesPerPacket: Int, framesPerPacket: Int) -> Int64 {
             let available = Int64(sound.count / bytesPerPacket)
-            let declared = (Int64(common.sampleFrames) + Int64(framesPerPacket) - 1) / Int64(framesPerPacket)
+            let declared = Int64(common.sampleFrames)
+            if declared == 0 && available > 0 {
+                // A writer that could not seek back (a pipe) leaves the count 0: the data says how much there is.
+                warnings.append("\(format): COMM declares no frames but the sound data holds \(available) packets; "
+                                + "reading them")
+                return available
+            }
             if declared > available {
-                warnings.append("\(format): COMM declares \(common.sampleFrames) frames, the sound data holds "
-                                + "\(available * Int64(framesPerPacket)); reading what is there")
+                warnings.append("\(format): COMM declares \(declared) \(framesPerPacket == 1 ? "frames" : "packets"), "
+                                + "the sound data holds \(available); reading what is there")
                 return available
             }
             return declared

@@ -21,6 +21,13 @@ enum RIFFInfoList {
         FourCharacterCode.make("IWRI"): AudioFileInfoKey.lyricist,
     ]
 
+    /// The INFO identifier written for each info dictionary key (ITRK, the common one, for the track number).
+    static let codes: [String: UInt32] = {
+        var codes: [String: UInt32] = [:]
+        for (code, key) in keys where code != FourCharacterCode.make("IPRT") { codes[key] = code }
+        return codes
+    }()
+
     /// The entries of an INFO list's payload (after the `INFO` type code). Malformed sub-chunks end the list.
     static func entries(_ payload: ArraySlice<UInt8>) -> [MetadataEntry] {
         var entries: [MetadataEntry] = []
@@ -49,7 +56,7 @@ enum RIFFInfoList {
             switch entry.key {
             case .fourCC(let value) where entry.keySpace == .audioFile: code = value
             case .string(let key) where entry.keySpace == .audioFile:
-                code = keys.filter { $0.value == key }.map(\.key).sorted().first
+                code = codes[key]
             default: code = nil
             }
             guard let code else { continue }
