@@ -69,10 +69,13 @@ enum GeneratedAudio {
         "caf-lpcm-streamed-data-size-minus-one.caf": .ffmpegPipe(tones(16_000) + ["-c:a", "pcm_s16le", "-f", "caf"]),
         "caf-alac-truncated-data.caf": .derived("caf-alac-frma-atom-cookie.caf") { truncatingCAFData($0, by: 2_000) },
 
-        // AMR (hand-built: FFmpeg 5.1 has no AMR encoder here)
-        "amr-nb-every-mode-no-data.amr": .bytes { amrFile(wideband: false) },
-        "amr-wb-every-mode-no-data.awb": .bytes { amrFile(wideband: true) },
-        "amr-nb-truncated-last-frame.amr": .derived("amr-nb-every-mode-no-data.amr") { Array($0.dropLast(5)) },
+        // AMR (hand-built: FFmpeg 5.1 has no AMR encoder here). FFmpeg's decoders refuse SID frames ("not yet
+        // implemented") and NO_DATA frames ("corrupt bitstream"), so those are in files of their own.
+        "amr-nb-speech-modes.amr": .bytes { amrFile(wideband: false, withSIDAndNoData: false) },
+        "amr-wb-speech-modes.awb": .bytes { amrFile(wideband: true, withSIDAndNoData: false) },
+        "amr-nb-sid-and-no-data.amr": .bytes { amrFile(wideband: false, withSIDAndNoData: true) },
+        "amr-wb-sid-and-no-data.awb": .bytes { amrFile(wideband: true, withSIDAndNoData: true) },
+        "amr-nb-truncated-last-frame.amr": .derived("amr-nb-speech-modes.amr") { Array($0.dropLast(5)) },
         // MP3
         "mp3-cbr-info-lame-tag.mp3": .ffmpeg(tones(44_100, channels: 2) + ["-c:a", "libmp3lame", "-b:a", "64k"]),
         "mp3-vbr-xing-lame-tag-id3v2.mp3": .ffmpeg(tones(44_100) + ["-c:a", "libmp3lame", "-q:a", "4",
@@ -170,13 +173,15 @@ enum GeneratedAudio {
         return Array(caf[0..<8]) + others + data.dropLast(count)
     }
 
-    /// Narrowband or wideband AMR storage: every speech mode, a SID frame and NO_DATA frames, twice over, with
-    /// deterministic payload bits (the decoders accept any bits: AMR storage has no checksum).
-    static func amrFile(wideband: Bool) -> [UInt8] {
-        let sizes = wideband ? [17, 23, 32, 36, 40, 46, 50, 58, 60, 5] : [12, 13, 15, 17, 19, 20, 26, 31, 5]
+    /// Narrowband or wideband AMR storage: every speech mode (and, if asked, a SID frame and NO_DATA frames)
+    /// three times over, with deterministic payload bits (the decoders accept any speech bits: AMR storage has no
+    /// checksum). Speech frame sizes from 3GPP TS 26.101 and TS 26.201.
+    static func amrFile(wideband: Bool, withSIDAndNoData: Bool) -> [UInt8] {
+        var sizes = wideband ? [17, 23, 32, 36, 40, 46, 50, 58, 60] : [12, 13, 15, 17, 19, 20, 26, 31]
+        if withSIDAndNoData { sizes.append(5) }
         var bytes = Array((wideband ? "#!AMR-WB\n" : "#!AMR\n").utf8)
         var state: UInt32 = 0x1234_5678
-        for _ in 0..<2 {
+        for _ in 0..<3 {
             for (type, size) in sizes.enumerated() {
                 bytes.append(UInt8(type) << 3 | 0x04)
                 for _ in 0..<size {
@@ -184,7 +189,7 @@ enum GeneratedAudio {
                     bytes.append(UInt8(truncatingIfNeeded: state >> 24))
                 }
             }
-            bytes.append(15 << 3 | 0x04)  // NO_DATA
+            if withSIDAndNoData { bytes.append(15 << 3 | 0x04) }  // NO_DATA
         }
         return bytes
     }

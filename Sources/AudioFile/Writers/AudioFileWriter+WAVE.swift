@@ -81,7 +81,7 @@ extension AudioFileWriter {
             format += ByteOrder.littleEndian(UInt16(22))
             format += ByteOrder.littleEndian(UInt16(validBits))
             format += ByteOrder.littleEndian(mask ?? 0)
-            format += ByteOrder.littleEndian(tag) + [0, 0] + WAVEFormatChunk.subFormatGUIDTail
+            format += ByteOrder.littleEndian(tag) + WAVEFormatChunk.subFormatGUIDTail
         } else if tag != WAVEFormatChunk.Tag.pcm {
             // WAVEFORMATEX: formats other than PCM carry cbSize.
             format += ByteOrder.littleEndian(UInt16(0))
