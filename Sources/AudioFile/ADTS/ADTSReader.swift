@@ -70,12 +70,11 @@ package final class ADTSReader: AudioFileReader {
             let limit = min(end - 7, start + AudioFileLimits.maximumResyncDistance)
             var offset = start
             var candidates = 0
-            while offset <= limit, candidates < AudioFileLimits.maximumSyncCandidates {
-                if data.bytes[offset] == 0xFF {
-                    candidates += 1
-                    if let header = ADTSFrameHeader(in: data, at: offset), isConfirmed(header, at: offset) { return offset }
-                }
-                offset += 1
+            while offset <= limit, candidates < AudioFileLimits.maximumSyncCandidates,
+                  let sync = data.firstIndex(of: 0xFF, in: offset..<limit + 1) {
+                candidates += 1
+                if let header = ADTSFrameHeader(in: data, at: sync), isConfirmed(header, at: sync) { return sync }
+                offset = sync + 1
             }
             return nil
         }

@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
 import CoreMedia
 import MediaContainer
 
@@ -64,6 +69,14 @@ package final class AudioFileData: @unchecked Sendable {
     package func copyBytes(at offset: Int, count: Int) -> [UInt8]? {
         guard offset >= 0, count >= 0, offset <= bytes.count, count <= bytes.count - offset else { return nil }
         return Array(bytes[offset..<offset + count])
+    }
+
+    /// The offset of the first byte equal to `value` in `range` (clamped to the file), found with `memchr`.
+    package func firstIndex(of value: UInt8, in range: Range<Int>) -> Int? {
+        let lower = max(0, range.lowerBound), upper = min(bytes.count, range.upperBound)
+        guard lower < upper, let base = bytes.baseAddress else { return nil }
+        guard let found = memchr(base + lower, Int32(value), upper - lower) else { return nil }
+        return lower + (UnsafeRawPointer(found) - base)
     }
 
     /// Whether the bytes at `offset` equal `signature`.

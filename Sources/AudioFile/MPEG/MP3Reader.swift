@@ -210,12 +210,11 @@ struct MPEGFrameScanner {
         let limit = min(end - 4, start + AudioFileLimits.maximumResyncDistance)
         var offset = start
         var candidates = 0
-        while offset <= limit, candidates < AudioFileLimits.maximumSyncCandidates {
-            if data.bytes[offset] == 0xFF {
-                candidates += 1
-                if isConfirmed(at: offset) { return offset }
-            }
-            offset += 1
+        while offset <= limit, candidates < AudioFileLimits.maximumSyncCandidates,
+              let sync = data.firstIndex(of: 0xFF, in: offset..<limit + 1) {
+            candidates += 1
+            if isConfirmed(at: sync) { return sync }
+            offset = sync + 1
         }
         return nil
     }
