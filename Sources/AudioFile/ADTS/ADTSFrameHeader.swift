@@ -6,8 +6,8 @@ struct ADTSFrameHeader: Equatable {
     static let sampleRates = [96_000, 88_200, 64_000, 48_000, 44_100, 32_000, 24_000, 22_050, 16_000, 12_000, 11_025,
                               8_000, 7_350]
 
-    /// The seven header bytes.
-    let bytes: [UInt8]
+    /// The seven header bytes, big-endian in the low 56 bits.
+    let raw: UInt64
     /// 0 Main, 1 LC, 2 SSR, 3 LTP (the MPEG-4 audio object type minus one).
     let profile: Int
     let sampleRateIndex: Int
@@ -23,16 +23,15 @@ struct ADTSFrameHeader: Equatable {
     /// The header at `offset`, or `nil` if none is there (no sync, a layer other than 0, a reserved sampling
     /// frequency index, a frame length shorter than its header).
     init?(in data: AudioFileData, at offset: Int) {
-        guard let bytes = data.copyBytes(at: offset, count: 7), bytes[0] == 0xFF, bytes[1] & 0xF6 == 0xF0 else {
-            return nil
-        }
-        self.bytes = bytes
-        hasCRC = bytes[1] & 1 == 0
-        profile = Int(bytes[2] >> 6)
-        sampleRateIndex = Int(bytes[2] >> 2 & 0xF)
-        channelConfiguration = Int(bytes[2] & 1) << 2 | Int(bytes[3] >> 6)
-        frameLength = Int(bytes[3] & 3) << 11 | Int(bytes[4]) << 3 | Int(bytes[5] >> 5)
-        rawDataBlocks = Int(bytes[6] & 3) + 1
+        // Sync (12 bits), layer 00: the top 16 bits read 0xFFF0 or 0xFFF8 with the protection bit masked off.
+        guard let raw = data.bigEndian(at: offset, size: 7), raw >> 40 & 0xFFF6 == 0xFFF0 else { return nil }
+        self.raw = raw
+        hasCRC = raw >> 40 & 1 == 0
+        profile = Int(raw >> 38 & 3)
+        sampleRateIndex = Int(raw >> 34 & 0xF)
+        channelConfiguration = Int(raw >> 30 & 7)
+        frameLength = Int(raw >> 13 & 0x1FFF)
+        rawDataBlocks = Int(raw & 3) + 1
         guard sampleRateIndex < Self.sampleRates.count, frameLength >= headerLength + 1 else { return nil }
     }
 
@@ -44,8 +43,10 @@ struct ADTSFrameHeader: Equatable {
     /// Whether `other` continues the same stream: same MPEG version, profile, sampling frequency and channel
     /// configuration (CRC presence may change).
     func isCompatible(with other: ADTSFrameHeader) -> Bool {
-        bytes[1] & 0xFE == other.bytes[1] & 0xFE && bytes[2] & 0xFD == other.bytes[2] & 0xFD
-            && bytes[3] & 0xC0 == other.bytes[3] & 0xC0
+        // Bytes 1 to 3 of the header, less the protection bit (byte 1) and the private bit (byte 2), and
+        // without the frame length bits of byte 3.
+        let mask: UInt64 = 0x00FE_FDC0 << 24
+        return raw & mask == other.raw & mask
     }
 
     /// The AudioSpecificConfig (ISO/IEC 14496-3 §1.6.2.1) this header implies: object type, sampling frequency

@@ -46,7 +46,11 @@ package final class AudioFileData: @unchecked Sendable {
         }
         let memory = UnsafeMutableRawPointer.allocate(byteCount: count, alignment: 16)
         let buffer = UnsafeMutableRawBufferPointer(start: memory, count: count)
-        _ = buffer.initializeMemory(as: UInt8.self, from: source)
+        // Arrays and buffers are copied in one go; other collections element by element.
+        let copied: Void? = source.withContiguousStorageIfAvailable { storage in
+            if let base = storage.baseAddress { memory.copyMemory(from: base, byteCount: count) }
+        }
+        if copied == nil { _ = buffer.initializeMemory(as: UInt8.self, from: source) }
         allocation = memory
         bytes = UnsafeRawBufferPointer(buffer)
     }
@@ -76,7 +80,7 @@ package final class AudioFileData: @unchecked Sendable {
         let lower = max(0, range.lowerBound), upper = min(bytes.count, range.upperBound)
         guard lower < upper, let base = bytes.baseAddress else { return nil }
         guard let found = memchr(base + lower, Int32(value), upper - lower) else { return nil }
-        return lower + (UnsafeRawPointer(found) - base)
+        return UnsafeRawPointer(found) - base
     }
 
     /// Whether the bytes at `offset` equal `signature`.
