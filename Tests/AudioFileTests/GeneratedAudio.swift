@@ -42,6 +42,8 @@ enum GeneratedAudio {
         "wav-ima-adpcm-blocks.wav": .ffmpeg(tones(22_050, channels: 2) + ["-c:a", "adpcm_ima_wav"]),
         "wav-streamed-pipe-sizes.wav": .ffmpegPipe(tones(16_000) + ["-c:a", "pcm_s16le", "-f", "wav"]),
         "wav-truncated-mid-frame.wav": .derived("wav-s24le-stereo-extensible.wav") { Array($0.dropLast(1_001)) },
+        "wav-bw64-id.wav": .derived("wav-rf64-always-ds64.wav") { Array("BW64".utf8) + $0.dropFirst(4) },
+        "wav-data-size-zero-streamed.wav": .derived("wav-s16le-mono-list-info.wav") { settingDataSize(of: $0, to: 0) },
         "wav-id3-chunk.wav": .derived("wav-s16le-mono-list-info.wav") { appendingChunk(to: $0, id: "id3 ",
                                                                                          payload: sampleID3Tag) },
         // AIFF and AIFF-C
@@ -94,6 +96,7 @@ enum GeneratedAudio {
                                                                                "-metadata", "title=ADTS tag"]),
         "adts-aac-pce-channel-config-0.aac": .ffmpeg(tones(48_000, channels: 2) + ["-c:a", "aac", "-b:a", "64k",
                                                                                   "-aac_pce", "1"]),
+        "adts-crc-protected.aac": .derived("adts-aac-lc-mono.aac") { addingADTSCRC(to: $0) },
         "adts-truncated-last-frame.aac": .derived("adts-aac-lc-mono.aac") { Array($0.dropLast(20)) },
     ]
 
@@ -154,6 +157,36 @@ enum GeneratedAudio {
         let size = UInt32(bytes.count - 8)
         bytes.replaceSubrange(4..<8, with: withUnsafeBytes(of: size.littleEndian, Array.init))
         return bytes
+    }
+
+    /// A WAVE file whose `data` size field says `size` (0: a streaming writer that never came back to it).
+    static func settingDataSize(of wave: [UInt8], to size: UInt32) -> [UInt8] {
+        var bytes = wave
+        guard let data = (12..<bytes.count - 8).first(where: { bytes[$0..<$0 + 4].elementsEqual("data".utf8) }) else {
+            return bytes
+        }
+        bytes.replaceSubrange(data + 4..<data + 8, with: withUnsafeBytes(of: size.littleEndian, Array.init))
+        return bytes
+    }
+
+    /// ADTS frames made CRC-protected: protection_absent cleared, two CRC bytes after each 7-byte header (zeros:
+    /// decoders do not check them by default), frame lengths grown by 2.
+    static func addingADTSCRC(to adts: [UInt8]) -> [UInt8] {
+        var result: [UInt8] = []
+        var index = 0
+        while index + 7 <= adts.count, adts[index] == 0xFF {
+            let length = Int(adts[index + 3] & 3) << 11 | Int(adts[index + 4]) << 3 | Int(adts[index + 5] >> 5)
+            guard length >= 7, index + length <= adts.count else { break }
+            var header = Array(adts[index..<index + 7])
+            header[1] &= 0xFE
+            let newLength = length + 2
+            header[3] = header[3] & 0xFC | UInt8(newLength >> 11 & 3)
+            header[4] = UInt8(newLength >> 3 & 0xFF)
+            header[5] = header[5] & 0x1F | UInt8(newLength & 7) << 5
+            result += header + [0, 0] + adts[index + 7..<index + length]
+            index += length
+        }
+        return result
     }
 
     /// A CAF file cut `count` bytes before the end of its audio data, as a copy interrupted mid-file leaves it:

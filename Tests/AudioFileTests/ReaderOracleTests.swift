@@ -47,6 +47,8 @@ struct ReaderCase: Sendable, CustomTestStringConvertible {
         .init(file: "wav-streamed-pipe-sizes.wav", format: .wave, judge: .pcm(raw: "s16le")),
         .init(file: "wav-truncated-mid-frame.wav", format: .wave, judge: .pcm(raw: "s24le"), dropsPartialPacket: true),
         .init(file: "wav-id3-chunk.wav", format: .wave, judge: .pcm(raw: "s16le")),
+        .init(file: "wav-bw64-id.wav", format: .wave, judge: .pcm(raw: "s16le")),
+        .init(file: "wav-data-size-zero-streamed.wav", format: .wave, judge: .pcm(raw: "s16le")),
         .init(file: "aiff-s16be-stereo-text-chunks.aiff", format: .aiff, judge: .pcm(raw: "s16be")),
         .init(file: "aiff-s24be-mono.aiff", format: .aiff, judge: .pcm(raw: "s24be")),
         .init(file: "aiff-s8-mono.aiff", format: .aiff, judge: .pcm(raw: "s8")),
@@ -84,6 +86,7 @@ struct ReaderCase: Sendable, CustomTestStringConvertible {
         .init(file: "adts-aac-lc-mono.aac", format: .adts, judge: .packets(headerBytes: 7)),
         .init(file: "adts-aac-lc-stereo-48k-id3.aac", format: .adts, judge: .packets(headerBytes: 7)),
         .init(file: "adts-aac-pce-channel-config-0.aac", format: .adts, judge: .packets(headerBytes: 7)),
+        .init(file: "adts-crc-protected.aac", format: .adts, judge: .packets(headerBytes: 9)),
         .init(file: "adts-truncated-last-frame.aac", format: .adts, judge: .packets(headerBytes: 7),
               dropsPartialPacket: true),
     ]

@@ -264,4 +264,26 @@ struct WriterPacketTests {
         try writer.finish()
         #expect(try Probe.rawSamples(url, format: "s16le") == Probe.rawSamples(source, format: "s16le"))
     }
+
+    @Test("appends from many threads are serialised: every frame arrives, the file is whole")
+    func concurrentAppends() async throws {
+        let directory = try TestFiles.makeTemporaryDirectory()
+        let url = directory.file("threads.caf")
+        let writer = try AudioFileWriter(url: url, fileType: .caf, streamDescription: Self.pcm)
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for task in 0..<8 {
+                group.addTask {
+                    let samples = testSamples(count: 2_000, seed: UInt32(task + 1))
+                    for start in stride(from: 0, to: samples.count, by: 200) {
+                        try samples[start..<start + 200].withUnsafeBytes { try writer.append($0) }
+                    }
+                }
+            }
+            try await group.waitForAll()
+        }
+        try writer.finish()
+        #expect(writer.frameCount == 8_000)
+        #expect(try Probe.stream(url).durationTicks == 8_000)
+        #expect(try ExternalTool.ffmpegDecodeErrors(url) == "")
+    }
 }

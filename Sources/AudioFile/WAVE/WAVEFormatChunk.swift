@@ -72,19 +72,6 @@ struct WAVEFormatChunk: Equatable {
         }
     }
 
-    /// A chunk from its fields (for the writer).
-    init(formatTag: UInt16, channels: UInt16, sampleRate: UInt32, blockAlign: UInt16, bitsPerSample: UInt16,
-         validBitsPerSample: UInt16? = nil, channelMask: UInt32? = nil) {
-        self.formatTag = formatTag
-        self.channels = channels
-        self.sampleRate = sampleRate
-        self.averageBytesPerSecond = sampleRate &* UInt32(blockAlign)
-        self.blockAlign = blockAlign
-        self.bitsPerSample = bitsPerSample
-        self.validBitsPerSample = validBitsPerSample
-        self.channelMask = channelMask
-    }
-
     /// The `wSamplesPerBlock` field that ADPCM formats put first in their extension.
     var samplesPerBlock: UInt16? {
         extensionBytes.count >= 2 ? UInt16(extensionBytes[0]) | UInt16(extensionBytes[1]) << 8 : nil

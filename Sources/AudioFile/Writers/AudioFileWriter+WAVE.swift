@@ -67,6 +67,8 @@ extension AudioFileWriter {
         guard blockAlign <= Int(UInt16.max), channels <= Int(UInt16.max) else {
             throw refuse("\(channels) channels of \(containerBits) bits exceed WAVE's 16-bit block alignment")
         }
+        let (bytesPerSecond, overflow) = sampleRate.multipliedReportingOverflow(by: UInt32(blockAlign))
+        guard !overflow else { throw refuse("\(sampleRate) Hz × \(blockAlign) bytes per frame exceed 2^32 bytes per second") }
         let extensible = tag != WAVEFormatChunk.Tag.aLaw && tag != WAVEFormatChunk.Tag.muLaw
             && (channels > 2 || containerBits > 16 || validBits != containerBits || mask != nil)
 
@@ -74,7 +76,7 @@ extension AudioFileWriter {
         format += ByteOrder.littleEndian(extensible ? WAVEFormatChunk.Tag.extensible : tag)
         format += ByteOrder.littleEndian(UInt16(channels))
         format += ByteOrder.littleEndian(sampleRate)
-        format += ByteOrder.littleEndian(sampleRate &* UInt32(blockAlign))
+        format += ByteOrder.littleEndian(bytesPerSecond)
         format += ByteOrder.littleEndian(UInt16(blockAlign))
         format += ByteOrder.littleEndian(UInt16(containerBits))
         if extensible {
