@@ -14,8 +14,11 @@ import MediaContainer
 /// because the blocks cannot be separated without decoding them (such frames are rare; FFmpeg's decoder rejects
 /// them too).
 package final class ADTSReader: AudioFileReader {
+    /// The mapped file; sample data is handed out as block buffers over it.
     package let file: MappedFile
+    /// What parsing found.
     package let contents: AudioFileContents
+    /// The single audio track (ID 1).
     package let tracks: [ContainerTrack]
 
     /// Opens and parses `file`.

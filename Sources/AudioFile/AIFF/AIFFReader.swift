@@ -7,8 +7,11 @@ import MediaContainer
 /// `(c) ` and `ANNO`, and `ID3 ` tags. Compression types whose packets cannot be located (QDesign, Qualcomm…)
 /// give a track whose samples report the reason.
 package final class AIFFReader: AudioFileReader {
+    /// The mapped file; sample data is handed out as block buffers over it.
     package let file: MappedFile
+    /// What parsing found.
     package let contents: AudioFileContents
+    /// The single audio track (ID 1).
     package let tracks: [ContainerTrack]
 
     /// Opens and parses `file`.

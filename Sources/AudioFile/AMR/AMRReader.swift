@@ -6,8 +6,11 @@ import MediaContainer
 /// byte (frame type, quality bit) and the frame type's fixed number of speech bytes. Every frame is a 20 ms packet:
 /// 160 frames at 8 kHz, 320 at 16 kHz; NO_DATA frames (type 15) are one-byte packets that decode to silence.
 package final class AMRReader: AudioFileReader {
+    /// The mapped file; sample data is handed out as block buffers over it.
     package let file: MappedFile
+    /// What parsing found.
     package let contents: AudioFileContents
+    /// The single audio track (ID 1).
     package let tracks: [ContainerTrack]
 
     /// Opens and parses `file`.

@@ -7,8 +7,11 @@ import MediaContainer
 /// converted to the package's cookie convention, `chan` and `info`. LPCM and constant-size codecs need no packet
 /// table; everything else (AAC, ALAC, Opus, FLAC, MP3, AMR…) is located through `pakt`.
 package final class CAFReader: AudioFileReader {
+    /// The mapped file; sample data is handed out as block buffers over it.
     package let file: MappedFile
+    /// What parsing found.
     package let contents: AudioFileContents
+    /// The single audio track (ID 1).
     package let tracks: [ContainerTrack]
 
     /// Opens and parses `file`.

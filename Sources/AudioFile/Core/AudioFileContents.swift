@@ -16,8 +16,9 @@ package struct AudioFileContents: Sendable {
     package var magicCookie: [UInt8]?
     /// Where the packets are.
     package var packets: PacketIndex
-    /// Frames of encoder delay at the start and of padding at the end (CAF `pakt`, LAME tag, `iTunSMPB`).
+    /// Frames of encoder delay at the start (CAF `pakt`, LAME tag, `iTunSMPB`).
     package var priming: Int64 = 0
+    /// Frames of padding at the end.
     package var remainder: Int64 = 0
     /// File-level metadata.
     package var metadata: [MetadataEntry] = []

@@ -11,17 +11,25 @@ package protocol AudioFileReader: ContainerReader {
 }
 
 extension AudioFileReader {
+    /// The container the file is.
     package var format: ContainerFormat { contents.format }
     /// The sample rate (rounded): audio files have one clock.
     package var movieTimescale: CMTimeScale { contents.timescale }
     /// The frames meant to be heard (priming and remainder excluded), as Apple reports an audio file's duration.
     package var movieDuration: Int64 { contents.validFrames }
+    /// Audio files have no playback rate of their own.
     package var preferredRate: Float { 1 }
+    /// Audio files have no volume of their own.
     package var preferredVolume: Float { 1 }
+    /// Audio files have no transform.
     package var preferredTransform: TransformMatrix { .identity }
+    /// Audio files record no creation date the asset layer uses (RIFF `ICRD` is metadata text).
     package var creationDate: Date? { nil }
+    /// The file's metadata: RIFF INFO, AIFF text chunks, CAF `info`, ID3.
     package var metadata: [MetadataEntry] { contents.metadata }
+    /// Audio files are never fragmented.
     package var canContainFragments: Bool { false }
+    /// Audio files are never fragmented.
     package var containsFragments: Bool { false }
     /// Oddities the parser tolerated.
     package var warnings: [String] { contents.warnings }

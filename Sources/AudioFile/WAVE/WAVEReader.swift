@@ -9,8 +9,11 @@ import MediaContainer
 /// Streamed files (a `data` size of 0 or 0xFFFFFFFF) play to the end of the file; a truncated `data` chunk plays
 /// the whole frames that are there.
 package final class WAVEReader: AudioFileReader {
+    /// The mapped file; sample data is handed out as block buffers over it.
     package let file: MappedFile
+    /// What parsing found.
     package let contents: AudioFileContents
+    /// The single audio track (ID 1).
     package let tracks: [ContainerTrack]
 
     /// Opens and parses `file`.
