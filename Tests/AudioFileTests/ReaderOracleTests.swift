@@ -251,5 +251,10 @@ struct ReaderOracleTests {
            let count = info["SamplingCount"].flatMap(Int64.init) {
             #expect(track.mediaDuration == count)
         }
+        // mediainfo's frame count for MPEG audio and CAF packet tables is the packet count.
+        if testCase.format == .mp3 || testCase.format == .caf && asbd.mBytesPerPacket == 0, !testCase.dropsPartialPacket,
+           let frames = info["FrameCount"].flatMap(Int.init) {
+            #expect(try track.samples.table().count == frames)
+        }
     }
 }

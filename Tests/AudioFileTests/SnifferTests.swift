@@ -137,4 +137,44 @@ struct SnifferTests {
             #expect((error as? AudioFileError)?.kind == .malformed, "\(error)")
         }
     }
+
+    @Test("MPEG audio frame sizes for each layer and version (ISO/IEC 11172-3 §2.4.2.3, 13818-3)")
+    func frameSizes() throws {
+        // Layer I, MPEG-1, 384 kbit/s, 44.1 kHz: (12 × 384000 / 44100) slots of 4 bytes = 416.
+        let layer1 = try #require(MPEGAudioFrameHeader(0xFFFF_C000))
+        #expect(layer1.layer == 1 && layer1.frameSize == 416 && layer1.samplesPerFrame == 384)
+        // Layer II, MPEG-1, 128 kbit/s, 48 kHz: 144 × 128000 / 48000 = 384.
+        let layer2 = try #require(MPEGAudioFrameHeader(0xFFFD_8400))
+        #expect(layer2.layer == 2 && layer2.frameSize == 384 && layer2.samplesPerFrame == 1152)
+        // Layer III, MPEG-2.5, 8 kbit/s, 8 kHz, padded: 72 × 8000 / 8000 + 1 = 73, 576 samples.
+        let layer3 = try #require(MPEGAudioFrameHeader(0xFFE3_1A00))
+        #expect(layer3.version == .mpeg25 && layer3.sampleRate == 8_000 && layer3.frameSize == 73)
+        #expect(layer3.samplesPerFrame == 576)
+        // Reserved version, layer, bit rate and sample rate indices are not headers.
+        for raw: UInt32 in [0xFFEB_9000, 0xFFF9_9000, 0xFFFB_F000, 0xFFFB_9C00] { #expect(MPEGAudioFrameHeader(raw) == nil) }
+    }
+
+    @Test("a VBRI frame is recognized and left out of the packets")
+    func vbri() throws {
+        // MPEG-1 Layer III mono 128 kbit/s 44.1 kHz frames: 417 bytes.
+        let header: [UInt8] = [0xFF, 0xFB, 0x90, 0xC4]
+        var info = header + [UInt8](repeating: 0, count: 32) + Array("VBRI".utf8) + [0, 1, 0, 0, 0, 50]
+        info += [0, 0, 0x10, 0] + [0, 0, 0, 5]
+        info += [UInt8](repeating: 0, count: 417 - info.count)
+        let audio = header + [UInt8](repeating: 0, count: 413)
+        let contents = try MP3Reader.parse(AudioFileData(copying: info + audio + audio + audio + audio + audio))
+        let table = try contents.packets.makeTable(format: "MP3")
+        #expect(table.count == 5 && table.offset(at: 0) == 417)
+        #expect(contents.warnings.isEmpty)
+    }
+
+    @Test("an ADTS frame of several raw data blocks is one packet of 1024 frames per block, with a warning")
+    func multipleRawDataBlocks() throws {
+        var bytes = try GeneratedAudio.bytes("adts-aac-lc-mono.aac")
+        bytes[6] |= 0x01  // number_of_raw_data_blocks_in_frame = 1: two blocks
+        let contents = try ADTSReader.parse(AudioFileData(copying: bytes))
+        let table = try contents.packets.makeTable(format: "ADTS")
+        #expect(table.duration(at: 0) == 2048 && table.duration(at: 1) == 1024)
+        #expect(contents.warnings.contains { $0.contains("raw data blocks") })
+    }
 }
