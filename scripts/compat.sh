@@ -10,7 +10,16 @@
 set -uo pipefail
 
 root=$(cd "$(dirname "$0")/.." && pwd)
-shared=${SHARED_DIR:-$root/../shared}
+# The shared material sits beside the repository, or beside one of its ancestors (worktrees such as /work/wt/name).
+find_shared() {
+  local dir=$root
+  while [ "$dir" != "/" ]; do
+    [ -d "$(dirname "$dir")/shared/compat" ] && { echo "$(dirname "$dir")/shared"; return; }
+    dir=$(dirname "$dir")
+  done
+  echo "$root/../shared"
+}
+shared=${SHARED_DIR:-$(find_shared)}
 stage=${COMPAT_STAGE:-buffers}
 sample="$shared/compat/Sources/CompatSample"
 work="$root/.build-compat"

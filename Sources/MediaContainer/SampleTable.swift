@@ -6,10 +6,9 @@ import Synchronization
 /// Built once per track by a container reader (MOV/MP4 from `stbl` and fragment runs, audio files from their
 /// packet layout) and immutable afterwards. Timing, sample descriptions and composition offsets are kept as runs
 /// (`RunLengthColumn`); sizes are one constant (optionally with a different last sample) or one `UInt32` per
-/// sample; file offsets one `UInt64` per sample or a start and a stride for samples laid end to end; sync samples
-/// a sorted list (absent when every sample is a sync sample). A two-hour PCM file grouped into packets is a few
-/// hundred bytes this way, whatever its length. Random access is O(log n); the
-/// presentation-order permutation that B-frame tracks need is built on first use.
+/// sample; file offsets one `UInt64` per sample or one per run of contiguous constant-size samples; sync samples a
+/// sorted list (absent when every sample is a sync sample). Random access is O(log n); the presentation-order
+/// permutation that B-frame tracks need is built on first use.
 package final class SampleTable: Sendable {
     /// Number of samples.
     package let count: Int
@@ -23,7 +22,8 @@ package final class SampleTable: Sendable {
     package let firstDecodeTime: Int64
 
     private let sizes: SizeStorage
-    /// The last sample's size when it differs from a `.constant` size (a short final PCM packet).
+    /// The last sample's size when it differs from a `.constant` size (a short final PCM packet: audio files group
+    /// PCM frames into fixed-size packets, and only the last can be shorter).
     private let lastSampleSize: UInt32?
     private let offsets: OffsetStorage
     /// 0-based indices of sync samples, ascending; `nil` means every sample is a sync sample.
@@ -43,12 +43,17 @@ package final class SampleTable: Sendable {
     }
 
     /// How sample file offsets are stored.
+    ///
+    /// `.runs` exists for constant-size samples (uncompressed audio, where every PCM frame is a sample): an hour of
+    /// 48 kHz stereo is 172 million samples but a few thousand chunks, so one offset per chunk instead of one per
+    /// sample is the difference between kilobytes and 1.4 GB.
     package enum OffsetStorage: Sendable, Equatable {
         /// One absolute offset per sample.
         case perSample([UInt64])
-        /// Samples laid end to end at a constant stride: sample `i` starts at `first + i × stride` (PCM and
-        /// constant-bit-rate audio in one data chunk).
-        case strided(first: UInt64, stride: UInt64)
+        /// Runs of contiguous constant-size samples: run `r` starts at sample `firstSamples[r]` (ascending, the
+        /// first being 0) and byte `offsets[r]`; sample `i` of the run is `offsets[r] + (i − firstSamples[r]) × size`.
+        /// Only valid with `SizeStorage.constant`.
+        case runs(firstSamples: [Int], offsets: [UInt64])
     }
 
     /// A table from its columns. Returns `nil` when the columns disagree about the sample count, which a container
@@ -58,38 +63,42 @@ package final class SampleTable: Sendable {
                               syncIndices: [Int]?, partialSyncIndices: [Int] = [], dependencyBytes: [UInt8]? = nil,
                               firstDecodeTime: Int64 = 0) {
         self.init(durations: durations, compositionOffsets: compositionOffsets, descriptionIndices: descriptionIndices,
-                  sizes: sizes, lastSampleSize: nil, offsets: .perSample(offsets), syncIndices: syncIndices,
+                  sizes: sizes, offsetStorage: .perSample(offsets), syncIndices: syncIndices,
                   partialSyncIndices: partialSyncIndices, dependencyBytes: dependencyBytes,
                   firstDecodeTime: firstDecodeTime)
     }
 
-    /// A table whose offsets may be strided and whose `.constant` size may have a different last sample
-    /// (`lastSampleSize`, ignored for per-sample sizes). Returns `nil` when the columns disagree about the sample
-    /// count, when `lastSampleSize` comes with per-sample sizes, or when a strided layout's last offset or end
-    /// does not fit in 64 bits.
+    /// A table whose offsets may be stored per run of contiguous constant-size samples, and whose `.constant` size
+    /// may have a different last sample (`lastSampleSize`; runs still advance by the constant size). Returns `nil`
+    /// when the columns disagree about the sample count, when runs are given with per-sample sizes, are not
+    /// ascending from sample 0 or end past 2^64 bytes, or when `lastSampleSize` comes with per-sample sizes or an
+    /// empty table.
     package init?(durations: RunLengthColumn, compositionOffsets: RunLengthColumn?,
-                  descriptionIndices: RunLengthColumn, sizes: SizeStorage, lastSampleSize: UInt32?,
-                  offsets: OffsetStorage, syncIndices: [Int]?, partialSyncIndices: [Int] = [],
+                  descriptionIndices: RunLengthColumn, sizes: SizeStorage, lastSampleSize: UInt32? = nil,
+                  offsetStorage: OffsetStorage, syncIndices: [Int]?, partialSyncIndices: [Int] = [],
                   dependencyBytes: [UInt8]? = nil, firstDecodeTime: Int64 = 0) {
         let count = durations.count
         guard descriptionIndices.count == count,
               compositionOffsets.map({ $0.count == count }) ?? true,
               dependencyBytes.map({ $0.count == count }) ?? true
         else { return nil }
-        switch offsets {
+        switch offsetStorage {
         case .perSample(let values):
             guard values.count == count else { return nil }
-        case .strided(let first, let stride):
-            if count > 0 {
-                let (span, spanOverflow) = stride.multipliedReportingOverflow(by: UInt64(count - 1))
-                guard !spanOverflow, !first.addingReportingOverflow(span).overflow else { return nil }
+        case .runs(let firstSamples, let runOffsets):
+            guard case .constant(let size) = sizes, firstSamples.count == runOffsets.count,
+                  count == 0 ? firstSamples.isEmpty : firstSamples.first == 0,
+                  SampleTable.isStrictlyAscending(firstSamples, below: max(count, 1)) else { return nil }
+            // Every sample's offset must be computable: the start of each run's last sample fits in 64 bits.
+            for run in firstSamples.indices {
+                let last = (run + 1 < firstSamples.count ? firstSamples[run + 1] : count) - 1 - firstSamples[run]
+                let (span, overflow) = UInt64(size).multipliedReportingOverflow(by: UInt64(max(0, last)))
+                guard !overflow, !runOffsets[run].addingReportingOverflow(span).overflow else { return nil }
             }
         }
-        switch sizes {
-        case .perSample(let values):
-            guard values.count == count, lastSampleSize == nil else { return nil }
-        case .constant:
-            guard lastSampleSize == nil || count > 0 else { return nil }
+        if case .perSample(let values) = sizes, values.count != count { return nil }
+        if lastSampleSize != nil {
+            guard case .constant = sizes, count > 0 else { return nil }
         }
         if let syncIndices, !SampleTable.isStrictlyAscending(syncIndices, below: count) { return nil }
         guard SampleTable.isStrictlyAscending(partialSyncIndices, below: count) else { return nil }
@@ -99,7 +108,7 @@ package final class SampleTable: Sendable {
         self.descriptionIndices = descriptionIndices
         self.sizes = sizes
         self.lastSampleSize = lastSampleSize
-        self.offsets = offsets
+        self.offsets = offsetStorage
         self.syncIndices = syncIndices
         self.partialSyncIndices = partialSyncIndices
         self.dependencyBytes = dependencyBytes
@@ -143,15 +152,23 @@ package final class SampleTable: Sendable {
     /// Absolute file offset of sample `index`.
     package func offset(at index: Int) -> UInt64 {
         switch offsets {
-        case .perSample(let values): return values[index]
-        case .strided(let first, let stride):
+        case .perSample(let values):
+            return values[index]
+        case .runs(let firstSamples, let runOffsets):
             precondition(index >= 0 && index < count, "sample index \(index) outside 0..<\(count)")
-            // Cannot overflow: `init` checked the last sample's offset.
-            return first + UInt64(index) * stride
+            var low = 0, high = firstSamples.count - 1
+            while low < high {
+                let mid = (low + high + 1) / 2
+                if firstSamples[mid] <= index { low = mid } else { high = mid - 1 }
+            }
+            // `init` checked that every run's last sample start fits in UInt64, so this cannot overflow. Runs
+            // advance by the constant size (a short last sample starts where a full one would).
+            let stride: UInt64 = if case .constant(let size) = sizes { UInt64(size) } else { 0 }
+            return runOffsets[low] + UInt64(index - firstSamples[low]) * stride
         }
     }
 
-    /// How offsets are stored (for writers that copy a table and for memory accounting).
+    /// How offsets are stored (for writers that copy a table).
     package var offsetStorage: OffsetStorage { offsets }
 
     /// 1-based sample description index of sample `index`.

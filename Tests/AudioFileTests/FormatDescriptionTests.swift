@@ -184,7 +184,7 @@ struct FormatDescriptionTests {
         let table = try #require(try reader.tracks.first?.samples.table())
         #expect(table.durations.cumulativeSumAtEnd == Int64(frames))
         #expect(table.count == Int((frames + 4095) / 4096))
-        #expect(table.offsetStorage == .strided(first: 44, stride: 16_384))
+        #expect(table.offsetStorage == .runs(firstSamples: [0], offsets: [44]))
         #expect(table.constantSize?.size == 16_384)
         #expect(table.durations.runCount <= 2)
         #expect(table.offset(at: table.count - 1) == 44 + UInt64(table.count - 1) * 16_384)

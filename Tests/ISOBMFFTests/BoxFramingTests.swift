@@ -59,7 +59,10 @@ struct BoxFramingTests {
         var writer = BoxWriter()
         let index = writer.reserveMediaDataHeader()
         writer.writeBytes([9, 9, 9])
-        writer.patchMediaDataHeader(at: index)
+        try writer.patchMediaDataHeader(at: index)
+        #expect(throws: BoxWriteError.self) { try writer.patchMediaDataHeader(at: writer.count) }
+        #expect(throws: BoxWriteError.self) { try writer.setUInt32(1, at: -1) }
+        #expect(throws: BoxWriteError.self) { try writer.setUInt64(1, at: writer.count - 4) }
         let scan = try FileScanner.scan(MemorySource(writer.bytes))
         #expect(scan.boxes.map(\.header.type) == ["wide", "mdat"])
         #expect(scan.mediaData.first?.payloadSize == 3)

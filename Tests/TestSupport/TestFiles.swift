@@ -6,9 +6,19 @@ public enum TestFiles {
     public static let repositoryRoot: URL = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
-    /// `../shared` beside the repository, or `$SHARED_DIR`.
+    /// The project's shared material (`fixtures/`, `compat/`, `tools/`): `$SHARED_DIR` if set, otherwise the first
+    /// `shared` folder found beside the repository or beside one of its ancestors (so that a checkout in a
+    /// worktree folder such as `/work/wt/name` finds `/work/shared`).
     public static var sharedDirectory: URL {
         if let path = ProcessInfo.processInfo.environment["SHARED_DIR"] { return URL(fileURLWithPath: path) }
+        var folder = repositoryRoot
+        while folder.path != "/" {
+            let candidate = folder.deletingLastPathComponent().appendingPathComponent("shared")
+            if FileManager.default.fileExists(atPath: candidate.appendingPathComponent("fixtures").path) {
+                return candidate
+            }
+            folder = folder.deletingLastPathComponent()
+        }
         return repositoryRoot.deletingLastPathComponent().appendingPathComponent("shared")
     }
 

@@ -49,7 +49,7 @@ package struct AudioFileContents: Sendable {
 /// Where a stream's packets lie in the file.
 package enum PacketIndex: Sendable {
     /// `count` packets of `bytesPerPacket` bytes and `framesPerPacket` frames each, laid end to end from `start`:
-    /// PCM (one-frame packets) and constant-bit-rate codecs. Built into a compact strided table; one-frame packets
+    /// PCM (one-frame packets) and constant-bit-rate codecs. Built into a compact table with one offset run; one-frame packets
     /// are grouped (`AudioFileLimits.pcmFramesPerTableEntry`).
     case uniform(start: UInt64, count: Int64, bytesPerPacket: UInt32, framesPerPacket: UInt32)
     /// A table built by scanning frames or from a packet table.
@@ -104,9 +104,12 @@ package enum PacketIndex: Sendable {
             throw AudioFileError(.malformed, format: format, "the stream's duration overflows 64 bits")
         }
         descriptions.append(1, count: entries)
+        // One run of contiguous entries: offsets are computed, not stored (a few hundred bytes for any length).
         guard let table = SampleTable(durations: durations, compositionOffsets: nil, descriptionIndices: descriptions,
                                       sizes: .constant(entryBytes), lastSampleSize: tail > 0 ? tailBytes : nil,
-                                      offsets: .strided(first: start, stride: UInt64(entryBytes)), syncIndices: nil)
+                                      offsetStorage: entries > 0 ? .runs(firstSamples: [0], offsets: [start])
+                                          : .runs(firstSamples: [], offsets: []),
+                                      syncIndices: nil)
         else {
             throw AudioFileError(.malformed, format: format, "the packets run past 2^64 bytes")
         }

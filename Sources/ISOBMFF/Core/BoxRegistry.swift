@@ -41,36 +41,52 @@ package enum BoxRegistry {
         var handler: FourCC?
     }
 
-    /// Every known box.
-    package static let entries: [Entry] = [
-        // File level (ISO/IEC 14496-12 §4.3, §8.1, §8.16).
+    /// Every known box: the one table, in groups.
+    package static let entries: [Entry] = fileAndMovie + quickTimeMovie + sampleTables + fragments
+        + codecConfiguration + metadata + sampleEntries
+
+    private static let fileAndMovie: [Entry] = [
+        // File level and movie structure (ISO/IEC 14496-12 §4.3, §8.1–§8.4, §8.7, §8.10, §8.11).
         Entry(FileTypeBox.self), Entry(SegmentTypeBox.self), Entry(UUIDBox.self),
-        // Movie structure (§8.2–§8.4, §8.7, §8.10).
         Entry(MovieBox.self), Entry(MovieHeaderBox.self), Entry(TrackBox.self), Entry(TrackHeaderBox.self),
-        Entry(TrackReferenceBox.self), Entry(EditBox.self), Entry(EditListBox.self), Entry(MediaBox.self),
+        Entry(TrackReferenceBox.self), .any(TrackReferenceTypeBox.self, in: .trackReferences),
+        Entry(EditBox.self), Entry(EditListBox.self), Entry(MediaBox.self),
         Entry(MediaHeaderBox.self), Entry(HandlerBox.self), Entry(MediaInformationBox.self),
         Entry(VideoMediaHeaderBox.self), Entry(SoundMediaHeaderBox.self), Entry(NullMediaHeaderBox.self),
         Entry(SubtitleMediaHeaderBox.self), Entry(DataInformationBox.self), Entry(DataReferenceBox.self),
         Entry(DataEntryUrlBox.self), Entry(DataEntryUrnBox.self), Entry(DataEntryAliasBox.self),
         Entry(ExtendedLanguageBox.self), Entry(UserDataBox.self), Entry(MetaBox.self),
-        // QuickTime-only movie structure.
+    ] + Entry.codes(["free", "skip", "wide"], FreeSpaceBox.self)
+
+    private static let quickTimeMovie: [Entry] = [
+        // QuickTime File Format only.
         Entry(BaseMediaInformationHeaderBox.self), Entry(BaseMediaInfoBox.self), Entry(TimecodeMediaHeaderBox.self),
         Entry(TimecodeMediaInformationBox.self), Entry(TrackLoadSettingsBox.self),
         Entry(TrackApertureModeDimensionsBox.self), Entry(TrackCleanApertureDimensionsBox.self),
         Entry(TrackProductionApertureDimensionsBox.self), Entry(TrackEncodedPixelsDimensionsBox.self),
-        // Sample tables (§8.5–§8.7, §8.9).
+        // International text: `name` here and in a timecode entry; `©xyz` codes in user data (see boxTypes).
+    ] + Entry.codes(["name"], UserDataTextBox.self)
+
+    private static let sampleTables: [Entry] = [
+        // §8.5–§8.7, §8.9.
         Entry(SampleTableBox.self), Entry(SampleDescriptionBox.self), Entry(TimeToSampleBox.self),
         Entry(CompositionOffsetBox.self), Entry(CompositionToDecodeBox.self), Entry(SyncSampleBox.self),
         Entry(PartialSyncSampleBox.self), Entry(SampleDependencyTypeBox.self), Entry(SampleToChunkBox.self),
         Entry(SampleSizeBox.self), Entry(CompactSampleSizeBox.self), Entry(ChunkOffsetBox.self),
         Entry(ChunkLargeOffsetBox.self), Entry(SampleGroupDescriptionBox.self), Entry(SampleToGroupBox.self),
-        // Fragments (§8.8, §8.16.3).
+    ]
+
+    private static let fragments: [Entry] = [
+        // §8.8, §8.16.3.
         Entry(MovieExtendsBox.self), Entry(MovieExtendsHeaderBox.self), Entry(TrackExtendsBox.self),
         Entry(MovieFragmentBox.self), Entry(MovieFragmentHeaderBox.self), Entry(TrackFragmentBox.self),
         Entry(TrackFragmentHeaderBox.self), Entry(TrackFragmentBaseMediaDecodeTimeBox.self), Entry(TrackRunBox.self),
         Entry(SegmentIndexBox.self), Entry(MovieFragmentRandomAccessBox.self),
         Entry(TrackFragmentRandomAccessBox.self), Entry(MovieFragmentRandomAccessOffsetBox.self),
-        // Codec configuration and picture properties (ISO/IEC 14496-12 §12, 14496-14, 14496-15, QuickTime).
+    ]
+
+    private static let codecConfiguration: [Entry] = [
+        // ISO/IEC 14496-12 §12, 14496-14, 14496-15, QuickTime, codec bindings.
         Entry(AVCConfigurationBox.self), Entry(HEVCConfigurationBox.self), Entry(AV1CodecConfigurationBox.self),
         Entry(ESDBox.self), Entry(ColourInformationBox.self), Entry(PixelAspectRatioBox.self),
         Entry(CleanApertureBox.self), Entry(FieldHandlingBox.self), Entry(MasteringDisplayColourVolumeBox.self),
@@ -79,35 +95,35 @@ package enum BoxRegistry {
         Entry(SchemeInformationBox.self), Entry(ALACSpecificBox.self), Entry(ChannelLayoutBox.self),
         Entry(OpusSpecificBox.self), Entry(FLACSpecificBox.self), Entry(AC3SpecificBox.self), Entry(EC3SpecificBox.self),
         Entry(AMRSpecificBox.self),
-        // Timed metadata key tables (§12.3.3).
+    ]
+
+    private static let metadata: [Entry] = [
+        // iTunes and QuickTime metadata; timed metadata key tables (§12.3.3).
+        Entry(MetadataKeysBox.self), Entry(MetadataItemListBox.self), .any(MetadataItemBox.self, in: .itemList),
+        Entry(MetadataDataBox.self, in: .metadataItem), Entry(MetadataItemMeaningBox.self, in: .metadataItem),
+        Entry(MetadataItemNameBox.self, in: .metadataItem),
         Entry(MetadataKeyTableBox.self, in: .boxedMetadataEntry), .any(MetadataKeyBox.self, in: .metadataKeyTable),
         Entry(MetadataKeyDeclarationBox.self), Entry(MetadataDatatypeDefinitionBox.self), Entry(MetadataLocaleBox.self),
-    ] + Entry.codes(["free", "skip", "wide"], FreeSpaceBox.self)
-      + Entry.codes(["free", "skip", "wide"], FreeSpaceBox.self, in: .userData)
-      + [
-        // Metadata (iTunes and QuickTime).
-        Entry(MetadataKeysBox.self), Entry(MetadataItemListBox.self),
-        .any(MetadataItemBox.self, in: .itemList), Entry(MetadataDataBox.self, in: .metadataItem),
-        Entry(MetadataItemMeaningBox.self, in: .metadataItem), Entry(MetadataItemNameBox.self, in: .metadataItem),
-    ] + Entry.codes(["name"], UserDataTextBox.self, in: .userData) + Entry.codes(["name"], UserDataTextBox.self) + [
-        // Sample entries: by coding name, then by media handler, else kept raw (§8.5.2).
-    ] + Entry.codes(["avc1", "avc2", "avc3", "avc4", "hvc1", "hev1", "dvh1", "dvhe", "av01", "vp08", "vp09", "mp4v",
+    ]
+
+    private static let sampleEntries: [Entry] =
+        // By coding name first (§8.5.2), then by the media handler, else kept raw.
+        Entry.codes(["avc1", "avc2", "avc3", "avc4", "hvc1", "hev1", "dvh1", "dvhe", "av01", "vp08", "vp09", "mp4v",
                      "encv", "jpeg", "mjp2", "apcn", "apch", "apcs", "apco", "ap4h", "ap4x", "s263"],
                     VisualSampleEntry.self, in: .sampleDescriptions)
-      + Entry.codes(["mp4a", "alac", "Opus", "fLaC", "ac-3", "ec-3", "samr", "sawb", "enca", "lpcm", "sowt", "twos",
-                     "ipcm", "fpcm", ".mp3", "ulaw", "alaw", "ima4", "in24", "in32", "fl32", "fl64"],
-                    AudioSampleEntry.self, in: .sampleDescriptions)
-      + Entry.codes(["tmcd"], TimecodeSampleEntry.self, in: .sampleDescriptions)
-      + Entry.codes(["tx3g"], TextSampleEntry.self, in: .sampleDescriptions)
-      + Entry.codes(["text"], QuickTimeTextSampleEntry.self, in: .sampleDescriptions)
-      + Entry.codes(["text"], TextSampleEntry.self, in: .sampleDescriptions)
-      + Entry.codes(["mebx"], BoxedMetadataSampleEntry.self, in: .sampleDescriptions) + [
-        .any(VisualSampleEntry.self, in: .sampleDescriptions, handler: "vide"),
-        .any(AudioSampleEntry.self, in: .sampleDescriptions, handler: "soun"),
-        .any(UnknownSampleEntry.self, in: .sampleDescriptions),
-        // Scoped codes.
-        .any(TrackReferenceTypeBox.self, in: .trackReferences),
-    ]
+        + Entry.codes(["mp4a", "alac", "Opus", "fLaC", "ac-3", "ec-3", "samr", "sawb", "enca", "lpcm", "sowt", "twos",
+                       "ipcm", "fpcm", ".mp3", "ulaw", "alaw", "ima4", "in24", "in32", "fl32", "fl64"],
+                      AudioSampleEntry.self, in: .sampleDescriptions)
+        + Entry.codes(["tmcd"], TimecodeSampleEntry.self, in: .sampleDescriptions)
+        + Entry.codes(["tx3g"], TextSampleEntry.self, in: .sampleDescriptions)
+        + Entry.codes(["text"], QuickTimeTextSampleEntry.self, in: .sampleDescriptions)
+        + Entry.codes(["text"], TextSampleEntry.self, in: .sampleDescriptions)
+        + Entry.codes(["mebx"], BoxedMetadataSampleEntry.self, in: .sampleDescriptions)
+        + [
+            .any(VisualSampleEntry.self, in: .sampleDescriptions, handler: "vide"),
+            .any(AudioSampleEntry.self, in: .sampleDescriptions, handler: "soun"),
+            .any(UnknownSampleEntry.self, in: .sampleDescriptions),
+        ]
 
     /// Rows listed twice for the same code and scope are alternatives, tried in order: the first that parses the
     /// whole payload wins (QuickTime's `text` sample description and FFmpeg's `tx3g`-layout `text`).

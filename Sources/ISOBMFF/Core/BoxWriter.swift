@@ -118,18 +118,28 @@ package struct BoxWriter: Sendable {
 
     // MARK: Patching
 
+    /// Throws unless `count` bytes at `index` have been written.
+    private func checkWritten(_ index: Int, _ count: Int) throws(BoxWriteError) {
+        guard index >= 0, count >= 0, index <= bytes.count - count else {
+            throw BoxWriteError("    ", "cannot patch \(count) bytes at \(index): only \(bytes.count) are written")
+        }
+    }
+
     /// Overwrites the 32-bit integer at `index`.
-    package mutating func setUInt32(_ value: UInt32, at index: Int) {
+    package mutating func setUInt32(_ value: UInt32, at index: Int) throws(BoxWriteError) {
+        try checkWritten(index, 4)
         bytes.withUnsafeMutableBytes { $0.storeBytes(of: value.bigEndian, toByteOffset: index, as: UInt32.self) }
     }
 
     /// Overwrites the 64-bit integer at `index`.
-    package mutating func setUInt64(_ value: UInt64, at index: Int) {
+    package mutating func setUInt64(_ value: UInt64, at index: Int) throws(BoxWriteError) {
+        try checkWritten(index, 8)
         bytes.withUnsafeMutableBytes { $0.storeBytes(of: value.bigEndian, toByteOffset: index, as: UInt64.self) }
     }
 
     /// Overwrites bytes starting at `index`.
-    package mutating func setBytes(_ data: [UInt8], at index: Int) {
+    package mutating func setBytes(_ data: [UInt8], at index: Int) throws(BoxWriteError) {
+        try checkWritten(index, data.count)
         bytes.replaceSubrange(index..<index + data.count, with: data)
     }
 
@@ -157,19 +167,20 @@ package struct BoxWriter: Sendable {
     /// Patches the size of `box`, which must be the innermost open box. A compact box larger than 4 GiB gets a
     /// 64-bit `largesize` (its payload moves 8 bytes up).
     package mutating func endBox(_ box: OpenBox) throws(BoxWriteError) {
+        try checkWritten(box.start, box.sizeEncoding == .large ? 16 : 8)
         let size = bytes.count - box.start
         switch box.sizeEncoding {
         case .extendsToEnd:
             return
         case .large:
-            setUInt64(UInt64(size), at: box.start + 8)
+            try setUInt64(UInt64(size), at: box.start + 8)
         case .compact:
             if size <= largestCompactSize, let size32 = UInt32(exactly: size) {
-                setUInt32(size32, at: box.start)
+                try setUInt32(size32, at: box.start)
             } else {
                 bytes.insert(contentsOf: repeatElement(0, count: 8), at: box.start + 8)
-                setUInt32(1, at: box.start)
-                setUInt64(UInt64(size + 8), at: box.start + 8)
+                try setUInt32(1, at: box.start)
+                try setUInt64(UInt64(size + 8), at: box.start + 8)
             }
         }
     }

@@ -37,8 +37,11 @@ extension BoxWriter {
     }
 
     /// Patches the header reserved at `index`: the media data is everything written after it.
-    package mutating func patchMediaDataHeader(at index: Int, placeholderType: FourCC = "wide") {
+    package mutating func patchMediaDataHeader(at index: Int, placeholderType: FourCC = "wide") throws(BoxWriteError) {
+        guard index >= 0, index <= count - MediaDataBox.reservedHeaderSize else {
+            throw BoxWriteError(MediaDataBox.type, "no reserved header at \(index)")
+        }
         let payloadSize = UInt64(count - index - MediaDataBox.reservedHeaderSize)
-        setBytes(MediaDataBox.header(payloadSize: payloadSize, placeholderType: placeholderType), at: index)
+        try setBytes(MediaDataBox.header(payloadSize: payloadSize, placeholderType: placeholderType), at: index)
     }
 }

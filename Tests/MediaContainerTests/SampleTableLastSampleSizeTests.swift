@@ -1,10 +1,10 @@
 import Testing
 @testable import MediaContainer
 
-/// The compact layout audio files use for PCM and constant-bit-rate packets: strided offsets and a constant size
-/// whose last sample may be shorter.
-@Suite("Strided sample tables")
-struct StridedSampleTableTests {
+/// The compact layout audio files use for PCM and constant-bit-rate packets: one offset run and a constant size
+/// whose last sample may be shorter (`lastSampleSize`).
+@Suite("Sample tables with a short last sample")
+struct SampleTableLastSampleSizeTests {
     /// 10 packets of 4096 frames of 16-bit stereo and a final packet of 100 frames, starting at byte 44.
     func pcmTable() throws -> SampleTable {
         var durations = RunLengthColumn()
@@ -14,7 +14,7 @@ struct StridedSampleTableTests {
         descriptions.append(1, count: 11)
         return try #require(SampleTable(
             durations: durations, compositionOffsets: nil, descriptionIndices: descriptions,
-            sizes: .constant(16_384), lastSampleSize: 400, offsets: .strided(first: 44, stride: 16_384),
+            sizes: .constant(16_384), lastSampleSize: 400, offsetStorage: .runs(firstSamples: [0], offsets: [44]),
             syncIndices: nil))
     }
 
@@ -25,6 +25,7 @@ struct StridedSampleTableTests {
         #expect((0..<10).allSatisfy { table.size(at: $0) == 16_384 })
         #expect(table.size(at: 10) == 400)
         #expect(table.offset(at: 0) == 44)
+        // The short packet starts where a full one would: runs advance by the constant size.
         #expect(table.offset(at: 10) == 44 + 10 * 16_384)
         #expect(table.totalSize == 10 * 16_384 + 400)
         #expect(table.decodeTime(at: 10) == 40_960)
@@ -39,23 +40,24 @@ struct StridedSampleTableTests {
         #expect(sizes.count == 11 && sizes.last == 400 && sizes.first == 16_384)
     }
 
-    @Test("a strided layout whose last offset overflows 64 bits is refused")
-    func overflowingStride() {
+    @Test("a run whose last offset overflows 64 bits is refused; a last-sample size needs a constant size")
+    func refused() {
         var durations = RunLengthColumn()
         durations.append(1, count: 3)
         var descriptions = RunLengthColumn()
         descriptions.append(1, count: 3)
         #expect(SampleTable(durations: durations, compositionOffsets: nil, descriptionIndices: descriptions,
-                            sizes: .constant(1), lastSampleSize: nil,
-                            offsets: .strided(first: .max - 10, stride: .max / 2), syncIndices: nil) == nil)
-        // A last-sample size makes no sense with per-sample sizes.
+                            sizes: .constant(UInt32.max), offsetStorage: .runs(firstSamples: [0], offsets: [.max - 10]),
+                            syncIndices: nil) == nil)
         #expect(SampleTable(durations: durations, compositionOffsets: nil, descriptionIndices: descriptions,
-                            sizes: .perSample([1, 2, 3]), lastSampleSize: 4,
-                            offsets: .strided(first: 0, stride: 1), syncIndices: nil) == nil)
+                            sizes: .perSample([1, 2, 3]), lastSampleSize: 4, offsetStorage: .perSample([0, 1, 3]),
+                            syncIndices: nil) == nil)
+        #expect(SampleTable(durations: RunLengthColumn(), compositionOffsets: nil, descriptionIndices: RunLengthColumn(),
+                            sizes: .constant(4), lastSampleSize: 2, offsetStorage: .perSample([]), syncIndices: nil) == nil)
     }
 
-    @Test("the original per-sample initialiser still builds the same table")
-    func perSampleUnchanged() throws {
+    @Test("without a last-sample size, constant sizes stay constant")
+    func unchanged() throws {
         var durations = RunLengthColumn()
         durations.append(1024, count: 3)
         var descriptions = RunLengthColumn()
@@ -63,9 +65,8 @@ struct StridedSampleTableTests {
         let table = try #require(SampleTable(durations: durations, compositionOffsets: nil,
                                              descriptionIndices: descriptions, sizes: .constant(8),
                                              offsets: [10, 30, 50], syncIndices: nil))
-        #expect([table.offset(at: 0), table.offset(at: 1), table.offset(at: 2)] == [10, 30, 50])
         #expect(table.totalSize == 24)
         #expect(table.sizeStorage == .constant(8))
-        #expect(table.offsetStorage == .perSample([10, 30, 50]))
+        #expect(table.constantSize?.lastSampleSize == 8)
     }
 }
