@@ -45,7 +45,8 @@ struct FormatDescriptionTests {
         ("mp3-cbr-info-lame-tag.mp3", kAudioFormatMPEGLayer3, 0, 0, 1152, 0, 2, 0),
         ("mp3-mpeg2-22khz-id3v1.mp3", kAudioFormatMPEGLayer3, 0, 0, 576, 0, 1, 0),
         ("mp2-layer2-48khz.mp2", kAudioFormatMPEGLayer2, 0, 0, 1152, 0, 2, 0),
-        ("adts-aac-lc-mono.aac", kAudioFormatMPEG4AAC, 0, 0, 1024, 0, 1, 0),
+        // AAC: mFormatFlags is the MPEG-4 audio object type (kMPEG4Object_AAC_LC = 2, CoreAudioTypes.h).
+        ("adts-aac-lc-mono.aac", kAudioFormatMPEG4AAC, 2, 0, 1024, 0, 1, 0),
     ]
 
     @Test("stream descriptions are filled as CoreAudio fills them", arguments: expected.indices)
@@ -73,11 +74,14 @@ struct FormatDescriptionTests {
         #expect(try Probe.stream(try GeneratedAudio.url("wav-s16le-5.1-extensible-mask.wav")).channelLayout == "5.1")
     }
 
-    @Test("CAF chan layouts are kept")
-    func cafLayout() throws {
-        let (_, format, _) = try description("caf-lpcm-s16le.caf")
+    @Test("CAF chan layouts are kept; files without one get mono or stereo, as the MOV/MP4 reader gives them", arguments: [
+        ("caf-lpcm-s16le.caf", kAudioChannelLayoutTag_Stereo), ("wav-s16le-mono-list-info.wav", kAudioChannelLayoutTag_Mono),
+        ("mp3-cbr-info-lame-tag.mp3", kAudioChannelLayoutTag_Stereo), ("adts-aac-lc-stereo-48k-id3.aac", kAudioChannelLayoutTag_Stereo),
+    ])
+    func layouts(_ name: String, _ tag: AudioChannelLayoutTag) throws {
+        let (_, format, _) = try description(name)
         let layout = try #require(CMAudioFormatDescriptionGetChannelLayout(format, sizeOut: nil))
-        #expect(layout.pointee.mChannelLayoutTag == kAudioChannelLayoutTag_Stereo)
+        #expect(layout.pointee.mChannelLayoutTag == tag)
     }
 
     /// The AudioSpecificConfig FFmpeg makes when it moves the ADTS stream into MP4 (its aac_adtstoasc filter),

@@ -5,7 +5,8 @@ import MediaContainer
 /// Reads ADTS AAC streams (ISO/IEC 14496-3 §1.A.3.2, ISO/IEC 13818-7): ID3v2 tags before the audio as metadata, a
 /// frame scan (headers with or without CRC, bounded resync over junk) that hands out each frame's raw data as a
 /// packet, and an AudioSpecificConfig built from the first header (and, for channel configuration 0, the program
-/// config element at the start of the first frame), wrapped in the ES_Descriptor cookie.
+/// config element at the start of the first frame), wrapped in the ES_Descriptor cookie; the stream description
+/// carries the object type in `mFormatFlags` and the channel configuration's layout.
 ///
 /// What ADTS cannot say: HE-AAC (SBR, PS) is signalled implicitly inside the raw data, never in the header, so the
 /// description is AAC LC (or Main/SSR/LTP) at the header's sampling frequency — the core rate — and a decoder that
@@ -143,11 +144,21 @@ package final class ADTSReader: AudioFileReader {
             programConfig = element
             channels = element.channels
         }
+        // mFormatFlags holds the MPEG-4 audio object type (`kMPEG4Object_AAC_LC` = 2…), as CoreAudioTypes.h
+        // documents for MPEG-4 audio streams and the MOV/MP4 reader fills it.
         let description = AudioStreamBasicDescription(
-            mSampleRate: Double(firstHeader.sampleRate), mFormatID: kAudioFormatMPEG4AAC, mFormatFlags: 0,
+            mSampleRate: Double(firstHeader.sampleRate), mFormatID: kAudioFormatMPEG4AAC,
+            mFormatFlags: UInt32(firstHeader.profile + 1),
             mBytesPerPacket: 0, mFramesPerPacket: 1024, mBytesPerFrame: 0, mChannelsPerFrame: UInt32(channels),
             mBitsPerChannel: 0, mReserved: 0)
         var contents = AudioFileContents(format: .adts, streamDescription: description, packets: .table(table))
+        // The standard channel configurations' layouts (ISO/IEC 14496-3 Table 1.19; Core Audio's AAC tags).
+        let layouts: [Int: AudioChannelLayoutTag] = [
+            1: kAudioChannelLayoutTag_Mono, 2: kAudioChannelLayoutTag_Stereo, 3: kAudioChannelLayoutTag_AAC_3_0,
+            4: kAudioChannelLayoutTag_AAC_4_0, 5: kAudioChannelLayoutTag_AAC_5_0, 6: kAudioChannelLayoutTag_AAC_5_1,
+            7: kAudioChannelLayoutTag_AAC_7_1,
+        ]
+        contents.channelLayout = layouts[firstHeader.channelConfiguration].map { ChannelLayout(tag: $0) }
         contents.magicCookie = MagicCookie.esDescriptor(
             audioSpecificConfig: firstHeader.audioSpecificConfig(programConfig: programConfig),
             bufferSize: UInt32(sizes.max() ?? 0))

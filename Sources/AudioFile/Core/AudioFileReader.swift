@@ -53,6 +53,17 @@ extension AudioFileContents {
         }
     }
 
+    /// The layout the track's format description carries: the file's own, or mono or stereo for one or two
+    /// channels (what the MOV/MP4 reader gives streams without a `chan` box, so both readers agree).
+    package var effectiveChannelLayout: ChannelLayout? {
+        if let channelLayout { return channelLayout }
+        switch streamDescription.mChannelsPerFrame {
+        case 1: return ChannelLayout(tag: kAudioChannelLayoutTag_Mono)
+        case 2: return ChannelLayout(tag: kAudioChannelLayoutTag_Stereo)
+        default: return nil
+        }
+    }
+
     /// The format description the track carries: the stream description, channel layout and magic cookie.
     package func makeFormatDescription() throws -> CMAudioFormatDescription {
         var description = streamDescription
@@ -60,7 +71,7 @@ extension AudioFileContents {
         var result: CMAudioFormatDescription?
         let status: OSStatus = cookie.withUnsafeBytes { cookieBytes in
             let cookiePointer = cookieBytes.isEmpty ? nil : cookieBytes.baseAddress
-            if let channelLayout {
+            if let channelLayout = effectiveChannelLayout {
                 return channelLayout.withUnsafeAudioChannelLayout { layout, size in
                     CMAudioFormatDescriptionCreate(allocator: nil, asbd: &description, layoutSize: size, layout: layout,
                                                    magicCookieSize: cookieBytes.count, magicCookie: cookiePointer,
