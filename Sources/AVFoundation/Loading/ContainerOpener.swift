@@ -1,5 +1,6 @@
 import CoreMedia
 import Foundation
+import AudioFile
 import MediaContainer
 import MovieFile
 
@@ -30,16 +31,28 @@ struct ContainerOpener: Sendable {
 
     /// The readers built into the package.
     ///
-    /// MovieFile reads QuickTime and ISO base media (its `notAMovieFile` errors mean the bytes are not a movie). The
-    /// audio file formats (WAVE, AIFF, CAF, AMR, MP3, ADTS) register here when AudioFile is merged; until then a
-    /// recognised file of those formats fails with `fileFormatNotRecognized`, naming the format.
+    /// MovieFile reads QuickTime and ISO base media (its `notAMovieFile` errors mean the bytes are not a movie);
+    /// AudioFile reads WAVE, AIFF/AIFC, CAF, AMR, MP3 and ADTS, its own sniffer telling AIFF from AIFC and MP3 from
+    /// ADTS more precisely than `FormatSniffer` (it confirms a second frame), with the path extension as a hint.
     ///
     /// MovieFile maps the file itself from the URL; the opener's own mapping (made to read the first bytes) is
-    /// released when `open` returns.
-    static let standard = ContainerOpener(readers: [
-        .isoBaseMedia: Reader(open: { url, _ in try MovieFileReader(url: url) },
-                              meansNotRecognized: { ($0 as? MovieFileError)?.kind == .notAMovieFile }),
-    ])
+    /// released when `open` returns. AudioFile reads the opener's mapping.
+    static let standard = ContainerOpener(readers: {
+        var readers: [SniffedFormat: Reader] = [
+            .isoBaseMedia: Reader(open: { url, _ in try MovieFileReader(url: url) },
+                                  meansNotRecognized: { ($0 as? MovieFileError)?.kind == .notAMovieFile }),
+        ]
+        let audio = Reader(open: { url, file in
+            let prefix = file.bytes(in: 0..<min(file.length, AudioFileSniffer.preferredPrefixLength)) ?? []
+            guard let format = AudioFileSniffer.format(prefix: prefix, pathExtension: url.pathExtension) else {
+                throw AudioFileError(.notRecognized, "\(url.lastPathComponent) is not a WAVE, AIFF, CAF, AMR, MP3 or "
+                                     + "ADTS file")
+            }
+            return try AudioFileSniffer.makeReader(file: file, format: format)
+        }, meansNotRecognized: { ($0 as? AudioFileError)?.kind == .notRecognized })
+        for format in [SniffedFormat.wave, .aiff, .caf, .amr, .mp3, .adts] { readers[format] = audio }
+        return readers
+    }())
 
     /// Path extensions that name a format whose bytes carry no signature we recognise.
     private static let formatsByExtension: [String: SniffedFormat] = [
