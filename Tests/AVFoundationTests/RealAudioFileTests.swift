@@ -62,4 +62,28 @@ struct RealAudioFileTests {
         let preciseAsset = AVURLAsset(url: url, options: [AVURLAssetPreferPreciseDurationAndTimingKey: true])
         #expect(try await preciseAsset.load(.providesPreciseDurationAndTiming))
     }
+
+    @Test("RIFF INFO tags arrive in the audio-file key space and carry common keys")
+    func waveTags() async throws {
+        let url = try AssetMedia.url("pcm-info-tags.wav")
+        let asset = AVURLAsset(url: url)
+        let (metadata, common) = try await asset.load(.metadata, .commonMetadata)
+        #expect(metadata.allSatisfy { $0.keySpace == .audioFile })
+        #expect(AVMetadataItem.metadataItems(from: common, filteredByIdentifier: .commonIdentifierTitle)
+            .first?.stringValue == "Tone")
+        #expect(AVMetadataItem.metadataItems(from: common, filteredByIdentifier: .commonIdentifierArtist)
+            .first?.stringValue == "Generator")
+        #expect(asset.availableMetadataFormats == [.unknown])
+    }
+
+    @Test("a WAVE file cut inside its format chunk fails with fileFailedToParse and the reader's location")
+    func brokenWave() async throws {
+        let directory = try TestFiles.makeTemporaryDirectory()
+        let url = directory.file("cut.wav")
+        try Data(Array("RIFF".utf8) + [200, 0, 0, 0] + Array("WAVEfmt ".utf8) + [16, 0, 0, 0, 1, 0]).write(to: url)
+        await #expect { try await AVURLAsset(url: url).load(.tracks) } throws: { error in
+            guard let error = error as? AVError else { return false }
+            return error.code == .fileFailedToParse && error.underlyingError != nil
+        }
+    }
 }

@@ -30,6 +30,9 @@ enum AssetMedia {
         "ntsc-23.976fps.mp4": video("160x90", rate: 24) + h264 + ["-r", "24000/1001"],
         // Audio-only formats for the audio file readers.
         "pcm-s16le.wav": tone() + ["-c:a", "pcm_s16le"],
+        // RIFF INFO tags (INAM, IART), which Apple reports in the audio-file key space.
+        "pcm-info-tags.wav": tone(seconds: "0.2") + ["-c:a", "pcm_s16le", "-metadata", "title=Tone",
+                                                     "-metadata", "artist=Generator"],
         "pcm-s16be.aiff": tone() + ["-c:a", "pcm_s16be"],
         "alac.caf": tone() + ["-c:a", "alac"],
         "adts.aac": tone() + aac + ["-f", "adts"],
