@@ -1,0 +1,93 @@
+import CoreMedia
+import Foundation
+
+/// One sample (or a run of equal samples) appended to a track, in decode order. Times and durations are integers in
+/// the track's media timescale, on the caller's timeline (the same timeline for every track; the writer shifts each
+/// track so that its first decode time is media time 0).
+package struct MovieSample: Sendable {
+    /// Where the sample's bytes are.
+    package enum Payload: Sendable {
+        /// Bytes in a block buffer (zero copy until written).
+        case blockBuffer(CMBlockBuffer)
+        /// Bytes in a contiguous buffer.
+        case data(Data)
+        /// `size` bytes at `offset` in the track's referenced file (QuickTime sample references): nothing is written.
+        case reference(offset: UInt64, size: Int)
+    }
+
+    /// The sample's bytes.
+    package var payload: Payload
+    /// Decode time; `nil` means right after the previous sample (previous decode time + duration).
+    package var decodeTime: Int64?
+    /// Presentation time; `nil` means equal to the decode time.
+    package var presentationTime: Int64?
+    /// Duration of one sample. The stored duration of a sample is the distance to the next sample's decode time; this
+    /// one is used for the last sample (and for each sample of a run).
+    package var duration: Int64
+    /// How many samples of equal size and duration `payload` holds, back to back (LPCM frames): one append instead
+    /// of one per frame. A run's samples are all sync samples presented at their decode times.
+    package var sampleCount: Int = 1
+    /// True for a sync (random access) sample.
+    package var isSync: Bool = true
+    /// True for a partial sync sample (QuickTime `stps`: an open-GOP I-frame).
+    package var isPartialSync: Bool = false
+    /// Dependency information for `sdtp` (and fragment sample flags), when the caller knows it.
+    package var dependency: SampleDependency?
+    /// 1-based index of the track sample description (format description) this sample uses.
+    package var descriptionIndex: Int = 1
+
+    /// A sample.
+    package init(payload: Payload, decodeTime: Int64?, presentationTime: Int64? = nil, duration: Int64,
+                 sampleCount: Int = 1, isSync: Bool = true, descriptionIndex: Int = 1) {
+        self.payload = payload
+        self.decodeTime = decodeTime
+        self.presentationTime = presentationTime
+        self.duration = duration
+        self.sampleCount = sampleCount
+        self.isSync = isSync
+        self.descriptionIndex = descriptionIndex
+    }
+
+    /// The number of bytes in the payload.
+    package var byteCount: Int {
+        switch payload {
+        case .blockBuffer(let buffer): CMBlockBufferGetDataLength(buffer)
+        case .data(let data): data.count
+        case .reference(_, let size): size
+        }
+    }
+}
+
+/// What a sample depends on, as ISO/IEC 14496-12 §8.6.4 (`sdtp`) and Core Media's sample attachments
+/// (`DependsOnOthers`, `IsDependedOnByOthers`, `HasRedundantCoding`) say it; `nil` fields are unknown.
+package struct SampleDependency: Sendable, Equatable {
+    /// Whether the sample is a leading sample (decodable only with earlier samples in decode order), if known.
+    package var isLeading: Bool?
+    /// Whether the sample depends on others (false for I-frames).
+    package var dependsOnOthers: Bool?
+    /// Whether other samples depend on it (false for disposable B-frames).
+    package var isDependedOnByOthers: Bool?
+    /// Whether it has redundant coding.
+    package var hasRedundantCoding: Bool?
+
+    /// Dependency information.
+    package init(isLeading: Bool? = nil, dependsOnOthers: Bool? = nil, isDependedOnByOthers: Bool? = nil,
+                 hasRedundantCoding: Bool? = nil) {
+        self.isLeading = isLeading
+        self.dependsOnOthers = dependsOnOthers
+        self.isDependedOnByOthers = isDependedOnByOthers
+        self.hasRedundantCoding = hasRedundantCoding
+    }
+
+    /// The two-bit codes of `sdtp` (0 unknown, 1 yes, 2 no), in its field order.
+    var codes: (isLeading: UInt8, dependsOn: UInt8, isDependedOn: UInt8, hasRedundancy: UInt8) {
+        func code(_ value: Bool?) -> UInt8 { value.map { $0 ? 1 : 2 } ?? 0 }
+        return (code(isLeading), code(dependsOnOthers), code(isDependedOnByOthers), code(hasRedundantCoding))
+    }
+
+    /// The `sdtp` byte.
+    var sdtpByte: UInt8 {
+        let c = codes
+        return c.isLeading << 6 | c.dependsOn << 4 | c.isDependedOn << 2 | c.hasRedundancy
+    }
+}
