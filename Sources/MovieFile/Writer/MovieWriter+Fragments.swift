@@ -5,8 +5,8 @@ import ISOBMFF
 // Fragmented movies (ISO/IEC 14496-12 §8.8): `ftyp` and a `moov` with empty sample tables and `mvex` (`mehd`,
 // one `trex` per track) as soon as every track has a sample description, followed by `free` space reserved so the
 // end can rewrite the movie box in place; then a `moof` + `mdat` pair per fragment interval, each written whole and
-// handed to the kernel before the next begins (so a killed process leaves a file that plays up to its last complete
-// fragment); at the end `mfra` (`tfra` per track, `mfro`) and the movie box rewritten with the final edit lists and
+// handed to the kernel before the next begins, its `moof` committed last (so a killed process leaves a file that plays
+// up to its last complete fragment); at the end `mfra` (`tfra` per track, `mfro`) and the movie box rewritten with the final edit lists and
 // the `mehd` duration.
 //
 // A fragment closes at its time boundary once every unfinished track has samples at or past it; each track
@@ -195,7 +195,13 @@ extension MovieWriter {
             trafs[index].children = children
             dataOffset += dataSizes[index]
         }
-        try file.write(try encode(trafs))
+        // Commit protocol: the movie fragment box is written typed `free` and becomes `moof` (one 4-byte write)
+        // only once its media data is with the kernel, so a process killed part-way through a fragment leaves a
+        // `free` box that readers skip, never a truncated `moof` (FFmpeg 5.1 refuses to open a seekable file that
+        // ends inside one).
+        var moof = try encode(trafs)
+        moof.replaceSubrange(4..<8, with: FourCC("free").bytes)
+        try file.write(moof)
         var header = BoxWriter()
         if mdatHeaderSize == 16 {
             header.writeUInt32(1)
@@ -219,6 +225,7 @@ extension MovieWriter {
             }
         }
         try file.flush()
+        try file.overwrite(FourCC("moof").bytes, at: moofOffset + 4)
         fragments.sequenceNumber &+= 1
     }
 
@@ -321,7 +328,13 @@ extension MovieWriter {
         } catch {
             throw MovieWriterError.box(error)
         }
-        try file.write(writer.bytes)
+        // The same commit protocol as fragments: `free` until complete, then `mfra`.
+        let mfraOffset = file.position
+        var mfra = writer.bytes
+        mfra.replaceSubrange(4..<8, with: FourCC("free").bytes)
+        try file.write(mfra)
+        try file.flush()
+        try file.overwrite(FourCC("mfra").bytes, at: mfraOffset + 4)
 
         // The final movie box: edit lists from the whole presentation, the real duration in mehd.
         let origin = TrackEditPlan.origin(of: tracks)

@@ -58,6 +58,13 @@ enum ElementarySources {
             samples.append(.init(data: sample, decodeTime: dts, presentationTime: pts,
                                  duration: packet.duration ?? 3600, isSync: packet.isKey))
         }
+        // Rebase so the first presented frame is at 0 (decode times before it negative), as Video Toolbox's encoders
+        // time their output; MPEG-TS starts at an arbitrary 1.4 s.
+        let origin = samples.map(\.presentationTime).min() ?? 0
+        for index in samples.indices {
+            samples[index].decodeTime -= origin
+            samples[index].presentationTime -= origin
+        }
         if hevc {
             // VPS, SPS, PPS order for hvcC arrays.
             parameterSets.sort { ($0[0] >> 1) & 0x3F < ($1[0] >> 1) & 0x3F }
@@ -102,7 +109,8 @@ enum ElementarySources {
         var offset = 0
         var samples: [TrackSource.Sample] = []
         var objectType = 0, rateIndex = 0, channels = 0
-        var time: Int64 = 0
+        // Timed as Apple's AAC encoder times its output: the priming packets before 0, the first real sample at 0.
+        var time: Int64 = -encoderDelay
         while offset + 7 <= bytes.count {
             guard bytes[offset] == 0xFF, bytes[offset + 1] & 0xF0 == 0xF0 else { throw SourceError("lost ADTS sync") }
             let protectionAbsent = bytes[offset + 1] & 1 == 1
