@@ -161,8 +161,12 @@ struct WriterFragmentTruncationTests {
             // leaves one, because it commits each `moof` after its data (see `killNine`).
             let insideMovieFragment = layout.movieFragments.contains { $0.contains(offset) }
             for sequential in insideMovieFragment ? [true] : [true, false] {
-                let counts = try #require(ffprobePacketCounts(cut, sequential: sequential),
-                                          "ffprobe (sequential: \(sequential)) opens the cut at \(offset) (seed \(seed))")
+                guard let counts = ffprobePacketCounts(cut, sequential: sequential) else {
+                    // Nothing to play is allowed to be refused: a cut inside the very first fragment.
+                    #expect(expected.values.allSatisfy { $0 == 0 },
+                            "ffprobe (sequential: \(sequential)) opens the cut at \(offset) (seed \(seed))")
+                    continue
+                }
                 #expect(counts.count == 2)
                 #expect(counts.first ?? 0 >= expected[1] ?? 0, "video at \(offset), sequential \(sequential) (seed \(seed))")
                 #expect(counts.last ?? 0 >= expected[2] ?? 0, "audio at \(offset), sequential \(sequential) (seed \(seed))")
