@@ -80,12 +80,14 @@ enum PacketProbe {
         }
     }
 
-    /// `ffmpeg -c copy -f framemd5` hashes of the packets of `stream` (payload identity).
+    /// `ffmpeg -c copy -f framemd5` hashes of the packets of `stream` (payload identity: the sixth field; side data
+    /// such as skip samples follows it on some lines).
     static func packetHashes(_ url: URL, stream: String) throws -> [String] {
         let result = try ExternalTool.check("ffmpeg", ["-nostdin", "-v", "error", "-i", url.path, "-map",
                                                        "0:\(stream)", "-c", "copy", "-f", "framemd5", "-"])
         return result.output.split(separator: "\n").filter { !$0.hasPrefix("#") }.compactMap { line in
-            line.split(separator: ",").last.map { $0.trimmingCharacters(in: .whitespaces) }
+            let fields = line.split(separator: ",")
+            return fields.count >= 6 ? fields[5].trimmingCharacters(in: .whitespaces) : nil
         }
     }
 }
