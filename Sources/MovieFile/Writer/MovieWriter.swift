@@ -200,8 +200,15 @@ package final class MovieWriter: @unchecked Sendable {
                 throw MovieWriterError(.invalidArgument, "encoder delay and padding cannot be negative")
             }
             let track = try self.track(handle)
+            let previous = (track.configuration.encoderDelay, track.configuration.encoderPadding)
             track.configuration.encoderDelay = delay
             track.configuration.encoderPadding = padding
+            do throws(MovieWriterError) {
+                try checkFragmentedMovieBoxFits()
+            } catch {
+                (track.configuration.encoderDelay, track.configuration.encoderPadding) = previous
+                throw error
+            }
         }
     }
 

@@ -47,6 +47,32 @@ struct WriterFragmentTests {
         for (index, box) in scan.boxes.enumerated() where box.header.type == "moof" {
             #expect(scan.boxes[index + 1].header.type == "mdat")
         }
+        // mfra: a tfra per track with one entry per fragment holding the track, each pointing at its moof; mfro
+        // gives the mfra's size.
+        let mfraHeader = try #require(scan.boxes.last?.header)
+        let mfra = try #require(scan.first(MovieFragmentRandomAccessBox.self))
+        #expect(mfra.offsetBox?.mfraSize == UInt32(mfraHeader.size))
+        let moofOffsets = Set(fragments.map { UInt64($0.header.offset) })
+        /// True when a track fragment holds a sync sample (flags from trun, its first-sample flags, or tfhd).
+        func hasSyncSample(_ traf: TrackFragmentBox) -> Bool {
+            traf.runs.contains { run in
+                (0..<Int(run.sampleCount)).contains { index in
+                    let flags = run.sampleFlags?[index] ?? (index == 0 ? run.firstSampleFlags?.rawValue : nil)
+                        ?? traf.header?.defaultSampleFlags?.rawValue ?? 0
+                    return flags & 0x1_0000 == 0
+                }
+            }
+        }
+        for table in mfra.trackTables {
+            let holding = fragments.filter {
+                $0.box.trackFragments.contains { $0.header?.trackID == table.trackID && hasSyncSample($0) }
+            }
+            #expect(table.entries.count == holding.count, "track \(table.trackID): one entry per fragment with a sync sample")
+            #expect(table.entries.allSatisfy { moofOffsets.contains($0.moofOffset) })
+        }
+        // The final edit lists are in the rewritten movie box: B-frame delay and AAC priming.
+        #expect(scan.movie?.tracks.first?.editList?.entries.first?.mediaTime == 7200)
+        #expect(scan.movie?.tracks.last?.editList?.entries.first?.mediaTime == 1024)
     }
 }
 
