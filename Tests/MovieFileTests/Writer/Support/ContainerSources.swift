@@ -10,9 +10,9 @@ import TestSupport
 /// sample description extension atoms for video).
 enum ContainerSources {
     /// The first sample entry of the first track of `url` (an ISO or QuickTime file).
-    static func sampleEntry(_ url: URL) throws -> any Box {
+    static func sampleEntry(_ url: URL, track: Int = 0) throws -> any Box {
         let scan = try FileScanner.scan(FileSource(url: url))
-        guard let entry = scan.movie?.tracks.first?.media?.children.first(MediaInformationBox.self)?.sampleTable?
+        guard let tracks = scan.movie?.tracks, tracks.indices.contains(track), let entry = tracks[track].media?.children.first(MediaInformationBox.self)?.sampleTable?
             .sampleDescriptions?.children.first?.box else { throw SourceError("no sample entry in \(url.lastPathComponent)") }
         return entry
     }
@@ -31,30 +31,34 @@ enum ContainerSources {
     }
 
     /// The packets of the first stream, bytes read from the file.
-    static func samples(_ url: URL) throws -> [TrackSource.Sample] {
-        let bytes = [UInt8](try Data(contentsOf: url))
-        return try PacketProbe.packets(url, stream: "0").map { packet in
+    static func samples(_ url: URL, track: Int = 0, loadingData: Bool = true) throws -> [TrackSource.Sample] {
+        let bytes = loadingData ? [UInt8](try Data(contentsOf: url)) : []
+        return try PacketProbe.packets(url, stream: String(track)).map { packet in
             guard let position = packet.position, let pts = packet.pts, let dts = packet.dts,
-                  Int(position) + packet.size <= bytes.count else { throw SourceError("packet without position") }
-            return TrackSource.Sample(data: Array(bytes[Int(position)..<(Int(position) + packet.size)]), decodeTime: dts,
-                                      presentationTime: pts, duration: packet.duration ?? 0, isSync: packet.isKey)
+                  !loadingData || Int(position) + packet.size <= bytes.count else {
+                throw SourceError("packet without position")
+            }
+            let data = loadingData ? Array(bytes[Int(position)..<(Int(position) + packet.size)]) : []
+            return TrackSource.Sample(data: data, decodeTime: dts, presentationTime: pts,
+                                      duration: packet.duration ?? 0, isSync: packet.isKey)
         }
     }
 
     /// The media timescale of the first track.
-    static func timescale(_ url: URL) throws -> Int32 {
+    static func timescale(_ url: URL, track: Int = 0) throws -> Int32 {
         let scan = try FileScanner.scan(FileSource(url: url))
-        guard let header = scan.movie?.tracks.first?.media?.children.first(MediaHeaderBox.self) else {
+        guard let tracks = scan.movie?.tracks, tracks.indices.contains(track), let header = tracks[track].media?.children.first(MediaHeaderBox.self) else {
             throw SourceError("no mdhd")
         }
         return Int32(header.timescale)
     }
 
     /// An audio track from `url` with the cookie its codec uses.
-    static func audio(_ url: URL, formatID: AudioFormatID, framesPerPacket: UInt32) throws -> TrackSource {
-        guard let entry = try sampleEntry(url) as? AudioSampleEntry else { throw SourceError("not audio") }
+    static func audio(_ url: URL, formatID: AudioFormatID, framesPerPacket: UInt32, track: Int = 0,
+                      loadingData: Bool = true) throws -> TrackSource {
+        guard let entry = try sampleEntry(url, track: track) as? AudioSampleEntry else { throw SourceError("not audio") }
         var asbd = AudioStreamBasicDescription()
-        asbd.mSampleRate = entry.effectiveSampleRate > 0 ? entry.effectiveSampleRate : Double(try timescale(url))
+        asbd.mSampleRate = entry.effectiveSampleRate > 0 ? entry.effectiveSampleRate : Double(try timescale(url, track: track))
         asbd.mFormatID = formatID
         asbd.mChannelsPerFrame = UInt32(entry.effectiveChannelCount)
         asbd.mFramesPerPacket = framesPerPacket
@@ -74,12 +78,13 @@ enum ContainerSources {
         default: break
         }
         let description = try ElementarySources.audioDescription(asbd, cookie: cookie)
-        return TrackSource(name: url.lastPathComponent, mediaType: kCMMediaType_Audio, timescale: try timescale(url),
-                           description: description, samples: try samples(url), origin: url)
+        return TrackSource(name: url.lastPathComponent, mediaType: kCMMediaType_Audio,
+                           timescale: try timescale(url, track: track), description: description,
+                           samples: try samples(url, track: track, loadingData: loadingData), origin: url)
     }
 
     /// A video track from `url`: dimensions and the codec configuration box as a sample description extension atom.
-    static func video(_ url: URL, configuration: FourCC) throws -> TrackSource {
+    static func video(_ url: URL, configuration: FourCC, loadingData: Bool = true) throws -> TrackSource {
         guard let entry = try sampleEntry(url) as? VisualSampleEntry,
               let config = try child(entry, configuration) else { throw SourceError("no \(configuration)") }
         var description: CMFormatDescription?
@@ -89,6 +94,6 @@ enum ContainerSources {
             formatDescriptionOut: &description)
         guard let description else { throw SourceError("video description rejected") }
         return TrackSource(name: url.lastPathComponent, mediaType: kCMMediaType_Video, timescale: try timescale(url),
-                           description: description, samples: try samples(url), origin: url)
+                           description: description, samples: try samples(url, loadingData: loadingData), origin: url)
     }
 }
