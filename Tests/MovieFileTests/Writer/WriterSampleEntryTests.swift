@@ -153,11 +153,12 @@ struct WriterSampleEntryTests {
         var asbd = try #require(source.description.audioStreamBasicDescription)
         var description: CMFormatDescription?
         let cookie = source.description.magicCookie ?? Data()
-        cookie.withUnsafeBytes { raw in
+        let status = cookie.withUnsafeBytes { raw in
             CMAudioFormatDescriptionCreate(allocator: nil, asbd: &asbd, layoutSize: 0, layout: nil,
                                            magicCookieSize: raw.count, magicCookie: raw.baseAddress,
                                            extensions: extensions, formatDescriptionOut: &description)
         }
+        #expect(status == noErr)
         source.description = try #require(description)
         let directory = try TestFiles.makeTemporaryDirectory("verbatim")
         let output = directory.file("verbatim.mp4")
