@@ -9,7 +9,10 @@ extension MovieBoxBuilder {
         let table = track.table
         let quickTime = fileType.isQuickTime
         var entries = BoxList()
-        let bitRate = (fragmented || track.kind != .video) ? nil : Self.bitRate(table, timescale: track.timescale)
+        // btrt is an ISO box (ISO/IEC 14496-12 §8.5.2.2); QuickTime image descriptions do not carry it, and a
+        // fragmented movie's rates are unknown when its sample entries are written.
+        let bitRate = (fragmented || quickTime || track.kind != .video) ? nil
+            : Self.bitRate(table, timescale: track.timescale)
         let dataReferenceIndex: UInt16 = 1
         for description in track.descriptions {
             let context = SampleEntryContext(fileType: fileType, kind: track.kind, dataReferenceIndex: dataReferenceIndex,
