@@ -20,10 +20,23 @@ package struct MovieTrackHandle: Hashable, Sendable {
 /// `finish()`. `cancel()` removes everything. Any file-system failure removes the partial output and temporaries and
 /// is rethrown by every later call.
 ///
+/// Timelines: a sample's times are integers in its track's media timescale on the caller's timeline, which all
+/// tracks share (an asset writer's source times, e.g. `CMTimeConvertScale(pts, timescale:)`). The file stores each
+/// track from its first decode time, so edit media times are given on the caller's timeline too and converted.
+/// Without a caller edit list a track gets Apple's default: an empty edit for the time before it starts (relative
+/// to the earliest track), then its presentation from the first presented sample after the encoder delay to the
+/// last before the padding. A session (`startSession(atSourceTime:)`…`endSession`) maps onto `setEditList`.
+///
 /// Media data goes to the file as it arrives, in chunks of about half a second per track, interleaved so that
-/// chunks appear in order of their start times (see `MovieWriter+Interleaving.swift`). Memory held is at most about
-/// one chunk per track plus one waiting chunk for tracks running ahead, a 1 MiB write buffer, and the sample tables
-/// (about 4 bytes per sample while sizes vary), capped by `maximumBufferedBytes`.
+/// chunks appear in order of their start times (see `MovieWriter+Interleaving.swift`); `isReadyForMoreMediaData`
+/// is the back-pressure that keeps tracks together. Memory held: at most about one pending and one waiting chunk per
+/// track (0.5 s each, 8 MiB at most each), a 1 MiB write buffer and the sample tables (about 4 bytes per sample
+/// while sizes vary), capped overall by `maximumBufferedBytes` (64 MiB by default). A fragmented movie holds one
+/// fragment interval of samples instead.
+///
+/// Errors map onto `AVError`: `.outputExists` → `fileAlreadyExists`, `.diskFull` → `diskFull`,
+/// `.unsupportedFormat` → `incompatibleAsset`-like refusals at `canAdd`, `.metadataNotRepresentable` → the
+/// metadata refusal, `.fileSystem` → `unknown` with the errno text as the underlying error.
 ///
 /// Thread safety: every method may be called from any thread; `lock` serialises them (it guards every `var` below).
 package final class MovieWriter: @unchecked Sendable {
