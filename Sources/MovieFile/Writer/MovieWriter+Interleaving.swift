@@ -75,7 +75,7 @@ extension MovieWriter {
             var candidate: WriterTrack?
             for track in tracks where !track.waiting.isEmpty && track.isInterleaved {
                 guard let best = candidate else { candidate = track; continue }
-                if isEarlier(track.waiting[0].startTime, track.timescale, than: best.waiting[0].startTime, best.timescale) {
+                if TimeConversion.isEarlier(track.waiting[0].startTime, track.timescale, than: best.waiting[0].startTime, best.timescale) {
                     candidate = track
                 }
             }
@@ -92,11 +92,11 @@ extension MovieWriter {
             let blocked = tracks.contains { other in
                 guard other !== track, other.isInterleaved, other.waiting.isEmpty else { return false }
                 if let pending = other.pending {
-                    return isEarlier(pending.startTime, other.timescale, than: start, track.timescale)
+                    return TimeConversion.isEarlier(pending.startTime, other.timescale, than: start, track.timescale)
                 }
                 if other.isFinished { return false }
                 guard let next = other.nextDecodeTime else { return true }
-                return isEarlier(next, other.timescale, than: start, track.timescale)
+                return TimeConversion.isEarlier(next, other.timescale, than: start, track.timescale)
             }
             if blocked && bufferedBytes <= options.maximumBufferedBytes { return }
             try writeChunk(of: track)
@@ -133,11 +133,4 @@ extension MovieWriter {
         }
         track.table.appendChunk(location, sampleCount: chunk.sampleCount, descriptionIndex: UInt32(chunk.descriptionIndex))
     }
-}
-
-/// True when `a / aScale` seconds is before `b / bScale` seconds (exact: 128-bit cross products).
-func isEarlier(_ a: Int64, _ aScale: Int32, than b: Int64, _ bScale: Int32) -> Bool {
-    let left = a.multipliedFullWidth(by: Int64(bScale))
-    let right = b.multipliedFullWidth(by: Int64(aScale))
-    return left.high != right.high ? left.high < right.high : left.low < right.low
 }

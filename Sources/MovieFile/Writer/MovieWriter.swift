@@ -3,14 +3,6 @@ import Foundation
 import ISOBMFF
 import MediaContainer
 
-/// A track added to a `MovieWriter`.
-package struct MovieTrackHandle: Hashable, Sendable {
-    /// Position among the writer's tracks.
-    let index: Int
-    /// The track's ID in the file (`tkhd`).
-    package let trackID: Int32
-}
-
 /// Writes a QuickTime movie or an MPEG-4 family file (MP4, M4A, M4V, 3GP, 3G2) from encoded samples: the native
 /// muxer `AVAssetWriter` drives.
 ///

@@ -21,6 +21,13 @@ enum TimeConversion {
         return negative ? -result : result
     }
 
+    /// True when `a / aScale` seconds is before `b / bScale` seconds (exact: 128-bit cross products).
+    static func isEarlier(_ a: Int64, _ aScale: Int32, than b: Int64, _ bScale: Int32) -> Bool {
+        let left = a.multipliedFullWidth(by: Int64(bScale))
+        let right = b.multipliedFullWidth(by: Int64(aScale))
+        return left.high != right.high ? left.high < right.high : left.low < right.low
+    }
+
     /// Seconds since 1904-01-01 UTC (the QuickTime and ISO epoch) for a date, 0 before it.
     static func secondsSince1904(_ seconds1970: Double) -> UInt64 {
         let value = seconds1970 + 2_082_844_800

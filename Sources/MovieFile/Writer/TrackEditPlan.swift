@@ -20,7 +20,7 @@ struct TrackEditPlan {
         var best: Origin?
         for track in tracks where track.firstDecodeTime != nil {
             let start = track.minimumPresentationTime + track.configuration.encoderDelay
-            if let current = best, !isEarlier(start, track.timescale, than: current.value, current.timescale) { continue }
+            if let current = best, !TimeConversion.isEarlier(start, track.timescale, than: current.value, current.timescale) { continue }
             best = Origin(value: start, timescale: track.timescale)
         }
         return best
