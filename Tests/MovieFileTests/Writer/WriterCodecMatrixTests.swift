@@ -121,12 +121,18 @@ struct WriterCodecMatrixTests {
         let errors = try ExternalTool.ffmpegDecodeErrors(output)
         #expect(errors.isEmpty, "ffmpeg decode errors: \(errors)")
 
-        // Brands as written (ffprobe's view of ftyp).
+        // Brands as written: ffprobe's and mediainfo's view of ftyp.
         let format = try PacketProbe.format(output)
         let tags = format["tags"] as? [String: Any] ?? [:]
         let box = pair.fileType.fileTypeBox
         #expect((tags["major_brand"] as? String)?.trimmingCharacters(in: .whitespaces)
                 == box.majorBrand.description.trimmingCharacters(in: .whitespaces))
+        #expect(PacketProbe.int64(tags["minor_version"]) == Int64(box.minorVersion))
+        let mediainfo = try ExternalTool.check("mediainfo", ["--Output=JSON", output.path])
+        let general = ((try JSONSerialization.jsonObject(with: mediainfo.standardOutput) as? [String: Any])?["media"]
+                       as? [String: Any])?["track"] as? [[String: Any]]
+        let brands = box.compatibleBrands.filter { $0.rawValue != 0 }.map { $0.description }.joined(separator: "/")
+        #expect(general?.first?["CodecID_Compatible"] as? String == brands, "mediainfo's compatible brands")
     }
 
     @Test("refuses a codec the file type cannot hold, naming both",

@@ -58,9 +58,14 @@ enum MuxerHarness {
         #expect(packets.count == expected.count, "\(source.name): \(packets.count) packets, expected \(expected.count)",
                 sourceLocation: sourceLocation)
         guard packets.count == expected.count, let firstDTS = packets.first?.dts else { return }
-        for (packet, sample) in zip(packets, expected) {
+        for (index, (packet, sample)) in zip(packets, expected).enumerated() {
             #expect(packet.size == sample.data.count, sourceLocation: sourceLocation)
             #expect(packet.isKey == sample.isSync, sourceLocation: sourceLocation)
+            // The last packet's duration is the reader's to clip to the edit list (FFmpeg fits it to the edit's end
+            // in the movie timescale).
+            if index < packets.count - 1 {
+                #expect(packet.duration == sample.duration, "\(source.name): duration", sourceLocation: sourceLocation)
+            }
             if let dts = packet.dts, let pts = packet.pts {
                 #expect(dts - firstDTS == sample.decodeTime - expected[0].decodeTime, "\(source.name): decode time",
                         sourceLocation: sourceLocation)
