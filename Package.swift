@@ -50,11 +50,18 @@ let package = Package(
         // What every container reader gives the asset layer: sample tables and a neutral track model.
         .target(name: "MediaContainer", dependencies: ["CoreMedia"]),
         .executableTarget(name: "isobmff-fuzz", dependencies: ["ISOBMFF"]),
+        .target(name: "MediaCodecs", dependencies: ["FFmpegBridge", "CoreMedia", "CoreVideo", "VideoToolbox", "ISOBMFF"],
+                exclude: ["README.md"]),
+        .executableTarget(name: "moviefile-fuzz", dependencies: ["MovieFile"]),
 
         // The public API.
         .target(name: "AVFoundation", dependencies: [
             "CoreMedia", "CoreVideo", "CoreAudioTypes", "CoreGraphics", "VideoToolbox", "CoreFoundationShims",
+            "MediaCodecs",
         ]),
+
+        // Tools.
+        .executableTarget(name: "demo", dependencies: ["AVFoundation", "MediaCodecs"]),
 
         // Tests.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
@@ -64,7 +71,8 @@ let package = Package(
         .testTarget(name: "MediaContainerTests", dependencies: ["MediaContainer"]),
         .testTarget(name: "CoreVideoTests", dependencies: ["CoreVideo", "TestSupport"]),
         .testTarget(name: "ISOBMFFTests", dependencies: ["ISOBMFF", "TestSupport"], exclude: ["Corpus"]),
+        .testTarget(name: "MovieFileTests", dependencies: ["MovieFile", "TestSupport"], exclude: ["Corpus"]),
         .testTarget(name: "FFmpegBridgeTests", dependencies: ["FFmpegBridge", "TestSupport"]),
-        .testTarget(name: "MovieFileTests", dependencies: ["MovieFile", "TestSupport"]),
+        .testTarget(name: "MediaCodecsTests", dependencies: ["MediaCodecs", "TestSupport"]),
     ]
 )

@@ -45,6 +45,11 @@ package struct ContainerTrack: Sendable {
     /// audio file's own header), when the file says.
     package var priming: Int64 = 0
     package var remainder: Int64 = 0
+    /// The recovery roll distance in samples (`sgpd` `roll`/`prol`, ISO/IEC 14496-12 §10.1), when the file gives
+    /// one: negative means that many earlier samples must be decoded before a sample's output is correct (−1 for
+    /// AAC, whose decoder needs the previous packet); positive, that decoding becomes correct that many samples
+    /// after a gradual-refresh video sample. `nil` when the file says nothing.
+    package var rollDistance: Int?
     /// Where the samples are. Building it can be expensive for long tracks, so it happens on first use.
     package var samples: LazySampleTable
     /// Whether the track has fragments (`moof`) beyond the movie box's own sample table.

@@ -21,7 +21,7 @@ package final class SampleTable: Sendable {
     package let firstDecodeTime: Int64
 
     private let sizes: SizeStorage
-    private let offsets: [UInt64]
+    private let offsets: OffsetStorage
     /// 0-based indices of sync samples, ascending; `nil` means every sample is a sync sample.
     private let syncIndices: [Int]?
     /// 0-based indices of partial-sync samples (`stps`, open-GOP I-frames), ascending.
@@ -38,17 +38,52 @@ package final class SampleTable: Sendable {
         case perSample([UInt32])
     }
 
+    /// How sample file offsets are stored.
+    ///
+    /// `.runs` exists for constant-size samples (uncompressed audio, where every PCM frame is a sample): an hour of
+    /// 48 kHz stereo is 172 million samples but a few thousand chunks, so one offset per chunk instead of one per
+    /// sample is the difference between kilobytes and 1.4 GB.
+    package enum OffsetStorage: Sendable, Equatable {
+        /// One absolute offset per sample.
+        case perSample([UInt64])
+        /// Runs of contiguous constant-size samples: run `r` starts at sample `firstSamples[r]` (ascending, the
+        /// first being 0) and byte `offsets[r]`; sample `i` of the run is `offsets[r] + (i − firstSamples[r]) × size`.
+        /// Only valid with `SizeStorage.constant`.
+        case runs(firstSamples: [Int], offsets: [UInt64])
+    }
+
     /// A table from its columns. Returns `nil` when the columns disagree about the sample count, which a container
     /// reader reports as a malformed table with its own box path.
+    package convenience init?(durations: RunLengthColumn, compositionOffsets: RunLengthColumn?,
+                              descriptionIndices: RunLengthColumn, sizes: SizeStorage, offsets: [UInt64],
+                              syncIndices: [Int]?, partialSyncIndices: [Int] = [], dependencyBytes: [UInt8]? = nil,
+                              firstDecodeTime: Int64 = 0) {
+        self.init(durations: durations, compositionOffsets: compositionOffsets, descriptionIndices: descriptionIndices,
+                  sizes: sizes, offsetStorage: .perSample(offsets), syncIndices: syncIndices,
+                  partialSyncIndices: partialSyncIndices, dependencyBytes: dependencyBytes,
+                  firstDecodeTime: firstDecodeTime)
+    }
+
+    /// A table whose offsets may be stored per run of contiguous constant-size samples. Returns `nil` when the
+    /// columns disagree about the sample count, or when runs are given with per-sample sizes or are not ascending
+    /// from sample 0.
     package init?(durations: RunLengthColumn, compositionOffsets: RunLengthColumn?,
-                  descriptionIndices: RunLengthColumn, sizes: SizeStorage, offsets: [UInt64],
+                  descriptionIndices: RunLengthColumn, sizes: SizeStorage, offsetStorage: OffsetStorage,
                   syncIndices: [Int]?, partialSyncIndices: [Int] = [], dependencyBytes: [UInt8]? = nil,
                   firstDecodeTime: Int64 = 0) {
         let count = durations.count
-        guard descriptionIndices.count == count, offsets.count == count,
+        guard descriptionIndices.count == count,
               compositionOffsets.map({ $0.count == count }) ?? true,
               dependencyBytes.map({ $0.count == count }) ?? true
         else { return nil }
+        switch offsetStorage {
+        case .perSample(let values):
+            guard values.count == count else { return nil }
+        case .runs(let firstSamples, let runOffsets):
+            guard case .constant = sizes, firstSamples.count == runOffsets.count,
+                  count == 0 ? firstSamples.isEmpty : firstSamples.first == 0,
+                  SampleTable.isStrictlyAscending(firstSamples, below: max(count, 1)) else { return nil }
+        }
         if case .perSample(let values) = sizes, values.count != count { return nil }
         if let syncIndices, !SampleTable.isStrictlyAscending(syncIndices, below: count) { return nil }
         guard SampleTable.isStrictlyAscending(partialSyncIndices, below: count) else { return nil }
@@ -57,7 +92,7 @@ package final class SampleTable: Sendable {
         self.compositionOffsets = compositionOffsets
         self.descriptionIndices = descriptionIndices
         self.sizes = sizes
-        self.offsets = offsets
+        self.offsets = offsetStorage
         self.syncIndices = syncIndices
         self.partialSyncIndices = partialSyncIndices
         self.dependencyBytes = dependencyBytes
@@ -97,7 +132,24 @@ package final class SampleTable: Sendable {
     }
 
     /// Absolute file offset of sample `index`.
-    package func offset(at index: Int) -> UInt64 { offsets[index] }
+    package func offset(at index: Int) -> UInt64 {
+        switch offsets {
+        case .perSample(let values):
+            return values[index]
+        case .runs(let firstSamples, let runOffsets):
+            precondition(index >= 0 && index < count, "sample index \(index) outside 0..<\(count)")
+            var low = 0, high = firstSamples.count - 1
+            while low < high {
+                let mid = (low + high + 1) / 2
+                if firstSamples[mid] <= index { low = mid } else { high = mid - 1 }
+            }
+            // The builder checked that every run's end fits in UInt64, so this cannot overflow.
+            return runOffsets[low] + UInt64(index - firstSamples[low]) * UInt64(size(at: index))
+        }
+    }
+
+    /// How offsets are stored (for writers that copy a table).
+    package var offsetStorage: OffsetStorage { offsets }
 
     /// 1-based sample description index of sample `index`.
     package func descriptionIndex(at index: Int) -> Int { Int(descriptionIndices.value(at: index)) }

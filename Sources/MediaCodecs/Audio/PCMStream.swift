@@ -1,0 +1,80 @@
+import CoreMedia
+import FFmpegBridge
+
+/// A stream of native PCM converted to another rate, channel layout and sample format with exact frame counts and
+/// exact timestamps: output frame k of a run of contiguous input is at the run's first input time plus k output
+/// frames (swresample delays output, never shifts it). A gap in the input times ends the run: what the filter still
+/// holds is flushed at the old run's times and a new run starts at the new time.
+final class PCMStream {
+    let input: PCMLayout
+    let output: PCMLayout
+    private let resampler: FFResampler
+    private var runStart: CMTime?
+    private var framesIn: Int64 = 0
+    private var framesOut: Int64 = 0
+
+    init(input: PCMLayout, inputChannels: FFChannelLayout, output: PCMLayout, outputChannels: FFChannelLayout) throws(CodecError) {
+        self.input = input
+        self.output = output
+        guard let inRate = Int(exactly: input.sampleRate), let outRate = Int(exactly: output.sampleRate) else {
+            throw CodecError(.unsupportedFormat, "sample rates must be whole numbers of hertz (\(input.sampleRate) → \(output.sampleRate))")
+        }
+        do throws(FFError) {
+            resampler = try FFResampler(from: FFAudioFormat(sampleFormat: input.sampleFormat, sampleRate: inRate, channelLayout: inputChannels),
+                                        to: FFAudioFormat(sampleFormat: output.sampleFormat, sampleRate: outRate, channelLayout: outputChannels))
+        } catch {
+            throw CodecError(error, while: "setting up the audio conversion")
+        }
+    }
+
+    /// The output time of output frame `frames` of the current run.
+    private func outputTime(_ frames: Int64) -> CMTime {
+        (runStart ?? .zero) + CMTime(value: frames, timescale: Int32(output.sampleRate))
+    }
+
+    /// Whether `time` continues the current run (within half an input frame of where it should be, to allow
+    /// timestamps rounded to another timescale).
+    private func continues(at time: CMTime) -> Bool {
+        guard let runStart else { return false }
+        let expected = runStart + CMTime(value: framesIn, timescale: Int32(input.sampleRate))
+        return abs(CMTimeGetSeconds(time - expected)) * input.sampleRate < 0.5
+    }
+
+    /// Converts a block of audio starting at `time`; returns the converted audio that is ready and its time (which
+    /// may include the flushed end of an earlier run, returned first).
+    func convert(_ audio: NativePCM, at time: CMTime) throws(CodecError) -> [(FFAudioBuffer, CMTime)] {
+        var result: [(FFAudioBuffer, CMTime)] = []
+        if runStart != nil, !continues(at: time) { result += try flush() }
+        if runStart == nil {
+            runStart = time
+            framesIn = 0
+            framesOut = 0
+        }
+        let converted: FFAudioBuffer
+        do throws(FFError) {
+            converted = try audio.withSamples { samples throws(FFError) in try resampler.convert(samples) }
+        } catch {
+            throw CodecError(error, while: "converting audio", presentationTimeStamp: time)
+        }
+        framesIn += Int64(audio.frameCount)
+        if converted.frameCount > 0 {
+            result.append((converted, outputTime(framesOut)))
+            framesOut += Int64(converted.frameCount)
+        }
+        return result
+    }
+
+    /// Ends the current run: the frames still in the filter, with their time.
+    func flush() throws(CodecError) -> [(FFAudioBuffer, CMTime)] {
+        guard runStart != nil else { return [] }
+        defer { runStart = nil }
+        let tail: FFAudioBuffer
+        do throws(FFError) {
+            tail = try resampler.flush()
+        } catch {
+            throw CodecError(error, while: "flushing the audio conversion")
+        }
+        guard tail.frameCount > 0 else { return [] }
+        return [(tail, outputTime(framesOut))]
+    }
+}

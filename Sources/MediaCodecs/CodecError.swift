@@ -1,0 +1,63 @@
+import CoreMedia
+import FFmpegBridge
+
+/// A failure of a codec session: what was being done, for which sample when there is one, and the cause.
+package struct CodecError: Error, Sendable, CustomStringConvertible {
+    /// The broad cause, so the layer above can map it onto `AVError` codes.
+    package enum Kind: Sendable, Equatable {
+        /// The settings cannot be honoured (`settingsError` says which key).
+        case invalidSettings
+        /// The input's format is not one the session can take (a codec with no decoder, a pixel format with no layout).
+        case unsupportedFormat
+        /// The caller broke the session's contract (timestamps going backwards, a buffer of the wrong kind).
+        case invalidInput
+        /// One sample's data could not be decoded; the session keeps going.
+        case corruptSample
+        /// The codec failed for another reason.
+        case codecFailed
+    }
+
+    /// The broad cause.
+    package var kind: Kind
+    /// What went wrong, in words a person can act on.
+    package var message: String
+    /// The presentation time of the sample concerned, when there is one.
+    package var presentationTimeStamp: CMTime?
+    /// The settings error behind an `invalidSettings` failure.
+    package var settingsError: CodecSettingsError?
+    /// The FFmpeg bridge's error behind the failure, when there is one.
+    package var underlying: FFError?
+
+    /// Describes a failure.
+    package init(_ kind: Kind, _ message: String, presentationTimeStamp: CMTime? = nil,
+                 underlying: FFError? = nil) {
+        self.kind = kind
+        self.message = message
+        self.presentationTimeStamp = presentationTimeStamp
+        self.underlying = underlying
+    }
+
+    /// A failure caused by settings.
+    package init(_ error: CodecSettingsError) {
+        self.init(.invalidSettings, error.description)
+        settingsError = error
+    }
+
+    /// A failure reported by the FFmpeg bridge while doing `operation`.
+    package init(_ error: FFError, while operation: String, presentationTimeStamp: CMTime? = nil) {
+        let kind: Kind
+        switch error.kind {
+        case .invalidData: kind = .corruptSample
+        case .codecNotAvailable: kind = .unsupportedFormat
+        case .invalidConfiguration: kind = .invalidSettings
+        case .invalidArgument: kind = .invalidInput
+        case .outOfMemory, .failed: kind = .codecFailed
+        }
+        self.init(kind, "\(operation): \(error)", presentationTimeStamp: presentationTimeStamp, underlying: error)
+    }
+
+    package var description: String {
+        guard let pts = presentationTimeStamp, pts.isValid else { return message }
+        return "\(message) (sample at \(pts.value)/\(pts.timescale))"
+    }
+}

@@ -1,0 +1,172 @@
+import CoreMedia
+import Foundation
+import ISOBMFF
+import MediaContainer
+
+/// Turns one `trak` into a `ContainerTrack`: identity and presentation (`tkhd`), media timing and language
+/// (`mdhd`, `elng`), kind (`hdlr`), edits (`elst`), references (`tref`), metadata, a format description per sample
+/// entry, encoder delay, and a sample table that is built on first use.
+struct TrackParser {
+    /// What the whole movie establishes for its tracks.
+    struct MovieContext {
+        var isQuickTime: Bool
+        var movieTimescale: UInt32
+        var fileSize: Int64
+        var fragments: FragmentIndex
+        var file: MappedFile
+        /// Samples a track may hold in per-sample arrays.
+        var perSampleBudget: Int
+    }
+
+    let track: TrackBox
+    /// `moov/trak[n]`.
+    let path: BoxPath
+    let movie: MovieContext
+
+    /// The track.
+    func parse() throws(MovieFileError) -> ContainerTrack {
+        guard let tkhd = track.header else { throw missing("tkhd", in: path) }
+        guard tkhd.trackID != 0, let trackID = CMPersistentTrackID(exactly: tkhd.trackID) else {
+            throw MovieFileError(.malformed, "track ID \(tkhd.trackID) is not a valid track ID (1…2³¹−1)",
+                                 path: path.appending("tkhd"), offset: offset(of: TrackHeaderBox.type, in: track.children))
+        }
+        let mdiaPath = path.appending("mdia")
+        guard let mdia = track.media else { throw missing("mdia", in: path, trackID: trackID) }
+        guard let mdhd = mdia.header else { throw missing("mdhd", in: mdiaPath, trackID: trackID) }
+        guard let hdlr = mdia.handler else { throw missing("hdlr", in: mdiaPath, trackID: trackID) }
+        let minfPath = mdiaPath.appending("minf")
+        guard let minf = mdia.information else { throw missing("minf", in: mdiaPath, trackID: trackID) }
+        let stblPath = minfPath.appending("stbl")
+        guard let stbl = minf.sampleTable else { throw missing("stbl", in: minfPath, trackID: trackID) }
+        guard let stsd = stbl.sampleDescriptions else { throw missing("stsd", in: stblPath, trackID: trackID) }
+        guard let mediaTimescale = timescale(mdhd.timescale) else {
+            throw MovieFileError(.malformed, "media timescale \(mdhd.timescale) is not a valid timescale (1…2³¹−1)",
+                                 path: mdiaPath.appending("mdhd"), offset: offset(of: "mdhd", in: mdia.children),
+                                 trackID: trackID)
+        }
+
+        let fragments = movie.fragments.fragmentsByTrack[tkhd.trackID] ?? []
+        let mediaDuration = try duration(mdhd: mdhd, fragments: fragments, trackID: trackID, path: mdiaPath)
+        let descriptions = makeDescriptions(stsd: stsd, stbl: stbl, handler: hdlr.handlerType, mediaTimescale: mdhd.timescale)
+        let builder = SampleTableBuilder(trackID: trackID, path: stblPath, sampleTable: stbl,
+                                         descriptionCount: descriptions.count, fragments: fragments,
+                                         perSampleBudget: movie.perSampleBudget)
+        let table = LazySampleTable { try builder.build() }
+
+        var result = ContainerTrack(trackID: trackID, mediaType: FormatDescriptionFactory.mediaType(forHandler: hdlr.handlerType),
+                                    mediaTimescale: mediaTimescale, mediaDuration: mediaDuration,
+                                    formatDescriptions: descriptions, samples: table)
+        let name = hdlr.name.text.trimmingCharacters(in: .controlCharacters)
+        result.handlerName = name.isEmpty ? nil : name
+        result.isEnabled = tkhd.flags.contains(.enabled)
+        result.alternateGroup = tkhd.alternateGroup
+        result.transform = TransformMatrix(tkhd.matrix)
+        result.volume = Float(tkhd.volume.doubleValue)
+        result.width = tkhd.width.doubleValue
+        result.height = tkhd.height.doubleValue
+        result.languageCode = mdhd.language.iso639Code.flatMap { $0 == "und" ? nil : $0 }
+        if let elng = mdia.children.first(ExtendedLanguageBox.self) {
+            let tag = elng.languageTag.text
+            result.extendedLanguageTag = tag.isEmpty ? nil : tag
+        }
+        result.edits = try edits(trackID: trackID)
+        if let tref = track.references {
+            for reference in tref.references {
+                let ids = reference.trackIDs.compactMap { $0 == 0 ? nil : CMPersistentTrackID(exactly: $0) }
+                result.references[reference.boxType.fourCharCode, default: []].append(contentsOf: ids)
+            }
+        }
+        result.metadata = MetadataParser.entries(userData: track.userData, meta: track.metadata,
+                                                 isQuickTime: movie.isQuickTime)
+        result.isFragmented = !fragments.isEmpty
+        result.rollDistance = Self.rollDistance(stbl.sampleGroupDescriptions)
+        return result
+    }
+
+    // MARK: Pieces
+
+    /// The media duration: `mdhd`'s, or, when fragments follow, the end of the last fragment's samples (an
+    /// initialization segment's `mdhd` says 0).
+    private func duration(mdhd: MediaHeaderBox, fragments: [TrackFragmentPlan], trackID: CMPersistentTrackID,
+                          path: BoxPath) throws(MovieFileError) -> Int64 {
+        guard var end = Int64(exactly: mdhd.duration) else {
+            // QuickTime writes all ones for "unknown" in 32-bit fields; a 64-bit value past 2⁶³ is the same idea.
+            return 0
+        }
+        if mdhd.version == 0 && mdhd.duration == UInt64(UInt32.max) { end = 0 }
+        guard !fragments.isEmpty else { return end }
+        var running = end
+        for fragment in fragments {
+            if let time = fragment.baseMediaDecodeTime, let start = Int64(exactly: time) { running = start }
+            let (sum, overflow) = running.addingReportingOverflow(fragment.totalDuration)
+            guard !overflow else {
+                throw MovieFileError(.malformed, "fragment durations add up past 2⁶³ ticks", path: fragment.path,
+                                     trackID: trackID)
+            }
+            running = sum
+        }
+        return max(end, running)
+    }
+
+    /// One format description per sample entry.
+    private func makeDescriptions(stsd: SampleDescriptionBox, stbl: SampleTableBox, handler: FourCC,
+                                  mediaTimescale: UInt32) -> [CMFormatDescription] {
+        let stts = (stbl.timeToSample?.entries ?? []).filter { $0.sampleCount > 0 }
+        let context = SampleDescriptionContext(
+            isQuickTime: movie.isQuickTime, handler: handler, mediaTimescale: mediaTimescale,
+            constantSampleDuration: stts.count == 1 ? stts[0].sampleDelta : nil,
+            firstSampleBytes: handler == "soun" ? firstSampleBytes(stbl) : nil)
+        return stsd.children.map { FormatDescriptionFactory.makeDescription(for: $0, context: context) }
+    }
+
+    /// The first 4 bytes of the track's first sample (the first chunk's start), when they are in the file.
+    private func firstSampleBytes(_ stbl: SampleTableBox) -> [UInt8]? {
+        guard let offset = stbl.chunkOffset(at: 0), offset < UInt64(movie.fileSize), let start = Int(exactly: offset),
+              let buffer = try? movie.file.makeBlockBuffer(range: start..<min(start + 4, movie.file.length)) else {
+            return nil
+        }
+        var bytes = [UInt8](repeating: 0, count: CMBlockBufferGetDataLength(buffer))
+        guard CMBlockBufferCopyDataBytes(buffer, atOffset: 0, dataLength: bytes.count, destination: &bytes) == noErr else {
+            return nil
+        }
+        return bytes
+    }
+
+    /// The edit list (ISO/IEC 14496-12 §8.6.6): every entry, empty edits (media time −1) and rates included.
+    private func edits(trackID: CMPersistentTrackID) throws(MovieFileError) -> [EditListEntry] {
+        guard let elst = track.editList else { return [] }
+        var result: [EditListEntry] = []
+        result.reserveCapacity(elst.entries.count)
+        for (index, entry) in elst.entries.enumerated() {
+            guard let duration = Int64(exactly: entry.segmentDuration) else {
+                throw MovieFileError(.malformed, "edit \(index + 1) lasts \(entry.segmentDuration) ticks, past 2⁶³",
+                                     path: path.appending("edts").appending("elst"), trackID: trackID)
+            }
+            guard entry.mediaTime >= -1 else {
+                throw MovieFileError(.malformed, "edit \(index + 1) starts at media time \(entry.mediaTime); only −1 "
+                                     + "(an empty edit) may be negative", path: path.appending("edts").appending("elst"),
+                                     trackID: trackID)
+            }
+            result.append(EditListEntry(segmentDuration: duration, mediaTime: entry.mediaTime,
+                                        mediaRateFixed: entry.mediaRate.rawValue))
+        }
+        return result
+    }
+
+    /// The roll distance of the track's `roll` or `prol` sample group (its first entry: AAC and Opus tracks have
+    /// one for every sample).
+    static func rollDistance(_ groups: [SampleGroupDescriptionBox]) -> Int? {
+        for group in groups where group.groupingType == "roll" || group.groupingType == "prol" {
+            if case .rollRecovery(let distance)? = group.typedEntry(at: 0) { return Int(distance) }
+        }
+        return nil
+    }
+
+    private func missing(_ type: FourCC, in parent: BoxPath, trackID: CMPersistentTrackID? = nil) -> MovieFileError {
+        MovieFileError(.malformed, "the track has no '\(type)' box", path: parent, trackID: trackID)
+    }
+
+    private func offset(of type: FourCC, in children: BoxList) -> Int64? {
+        children.first(ofType: type)?.header?.offset
+    }
+}
