@@ -175,7 +175,8 @@ package final class MovieWriter: @unchecked Sendable {
     // MARK: Settings that may change until finish
 
     /// Sets a track's edit list: segment durations in the movie timescale, media times on the caller's timeline in
-    /// media ticks (the same timeline as the samples; -1 for an empty edit). `nil` restores the default edit.
+    /// media ticks (the same timeline as the samples; -1 for an empty edit). `nil` restores the default edit; an
+    /// empty list writes no edit list at all (a remux of a track that had none).
     package func setEditList(_ edits: [EditListEntry]?, for handle: MovieTrackHandle) throws(MovieWriterError) {
         try withLock { () throws(MovieWriterError) in
             try checkWritable()

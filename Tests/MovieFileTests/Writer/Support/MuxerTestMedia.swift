@@ -36,6 +36,11 @@ enum MuxerTestMedia {
         "flac-48000-stereo.mp4": audio() + ["-c:a", "flac", "-strict", "experimental"],
         "ac3-48000-stereo.mp4": audio() + ["-c:a", "ac3", "-b:a", "96k"],
         "eac3-48000-stereo.mp4": audio() + ["-c:a", "eac3", "-b:a", "96k"],
+        // Round-trip inputs: a QuickTime movie as ffmpeg writes one with a timecode track, and HEVC with PCM.
+        "roundtrip-h264-aac-timecode.mov": video() + audio(rate: 44_100) + ["-c:v", "libx264", "-bf", "2", "-c:a", "aac",
+                                                                          "-timecode", "01:00:00:00"],
+        "roundtrip-hevc-pcm.mov": video() + audio() + ["-c:v", "libx265", "-x265-params", "log-level=error",
+                                                      "-tag:v", "hvc1", "-c:a", "pcm_s16le"],
         "amr-nb-8000-mono.3gp": audio(rate: 8_000, channels: 1) + ["-c:a", "libopencore_amrnb", "-b:a", "12.2k"],
     ]
 
