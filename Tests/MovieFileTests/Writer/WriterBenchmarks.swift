@@ -114,6 +114,28 @@ struct WriterBenchmarks {
         return (Double(line.split(separator: " ").dropFirst().first ?? "0") ?? 0) / 1024
     }
 
+    @Test("end to end: the demuxer reads, the writer writes (the in-process equivalent of ffmpeg -c copy)")
+    func demuxRemuxThroughput() throws {
+        let input = try Self.input()
+        let size = Double(try FileManager.default.attributesOfItem(atPath: input.path)[.size] as? Int ?? 0)
+        let directory = try TestFiles.makeTemporaryDirectory("bench-e2e")
+        for fastStart in [false, true] {
+            let output = directory.file("e2e-\(fastStart).mp4")
+            _ = Self.peakResidentMiB(reset: true)
+            let start = Date()
+            let reader = try MovieFileReader(url: input)
+            var options = MovieWriterOptions()
+            options.movieTimescale = reader.movieTimescale
+            options.shouldOptimizeForNetworkUse = fastStart
+            try WriterRoundTripTests.remux(reader, to: output, fileType: .mpeg4, options: options)
+            let elapsed = Date().timeIntervalSince(start)
+            print(String(format: "BENCH demuxer + writer (fast start %@): %.3f s, %.0f MB/s, peak RSS %.1f MiB "
+                         + "(mapped input pages included), anonymous RSS after %.1f MiB",
+                         fastStart ? "on" : "off", elapsed, size / elapsed / 1e6, Self.peakResidentMiB(),
+                         Self.anonymousResidentMiB()))
+        }
+    }
+
     @Test("ten minutes of tiny samples: peak memory")
     func tinySamplesMemory() throws {
         let directory = try TestFiles.makeTemporaryDirectory("bench-tiny")

@@ -53,8 +53,9 @@ struct WriterRoundTripTests {
 
     /// Writes every track of `reader` into `output`: descriptions (verbatim entries), placement, edits,
     /// references, metadata and every sample with its times and flags, interleaved by decode time.
-    static func remux(_ reader: MovieFileReader, to output: URL, fileType: MovieFileType) throws {
-        var options = MovieWriterOptions()
+    static func remux(_ reader: MovieFileReader, to output: URL, fileType: MovieFileType,
+                      options base: MovieWriterOptions = MovieWriterOptions()) throws {
+        var options = base
         options.movieTimescale = reader.movieTimescale
         options.preferredRate = reader.preferredRate
         options.preferredVolume = reader.preferredVolume
