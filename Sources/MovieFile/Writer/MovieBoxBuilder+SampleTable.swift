@@ -53,7 +53,9 @@ extension MovieBoxBuilder {
             }
         }
         if let sync = table.syncSamples { children.append(SyncSampleBox(sampleNumbers: sync)) }
-        if quickTime, !table.partialSyncSamples.isEmpty {
+        // stps is QuickTime's; ISO files get it too rather than lose which samples are partial sync points (ISO
+        // readers skip a box they do not know, FFmpeg reads it in any file).
+        if !table.partialSyncSamples.isEmpty {
             children.append(PartialSyncSampleBox(sampleNumbers: table.partialSyncSamples))
         }
         if let dependencies = table.dependencyBytes {
