@@ -222,6 +222,25 @@ enum ElementarySources {
                            description: description, samples: samples, origin: url)
     }
 
+    /// AMR-NB made up frame by frame (Debian's FFmpeg has no AMR encoder): 12.2 kb/s frames (RFC 4867 §5.3
+    /// storage format: a header byte with frame type 7 and the quality bit, then 31 bytes of speech bits, which any
+    /// bit pattern fills), 20 ms each, one frame per sample, no magic cookie (the writer makes the `damr`).
+    static func syntheticAMR(frames: Int = 50) throws -> TrackSource {
+        var generator = SplitMix64(seed: 7)
+        let samples = (0..<frames).map { index -> TrackSource.Sample in
+            let body = (0..<31).map { _ in UInt8.random(in: 0...255, using: &generator) }
+            return .init(data: [0x3C] + body, decodeTime: Int64(index) * 160, presentationTime: Int64(index) * 160,
+                         duration: 160, isSync: true)
+        }
+        var asbd = AudioStreamBasicDescription()
+        asbd.mSampleRate = 8_000
+        asbd.mFormatID = kAudioFormatAMR
+        asbd.mFramesPerPacket = 160
+        asbd.mChannelsPerFrame = 1
+        return TrackSource(name: "amr-nb", mediaType: kCMMediaType_Audio, timescale: 8_000,
+                           description: try audioDescription(asbd, cookie: []), samples: samples)
+    }
+
     /// Interleaved signed 16-bit little-endian PCM, appended 1024 frames at a time as runs of one-frame samples.
     static func pcm(_ url: URL, rate: Int = 48_000, channels: Int = 2) throws -> TrackSource {
         let bytes = [UInt8](try Data(contentsOf: url))
