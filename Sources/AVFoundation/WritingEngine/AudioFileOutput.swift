@@ -12,6 +12,10 @@ final class AudioFileOutput: @unchecked Sendable {
     let metadata: [MetadataEntry]
     private(set) var writer: AudioFileWriter?
     private var cancelled = false
+    /// Packets and frames written, for the remainder of a stream whose last packet is short (ALAC).
+    private var packets: Int64 = 0
+    private var frames: Int64 = 0
+    private var framesPerPacket: Int64 = 0
     private let lock = NSLock()
 
     init(url: URL, type: AudioFileWriter.FileType, metadata: [MetadataEntry]) {
@@ -59,6 +63,9 @@ final class AudioFileOutput: @unchecked Sendable {
     /// Appends one sample (a PCM run or one compressed packet).
     func append(_ sample: EncodedSample, frames: Int) throws(AVError) {
         guard let writer else { throw AVError(.unknown, "internal: the audio file is not open") }
+        framesPerPacket = Int64(CMAudioFormatDescriptionGetStreamBasicDescription(sample.format)?.pointee.mFramesPerPacket ?? 0)
+        packets += 1
+        self.frames += Int64(frames)
         do {
             let constant = (CMAudioFormatDescriptionGetStreamBasicDescription(sample.format)?.pointee.mBytesPerPacket ?? 0) > 0
             if constant {
@@ -74,7 +81,11 @@ final class AudioFileOutput: @unchecked Sendable {
     }
 
     /// Records priming and remainder frames (CAF's packet table; zero elsewhere).
-    func setPriming(_ priming: Int64, remainder: Int64) throws(AVError) {
+    func setPriming(_ priming: Int64, remainder trimmed: Int64) throws(AVError) {
+        // A stream of constant frames per packet whose last packet is short (ALAC's last packet) leaves the rest
+        // of that packet as remainder too.
+        var remainder = trimmed
+        if framesPerPacket > 1 { remainder += max(0, packets * framesPerPacket - frames) }
         guard type == .caf, priming > 0 || remainder > 0, let writer else { return }
         do {
             try writer.setPrimingAndRemainder(priming: priming, remainder: remainder)
