@@ -17,8 +17,9 @@ struct WriterProbe {
     }
 
     /// The packets of one stream (`-show_packets`), in file order.
-    func packets(stream: Int) throws -> [[String: Any]] {
-        let json = try ExternalTool.ffprobeJSON(["-select_streams", "\(stream)", "-show_packets", url.path])
+    func packets(stream: Int, ignoringEditList: Bool = false) throws -> [[String: Any]] {
+        let json = try ExternalTool.ffprobeJSON((ignoringEditList ? ["-ignore_editlist", "1"] : [])
+                                                + ["-select_streams", "\(stream)", "-show_packets", url.path])
         return json["packets"] as? [[String: Any]] ?? []
     }
 
