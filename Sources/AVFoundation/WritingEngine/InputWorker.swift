@@ -21,7 +21,8 @@ final class InputWorker: @unchecked Sendable {
     let index: Int
     let spec: InputSpec
     let queue: DispatchQueue
-    private unowned let engine: WritingEngine
+    /// Weak: the engine owns its workers. Each queued item holds the engine strongly until it has run.
+    private weak var engine: WritingEngine?
     // Used only on `queue`.
     private var videoEncoder: VideoEncoderSession?
     private var audioEncoder: AudioEncoderSession?
@@ -55,13 +56,14 @@ final class InputWorker: @unchecked Sendable {
 
     /// Queues an item (the engine has counted it).
     func submit(_ item: Item, bytes: Int) {
+        guard let engine else { return }
         queue.async { [self] in
-            run(item)
+            run(item, engine: engine)
             engine.itemDone(index, bytes: bytes)
         }
     }
 
-    private func run(_ item: Item) {
+    private func run(_ item: Item, engine: WritingEngine) {
         guard engine.isWriting else { return }
         do throws(AVError) {
             switch item {
@@ -80,7 +82,7 @@ final class InputWorker: @unchecked Sendable {
                 try engine.deliver(index, last)
                 try engine.inputEnded(index)
             case .endOfPass:
-                try endPass()
+                try endPass(engine)
             }
         } catch {
             engine.fail(error)
@@ -115,7 +117,7 @@ final class InputWorker: @unchecked Sendable {
     }
 
     /// Ends an analysis pass: the encoder writes its statistics, and a new encoder that uses them takes over.
-    private func endPass() throws(AVError) {
+    private func endPass(_ engine: WritingEngine) throws(AVError) {
         guard case .video(let settings) = spec.encoding, let videoEncoder, let statisticsDirectory, pass == 1 else {
             try engine.passEnded(index, nextPass: false)
             return
