@@ -48,11 +48,21 @@ enum BufferBytes {
             let stride = planes == 0 ? CVPixelBufferGetBytesPerRow(image) : CVPixelBufferGetBytesPerRowOfPlane(image, plane)
             guard let base else { continue }
             let rowBytes = width * bytesPerPixel[min(plane, bytesPerPixel.count - 1)]
-            for row in 0..<height {
-                bytes += UnsafeRawBufferPointer(start: base + row * stride, count: rowBytes)
+            let start = bytes.count
+            bytes += repeatElement(0, count: rowBytes * height)
+            bytes.withUnsafeMutableBytes { destination in
+                for row in 0..<height {
+                    (destination.baseAddress! + start + row * rowBytes).copyMemory(from: base + row * stride, byteCount: rowBytes)
+                }
             }
         }
         return bytes
+    }
+
+    /// Whether two byte sequences are equal (memcmp: element-wise comparison is slow in debug builds).
+    static func same(_ a: [UInt8], _ b: Data) -> Bool {
+        guard a.count == b.count else { return false }
+        return a.withUnsafeBytes { x in b.withUnsafeBytes { y in memcmp(x.baseAddress!, y.baseAddress!, a.count) == 0 } }
     }
 
     /// The presentation time of a buffer in `timescale` ticks.

@@ -12,19 +12,28 @@ struct MD5 {
     private static let constants: [UInt32] = (0..<64).map { UInt32(truncatingIfNeeded: Int64(abs(sin(Double($0 + 1))) * 4_294_967_296)) }
 
     /// Adds bytes.
-    mutating func update<Bytes: Sequence>(_ bytes: Bytes) where Bytes.Element == UInt8 {
-        for byte in bytes {
-            pending.append(byte)
-            length += 1
-            if pending.count == 64 {
-                block(pending)
-                pending.removeAll(keepingCapacity: true)
-            }
-        }
+    mutating func update(_ bytes: [UInt8]) {
+        bytes.withUnsafeBytes { update($0) }
     }
 
     /// Adds the bytes at `pointer`.
-    mutating func update(_ pointer: UnsafeRawBufferPointer) { update(pointer.bindMemory(to: UInt8.self)) }
+    mutating func update(_ pointer: UnsafeRawBufferPointer) {
+        var offset = 0
+        length &+= UInt64(pointer.count)
+        if !pending.isEmpty {
+            let take = min(64 - pending.count, pointer.count)
+            pending += pointer[0..<take]
+            offset = take
+            guard pending.count == 64 else { return }
+            pending.withUnsafeBytes { block($0) }
+            pending.removeAll(keepingCapacity: true)
+        }
+        while pointer.count - offset >= 64 {
+            block(UnsafeRawBufferPointer(rebasing: pointer[offset..<(offset + 64)]))
+            offset += 64
+        }
+        pending += pointer[offset...]
+    }
 
     /// The digest as lowercase hex.
     mutating func hex() -> String {
@@ -32,19 +41,16 @@ struct MD5 {
         pending.append(0x80)
         while pending.count % 64 != 56 { pending.append(0) }
         for shift in stride(from: 0, to: 64, by: 8) { pending.append(UInt8(truncatingIfNeeded: bits >> UInt64(shift))) }
-        for start in stride(from: 0, to: pending.count, by: 64) { block(Array(pending[start..<(start + 64)])) }
+        pending.withUnsafeBytes { all in
+            for start in stride(from: 0, to: all.count, by: 64) { block(UnsafeRawBufferPointer(rebasing: all[start..<(start + 64)])) }
+        }
         pending.removeAll()
         let words = [state.0, state.1, state.2, state.3]
         return words.flatMap { word in (0..<4).map { UInt8(truncatingIfNeeded: word >> UInt32($0 * 8)) } }
             .map { String($0, radix: 16).count == 1 ? "0" + String($0, radix: 16) : String($0, radix: 16) }.joined()
     }
 
-    private mutating func block(_ bytes: [UInt8]) {
-        var words = [UInt32](repeating: 0, count: 16)
-        for i in 0..<16 {
-            words[i] = UInt32(bytes[4 * i]) | UInt32(bytes[4 * i + 1]) << 8 | UInt32(bytes[4 * i + 2]) << 16
-                | UInt32(bytes[4 * i + 3]) << 24
-        }
+    private mutating func block(_ bytes: UnsafeRawBufferPointer) {
         var (a, b, c, d) = state
         for i in 0..<64 {
             var f: UInt32
@@ -55,7 +61,7 @@ struct MD5 {
             case 32..<48: f = b ^ c ^ d; g = (3 * i + 5) % 16
             default: f = c ^ (b | ~d); g = (7 * i) % 16
             }
-            f = f &+ a &+ Self.constants[i] &+ words[g]
+            f = f &+ a &+ Self.constants[i] &+ UInt32(littleEndian: bytes.loadUnaligned(fromByteOffset: 4 * g, as: UInt32.self))
             a = d
             d = c
             c = b

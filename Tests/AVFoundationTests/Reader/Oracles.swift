@@ -23,6 +23,15 @@ enum Oracles {
         return scale
     }
 
+    /// The stream's duration in its time base, as ffprobe gives it (from the edit list when there is one).
+    static func durationTicks(_ url: URL, stream: String) throws -> Int {
+        let probed = try ExternalTool.ffprobeJSON(["-show_streams", "-select_streams", stream, url.path])
+        guard let ticks = (probed["streams"] as? [[String: Any]])?.first?["duration_ts"] as? Int else {
+            throw ReaderTestFailure("no duration for \(stream) of \(url.lastPathComponent)")
+        }
+        return ticks
+    }
+
     /// The packets of `stream` ("v:0", "a:0").
     static func packets(_ url: URL, stream: String) throws -> [Packet] {
         let probed = try ExternalTool.ffprobeJSON(["-show_packets", "-select_streams", stream, url.path])
@@ -54,9 +63,11 @@ enum Oracles {
         try framemd5(["-i", url.path, "-map", "0:\(stream)", "-c", "copy"])
     }
 
-    /// The MD5 of every decoded picture of the first video stream in `pixelFormat` (FFmpeg's name).
-    static func pictureMD5s(_ url: URL, pixelFormat: String) throws -> [String] {
-        try framemd5(["-i", url.path, "-map", "0:v:0", "-pix_fmt", pixelFormat])
+    /// Every decoded picture of the first video stream in `pixelFormat` (FFmpeg's name), as the raw bytes ffmpeg
+    /// writes (planes one after another, rows unpadded), concatenated; `extra` goes before the output options.
+    static func rawPictures(_ url: URL, pixelFormat: String, extra: [String] = []) throws -> Data {
+        try ExternalTool.check("ffmpeg", ["-nostdin", "-v", "error", "-i", url.path, "-map", "0:v:0"] + extra
+                               + ["-pix_fmt", pixelFormat, "-f", "rawvideo", "-"]).standardOutput
     }
 
     private static func framemd5(_ arguments: [String]) throws -> [String] {
