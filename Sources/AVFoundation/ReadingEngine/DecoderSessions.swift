@@ -3,7 +3,7 @@ import MediaCodecs
 
 extension ReadingFailure {
     /// A codec layer failure while doing `operation` for `trackID`.
-    init(_ error: CodecError, trackID: CMPersistentTrackID, while operation: String) {
+    init(_ error: CodecError, trackID: CMPersistentTrackID?, while operation: String) {
         let kind: Kind
         switch error.kind {
         case .invalidSettings: kind = .settings

@@ -17,9 +17,9 @@ struct DecodeEngineTests {
     }
 
     static let exactCases: [Case] = [
-        Case(file: "h264-bframes-aac.mp4", pixelFormat: kCVPixelFormatType_420YpCbCr8Planar, ffmpegFormat: "yuv420p", bytesPerPixel: [1]),
+        Case(file: "h264-bframes-aac-no-pns.mp4", pixelFormat: kCVPixelFormatType_420YpCbCr8Planar, ffmpegFormat: "yuv420p", bytesPerPixel: [1]),
         Case(file: "h264-no-bframes.mp4", pixelFormat: kCVPixelFormatType_420YpCbCr8Planar, ffmpegFormat: "yuv420p", bytesPerPixel: [1]),
-        Case(file: "h264-bframes-aac.mp4", pixelFormat: kCVPixelFormatType_420YpCbCr8BiPlanarVideoRange, ffmpegFormat: "nv12", bytesPerPixel: [1, 2]),
+        Case(file: "h264-bframes-aac-no-pns.mp4", pixelFormat: kCVPixelFormatType_420YpCbCr8BiPlanarVideoRange, ffmpegFormat: "nv12", bytesPerPixel: [1, 2]),
         Case(file: "hevc-bframes.mp4", pixelFormat: kCVPixelFormatType_420YpCbCr8Planar, ffmpegFormat: "yuv420p", bytesPerPixel: [1]),
         Case(file: "mpeg4-part2.mp4", pixelFormat: kCVPixelFormatType_420YpCbCr8Planar, ffmpegFormat: "yuv420p", bytesPerPixel: [1]),
         Case(file: "mjpeg.mov", pixelFormat: kCVPixelFormatType_420YpCbCr8PlanarFullRange, ffmpegFormat: "yuvj420p", bytesPerPixel: [1]),
