@@ -30,13 +30,13 @@ struct EditSegment: Sendable {
     func trackTime(ofMedia media: CMTime) -> CMTime {
         guard let mediaStart, rateFixed > 0 else { return target.start }
         let delta = media - CMTime(value: mediaStart, timescale: mediaTimescale)
-        return target.start + (isNormalSpeed ? delta : CMTimeMultiplyByRatio(delta, multiplier: 0x10000, divisor: rateFixed))
+        return target.start + (isNormalSpeed ? delta : Self.scale(delta, by: 0x10000, over: rateFixed))
     }
 
     /// A duration on the media timeline as it lasts on the asset's timeline (divided by the rate).
     func trackDuration(ofMedia duration: CMTime) -> CMTime {
         guard rateFixed > 0, !isNormalSpeed else { return duration }
-        return CMTimeMultiplyByRatio(duration, multiplier: 0x10000, divisor: rateFixed)
+        return Self.scale(duration, by: 0x10000, over: rateFixed)
     }
 
     /// The media time presented at asset time `time` (the start of the edit's media for a dwell edit).
@@ -45,7 +45,16 @@ struct EditSegment: Sendable {
         let start = CMTime(value: mediaStart, timescale: mediaTimescale)
         guard rateFixed > 0 else { return start }
         let delta = time - target.start
-        return start + (isNormalSpeed ? delta : CMTimeMultiplyByRatio(delta, multiplier: rateFixed, divisor: 0x10000))
+        return start + (isNormalSpeed ? delta : Self.scale(delta, by: rateFixed, over: 0x10000))
+    }
+
+    /// `time × multiplier / divisor` with the ratio reduced first, so that a rate such as 2.0 (0x20000 / 0x10000 =
+    /// 2 / 1) keeps times exact instead of overflowing the timescale into a rounded result.
+    static func scale(_ time: CMTime, by multiplier: Int32, over divisor: Int32) -> CMTime {
+        var a = abs(Int64(multiplier)), b = abs(Int64(divisor))
+        while b != 0 { (a, b) = (b, a % b) }
+        let common = Int32(max(1, a))
+        return CMTimeMultiplyByRatio(time, multiplier: multiplier / common, divisor: divisor / common)
     }
 }
 
@@ -90,7 +99,7 @@ struct EditTimeline: Sendable {
             if duration == 0, index == track.edits.count - 1, edit.mediaTime >= 0, mediaEnd > edit.mediaTime {
                 let remaining = CMTime(value: mediaEnd - edit.mediaTime, timescale: scale)
                 let atRate = edit.mediaRateFixed > 0 && edit.mediaRateFixed != 0x10000
-                    ? CMTimeMultiplyByRatio(remaining, multiplier: 0x10000, divisor: edit.mediaRateFixed) : remaining
+                    ? EditSegment.scale(remaining, by: 0x10000, over: edit.mediaRateFixed) : remaining
                 duration = CMTimeConvertScale(atRate, timescale: movieTimescale, method: .roundHalfAwayFromZero).value
             }
             guard duration > 0 else { continue }

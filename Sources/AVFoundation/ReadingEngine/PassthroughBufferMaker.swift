@@ -160,7 +160,7 @@ struct PassthroughBufferMaker {
                       sampleRate: Double) -> (CMTime, CMTime) {
         func unscaled(_ time: CMTime) -> CMTime {
             guard !segment.isNormalSpeed, segment.rateFixed > 0 else { return time }
-            return CMTimeMultiplyByRatio(time, multiplier: segment.rateFixed, divisor: 0x10000)
+            return EditSegment.scale(time, by: segment.rateFixed, over: 0x10000)
         }
         func tidy(_ time: CMTime) -> CMTime {
             guard let scale = Int32(exactly: sampleRate) else { return time }
