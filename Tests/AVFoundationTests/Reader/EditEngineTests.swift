@@ -63,8 +63,10 @@ struct EditEngineTests {
 
     @Test("ffprobe reads the rewritten edit lists back (the test files are judged by a tool that is not ours)")
     func writerJudgedByFFprobe() throws {
-        for (test, start, duration) in zip(Self.videoCases, ["0.000000", "0.500000", "0.000000", "0.000000", "0.000000"],
-                                           ["0.500000", "1.000000", "0.400000", "0.500000", "0.300000"]) {
+        let expected: [(start: String, duration: String)] = [("0.000000", "0.500000"), ("0.500000", "1.000000"),
+                                                             ("0.000000", "0.400000"), ("0.000000", "0.500000"),
+                                                             ("0.000000", "0.300000")]
+        for (test, (start, duration)) in zip(Self.videoCases, expected) {
             let url = try Self.file("h264-no-bframes.mp4", test.name, edits: test.edits)
             let probed = try ExternalTool.ffprobeJSON(["-show_streams", url.path])
             let stream = try #require((probed["streams"] as? [[String: Any]])?.first)
