@@ -53,6 +53,8 @@ let package = Package(
         .target(name: "MediaCodecs", dependencies: ["FFmpegBridge", "CoreMedia", "CoreVideo", "VideoToolbox", "ISOBMFF"],
                 exclude: ["README.md"]),
         .executableTarget(name: "moviefile-fuzz", dependencies: ["MovieFile"]),
+        .target(name: "AudioFile", dependencies: ["MediaContainer", "CoreMedia", "ISOBMFF"]),
+        .executableTarget(name: "audiofile-fuzz", dependencies: ["AudioFile"]),
 
         // The public API.
         .target(name: "AVFoundation", dependencies: [
@@ -74,6 +76,7 @@ let package = Package(
         .testTarget(name: "MovieFileTests", dependencies: ["MovieFile", "TestSupport"], exclude: ["Corpus"]),
         .testTarget(name: "FFmpegBridgeTests", dependencies: ["FFmpegBridge", "TestSupport"]),
         .testTarget(name: "MediaCodecsTests", dependencies: ["MediaCodecs", "TestSupport"]),
+        .testTarget(name: "AudioFileTests", dependencies: ["AudioFile", "TestSupport"], exclude: ["Corpus"]),
         .testTarget(name: "AVFoundationTests", dependencies: ["AVFoundation", "MediaContainer", "TestSupport"]),
     ]
 )

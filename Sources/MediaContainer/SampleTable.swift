@@ -5,9 +5,10 @@ import Synchronization
 ///
 /// Built once per track by a container reader (MOV/MP4 from `stbl` and fragment runs, audio files from their
 /// packet layout) and immutable afterwards. Timing, sample descriptions and composition offsets are kept as runs
-/// (`RunLengthColumn`); sizes are one constant or one `UInt32` per sample; file offsets one `UInt64` per sample;
-/// sync samples a sorted list (absent when every sample is a sync sample). Random access is O(log n); the
-/// presentation-order permutation that B-frame tracks need is built on first use.
+/// (`RunLengthColumn`); sizes are one constant (optionally with a different last sample) or one `UInt32` per
+/// sample; file offsets one `UInt64` per sample or one per run of contiguous constant-size samples; sync samples a
+/// sorted list (absent when every sample is a sync sample). Random access is O(log n); the presentation-order
+/// permutation that B-frame tracks need is built on first use.
 package final class SampleTable: Sendable {
     /// Number of samples.
     package let count: Int
@@ -21,6 +22,9 @@ package final class SampleTable: Sendable {
     package let firstDecodeTime: Int64
 
     private let sizes: SizeStorage
+    /// The last sample's size when it differs from a `.constant` size (a short final PCM packet: audio files group
+    /// PCM frames into fixed-size packets, and only the last can be shorter).
+    private let lastSampleSize: UInt32?
     private let offsets: OffsetStorage
     /// 0-based indices of sync samples, ascending; `nil` means every sample is a sync sample.
     private let syncIndices: [Int]?
@@ -64,13 +68,15 @@ package final class SampleTable: Sendable {
                   firstDecodeTime: firstDecodeTime)
     }
 
-    /// A table whose offsets may be stored per run of contiguous constant-size samples. Returns `nil` when the
-    /// columns disagree about the sample count, or when runs are given with per-sample sizes or are not ascending
-    /// from sample 0.
+    /// A table whose offsets may be stored per run of contiguous constant-size samples, and whose `.constant` size
+    /// may have a different last sample (`lastSampleSize`; runs still advance by the constant size). Returns `nil`
+    /// when the columns disagree about the sample count, when runs are given with per-sample sizes, are not
+    /// ascending from sample 0 or end past 2^64 bytes, or when `lastSampleSize` comes with per-sample sizes or an
+    /// empty table.
     package init?(durations: RunLengthColumn, compositionOffsets: RunLengthColumn?,
-                  descriptionIndices: RunLengthColumn, sizes: SizeStorage, offsetStorage: OffsetStorage,
-                  syncIndices: [Int]?, partialSyncIndices: [Int] = [], dependencyBytes: [UInt8]? = nil,
-                  firstDecodeTime: Int64 = 0) {
+                  descriptionIndices: RunLengthColumn, sizes: SizeStorage, lastSampleSize: UInt32? = nil,
+                  offsetStorage: OffsetStorage, syncIndices: [Int]?, partialSyncIndices: [Int] = [],
+                  dependencyBytes: [UInt8]? = nil, firstDecodeTime: Int64 = 0) {
         let count = durations.count
         guard descriptionIndices.count == count,
               compositionOffsets.map({ $0.count == count }) ?? true,
@@ -80,11 +86,20 @@ package final class SampleTable: Sendable {
         case .perSample(let values):
             guard values.count == count else { return nil }
         case .runs(let firstSamples, let runOffsets):
-            guard case .constant = sizes, firstSamples.count == runOffsets.count,
+            guard case .constant(let size) = sizes, firstSamples.count == runOffsets.count,
                   count == 0 ? firstSamples.isEmpty : firstSamples.first == 0,
                   SampleTable.isStrictlyAscending(firstSamples, below: max(count, 1)) else { return nil }
+            // Every sample's offset must be computable: the start of each run's last sample fits in 64 bits.
+            for run in firstSamples.indices {
+                let last = (run + 1 < firstSamples.count ? firstSamples[run + 1] : count) - 1 - firstSamples[run]
+                let (span, overflow) = UInt64(size).multipliedReportingOverflow(by: UInt64(max(0, last)))
+                guard !overflow, !runOffsets[run].addingReportingOverflow(span).overflow else { return nil }
+            }
         }
         if case .perSample(let values) = sizes, values.count != count { return nil }
+        if lastSampleSize != nil {
+            guard case .constant = sizes, count > 0 else { return nil }
+        }
         if let syncIndices, !SampleTable.isStrictlyAscending(syncIndices, below: count) { return nil }
         guard SampleTable.isStrictlyAscending(partialSyncIndices, below: count) else { return nil }
         self.count = count
@@ -92,6 +107,7 @@ package final class SampleTable: Sendable {
         self.compositionOffsets = compositionOffsets
         self.descriptionIndices = descriptionIndices
         self.sizes = sizes
+        self.lastSampleSize = lastSampleSize
         self.offsets = offsetStorage
         self.syncIndices = syncIndices
         self.partialSyncIndices = partialSyncIndices
@@ -126,8 +142,10 @@ package final class SampleTable: Sendable {
     /// Size in bytes of sample `index`.
     package func size(at index: Int) -> Int {
         switch sizes {
-        case .constant(let size): Int(size)
-        case .perSample(let values): Int(values[index])
+        case .constant(let size):
+            if let lastSampleSize, index == count - 1 { return Int(lastSampleSize) }
+            return Int(size)
+        case .perSample(let values): return Int(values[index])
         }
     }
 
@@ -143,8 +161,10 @@ package final class SampleTable: Sendable {
                 let mid = (low + high + 1) / 2
                 if firstSamples[mid] <= index { low = mid } else { high = mid - 1 }
             }
-            // The builder checked that every run's end fits in UInt64, so this cannot overflow.
-            return runOffsets[low] + UInt64(index - firstSamples[low]) * UInt64(size(at: index))
+            // `init` checked that every run's last sample start fits in UInt64, so this cannot overflow. Runs
+            // advance by the constant size (a short last sample starts where a full one would).
+            let stride: UInt64 = if case .constant(let size) = sizes { UInt64(size) } else { 0 }
+            return runOffsets[low] + UInt64(index - firstSamples[low]) * stride
         }
     }
 
@@ -177,13 +197,28 @@ package final class SampleTable: Sendable {
     /// Sum of all sample sizes.
     package var totalSize: Int64 {
         switch sizes {
-        case .constant(let size): Int64(size) * Int64(count)
-        case .perSample(let values): values.reduce(Int64(0)) { $0 + Int64($1) }
+        case .constant(let size):
+            guard let lastSampleSize, count > 0 else { return Int64(size) * Int64(count) }
+            return Int64(size) * Int64(count - 1) + Int64(lastSampleSize)
+        case .perSample(let values): return values.reduce(Int64(0)) { $0 + Int64($1) }
         }
     }
 
-    /// How sizes are stored (for writers that copy a table).
-    package var sizeStorage: SizeStorage { sizes }
+    /// How sizes are stored (for writers that copy a table). A constant size with a different last sample is
+    /// expanded to per-sample sizes here, so that a copy is always exact; `constantSize` gives the compact form.
+    package var sizeStorage: SizeStorage {
+        guard case .constant(let size) = sizes, let lastSampleSize, lastSampleSize != size else { return sizes }
+        var values = [UInt32](repeating: size, count: count)
+        values[count - 1] = lastSampleSize
+        return .perSample(values)
+    }
+
+    /// The constant size of every sample but possibly the last, and the last one's size, when sizes are stored as
+    /// a constant; `nil` for per-sample sizes.
+    package var constantSize: (size: UInt32, lastSampleSize: UInt32)? {
+        guard case .constant(let size) = sizes else { return nil }
+        return (size, lastSampleSize ?? size)
+    }
 
     // MARK: Lookup
 

@@ -1,0 +1,76 @@
+import CoreAudioTypes
+import MediaContainer
+
+extension AudioFileWriter {
+    /// The CAF header: `caff`, `desc`, `chan`, `kuki` (the cookie converted to CAF's form), `info`, and a `data`
+    /// chunk whose size says −1 (to the end of the file) until `finish()` patches it, so that a file cut short by
+    /// a crash still reads. The packet table goes after the data at `finish()`.
+    static func cafPlan(_ description: AudioStreamBasicDescription, layout: ChannelLayout?, cookie: [UInt8]?,
+                        metadata: [MetadataEntry], unwritten: inout [MetadataEntry]) throws(AudioFileError) -> Plan {
+        func refuse(_ message: String) -> AudioFileError { AudioFileError(.invalidArgument, format: "CAF", message) }
+        var stored = description
+        if description.mFormatID == kAudioFormatLinearPCM {
+            guard let pcm = LinearPCM(description) else {
+                throw refuse("the LPCM description is not interleaved PCM with whole-byte samples")
+            }
+            guard pcm.isSigned else { throw refuse("CAF integer samples are signed") }
+            guard pcm.validBits == pcm.bytesPerSample * 8 || description.mFormatFlags & kAudioFormatFlagIsAlignedHigh != 0
+            else { throw refuse("CAF aligns short samples high; the description aligns them low") }
+            // CAF's own LPCM flags: bit 0 float, bit 1 little-endian.
+            stored.mFormatFlags = (pcm.isFloat ? 1 : 0) | (pcm.isBigEndian ? 0 : 2)
+        }
+        if description.mFormatID == kAudioFormatOpus, cookie == nil, description.mChannelsPerFrame > 2 {
+            throw refuse("Opus with more than two channels needs its dOps cookie (the channel mapping)")
+        }
+        var header = Array("caff".utf8) + [0, 1, 0, 0]
+        func chunk(_ type: String, _ payload: [UInt8]) {
+            header += Array(type.utf8) + ByteOrder.bigEndian(Int64(payload.count)) + payload
+        }
+        var desc = ByteOrder.bigEndian(stored.mSampleRate.bitPattern)
+        for field in [stored.mFormatID, stored.mFormatFlags, stored.mBytesPerPacket, stored.mFramesPerPacket,
+                      stored.mChannelsPerFrame, stored.mBitsPerChannel] {
+            desc += ByteOrder.bigEndian(field)
+        }
+        chunk("desc", desc)
+        if let layout { chunk("chan", CAFChannelLayout.payload(layout)) }
+        if let kuki = MagicCookie.toCAF(cookie, formatID: description.mFormatID) { chunk("kuki", kuki) }
+        var strings: [(String, String)] = []
+        for entry in metadata {
+            guard entry.keySpace == .audioFile, case .string(let text) = entry.value else { unwritten.append(entry); continue }
+            switch entry.key {
+            case .string(let key): strings.append((key, text))
+            case .fourCC(let code):
+                guard let key = RIFFInfoList.keys[code] else { unwritten.append(entry); continue }
+                strings.append((key, text))
+            }
+        }
+        if !strings.isEmpty {
+            var info = ByteOrder.bigEndian(UInt32(strings.count))
+            for (key, value) in strings { info += Array(key.utf8) + [0] + Array(value.utf8) + [0] }
+            chunk("info", info)
+        }
+        let dataHeader = header.count
+        header += Array("data".utf8) + ByteOrder.bigEndian(Int64(-1)) + [0, 0, 0, 0]  // edit count 0
+        var plan = Plan(header: header, bytesPerPacket: description.mBytesPerPacket,
+                        framesPerPacket: description.mFramesPerPacket)
+        plan.recordsPacketTable = description.mBytesPerPacket == 0 || description.mFramesPerPacket == 0
+        plan.offsets = ["dataSize": UInt64(dataHeader + 4)]
+        return plan
+    }
+
+    /// Patches the data size and appends `pakt` when the stream has variable packets or priming/remainder frames.
+    func finishCAF(_ file: OutputFile, plan: Plan, _ summary: FinishSummary) throws(AudioFileError) {
+        guard let dataSize = plan.offsets["dataSize"] else { return }
+        guard summary.priming + summary.remainder <= summary.frames else {
+            throw AudioFileError(.invalidArgument, format: "CAF", "priming \(summary.priming) and remainder "
+                                 + "\(summary.remainder) exceed the \(summary.frames) frames written")
+        }
+        try file.patch(ByteOrder.bigEndian(Int64(summary.dataBytes + 4)), at: dataSize)
+        guard plan.recordsPacketTable || summary.priming > 0 || summary.remainder > 0 else { return }
+        var pakt = ByteOrder.bigEndian(summary.packets)
+        pakt += ByteOrder.bigEndian(summary.frames - summary.priming - summary.remainder)
+        pakt += ByteOrder.bigEndian(Int32(summary.priming)) + ByteOrder.bigEndian(Int32(summary.remainder))
+        try file.write(Array("pakt".utf8) + ByteOrder.bigEndian(Int64(pakt.count + summary.packetTable.count)) + pakt)
+        try file.write(summary.packetTable)
+    }
+}

@@ -1,0 +1,136 @@
+import CoreAudioTypes
+import MediaContainer
+
+extension AudioFileWriter {
+    /// Bytes of a `ds64` chunk's payload without a table: RIFF size, data size, sample count (64-bit each) and the
+    /// table length (EBU Tech 3306 §2.2).
+    static let ds64PayloadSize = 28
+
+    /// The WAVE header: `RIFF`, a `JUNK` chunk the size of a `ds64` (so the file can become RF64 in place, EBU Tech
+    /// 3306 §3), `fmt `, `LIST/INFO` metadata, and the `data` chunk header. Accepts little-endian integer PCM
+    /// (8-bit unsigned, wider signed; short samples aligned high), IEEE float of 32 or 64 bits, A-law and µ-law.
+    /// The extensible form is written when WAVE requires it: more than two channels, samples wider than 16 bits,
+    /// fewer valid bits than the container, or a channel layout.
+    static func wavePlan(_ description: AudioStreamBasicDescription, layout: ChannelLayout?,
+                         metadata: [MetadataEntry], unwritten: inout [MetadataEntry]) throws(AudioFileError) -> Plan {
+        func refuse(_ message: String) -> AudioFileError {
+            AudioFileError(.invalidArgument, format: "WAVE", message)
+        }
+        let channels = Int(description.mChannelsPerFrame)
+        guard let sampleRate = UInt32(exactly: description.mSampleRate) else {
+            throw refuse("WAVE stores whole-hertz sample rates up to 2^32−1, not \(description.mSampleRate)")
+        }
+        var tag: UInt16
+        var containerBits: Int
+        var validBits: Int
+        switch description.mFormatID {
+        case kAudioFormatLinearPCM:
+            guard let pcm = LinearPCM(description) else {
+                throw refuse("the LPCM description is not interleaved PCM with whole-byte samples")
+            }
+            guard !pcm.isBigEndian || pcm.bytesPerSample == 1 else {
+                throw refuse("WAVE stores little-endian samples; the description says big-endian")
+            }
+            if pcm.isFloat {
+                tag = WAVEFormatChunk.Tag.ieeeFloat
+            } else {
+                guard pcm.isSigned == (pcm.bytesPerSample > 1) else {
+                    throw refuse(pcm.bytesPerSample == 1 ? "8-bit WAVE samples are unsigned" : "WAVE samples wider than "
+                                 + "8 bits are signed")
+                }
+                guard pcm.validBits == pcm.bytesPerSample * 8
+                        || description.mFormatFlags & kAudioFormatFlagIsAlignedHigh != 0 else {
+                    throw refuse("WAVE aligns short samples high; the description aligns them low")
+                }
+                tag = WAVEFormatChunk.Tag.pcm
+            }
+            containerBits = pcm.bytesPerSample * 8
+            validBits = pcm.validBits
+        case kAudioFormatALaw, kAudioFormatULaw:
+            guard description.mBytesPerPacket == description.mChannelsPerFrame, description.mFramesPerPacket == 1 else {
+                throw refuse("A-law and µ-law packets are one byte per channel and one frame")
+            }
+            tag = description.mFormatID == kAudioFormatALaw ? WAVEFormatChunk.Tag.aLaw : WAVEFormatChunk.Tag.muLaw
+            containerBits = 8
+            validBits = 8
+        default:
+            throw refuse("WAVE here holds LPCM, A-law and µ-law, not '\(FourCharacterCode.describe(description.mFormatID))'")
+        }
+        var mask: UInt32?
+        if let layout {
+            switch WAVEChannelMask.mask(for: layout, channels: channels) {
+            case .success(let value): mask = value
+            case .failure(let error): throw error
+            }
+        }
+        let blockAlign = channels * containerBits / 8
+        guard blockAlign <= Int(UInt16.max), channels <= Int(UInt16.max) else {
+            throw refuse("\(channels) channels of \(containerBits) bits exceed WAVE's 16-bit block alignment")
+        }
+        let (bytesPerSecond, overflow) = sampleRate.multipliedReportingOverflow(by: UInt32(blockAlign))
+        guard !overflow else { throw refuse("\(sampleRate) Hz × \(blockAlign) bytes per frame exceed 2^32 bytes per second") }
+        let extensible = tag != WAVEFormatChunk.Tag.aLaw && tag != WAVEFormatChunk.Tag.muLaw
+            && (channels > 2 || containerBits > 16 || validBits != containerBits || mask != nil)
+
+        var format: [UInt8] = []
+        format += ByteOrder.littleEndian(extensible ? WAVEFormatChunk.Tag.extensible : tag)
+        format += ByteOrder.littleEndian(UInt16(channels))
+        format += ByteOrder.littleEndian(sampleRate)
+        format += ByteOrder.littleEndian(bytesPerSecond)
+        format += ByteOrder.littleEndian(UInt16(blockAlign))
+        format += ByteOrder.littleEndian(UInt16(containerBits))
+        if extensible {
+            format += ByteOrder.littleEndian(UInt16(22))
+            format += ByteOrder.littleEndian(UInt16(validBits))
+            format += ByteOrder.littleEndian(mask ?? 0)
+            format += ByteOrder.littleEndian(tag) + WAVEFormatChunk.subFormatGUIDTail
+        } else if tag != WAVEFormatChunk.Tag.pcm {
+            // WAVEFORMATEX: formats other than PCM carry cbSize.
+            format += ByteOrder.littleEndian(UInt16(0))
+        }
+
+        var header = Array("RIFF".utf8) + [0, 0, 0, 0] + Array("WAVE".utf8)
+        let junkOffset = UInt64(header.count)
+        header += Array("JUNK".utf8) + ByteOrder.littleEndian(UInt32(ds64PayloadSize))
+            + [UInt8](repeating: 0, count: ds64PayloadSize)
+        header += Array("fmt ".utf8) + ByteOrder.littleEndian(UInt32(format.count)) + format
+        let info = RIFFInfoList.payload(for: metadata)
+        if info.count > 4 {
+            header += Array("LIST".utf8) + ByteOrder.littleEndian(UInt32(info.count)) + info
+        }
+        unwritten = metadata.filter { entry in
+            guard case .string = entry.value, entry.keySpace == .audioFile else { return true }
+            switch entry.key {
+            case .fourCC: return false
+            case .string(let key): return !RIFFInfoList.keys.values.contains(key)
+            }
+        }
+        header += Array("data".utf8)
+        let dataSizeOffset = UInt64(header.count)
+        header += [0, 0, 0, 0]
+        var plan = Plan(header: header, bytesPerPacket: UInt32(blockAlign), framesPerPacket: 1)
+        plan.offsets = ["junk": junkOffset, "dataSize": dataSizeOffset, "dataStart": UInt64(header.count)]
+        return plan
+    }
+
+    /// Pads odd data, then patches the RIFF and data sizes; when the RIFF size passes `rf64Threshold`, the file
+    /// becomes RF64: the `JUNK` chunk turns into `ds64` with the 64-bit sizes, and the 32-bit fields say
+    /// 0xFFFFFFFF.
+    func finishWAVE(_ file: OutputFile, plan: Plan, _ summary: FinishSummary,
+                    rf64Threshold: UInt64) throws(AudioFileError) {
+        if summary.dataBytes & 1 == 1 { try file.write([0]) }
+        let riffSize = file.length - 8
+        guard let junk = plan.offsets["junk"], let dataSize = plan.offsets["dataSize"] else { return }
+        if riffSize > rf64Threshold || summary.dataBytes > rf64Threshold {
+            try file.patch(Array("RF64".utf8) + ByteOrder.littleEndian(UInt32.max), at: 0)
+            var ds64 = Array("ds64".utf8) + ByteOrder.littleEndian(UInt32(Self.ds64PayloadSize))
+            ds64 += ByteOrder.littleEndian(riffSize) + ByteOrder.littleEndian(summary.dataBytes)
+            ds64 += ByteOrder.littleEndian(UInt64(summary.frames)) + ByteOrder.littleEndian(UInt32(0))
+            try file.patch(ds64, at: junk)
+            try file.patch(ByteOrder.littleEndian(UInt32.max), at: dataSize)
+        } else {
+            try file.patch(ByteOrder.littleEndian(UInt32(riffSize)), at: 4)
+            try file.patch(ByteOrder.littleEndian(UInt32(summary.dataBytes)), at: dataSize)
+        }
+    }
+}
