@@ -14,6 +14,7 @@ let package = Package(
     name: "LinuxAVFoundation",
     products: [
         .library(name: "AVFoundation", targets: appleModules),
+        .executable(name: "avinfo", targets: ["avinfo"]),
     ],
     dependencies: [
         .package(url: "https://github.com/attaswift/BigInt", exact: "6.0.1"),
@@ -44,26 +45,29 @@ let package = Package(
         .target(name: "CoreVideo", dependencies: ["CoreFoundationShims", "CoreGraphics"]),
         .target(name: "CoreMedia", dependencies: ["CoreAudioTypes", "CoreVideo"]),
 
-        // Containers and codecs (internal to the package).
+        // Containers and codecs (internal to the package; see docs/ARCHITECTURE.md).
         .target(name: "ISOBMFF"),
-        .target(name: "MovieFile", dependencies: ["ISOBMFF", "MediaContainer", "CoreMedia"]),
         // What every container reader gives the asset layer: sample tables and a neutral track model.
         .target(name: "MediaContainer", dependencies: ["CoreMedia"]),
-        .executableTarget(name: "isobmff-fuzz", dependencies: ["ISOBMFF"]),
+        .target(name: "MovieFile", dependencies: ["ISOBMFF", "MediaContainer", "CoreMedia"]),
+        .target(name: "AudioFile", dependencies: ["MediaContainer", "CoreMedia", "ISOBMFF"]),
         .target(name: "MediaCodecs", dependencies: ["FFmpegBridge", "CoreMedia", "CoreVideo", "VideoToolbox", "ISOBMFF"],
                 exclude: ["README.md"]),
-        .executableTarget(name: "moviefile-fuzz", dependencies: ["MovieFile"]),
-        .target(name: "AudioFile", dependencies: ["MediaContainer", "CoreMedia", "ISOBMFF"]),
-        .executableTarget(name: "audiofile-fuzz", dependencies: ["AudioFile"]),
 
         // The public API.
         .target(name: "AVFoundation", dependencies: [
             "CoreMedia", "CoreVideo", "CoreAudioTypes", "CoreGraphics", "VideoToolbox", "CoreFoundationShims",
-            "MediaCodecs", "MovieFile", "MediaContainer",
+            "MediaContainer", "MediaCodecs", "MovieFile", "AudioFile",
         ]),
 
-        // Tools.
+        // Tools over the public API.
+        .executableTarget(name: "avinfo", dependencies: ["AVFoundation"]),
         .executableTarget(name: "demo", dependencies: ["AVFoundation", "MediaCodecs"]),
+
+        // libFuzzer targets (`make fuzz`); a normal build links a stub main.
+        .executableTarget(name: "isobmff-fuzz", dependencies: ["ISOBMFF"]),
+        .executableTarget(name: "moviefile-fuzz", dependencies: ["MovieFile"]),
+        .executableTarget(name: "audiofile-fuzz", dependencies: ["AudioFile"]),
 
         // Tests.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
@@ -77,6 +81,7 @@ let package = Package(
         .testTarget(name: "FFmpegBridgeTests", dependencies: ["FFmpegBridge", "TestSupport"]),
         .testTarget(name: "MediaCodecsTests", dependencies: ["MediaCodecs", "TestSupport"]),
         .testTarget(name: "AudioFileTests", dependencies: ["AudioFile", "TestSupport"], exclude: ["Corpus"]),
+        .testTarget(name: "ToolTests", dependencies: ["TestSupport"]),
         .testTarget(name: "AVFoundationTests", dependencies: ["AVFoundation", "MediaContainer", "TestSupport"]),
     ]
 )

@@ -1,4 +1,8 @@
 /// A media characteristic: a property of a track that playback or selection can ask about.
+///
+/// Raw values are Apple's: the four original characteristics are their own names, the later ones UTI-style strings
+/// (Apple's documentation gives "public.contains-hdr-video" for `containsHDRVideo`; the others as Apple's SDK
+/// defines them).
 public struct AVMediaCharacteristic: RawRepresentable, Hashable, Sendable, Codable, ExpressibleByStringLiteral {
     public let rawValue: String
     public init(rawValue: String) { self.rawValue = rawValue }
@@ -14,11 +18,11 @@ public struct AVMediaCharacteristic: RawRepresentable, Hashable, Sendable, Codab
     /// The media is frame-based (video, audio with frames, timecode).
     public static let frameBased = AVMediaCharacteristic("AVMediaCharacteristicFrameBased")
     /// The video uses a wide-gamut colour space.
-    public static let usesWideGamutColorSpace = AVMediaCharacteristic("AVMediaCharacteristicUsesWideGamutColorSpace")
+    public static let usesWideGamutColorSpace = AVMediaCharacteristic("public.uses-wide-gamut-color-space")
     /// The video is high dynamic range (HLG or PQ transfer).
-    public static let containsHDRVideo = AVMediaCharacteristic("AVMediaCharacteristicContainsHDRVideo")
+    public static let containsHDRVideo = AVMediaCharacteristic("public.contains-hdr-video")
     /// The video has an alpha channel.
-    public static let containsAlphaChannel = AVMediaCharacteristic("AVMediaCharacteristicContainsAlphaChannel")
+    public static let containsAlphaChannel = AVMediaCharacteristic("public.contains-alpha-channel")
     /// The track is the main program content.
     public static let isMainProgramContent = AVMediaCharacteristic("public.main-program-content")
     /// The track is auxiliary content.
@@ -45,5 +49,5 @@ public struct AVMediaCharacteristic: RawRepresentable, Hashable, Sendable, Codab
     public static let containsOnlyForcedSubtitles = AVMediaCharacteristic("public.subtitles.forced-only")
     /// The video is stereoscopic (multiple views).
     public static let containsStereoMultiviewVideo =
-        AVMediaCharacteristic("AVMediaCharacteristicContainsStereoMultiviewVideo")
+        AVMediaCharacteristic("public.contains-stereo-multiview-video")
 }

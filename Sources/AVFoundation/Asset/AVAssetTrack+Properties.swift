@@ -1,0 +1,290 @@
+import CoreMedia
+import Foundation
+import MediaContainer
+
+extension AVAssetTrack {
+    /// The computation of each loadable track key (the Objective-C property names).
+    static let computations: [String: @Sendable (AVAssetTrack) throws -> Any] = [
+        "formatDescriptions": { $0.model.formatDescriptions },
+        "playable": { $0.computedIsPlayable },
+        "decodable": { $0.computedIsDecodable },
+        "enabled": { $0.model.isEnabled },
+        "selfContained": { _ in true },
+        "totalSampleDataLength": { try $0.sampleStatistics().totalSize },
+        "mediaCharacteristics": { $0.computedMediaCharacteristics },
+        "timeRange": { $0.timeline.timeRange },
+        "naturalTimeScale": { $0.model.mediaTimescale },
+        "estimatedDataRate": { try $0.sampleStatistics().dataRate(timescale: $0.model.mediaTimescale) },
+        "languageCode": { $0.model.languageCode as Any },
+        "extendedLanguageTag": { $0.model.extendedLanguageTag as Any },
+        "naturalSize": { $0.computedNaturalSize },
+        "preferredTransform": { CGAffineTransform($0.model.transform) },
+        "preferredVolume": { $0.model.volume },
+        "hasAudioSampleDependencies": { $0.computedHasAudioSampleDependencies },
+        "nominalFrameRate": { try $0.sampleStatistics().sampleRate(timescale: $0.model.mediaTimescale) },
+        "minFrameDuration": { track in
+            try track.sampleStatistics().minimumDuration
+                .map { CMTime(value: $0, timescale: track.model.mediaTimescale) } ?? CMTime.invalid
+        },
+        "requiresFrameReordering": { try $0.sampleStatistics().hasCompositionOffsets },
+        "segments": { $0.timeline.mappings.map(AVAssetTrackSegment.init(timeMapping:)) },
+        "metadata": { $0.model.metadata.map(AVMetadataItem.make(from:)) },
+        "commonMetadata": { AVMetadataItem.commonItems(from: try $0.loadedMetadata()) },
+        "availableMetadataFormats": { AVMetadataItem.formats(of: try $0.loadedMetadata()) },
+        "availableTrackAssociationTypes": { $0.computedAssociationTypes },
+        "canProvideSampleCursors": { track in
+            !track.model.formatDescriptions.isEmpty && ((try? track.sampleTable())?.count ?? 0) > 0
+        },
+    ]
+
+    /// The track's metadata items, made once and shared by the keys derived from them.
+    func loadedMetadata() throws -> [AVMetadataItem] {
+        try synchronousValue(forKey: "metadata", as: [AVMetadataItem].self)
+    }
+
+    // MARK: Derivations
+
+    /// Decodable: the track has sample descriptions, the asset's options allow each format, and a decoder exists
+    /// for each (`DecoderAvailability`).
+    var computedIsDecodable: Bool {
+        !model.formatDescriptions.isEmpty && model.formatDescriptions.allSatisfy { format in
+            context.options.allows(mediaType: CMFormatDescriptionGetMediaType(format),
+                                   subType: CMFormatDescriptionGetMediaSubType(format))
+                && DecoderAvailability.canDecode(format)
+        }
+    }
+
+    /// Playable: decodable and not encrypted. There is no player on Linux; this says whether the track's media can
+    /// be turned into frames and sound, which is what a player needs.
+    var computedIsPlayable: Bool {
+        computedIsDecodable && !(openedAssetContents?.hasProtectedContent ?? false)
+    }
+
+    private var openedAssetContents: AssetContents? { asset?.openedContents }
+
+    /// The natural size: the track header's width and height (`tkhd`), which is what QuickTime and ISO files
+    /// define as the track's display dimensions before its matrix, and what Apple's movie tracks set when
+    /// `naturalSize` is written. Writers put the pixel-aspect-corrected size there (an anamorphic 640x360 picture
+    /// with a 2:1 'pasp' has a 1280x360 track header). When the header gives no size (0x0, as some muxers write for
+    /// video), the first sample description's dimensions corrected by its pixel aspect ratio are used, the same
+    /// size a correct header would hold. Tracks without visual media have zero size.
+    var computedNaturalSize: CGSize {
+        if model.width > 0, model.height > 0, model.width.isFinite, model.height.isFinite {
+            return CGSize(width: model.width, height: model.height)
+        }
+        guard let format = model.formatDescriptions.first,
+              CMFormatDescriptionGetMediaType(format) == kCMMediaType_Video
+        else { return .zero }
+        return CMVideoFormatDescriptionGetPresentationDimensions(format, usePixelAspectRatio: true,
+                                                                 useCleanAperture: false)
+    }
+
+    /// The characteristics of the media type (AVMediaFormat.h: video is visual and frame-based; audio is audible
+    /// and, per Apple, "the most common counterexample" of frame-based; text, subtitles and captions are visual,
+    /// legible and frame-based; timecode and timed metadata are frame-based), plus the track's tagged
+    /// characteristics ('tagc' user data, QuickTime File Format "Tagged media characteristic").
+    var computedMediaCharacteristics: [AVMediaCharacteristic] {
+        var characteristics: [AVMediaCharacteristic]
+        switch mediaType {
+        case .video, .auxiliaryPicture: characteristics = [.visual, .frameBased] + videoColorCharacteristics
+        case .audio: characteristics = [.audible]
+        case .muxed: characteristics = [.visual, .audible]
+        case .text, .subtitle, .closedCaption: characteristics = [.visual, .legible, .frameBased]
+        case .timecode, .metadata: characteristics = [.frameBased]
+        default: characteristics = []
+        }
+        for entry in model.metadata {
+            let isTaggedCharacteristic = (entry.keySpace == .quickTimeUserData || entry.keySpace == .isoUserData)
+                && entry.key == .fourCC(FourCharCodeText.code("tagc") ?? 0)
+            guard isTaggedCharacteristic, case .string(let text) = entry.value else { continue }
+            let tagged = AVMediaCharacteristic(rawValue: text.trimmingCharacters(in: .whitespacesAndNewlines))
+            if !tagged.rawValue.isEmpty, !characteristics.contains(tagged) { characteristics.append(tagged) }
+        }
+        return characteristics
+    }
+
+    /// HDR and wide-gamut characteristics, which Apple infers "from the format description of the associated
+    /// track": a PQ or HLG transfer function makes HDR video; P3 or BT.2020 primaries a wide-gamut colour space.
+    private var videoColorCharacteristics: [AVMediaCharacteristic] {
+        var result: [AVMediaCharacteristic] = []
+        let transfers = model.formatDescriptions.compactMap {
+            CMFormatDescriptionGetExtension($0, extensionKey: kCMFormatDescriptionExtension_TransferFunction) as? String
+        }
+        let primaries = model.formatDescriptions.compactMap {
+            CMFormatDescriptionGetExtension($0, extensionKey: kCMFormatDescriptionExtension_ColorPrimaries) as? String
+        }
+        let hdrTransfers: Set<String> = [kCMFormatDescriptionTransferFunction_SMPTE_ST_2084_PQ as String,
+                                         kCMFormatDescriptionTransferFunction_ITU_R_2100_HLG as String]
+        let wideGamuts: Set<String> = [kCMFormatDescriptionColorPrimaries_P3_D65 as String,
+                                       kCMFormatDescriptionColorPrimaries_DCI_P3 as String,
+                                       kCMFormatDescriptionColorPrimaries_ITU_R_2020 as String]
+        if transfers.contains(where: hdrTransfers.contains) { result.append(.containsHDRVideo) }
+        if primaries.contains(where: wideGamuts.contains) { result.append(.usesWideGamutColorSpace) }
+        return result
+    }
+
+    /// Whether the audio format has inter-packet dependencies: MPEG-D USAC ('usac'), as Apple's documentation names.
+    var computedHasAudioSampleDependencies: Bool {
+        let usac = FourCharCodeText.code("usac")
+        return mediaType == .audio && model.formatDescriptions.contains {
+            CMFormatDescriptionGetMediaSubType($0) == usac
+        }
+    }
+
+    /// The types of the track's references (`tref`), in a stable order.
+    var computedAssociationTypes: [AVTrackAssociationType] {
+        model.references.filter { !$0.value.isEmpty }.keys.sorted()
+            .map { AVTrackAssociationType(rawValue: FourCharCodeText.string($0)) }
+    }
+
+    // MARK: Synchronous properties (they block until loaded; failures give the documented defaults)
+
+    /// The format descriptions of the track's samples, one per sample description (`CMFormatDescription`s).
+    public var formatDescriptions: [Any] {
+        synchronousValue(forKey: "formatDescriptions", fallback: [CMFormatDescription]()) as [Any]
+    }
+
+    /// Whether the track can be played (decoded, not encrypted).
+    public var isPlayable: Bool { synchronousValue(forKey: "playable", fallback: false) }
+
+    /// Whether a decoder exists for every format of the track.
+    public var isDecodable: Bool { synchronousValue(forKey: "decodable", fallback: false) }
+
+    /// Whether the container marks the track enabled (`tkhd` flag 1).
+    public var isEnabled: Bool { synchronousValue(forKey: "enabled", fallback: false) }
+
+    /// Whether all sample data is inside the asset's file: always, since no other data is read.
+    public var isSelfContained: Bool { synchronousValue(forKey: "selfContained", fallback: true) }
+
+    /// The total size of the track's sample data in bytes.
+    public var totalSampleDataLength: Int64 { synchronousValue(forKey: "totalSampleDataLength", fallback: Int64(0)) }
+
+    /// Whether the track has `mediaCharacteristic`.
+    public func hasMediaCharacteristic(_ mediaCharacteristic: AVMediaCharacteristic) -> Bool {
+        synchronousValue(forKey: "mediaCharacteristics", fallback: [AVMediaCharacteristic]())
+            .contains(mediaCharacteristic)
+    }
+
+    /// The track's time range on the asset's timeline (see `TrackTimeline`).
+    public var timeRange: CMTimeRange { synchronousValue(forKey: "timeRange", fallback: CMTimeRange.zero) }
+
+    /// The media timescale (`mdhd`): times of the track's samples are exact in it.
+    public var naturalTimeScale: CMTimeScale { synchronousValue(forKey: "naturalTimeScale", fallback: CMTimeScale(0)) }
+
+    /// The data rate in bits per second: the sample bytes over the media's decode duration.
+    public var estimatedDataRate: Float { synchronousValue(forKey: "estimatedDataRate", fallback: Float(0)) }
+
+    /// The ISO 639-2/T language code (`mdhd`), `nil` when undetermined.
+    public var languageCode: String? { synchronousValue(forKey: "languageCode", fallback: String?.none) }
+
+    /// The BCP 47 language tag (`elng`), when the track has one.
+    public var extendedLanguageTag: String? {
+        synchronousValue(forKey: "extendedLanguageTag", fallback: String?.none)
+    }
+
+    /// The natural size of the visual media (see `computedNaturalSize`).
+    public var naturalSize: CGSize { synchronousValue(forKey: "naturalSize", fallback: CGSize.zero) }
+
+    /// The track's transform (`tkhd` matrix).
+    public var preferredTransform: CGAffineTransform {
+        synchronousValue(forKey: "preferredTransform", fallback: CGAffineTransform.identity)
+    }
+
+    /// The track's volume (`tkhd`).
+    public var preferredVolume: Float { synchronousValue(forKey: "preferredVolume", fallback: Float(0)) }
+
+    /// Whether audio packets depend on one another (USAC).
+    public var hasAudioSampleDependencies: Bool {
+        synchronousValue(forKey: "hasAudioSampleDependencies", fallback: false)
+    }
+
+    /// Samples per second: sample count over the media's decode duration (the frame rate of video; for audio the
+    /// packet rate, 44100/1024 ≈ 43.07 for AAC at 44.1 kHz).
+    public var nominalFrameRate: Float { synchronousValue(forKey: "nominalFrameRate", fallback: Float(0)) }
+
+    /// The shortest non-zero sample duration, in the media timescale; invalid for a track without samples.
+    public var minFrameDuration: CMTime { synchronousValue(forKey: "minFrameDuration", fallback: CMTime.invalid) }
+
+    /// Whether some sample's presentation time differs from its decode time (composition offsets, `ctts`).
+    public var requiresFrameReordering: Bool { synchronousValue(forKey: "requiresFrameReordering", fallback: false) }
+
+    /// The edit list as segments (see `TrackTimeline`).
+    public var segments: [AVAssetTrackSegment] {
+        synchronousValue(forKey: "segments", fallback: [AVAssetTrackSegment]())
+    }
+
+    /// The segment whose target contains `trackTime`, else the closest one; `nil` for a track without segments.
+    public func segment(forTrackTime trackTime: CMTime) -> AVAssetTrackSegment? {
+        let segments = segments
+        return timeline.mappingIndex(forTrackTime: trackTime).flatMap { $0 < segments.count ? segments[$0] : nil }
+    }
+
+    /// The media presentation time shown at `trackTime`; invalid outside the track's edits or in an empty edit.
+    public func samplePresentationTime(forTrackTime trackTime: CMTime) -> CMTime {
+        timeline.samplePresentationTime(forTrackTime: trackTime)
+    }
+
+    /// The track's metadata items that have a common key, in the common key space.
+    public var commonMetadata: [AVMetadataItem] {
+        synchronousValue(forKey: "commonMetadata", fallback: [AVMetadataItem]())
+    }
+
+    /// The track's metadata items.
+    public var metadata: [AVMetadataItem] { synchronousValue(forKey: "metadata", fallback: [AVMetadataItem]()) }
+
+    /// The metadata formats the track has items of.
+    public var availableMetadataFormats: [AVMetadataFormat] {
+        synchronousValue(forKey: "availableMetadataFormats", fallback: [AVMetadataFormat]())
+    }
+
+    /// The track's metadata items of `format`.
+    public func metadata(forFormat format: AVMetadataFormat) -> [AVMetadataItem] {
+        metadata.filter { $0.metadataFormat == format }
+    }
+
+    /// The types of association the track has with other tracks (`tref` reference types).
+    public var availableTrackAssociationTypes: [AVTrackAssociationType] {
+        synchronousValue(forKey: "availableTrackAssociationTypes", fallback: [AVTrackAssociationType]())
+    }
+
+    /// The tracks this track refers to with `trackAssociationType`, in reference order.
+    public func associatedTracks(ofType trackAssociationType: AVTrackAssociationType) -> [AVAssetTrack] {
+        guard let code = FourCharCodeText.code(trackAssociationType.rawValue),
+              let ids = model.references[code], let tracks = asset?.tracks
+        else { return [] }
+        return ids.compactMap { id in tracks.first { $0.trackID == id } }
+    }
+
+    /// Whether sample cursors can walk the track's samples: it has samples, format descriptions, and a sample table
+    /// that can be read.
+    public var canProvideSampleCursors: Bool {
+        synchronousValue(forKey: "canProvideSampleCursors", fallback: false)
+    }
+
+    // MARK: Asynchronous methods
+
+    /// Loads the segment whose target contains `trackTime`, else the closest one.
+    public func loadSegment(forTrackTime trackTime: CMTime) async throws -> AVAssetTrackSegment? {
+        _ = try await load(.segments)
+        return segment(forTrackTime: trackTime)
+    }
+
+    /// Loads the media presentation time shown at `trackTime`.
+    public func loadSamplePresentationTime(forTrackTime trackTime: CMTime) async throws -> CMTime {
+        _ = try await load(.segments)
+        return samplePresentationTime(forTrackTime: trackTime)
+    }
+
+    /// Loads the tracks this track refers to with `trackAssociationType`.
+    public func loadAssociatedTracks(ofType trackAssociationType: AVTrackAssociationType) async throws
+        -> [AVAssetTrack]
+    {
+        _ = try await load(.availableTrackAssociationTypes)
+        return associatedTracks(ofType: trackAssociationType)
+    }
+
+    /// Loads the track's metadata items of `format`.
+    public func loadMetadata(for format: AVMetadataFormat) async throws -> [AVMetadataItem] {
+        try await load(.metadata).filter { $0.metadataFormat == format }
+    }
+}

@@ -1,0 +1,93 @@
+import Foundation
+
+/// How an item's value is presented as a string, number, date or data (AVMetadataItem.h, "type coercion"): each
+/// is `nil` when the value cannot be represented that way.
+enum MetadataValueCoercion {
+    /// Text as itself; numbers as their decimal text; dates as ISO 8601; bytes declared as UTF-8/UTF-16 text decoded.
+    static func string(_ value: (any NSCopying & NSObjectProtocol)?, dataType: String?) -> String? {
+        switch value {
+        case let string as NSString:
+            return String(describing: string)
+        case let number as NSNumber:
+            return number.stringValue
+        case let date as NSDate:
+            return isoFormatter.string(from: Date(timeIntervalSinceReferenceDate: date.timeIntervalSinceReferenceDate))
+        case let data as NSData:
+            let bytes = Data(referencing: data)
+            switch dataType {
+            case kCMMetadataBaseDataType_UTF8?: return String(data: bytes, encoding: .utf8)
+            case kCMMetadataBaseDataType_UTF16?: return String(data: bytes, encoding: .utf16)
+            default: return nil
+            }
+        case let url as NSURL:
+            return url.absoluteString
+        default:
+            return nil
+        }
+    }
+
+    /// Numbers as themselves; text that is an integer or a decimal number parsed.
+    static func number(_ value: (any NSCopying & NSObjectProtocol)?) -> NSNumber? {
+        switch value {
+        case let number as NSNumber:
+            return number
+        case let string as NSString:
+            let text = String(describing: string).trimmingCharacters(in: .whitespaces)
+            if let integer = Int64(text) { return NSNumber(value: integer) }
+            if let double = Double(text), double.isFinite { return NSNumber(value: double) }
+            return nil
+        default:
+            return nil
+        }
+    }
+
+    /// Dates as themselves; text in one of the ISO 8601 forms media files use ("2012-04-21T10:00:00Z",
+    /// "2012-04-21T10:00:00-0700", "2012-04-21", "2012").
+    static func date(_ value: (any NSCopying & NSObjectProtocol)?) -> Date? {
+        switch value {
+        case let date as NSDate:
+            return Date(timeIntervalSinceReferenceDate: date.timeIntervalSinceReferenceDate)
+        case let string as NSString:
+            return parseDate(String(describing: string))
+        default:
+            return nil
+        }
+    }
+
+    /// Data as itself; text as its UTF-8 bytes.
+    static func data(_ value: (any NSCopying & NSObjectProtocol)?) -> Data? {
+        switch value {
+        case let data as NSData: return Data(referencing: data)
+        case let string as NSString: return String(describing: string).data(using: .utf8)
+        default: return nil
+        }
+    }
+
+    /// Parses the date forms of ISO 8601 found in media metadata; `nil` for anything else.
+    static func parseDate(_ text: String) -> Date? {
+        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        if let date = isoFormatter.date(from: trimmed) { return date }
+        for format in dateFormats {
+            let formatter = DateFormatter()
+            formatter.locale = Locale(identifier: "en_US_POSIX")
+            formatter.timeZone = TimeZone(secondsFromGMT: 0)
+            formatter.dateFormat = format
+            if let date = formatter.date(from: trimmed) { return date }
+        }
+        return nil
+    }
+
+    /// Date-time with a zone, in the forms QuickTime and iTunes tags use, then date-only and year-only forms
+    /// (read as UTC midnight).
+    private static let dateFormats = [
+        "yyyy-MM-dd'T'HH:mm:ssZ", "yyyy-MM-dd'T'HH:mm:ss.SSSZ", "yyyy-MM-dd'T'HH:mm:ssXXXXX",
+        "yyyy-MM-dd'T'HH:mm:ss", "yyyy-MM-dd HH:mm:ss", "yyyy-MM-dd'T'HH:mmZ", "yyyy-MM-dd", "yyyy-MM", "yyyy",
+    ]
+
+    nonisolated(unsafe) private static let isoFormatter: ISO8601DateFormatter = {
+        // ISO8601DateFormatter is documented thread-safe for formatting and parsing once configured.
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withInternetDateTime]
+        return formatter
+    }()
+}

@@ -1,0 +1,221 @@
+import CoreMedia
+import Foundation
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A file the writer creates and owns: created with `O_EXCL` (an existing file is never touched), written through
+/// a buffer so that small samples cost no system call each, patched in place with `pwrite`, and removed on failure.
+///
+/// Not thread safe: the movie writer serialises all access under its lock. Every failing call throws a
+/// `MovieWriterError` carrying errno's text; ENOSPC/EDQUOT/EFBIG are `.diskFull`.
+final class MovieOutputFile {
+    /// Where the file is.
+    let path: String
+    private var descriptor: Int32
+    private let buffer: UnsafeMutableRawPointer
+    private let capacity: Int
+    private var buffered = 0
+    /// Where the buffered bytes go: everything before it has been handed to the kernel. All writes use `pwrite` at
+    /// explicit offsets, so the descriptor's own offset never matters.
+    private var flushedEnd: UInt64 = 0
+    /// The logical end of the file: bytes written plus bytes still buffered.
+    private(set) var position: UInt64
+
+    /// Creates `url` for reading and writing; throws `.outputExists` if anything is already there.
+    init(creating url: URL, bufferSize: Int = MovieWriterLimits.writeBufferSize) throws(MovieWriterError) {
+        path = url.path
+        let fd = open(path, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+        guard fd >= 0 else {
+            let number = errno
+            if number == EEXIST {
+                throw MovieWriterError(.outputExists, "the output file '\(path)' already exists; the writer never "
+                                       + "overwrites a file (remove it first)", posixErrorCode: number, path: path)
+            }
+            throw MovieWriterError.posix("creating", path: path, errno: number)
+        }
+        descriptor = fd
+        capacity = max(4096, bufferSize)
+        buffer = .allocate(byteCount: capacity, alignment: 16)
+        position = 0
+    }
+
+    deinit {
+        if descriptor >= 0 { Glibc.close(descriptor) }
+        buffer.deallocate()
+    }
+
+    // MARK: Appending
+
+    /// Appends `bytes`.
+    func write(_ bytes: UnsafeRawBufferPointer) throws(MovieWriterError) {
+        guard bytes.count > 0, let base = bytes.baseAddress else { return }
+        if bytes.count >= capacity {
+            // Large payloads (video frames) go straight to the kernel, after what is buffered.
+            try flush()
+            try writeFully(base, count: bytes.count, at: flushedEnd)
+            flushedEnd += UInt64(bytes.count)
+        } else {
+            if buffered + bytes.count > capacity { try flush() }
+            (buffer + buffered).copyMemory(from: base, byteCount: bytes.count)
+            buffered += bytes.count
+        }
+        position += UInt64(bytes.count)
+    }
+
+    /// Appends `bytes`.
+    func write(_ bytes: [UInt8]) throws(MovieWriterError) {
+        try Self.withBytes(bytes) { (raw) throws(MovieWriterError) in try write(raw) }
+    }
+
+    /// Appends `data`.
+    func write(_ data: Data) throws(MovieWriterError) {
+        var failure: MovieWriterError?
+        data.withUnsafeBytes { raw in
+            do throws(MovieWriterError) { try write(raw) } catch { failure = error }
+        }
+        if let failure { throw failure }
+    }
+
+    /// Calls `body` with the bytes of `bytes`, keeping the typed error (`withUnsafeBytes` only rethrows untyped).
+    private static func withBytes(_ bytes: [UInt8], _ body: (UnsafeRawBufferPointer) throws(MovieWriterError) -> Void)
+        throws(MovieWriterError) {
+        var failure: MovieWriterError?
+        bytes.withUnsafeBytes { raw in
+            do throws(MovieWriterError) { try body(raw) } catch { failure = error }
+        }
+        if let failure { throw failure }
+    }
+
+    /// Appends every byte of `blockBuffer`, one contiguous piece at a time (no intermediate copy of the whole).
+    func write(_ blockBuffer: CMBlockBuffer) throws(MovieWriterError) {
+        let total = CMBlockBufferGetDataLength(blockBuffer)
+        var offset = 0
+        while offset < total {
+            var length = 0
+            var pointer: UnsafeMutablePointer<CChar>?
+            let status = CMBlockBufferGetDataPointer(blockBuffer, atOffset: offset, lengthAtOffsetOut: &length,
+                                                     totalLengthOut: nil, dataPointerOut: &pointer)
+            guard status == kCMBlockBufferNoErr, let pointer, length > 0 else {
+                throw MovieWriterError(.invalidArgument, "a sample's block buffer could not be read at offset "
+                                       + "\(offset) of \(total) (status \(status))")
+            }
+            let piece = min(length, total - offset)
+            try write(UnsafeRawBufferPointer(start: UnsafeRawPointer(pointer), count: piece))
+            offset += piece
+        }
+    }
+
+    /// Appends `count` zero bytes.
+    func writeZeros(_ count: Int) throws(MovieWriterError) {
+        var remaining = count
+        let zeros = [UInt8](repeating: 0, count: min(count, 65_536))
+        while remaining > 0 {
+            let piece = min(remaining, zeros.count)
+            try Self.withBytes(zeros) { (raw) throws(MovieWriterError) in
+                try write(UnsafeRawBufferPointer(rebasing: raw[0..<piece]))
+            }
+            remaining -= piece
+        }
+    }
+
+    /// Hands buffered bytes to the kernel. After it returns they survive the process being killed.
+    func flush() throws(MovieWriterError) {
+        guard buffered > 0 else { return }
+        let count = buffered
+        buffered = 0
+        try writeFully(buffer, count: count, at: flushedEnd)
+        flushedEnd += UInt64(count)
+    }
+
+    // MARK: Random access
+
+    /// Overwrites bytes at `offset`, which must lie in what has been written; buffered bytes are flushed first.
+    func overwrite(_ bytes: [UInt8], at offset: UInt64) throws(MovieWriterError) {
+        guard offset + UInt64(bytes.count) <= position else {
+            throw MovieWriterError(.invalidState, "internal: patch of \(bytes.count) bytes at \(offset) is past the "
+                                   + "end of the file (\(position))")
+        }
+        try flush()
+        try Self.withBytes(bytes) { (raw) throws(MovieWriterError) in
+            guard let base = raw.baseAddress else { return }
+            try writeFully(base, count: raw.count, at: offset)
+        }
+    }
+
+    /// Writes `bytes` at `offset`, possibly past the current end (used when media data is moved up).
+    func write(_ bytes: UnsafeRawBufferPointer, at offset: UInt64) throws(MovieWriterError) {
+        try flush()
+        guard let base = bytes.baseAddress, bytes.count > 0 else { return }
+        try writeFully(base, count: bytes.count, at: offset)
+        position = max(position, offset + UInt64(bytes.count))
+        flushedEnd = position
+    }
+
+    /// Reads exactly `destination.count` bytes at `offset`.
+    func read(into destination: UnsafeMutableRawBufferPointer, at offset: UInt64) throws(MovieWriterError) {
+        try flush()
+        guard let base = destination.baseAddress else { return }
+        var done = 0
+        while done < destination.count {
+            let result = pread(descriptor, base + done, destination.count - done, off_t(offset) + off_t(done))
+            if result < 0 {
+                if errno == EINTR { continue }
+                throw MovieWriterError.posix("reading", path: path, errno: errno)
+            }
+            if result == 0 {
+                throw MovieWriterError(.fileSystem, "reading '\(path)' at \(offset + UInt64(done)) found the end of "
+                                       + "the file", path: path)
+            }
+            done += result
+        }
+    }
+
+    /// Flushes, then cuts the file to `length` bytes.
+    func truncate(to length: UInt64) throws(MovieWriterError) {
+        try flush()
+        guard ftruncate(descriptor, off_t(length)) == 0 else {
+            throw MovieWriterError.posix("truncating", path: path, errno: errno)
+        }
+        position = length
+        flushedEnd = length
+    }
+
+    /// Flushes and closes; the file stays.
+    func close() throws(MovieWriterError) {
+        defer { closeDescriptor() }
+        try flush()
+    }
+
+    /// Closes (dropping anything buffered) and removes the file. Used on failure and cancellation.
+    func discard() {
+        buffered = 0
+        closeDescriptor()
+        unlink(path)
+    }
+
+    private func closeDescriptor() {
+        if descriptor >= 0 {
+            Glibc.close(descriptor)
+            descriptor = -1
+        }
+    }
+
+    /// Writes `count` bytes at `offset`, retrying short writes and EINTR.
+    private func writeFully(_ base: UnsafeRawPointer, count: Int, at offset: UInt64) throws(MovieWriterError) {
+        guard descriptor >= 0 else {
+            throw MovieWriterError(.invalidState, "the output file '\(path)' is already closed", path: path)
+        }
+        var done = 0
+        while done < count {
+            let result = pwrite(descriptor, base + done, count - done, off_t(offset) + off_t(done))
+            if result < 0 {
+                if errno == EINTR { continue }
+                throw MovieWriterError.posix("writing", path: path, errno: errno)
+            }
+            if result == 0 { throw MovieWriterError.posix("writing", path: path, errno: ENOSPC) }
+            done += result
+        }
+    }
+}

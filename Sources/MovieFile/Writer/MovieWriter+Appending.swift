@@ -1,0 +1,186 @@
+import CoreMedia
+import Foundation
+import ISOBMFF
+
+extension MovieWriter {
+    /// Starts writing: `ftyp` and the reserved `mdat` header (or, for a fragmented movie, nothing until every track
+    /// has a sample description). Called by the first `append` if not before; no track can be added afterwards.
+    package func start() throws(MovieWriterError) {
+        try withLock { () throws(MovieWriterError) in try startLocked() }
+    }
+
+    func startLocked() throws(MovieWriterError) {
+        try checkWritable()
+        guard case .configuring = state else { return }
+        try failing { () throws(MovieWriterError) in
+            guard let file else { throw MovieWriterError(.invalidState, "no output file") }
+            if tracks.contains(where: { $0.configuration.mediaDataLocation == .beforeMainMediaDataNotInterleaved }) {
+                spool = try MovieOutputFile(creating: temporaryFileURL())
+            }
+            var writer = BoxWriter()
+            do throws(BoxWriteError) {
+                try writer.writeBox(fileType.fileTypeBox)
+            } catch {
+                throw MovieWriterError.box(error)
+            }
+            try file.write(writer.bytes)
+            if fragments == nil {
+                mediaDataHeaderOffset = file.position
+                try file.write(MediaDataBox.header(payloadSize: 0))
+            }
+            state = .writing
+            if fragments != nil { try writeFragmentedMovieBoxIfReady() }
+        }
+    }
+
+    /// A new file name in the temporary directory (`options.temporaryDirectory`, else the output's directory).
+    func temporaryFileURL() -> URL {
+        let directory = options.temporaryDirectory ?? url.deletingLastPathComponent()
+        return directory.appendingPathComponent(".\(url.lastPathComponent).\(UUID().uuidString.prefix(8)).mediadata")
+    }
+
+    /// Appends a sample (or a run of equal samples) to a track, in decode order. A sample the writer cannot accept
+    /// (times out of order, a missing description) is refused with `.invalidArgument` and the writer carries on;
+    /// a file-system failure fails the writer.
+    package func append(_ sample: MovieSample, to handle: MovieTrackHandle) throws(MovieWriterError) {
+        try withLock { () throws(MovieWriterError) in
+            try checkWritable()
+            if case .configuring = state { try startLocked() }
+            let track = try self.track(handle)
+            let timing = try validate(sample, for: track)
+            try failing { () throws(MovieWriterError) in
+                record(sample, timing: timing, in: track)
+                if fragments != nil {
+                    try appendToFragment(sample, timing: timing, track: track)
+                } else {
+                    try place(sample, timing: timing, in: track)
+                }
+            }
+        }
+    }
+
+    /// True when the track should be given more samples now: false while it has a full chunk waiting for slower
+    /// tracks (it is ahead of them), which is the interleaving back-pressure (`isReadyForMoreMediaData`).
+    package func isReadyForMoreMediaData(_ handle: MovieTrackHandle) -> Bool {
+        withLock {
+            guard case .writing = state else {
+                if case .configuring = state { return true }
+                return false
+            }
+            guard let track = try? self.track(handle), !track.isFinished else { return false }
+            if fragments != nil { return fragmentAcceptsMore(track) }
+            return track.waiting.isEmpty
+        }
+    }
+
+    /// Marks a track as complete: its last chunk is closed and it no longer holds other tracks back.
+    package func markFinished(_ handle: MovieTrackHandle) throws(MovieWriterError) {
+        try withLock { () throws(MovieWriterError) in
+            try checkWritable()
+            let track = try self.track(handle)
+            guard !track.isFinished else { return }
+            track.isFinished = true
+            guard case .writing = state else { return }
+            try failing { () throws(MovieWriterError) in
+                if fragments != nil {
+                    try flushFragmentsIfDue(force: false)
+                } else {
+                    closePendingChunk(of: track)
+                    try writeDueChunks()
+                }
+            }
+        }
+    }
+
+    // MARK: Validation
+
+    /// A sample's times as the track will store them.
+    struct SampleTiming {
+        var decodeTime: Int64
+        var compositionOffset: Int32
+        var previousDelta: UInt32?
+        var duration: UInt32
+        var sampleCount: UInt32
+        var sampleSize: UInt32
+        var dependencyByte: UInt8?
+    }
+
+    /// Checks a sample against its track and works out its stored timing; throws `.invalidArgument` without changing
+    /// anything.
+    func validate(_ sample: MovieSample, for track: WriterTrack) throws(MovieWriterError) -> SampleTiming {
+        func bad(_ message: String) -> MovieWriterError {
+            MovieWriterError(.invalidArgument, "track \(track.trackID): \(message)")
+        }
+        guard !track.isFinished else { throw MovieWriterError(.invalidState, "track \(track.trackID) is marked finished") }
+        guard (1...max(1, track.descriptions.count)).contains(sample.descriptionIndex), !track.descriptions.isEmpty else {
+            throw bad("sample description \(sample.descriptionIndex) does not exist (the track has "
+                      + "\(track.descriptions.count)); add it with addSampleDescription first")
+        }
+        guard sample.sampleCount >= 1, sample.sampleCount <= MovieWriterLimits.maximumSamplesPerAppend else {
+            throw bad("a run holds 1…\(MovieWriterLimits.maximumSamplesPerAppend) samples, not \(sample.sampleCount)")
+        }
+        let bytes = sample.byteCount
+        guard bytes % sample.sampleCount == 0 else {
+            throw bad("\(bytes) bytes do not divide into \(sample.sampleCount) equal samples")
+        }
+        let size = bytes / sample.sampleCount
+        guard size <= MovieWriterLimits.maximumSampleSize else { throw bad("a \(size)-byte sample is too large") }
+        switch (sample.payload, track.configuration.mediaDataLocation) {
+        case (.reference, .referenced), (.blockBuffer, .interleavedWithMainMediaData),
+             (.data, .interleavedWithMainMediaData), (.blockBuffer, .beforeMainMediaDataNotInterleaved),
+             (.data, .beforeMainMediaDataNotInterleaved):
+            break
+        case (.reference, _):
+            throw bad("a sample reference needs a track whose media data location is .referenced")
+        default:
+            throw bad("a track of sample references takes .reference payloads only")
+        }
+        guard sample.duration >= 0, let duration = UInt32(exactly: sample.duration) else {
+            throw bad("duration \(sample.duration) does not fit 0…\(UInt32.max) ticks")
+        }
+        let decodeTime = sample.decodeTime ?? track.nextDecodeTime ?? 0
+        var previousDelta: UInt32?
+        if track.firstDecodeTime != nil {
+            let (delta, overflow) = decodeTime.subtractingReportingOverflow(track.lastDecodeTime)
+            guard !overflow, delta > 0 else {
+                throw bad("decode time \(decodeTime) does not follow the previous sample's \(track.lastDecodeTime); "
+                          + "samples are appended in increasing decode order")
+            }
+            guard let fits = UInt32(exactly: delta) else { throw bad("a gap of \(delta) ticks between samples is too long") }
+            previousDelta = fits
+        }
+        let presentation = sample.presentationTime ?? decodeTime
+        let (offset, overflow) = presentation.subtractingReportingOverflow(decodeTime)
+        guard !overflow, let compositionOffset = Int32(exactly: offset) else {
+            throw bad("presentation time \(presentation) is too far from decode time \(decodeTime)")
+        }
+        guard sample.sampleCount == 1 || compositionOffset == 0 else {
+            throw bad("a run of samples is presented at its decode times")
+        }
+        if sample.sampleCount > 1 { guard duration > 0 else { throw bad("a run of samples needs a duration") } }
+        guard UInt64(track.table.sampleCount) + UInt64(sample.sampleCount) < UInt64(UInt32.max) else {
+            throw bad("a track holds at most \(UInt32.max) samples")
+        }
+        return SampleTiming(decodeTime: decodeTime, compositionOffset: compositionOffset, previousDelta: previousDelta,
+                            duration: duration, sampleCount: UInt32(sample.sampleCount), sampleSize: UInt32(size),
+                            dependencyByte: sample.dependency?.sdtpByte)
+    }
+
+    /// Records a validated sample's timing on its track (and, unless fragmented, in its sample table).
+    func record(_ sample: MovieSample, timing: SampleTiming, in track: WriterTrack) {
+        if track.firstDecodeTime == nil { track.firstDecodeTime = timing.decodeTime }
+        let runLength = Int64(timing.duration) * Int64(timing.sampleCount - 1)
+        track.lastDecodeTime = timing.decodeTime + runLength
+        track.lastDuration = Int64(timing.duration)
+        let presentation = timing.decodeTime + Int64(timing.compositionOffset)
+        track.minimumPresentationTime = min(track.minimumPresentationTime, presentation)
+        track.maximumPresentationEnd = max(track.maximumPresentationEnd,
+                                           presentation + runLength + Int64(timing.duration))
+        if fragments == nil {
+            track.table.append(count: timing.sampleCount, size: timing.sampleSize, previousDelta: timing.previousDelta,
+                               duration: timing.duration, compositionOffset: timing.compositionOffset,
+                               isSync: sample.isSync || timing.sampleCount > 1, isPartialSync: sample.isPartialSync,
+                               dependency: timing.dependencyByte)
+        }
+    }
+}

@@ -1,0 +1,341 @@
+import CoreMedia
+import Foundation
+import ISOBMFF
+import MediaContainer
+
+/// Writes a QuickTime movie or an MPEG-4 family file (MP4, M4A, M4V, 3GP, 3G2) from encoded samples: the native
+/// muxer `AVAssetWriter` drives.
+///
+/// Use: `init` creates the output (never over an existing file); `addTrack` for every track; `append` samples per
+/// track in decode order (writing starts with the first append, or `start()`); optionally `setEditList`,
+/// `setEncoderDelay`, `addTrackReference`, `setMetadata`; `markFinished` per track when its samples end; then
+/// `finish()`. `cancel()` removes everything. Any file-system failure removes the partial output and temporaries and
+/// is rethrown by every later call.
+///
+/// Timelines: a sample's times are integers in its track's media timescale on the caller's timeline, which all
+/// tracks share (an asset writer's source times, e.g. `CMTimeConvertScale(pts, timescale:)`). The file stores each
+/// track from its first decode time, so edit media times are given on the caller's timeline too and converted.
+/// Without a caller edit list a track gets Apple's default: an empty edit for the time before it starts (relative
+/// to the earliest track), then its presentation from the first presented sample after the encoder delay to the
+/// last before the padding. A session (`startSession(atSourceTime:)`…`endSession`) maps onto `setEditList`.
+///
+/// Media data goes to the file as it arrives, in chunks of about half a second per track, interleaved so that
+/// chunks appear in order of their start times (see `MovieWriter+Interleaving.swift`); `isReadyForMoreMediaData`
+/// is the back-pressure that keeps tracks together. Memory held: at most about one pending and one waiting chunk per
+/// track (0.5 s each, 8 MiB at most each), a 1 MiB write buffer and the sample tables (about 4 bytes per sample
+/// while sizes vary), capped overall by `maximumBufferedBytes` (64 MiB by default). A fragmented movie holds one
+/// fragment interval of samples instead.
+///
+/// Errors map onto `AVError`: `.outputExists` → `fileAlreadyExists`, `.diskFull` → `diskFull`,
+/// `.unsupportedFormat` → `incompatibleAsset`-like refusals at `canAdd`, `.metadataNotRepresentable` → the
+/// metadata refusal, `.fileSystem` → `unknown` with the errno text as the underlying error.
+///
+/// Thread safety: every method may be called from any thread; `lock` serialises them (it guards every `var` below).
+package final class MovieWriter: @unchecked Sendable {
+    /// Where the movie is written.
+    package let url: URL
+    /// The file type.
+    package let fileType: MovieFileType
+    /// Movie-wide settings.
+    package let options: MovieWriterOptions
+
+    enum State {
+        case configuring
+        case writing
+        case finished
+        case failed(MovieWriterError)
+        case cancelled
+    }
+
+    let lock = NSLock()
+    var state = State.configuring
+    var file: MovieOutputFile?
+    /// Media data of tracks placed before the main media data, gathered while writing.
+    var spool: MovieOutputFile?
+    var tracks: [WriterTrack] = []
+    var movieMetadata: [MetadataEntry] = []
+    /// Offset of the 16 bytes reserved for the `mdat` header (`wide` + `mdat`, or a 64-bit `mdat`).
+    var mediaDataHeaderOffset: UInt64 = 0
+    /// Sample bytes held in memory across tracks.
+    var bufferedBytes = 0
+    /// State of a fragmented movie.
+    var fragments: FragmentWriterState?
+
+    /// Creates the output file at `url` (failing with `.outputExists` if anything is there) for `fileType`.
+    package init(url: URL, fileType: MovieFileType, options: MovieWriterOptions = MovieWriterOptions())
+        throws(MovieWriterError) {
+        guard options.movieTimescale > 0 else {
+            throw MovieWriterError(.invalidArgument, "the movie timescale must be positive, not \(options.movieTimescale)")
+        }
+        if let interval = options.movieFragmentInterval {
+            guard interval.isNumeric, interval > .zero else {
+                throw MovieWriterError(.invalidArgument, "movieFragmentInterval must be a positive time")
+            }
+        }
+        guard options.defaultChunkDuration.isNumeric, options.defaultChunkDuration > .zero else {
+            throw MovieWriterError(.invalidArgument, "the default chunk duration must be a positive time")
+        }
+        self.url = url
+        self.fileType = fileType
+        self.options = options
+        file = try MovieOutputFile(creating: url)
+        if options.movieFragmentInterval != nil { fragments = FragmentWriterState(options: options) }
+    }
+
+    deinit {
+        // A writer dropped without finish or cancel leaves nothing behind.
+        switch state {
+        case .configuring, .writing:
+            file?.discard()
+            spool?.discard()
+        default:
+            break
+        }
+    }
+
+    // MARK: Tracks
+
+    /// Adds a track; allowed until writing starts. Refuses a codec the file type cannot hold, naming both.
+    @discardableResult
+    package func addTrack(_ configuration: MovieTrackConfiguration) throws(MovieWriterError) -> MovieTrackHandle {
+        try withLock { () throws(MovieWriterError) in
+            guard case .configuring = state else {
+                throw MovieWriterError(.invalidState, "tracks can only be added before writing starts")
+            }
+            guard let kind = TrackKind(mediaType: configuration.mediaType) else {
+                throw MovieWriterError(.unsupportedFormat, "media type '\(FourCC(rawValue: configuration.mediaType))' "
+                                       + "cannot be written to a \(fileType) file")
+            }
+            guard configuration.mediaTimescale > 0 else {
+                throw MovieWriterError(.invalidArgument, "a track's media timescale must be positive, not "
+                                       + "\(configuration.mediaTimescale)")
+            }
+            for description in configuration.formatDescriptions {
+                try CodecSupport.check(description, kind: kind, fileType: fileType)
+            }
+            if let language = configuration.languageCode, PackedLanguageCode(iso639: language.lowercased()) == nil {
+                throw MovieWriterError(.invalidArgument, "language code '\(language)' is not an ISO 639-2/T code")
+            }
+            if let duration = configuration.preferredChunkDuration, !(duration.isNumeric && duration > .zero) {
+                throw MovieWriterError(.invalidArgument, "preferredChunkDuration must be a positive time")
+            }
+            guard configuration.preferredChunkAlignment >= 0, (configuration.preferredChunkSize ?? 1) > 0 else {
+                throw MovieWriterError(.invalidArgument, "chunk alignment must be ≥ 0 and chunk size > 0")
+            }
+            switch configuration.mediaDataLocation {
+            case .interleavedWithMainMediaData:
+                break
+            case .beforeMainMediaDataNotInterleaved:
+                guard fragments == nil else {
+                    throw MovieWriterError(.unsupportedFormat, "a fragmented movie has no main media data to place "
+                                           + "a track's data before")
+                }
+            case .referenced(let reference, _):
+                guard fileType.isQuickTime, fragments == nil else {
+                    throw MovieWriterError(.unsupportedFormat, "sample references (data in '\(reference.path)') are "
+                                           + "a QuickTime movie feature, not available in a \(fileType)"
+                                           + (fragments == nil ? " file" : " fragmented movie"))
+                }
+            }
+            _ = try MetadataBoxBuilder(fileType: fileType).boxes(for: configuration.metadata)
+            let trackID: UInt32
+            if let requested = configuration.trackID {
+                guard requested > 0, !tracks.contains(where: { $0.trackID == UInt32(requested) }) else {
+                    throw MovieWriterError(.invalidArgument, "track ID \(requested) is not positive or already used")
+                }
+                trackID = UInt32(requested)
+            } else {
+                trackID = (tracks.map(\.trackID).max() ?? 0) + 1
+            }
+            let track = WriterTrack(index: tracks.count, trackID: trackID, configuration: configuration, kind: kind,
+                                    defaultChunkDuration: options.defaultChunkDuration)
+            tracks.append(track)
+            return MovieTrackHandle(index: track.index, trackID: Int32(trackID))
+        }
+    }
+
+    /// Adds a sample description to a track and returns its 1-based index (for `MovieSample.descriptionIndex`).
+    @discardableResult
+    package func addSampleDescription(_ description: CMFormatDescription, to handle: MovieTrackHandle)
+        throws(MovieWriterError) -> Int {
+        try withLock { () throws(MovieWriterError) in
+            try checkWritable()
+            let track = try self.track(handle)
+            try CodecSupport.check(description, kind: track.kind, fileType: fileType)
+            if let fragments, fragments.movieBoxWritten {
+                throw MovieWriterError(.invalidState, "a fragmented movie's sample descriptions are written with its "
+                                       + "movie box; add them before the first fragment")
+            }
+            if let index = track.descriptions.firstIndex(where: { $0 === description }) { return index + 1 }
+            track.descriptions.append(description)
+            return track.descriptions.count
+        }
+    }
+
+    // MARK: Settings that may change until finish
+
+    /// Sets a track's edit list: segment durations in the movie timescale, media times on the caller's timeline in
+    /// media ticks (the same timeline as the samples; -1 for an empty edit). `nil` restores the default edit; an
+    /// empty list writes no edit list at all (a remux of a track that had none).
+    package func setEditList(_ edits: [EditListEntry]?, for handle: MovieTrackHandle) throws(MovieWriterError) {
+        try withLock { () throws(MovieWriterError) in
+            try checkWritable()
+            let track = try self.track(handle)
+            for edit in edits ?? [] {
+                guard edit.segmentDuration >= 0, edit.mediaTime >= -1 else {
+                    throw MovieWriterError(.invalidArgument, "edit \(edit) has a negative duration or media time")
+                }
+            }
+            let previous = track.edits
+            track.edits = edits
+            do throws(MovieWriterError) {
+                try checkFragmentedMovieBoxFits()
+            } catch {
+                track.edits = previous
+                throw error
+            }
+        }
+    }
+
+    /// Sets a track's encoder delay (priming) and padding (remainder) in media ticks; the default edit leaves them
+    /// out and AAC tracks in M4A files get `iTunSMPB` (TN2258).
+    package func setEncoderDelay(_ delay: Int64, padding: Int64, for handle: MovieTrackHandle) throws(MovieWriterError) {
+        try withLock { () throws(MovieWriterError) in
+            try checkWritable()
+            guard delay >= 0, padding >= 0 else {
+                throw MovieWriterError(.invalidArgument, "encoder delay and padding cannot be negative")
+            }
+            let track = try self.track(handle)
+            let previous = (track.configuration.encoderDelay, track.configuration.encoderPadding)
+            track.configuration.encoderDelay = delay
+            track.configuration.encoderPadding = padding
+            do throws(MovieWriterError) {
+                try checkFragmentedMovieBoxFits()
+            } catch {
+                (track.configuration.encoderDelay, track.configuration.encoderPadding) = previous
+                throw error
+            }
+        }
+    }
+
+    /// Adds a track reference (`tref`) of `type` ('chap', 'tmcd', 'cdsc', 'sync', 'fall', 'forc'…) from one track
+    /// to another.
+    package func addTrackReference(type: FourCharCode, from source: MovieTrackHandle, to target: MovieTrackHandle)
+        throws(MovieWriterError) {
+        try withLock { () throws(MovieWriterError) in
+            try checkWritable()
+            let from = try track(source), to = try track(target)
+            if let fragments, fragments.movieBoxWritten {
+                throw MovieWriterError(.invalidState, "track references of a fragmented movie must be set before its "
+                                       + "first fragment")
+            }
+            let code = FourCC(rawValue: type)
+            if !(from.references[code]?.contains(to.trackID) ?? false) { from.references[code, default: []].append(to.trackID) }
+        }
+    }
+
+    /// Sets the movie-level metadata; refuses items the file type cannot represent.
+    package func setMetadata(_ entries: [MetadataEntry]) throws(MovieWriterError) {
+        try withLock { () throws(MovieWriterError) in
+            try checkWritable()
+            _ = try MetadataBoxBuilder(fileType: fileType).boxes(for: entries)
+            let previous = movieMetadata
+            movieMetadata = entries
+            do throws(MovieWriterError) {
+                try checkFragmentedMovieBoxFits()
+            } catch {
+                movieMetadata = previous
+                throw error
+            }
+        }
+    }
+
+    /// Sets a track's metadata; refuses items the file type cannot represent.
+    package func setMetadata(_ entries: [MetadataEntry], for handle: MovieTrackHandle) throws(MovieWriterError) {
+        try withLock { () throws(MovieWriterError) in
+            try checkWritable()
+            _ = try MetadataBoxBuilder(fileType: fileType).boxes(for: entries)
+            let track = try self.track(handle)
+            let previous = track.configuration.metadata
+            track.configuration.metadata = entries
+            do throws(MovieWriterError) {
+                try checkFragmentedMovieBoxFits()
+            } catch {
+                track.configuration.metadata = previous
+                throw error
+            }
+        }
+    }
+
+    // MARK: Cancelling
+
+    /// Stops writing and removes the output and every temporary file. Safe to call in any state.
+    package func cancel() {
+        withLock {
+            switch state {
+            case .configuring, .writing, .failed:
+                file?.discard()
+                spool?.discard()
+                file = nil
+                spool = nil
+                state = .cancelled
+                for track in tracks { track.pending = nil; track.waiting = [] }
+            case .finished, .cancelled:
+                break
+            }
+        }
+    }
+
+    // MARK: Helpers (called with the lock held)
+
+    func withLock<Result>(_ body: () throws(MovieWriterError) -> Result) throws(MovieWriterError) -> Result {
+        lock.lock()
+        defer { lock.unlock() }
+        return try body()
+    }
+
+    func withLock<Result>(_ body: () -> Result) -> Result {
+        lock.lock()
+        defer { lock.unlock() }
+        return body()
+    }
+
+    /// Throws unless the writer is configuring or writing.
+    func checkWritable() throws(MovieWriterError) {
+        switch state {
+        case .configuring, .writing: return
+        case .finished: throw MovieWriterError(.invalidState, "the movie is already finished")
+        case .failed(let error): throw error
+        case .cancelled: throw MovieWriterError(.cancelled, "the writer was cancelled")
+        }
+    }
+
+    /// The track for `handle`.
+    func track(_ handle: MovieTrackHandle) throws(MovieWriterError) -> WriterTrack {
+        guard tracks.indices.contains(handle.index), tracks[handle.index].trackID == UInt32(handle.trackID) else {
+            throw MovieWriterError(.invalidArgument, "track \(handle.trackID) does not belong to this writer")
+        }
+        return tracks[handle.index]
+    }
+
+    /// Runs `body`; a failure removes the output and temporaries and puts the writer in the failed state.
+    func failing<Result>(_ body: () throws(MovieWriterError) -> Result) throws(MovieWriterError) -> Result {
+        do {
+            return try body()
+        } catch {
+            fail(error)
+            throw error
+        }
+    }
+
+    /// Enters the failed state, removing the partial output and temporaries.
+    func fail(_ error: MovieWriterError) {
+        file?.discard()
+        spool?.discard()
+        file = nil
+        spool = nil
+        for track in tracks { track.pending = nil; track.waiting = [] }
+        bufferedBytes = 0
+        state = .failed(error)
+    }
+}

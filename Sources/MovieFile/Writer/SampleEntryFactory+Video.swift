@@ -1,0 +1,157 @@
+import CoreMedia
+import Foundation
+import ISOBMFF
+
+extension SampleEntryFactory {
+    /// A visual sample entry: the image description fields (QuickTime's as Apple fills them, zero in ISO files),
+    /// the codec configuration atoms the description carries (`avcC`, `hvcC`, `av1C`, `esds`…), then `colr` (QuickTime
+    /// `nclc` in movies, `nclx` in ISO files), `pasp`, `clap`, `fiel`, `mdcv`, `clli` when the description says so,
+    /// and `btrt`.
+    static func videoEntry(_ description: CMFormatDescription, context: SampleEntryContext)
+        throws(MovieWriterError) -> VisualSampleEntry {
+        let type = subtype(description)
+        let dimensions = CMVideoFormatDescriptionGetDimensions(description)
+        guard let width = UInt16(exactly: dimensions.width), let height = UInt16(exactly: dimensions.height),
+              width > 0, height > 0 else {
+            throw MovieWriterError(.invalidArgument, "video '\(type)' has dimensions \(dimensions.width)x"
+                                   + "\(dimensions.height); a sample entry holds 1…65535 pixels each way")
+        }
+        let quickTime = context.fileType.isQuickTime
+        var entry = VisualSampleEntry(type: type, dataReferenceIndex: context.dataReferenceIndex, width: width,
+                                      height: height,
+                                      compressorName: string(description, kCMFormatDescriptionExtension_FormatName)
+                                          ?? defaultCompressorName(type))
+        if quickTime {
+            // QuickTime image description fields. Apple's codecs put their own values in the description's
+            // extensions; otherwise ProRes and JPEG get Apple's vendor and codecNormalQuality (512) spatial quality,
+            // as Apple's compressors report them.
+            let apple = type.isProRes || type == "jpeg"
+            entry.version = UInt16(clamping: int(description, kCMFormatDescriptionExtension_Version) ?? 0)
+            entry.revisionLevel = UInt16(clamping: int(description, kCMFormatDescriptionExtension_RevisionLevel) ?? 0)
+            entry.vendor = fourCC(description, kCMFormatDescriptionExtension_Vendor) ?? (apple ? "appl" : FourCC(rawValue: 0))
+            entry.temporalQuality = UInt32(clamping: int(description, kCMFormatDescriptionExtension_TemporalQuality)
+                                           ?? 0)
+            entry.spatialQuality = UInt32(clamping: int(description, kCMFormatDescriptionExtension_SpatialQuality)
+                                          ?? (apple ? 512 : 0))
+        }
+        let alpha = AttributeValue.bool(CMFormatDescriptionGetExtension(
+            description, extensionKey: kCMFormatDescriptionExtension_ContainsAlphaChannel)) ?? false
+        entry.depth = UInt16(clamping: int(description, kCMFormatDescriptionExtension_Depth) ?? (alpha ? 32 : 24))
+
+        var generated: [any Box] = []
+        if let colour = colourBox(description, quickTime: quickTime) { generated.append(colour) }
+        if let pasp = pixelAspectRatioBox(description) { generated.append(pasp) }
+        if let clap = cleanApertureBox(description) { generated.append(clap) }
+        if let fiel = fieldBox(description) { generated.append(fiel) }
+        for (key, type) in [(kCMFormatDescriptionExtension_MasteringDisplayColorVolume, FourCC("mdcv")),
+                            (kCMFormatDescriptionExtension_ContentLightLevelInfo, FourCC("clli"))] {
+            if let data = CMFormatDescriptionGetExtension(description, extensionKey: key) as? Data {
+                generated.append(UnknownBox(type: type, payload: [UInt8](data)))
+            }
+        }
+        if let bitRate = context.bitRate { generated.append(bitRate) }
+        let generatedTypes = Set(generated.map(\.boxType))
+        var children = BoxList()
+        for atom in extensionAtoms(description) where !generatedTypes.contains(atom.type) {
+            children.append(UnknownBox(type: atom.type, payload: atom.payload))
+        }
+        for box in generated { children.append(box) }
+        entry.children = children
+        return entry
+    }
+
+    /// The compressor name Apple's encoders give each codec.
+    static func defaultCompressorName(_ type: FourCC) -> String {
+        switch type {
+        case "avc1", "avc3": "H.264"
+        case "hvc1", "hev1": "HEVC"
+        case "ap4x": "Apple ProRes 4444 XQ"
+        case "ap4h": "Apple ProRes 4444"
+        case "apch": "Apple ProRes 422 HQ"
+        case "apcn": "Apple ProRes 422"
+        case "apcs": "Apple ProRes 422 LT"
+        case "apco": "Apple ProRes 422 Proxy"
+        case "jpeg": "Photo - JPEG"
+        case "mp4v": "MPEG-4 Video"
+        case "av01": "AV1"
+        default: ""
+        }
+    }
+
+    // MARK: Picture properties
+
+    /// `colr` from the colour extensions: `nclc` in QuickTime movies, `nclx` (with the range flag) in ISO files;
+    /// `nil` when the description names no primaries, transfer function or matrix.
+    static func colourBox(_ description: CMFormatDescription, quickTime: Bool) -> ColourInformationBox? {
+        let primaries = string(description, kCMFormatDescriptionExtension_ColorPrimaries)
+        let transfer = string(description, kCMFormatDescriptionExtension_TransferFunction)
+        let matrix = string(description, kCMFormatDescriptionExtension_YCbCrMatrix)
+        guard primaries != nil || transfer != nil || matrix != nil else { return nil }
+        let p = primaries.flatMap(VideoColourCodePoints.primaries) ?? 2
+        let t = transfer.flatMap(VideoColourCodePoints.transfer) ?? 2
+        let m = matrix.flatMap(VideoColourCodePoints.matrix) ?? 2
+        if quickTime { return ColourInformationBox(content: .nclc(primaries: p, transfer: t, matrix: m)) }
+        let fullRange = AttributeValue.bool(CMFormatDescriptionGetExtension(
+            description, extensionKey: kCMFormatDescriptionExtension_FullRangeVideo)) ?? false
+        return .nclx(primaries: p, transfer: t, matrix: m, fullRange: fullRange)
+    }
+
+    /// `pasp` from the pixel aspect ratio extension.
+    static func pixelAspectRatioBox(_ description: CMFormatDescription) -> PixelAspectRatioBox? {
+        guard let pasp = AttributeValue.dictionary(CMFormatDescriptionGetExtension(
+                  description, extensionKey: kCMFormatDescriptionExtension_PixelAspectRatio)),
+              let h = AttributeValue.double(pasp[kCMFormatDescriptionKey_PixelAspectRatioHorizontalSpacing]),
+              let v = AttributeValue.double(pasp[kCMFormatDescriptionKey_PixelAspectRatioVerticalSpacing]),
+              h > 0, v > 0, let ratio = Rational.approximating(h / v) else { return nil }
+        if let hi = UInt32(exactly: h), let vi = UInt32(exactly: v) { return PixelAspectRatioBox(hSpacing: hi, vSpacing: vi) }
+        return PixelAspectRatioBox(hSpacing: UInt32(ratio.numerator), vSpacing: UInt32(ratio.denominator))
+    }
+
+    /// `clap` from the clean aperture extension (its rational keys when present, else the real ones).
+    static func cleanApertureBox(_ description: CMFormatDescription) -> CleanApertureBox? {
+        guard let clap = AttributeValue.dictionary(CMFormatDescriptionGetExtension(
+            description, extensionKey: kCMFormatDescriptionExtension_CleanAperture)) else { return nil }
+        func value(_ key: String, _ rationalKey: String) -> (numerator: Int64, denominator: Int64)? {
+            if let pair = clap[rationalKey] as? [Any], pair.count == 2, let n = AttributeValue.int(pair[0]),
+               let d = AttributeValue.int(pair[1]), d > 0 {
+                return (Int64(n), Int64(d))
+            }
+            return AttributeValue.double(clap[key]).flatMap { Rational.approximating($0) }.map { ($0.numerator, $0.denominator) }
+        }
+        guard let width = value(kCMFormatDescriptionKey_CleanApertureWidth,
+                                kCMFormatDescriptionKey_CleanApertureWidthRational),
+              let height = value(kCMFormatDescriptionKey_CleanApertureHeight,
+                                 kCMFormatDescriptionKey_CleanApertureHeightRational),
+              width.numerator > 0, height.numerator > 0,
+              let wn = UInt32(exactly: width.numerator), let wd = UInt32(exactly: width.denominator),
+              let hn = UInt32(exactly: height.numerator), let hd = UInt32(exactly: height.denominator) else { return nil }
+        let horizontal = value(kCMFormatDescriptionKey_CleanApertureHorizontalOffset,
+                               kCMFormatDescriptionKey_CleanApertureHorizontalOffsetRational) ?? (0, 1)
+        let vertical = value(kCMFormatDescriptionKey_CleanApertureVerticalOffset,
+                             kCMFormatDescriptionKey_CleanApertureVerticalOffsetRational) ?? (0, 1)
+        var box = CleanApertureBox(width: wn, height: hn)
+        box.widthD = wd
+        box.heightD = hd
+        box.horizontalOffsetN = Int32(clamping: horizontal.numerator)
+        box.horizontalOffsetD = UInt32(clamping: horizontal.denominator)
+        box.verticalOffsetN = Int32(clamping: vertical.numerator)
+        box.verticalOffsetD = UInt32(clamping: vertical.denominator)
+        return box
+    }
+
+    /// `fiel` from the field count and detail (QuickTime File Format, "Field handling": detail 1 temporal top
+    /// first, 6 temporal bottom first, 9 spatial first line early, 14 spatial first line late).
+    static func fieldBox(_ description: CMFormatDescription) -> FieldHandlingBox? {
+        guard let count = int(description, kCMFormatDescriptionExtension_FieldCount), count == 1 || count == 2
+        else { return nil }
+        let detail: UInt8
+        switch string(description, kCMFormatDescriptionExtension_FieldDetail) {
+        case kCMFormatDescriptionFieldDetail_TemporalTopFirst: detail = 1
+        case kCMFormatDescriptionFieldDetail_TemporalBottomFirst: detail = 6
+        case kCMFormatDescriptionFieldDetail_SpatialFirstLineEarly: detail = 9
+        case kCMFormatDescriptionFieldDetail_SpatialFirstLineLate: detail = 14
+        default: detail = 0
+        }
+        return FieldHandlingBox(fieldCount: UInt8(count), fieldOrdering: count == 1 ? 0 : detail)
+    }
+}

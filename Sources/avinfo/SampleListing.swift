@@ -1,0 +1,55 @@
+import AVFoundation
+import Foundation
+
+/// The raw sample table of one track, walked with `AVSampleCursor` in decode order, one JSON line per sample.
+struct SampleListing {
+    let url: URL
+    let trackID: CMPersistentTrackID
+
+    func printLines() async throws {
+        let asset = AVURLAsset(url: url)
+        guard let track = try await asset.loadTrack(withTrackID: trackID) else {
+            throw ListingError(message: "no track with ID \(trackID)")
+        }
+        let timescale = try await track.load(.naturalTimeScale)
+        guard let cursor = track.makeSampleCursorAtFirstSampleInDecodeOrder() else {
+            throw ListingError(message: "track \(trackID) cannot provide sample cursors")
+        }
+        var output = OutputBuffer()
+        repeat {
+            let dts = ticks(cursor.decodeTimeStamp, timescale)
+            let pts = ticks(cursor.presentationTimeStamp, timescale)
+            let duration = ticks(cursor.currentSampleDuration, timescale)
+            let size = cursor.currentSampleStorageRange.length
+            let sync = cursor.currentSampleSyncInfo.sampleIsFullSync.boolValue
+            output.append("{\"dts\":\(dts),\"pts\":\(pts),\"duration\":\(duration),\"size\":\(size),\"sync\":\(sync)}\n")
+        } while cursor.stepInDecodeOrder(byCount: 1) == 1
+        output.flush()
+    }
+
+    /// A time in the track's media timescale (the cursor reports times in it already; convert defensively).
+    private func ticks(_ time: CMTime, _ timescale: CMTimeScale) -> Int64 {
+        time.timescale == timescale ? time.value : CMTimeConvertScale(time, timescale: timescale, method: .roundHalfAwayFromZero).value
+    }
+}
+
+struct ListingError: Error, CustomStringConvertible {
+    let message: String
+    var description: String { message }
+}
+
+/// Batches standard-output writes: a million samples must not mean a million write calls.
+struct OutputBuffer {
+    private var bytes = [UInt8]()
+
+    mutating func append(_ line: String) {
+        bytes.append(contentsOf: line.utf8)
+        if bytes.count >= 1 << 16 { flush() }
+    }
+
+    mutating func flush() {
+        guard !bytes.isEmpty else { return }
+        FileHandle.standardOutput.write(Data(bytes))
+        bytes.removeAll(keepingCapacity: true)
+    }
+}

@@ -1,0 +1,187 @@
+import AVFoundation
+import Foundation
+
+/// What `avinfo FILE` and `avinfo --json FILE` print: the asset's duration and metadata, and per track its
+/// identity, codec, geometry, timing, edit list and sample counts.
+struct Summary {
+    let url: URL
+
+    /// One track's description, gathered once and printed as text or JSON.
+    struct TrackInfo {
+        var trackID: CMPersistentTrackID
+        var mediaType: AVMediaType
+        var codec: String
+        var naturalSize: CGSize
+        var transform: CGAffineTransform
+        var naturalTimeScale: CMTimeScale
+        var timeRange: CMTimeRange
+        var segments: [AVAssetTrackSegment]
+        var sampleCount: Int
+        var syncSampleCount: Int
+        var nominalFrameRate: Float
+        var estimatedDataRate: Float
+        var languageCode: String?
+        var isEnabled: Bool
+        var audio: AudioStreamBasicDescription?
+    }
+
+    func gather() async throws -> (duration: CMTime, metadata: [AVMetadataItem], tracks: [TrackInfo]) {
+        let asset = AVURLAsset(url: url)
+        let (duration, metadata, tracks) = try await asset.load(.duration, .metadata, .tracks)
+        var infos = [TrackInfo]()
+        for track in tracks {
+            let (formats, size, transform, timescale, timeRange, segments) = try await track.load(
+                .formatDescriptions, .naturalSize, .preferredTransform, .naturalTimeScale, .timeRange, .segments)
+            let (frameRate, dataRate, language, enabled) = try await track.load(
+                .nominalFrameRate, .estimatedDataRate, .languageCode, .isEnabled)
+            let counts = countSamples(track)
+            let audio = formats.first.flatMap { CMAudioFormatDescriptionGetStreamBasicDescription($0)?.pointee }
+            infos.append(TrackInfo(
+                trackID: track.trackID, mediaType: track.mediaType,
+                codec: formats.first.map { fourCharacterString(CMFormatDescriptionGetMediaSubType($0)) } ?? "",
+                naturalSize: size, transform: transform, naturalTimeScale: timescale, timeRange: timeRange,
+                segments: segments, sampleCount: counts.samples, syncSampleCount: counts.sync,
+                nominalFrameRate: frameRate, estimatedDataRate: dataRate, languageCode: language,
+                isEnabled: enabled, audio: audio))
+        }
+        return (duration, metadata, infos)
+    }
+
+    /// Walks the raw sample table once with a sample cursor.
+    private func countSamples(_ track: AVAssetTrack) -> (samples: Int, sync: Int) {
+        guard let cursor = track.makeSampleCursorAtFirstSampleInDecodeOrder() else { return (0, 0) }
+        var samples = 0, sync = 0
+        repeat {
+            samples += 1
+            if cursor.currentSampleSyncInfo.sampleIsFullSync.boolValue { sync += 1 }
+        } while cursor.stepInDecodeOrder(byCount: 1) == 1
+        return (samples, sync)
+    }
+
+    // MARK: JSON
+
+    func json() async throws -> String {
+        let (duration, metadata, tracks) = try await gather()
+        var metadataObject = [String: Any]()
+        var repeatedIdentifiers = Set<String>()
+        for item in metadata {
+            guard let identifier = item.identifier?.rawValue else { continue }
+            // An identifier can repeat (two cover images, a title per language): keep every value, in file order.
+            let value = try await jsonValue(of: item)
+            switch metadataObject[identifier] {
+            case nil: metadataObject[identifier] = value
+            case let values as [Any] where repeatedIdentifiers.contains(identifier):
+                metadataObject[identifier] = values + [value]
+            case let existing?:
+                metadataObject[identifier] = [existing, value]
+                repeatedIdentifiers.insert(identifier)
+            }
+        }
+        let object: [String: Any] = [
+            "duration": seconds(duration),
+            "metadata": metadataObject,
+            "tracks": tracks.map(trackObject),
+        ]
+        let data = try JSONSerialization.data(withJSONObject: object, options: [.prettyPrinted, .sortedKeys])
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    private func trackObject(_ track: TrackInfo) -> [String: Any] {
+        var object: [String: Any] = [
+            "trackID": Int(track.trackID),
+            "mediaType": track.mediaType.rawValue,
+            "codec": track.codec,
+            "naturalSize": ["width": Double(track.naturalSize.width), "height": Double(track.naturalSize.height)],
+            "preferredTransform": [track.transform.a, track.transform.b, track.transform.c, track.transform.d,
+                                   track.transform.tx, track.transform.ty].map(Double.init),
+            "naturalTimeScale": Int(track.naturalTimeScale),
+            "timeRange": rangeObject(track.timeRange),
+            "segments": track.segments.map { segment in
+                ["source": rangeObject(segment.timeMapping.source), "target": rangeObject(segment.timeMapping.target),
+                 "empty": segment.isEmpty] as [String: Any]
+            },
+            "sampleCount": track.sampleCount,
+            "syncSampleCount": track.syncSampleCount,
+            "nominalFrameRate": Double(track.nominalFrameRate),
+            "estimatedDataRate": Double(track.estimatedDataRate),
+            "languageCode": track.languageCode ?? NSNull(),
+            "enabled": track.isEnabled,
+        ]
+        if let audio = track.audio {
+            object["sampleRate"] = audio.mSampleRate
+            object["channels"] = Int(audio.mChannelsPerFrame)
+        }
+        return object
+    }
+
+    /// A time range as seconds, plus the exact rational start and duration.
+    private func rangeObject(_ range: CMTimeRange) -> [String: Any] {
+        [
+            "start": seconds(range.start), "duration": seconds(range.duration),
+            "startValue": range.start.value, "startTimescale": Int(range.start.timescale),
+            "durationValue": range.duration.value, "durationTimescale": Int(range.duration.timescale),
+        ]
+    }
+
+    private func jsonValue(of item: AVMetadataItem) async throws -> Any {
+        if let number = try await item.load(.numberValue) { return number }
+        if let date = try await item.load(.dateValue) { return ISO8601DateFormatter().string(from: date) }
+        if let string = try await item.load(.stringValue) { return string }
+        if let data = try await item.load(.dataValue) { return ["bytes": data.count] }
+        return NSNull()
+    }
+
+    // MARK: Text
+
+    func text() async throws -> String {
+        let (duration, metadata, tracks) = try await gather()
+        var lines = ["\(url.lastPathComponent): \(format(duration))"]
+        for item in metadata {
+            guard let identifier = item.identifier?.rawValue else { continue }
+            var value = try await item.load(.stringValue)
+            if value == nil, let data = try await item.load(.dataValue) { value = "<\(data.count) bytes>" }
+            lines.append("  \(identifier): \(value ?? "?")")
+        }
+        for track in tracks {
+            var line = "  track \(track.trackID) \(track.mediaType.rawValue) \(track.codec)"
+            if track.naturalSize != .zero {
+                line += " \(Int(track.naturalSize.width))x\(Int(track.naturalSize.height))"
+            }
+            if let audio = track.audio { line += " \(Int(audio.mSampleRate)) Hz \(audio.mChannelsPerFrame) ch" }
+            if track.nominalFrameRate > 0, track.mediaType == .video {
+                line += String(format: " %.3f fps", track.nominalFrameRate)
+            }
+            line += String(format: " %.0f kb/s", track.estimatedDataRate / 1000)
+            if let language = track.languageCode { line += " [\(language)]" }
+            if !track.isEnabled { line += " (disabled)" }
+            lines.append(line)
+            lines.append("    \(track.sampleCount) samples (\(track.syncSampleCount) sync), timescale \(track.naturalTimeScale), "
+                + "time range \(format(track.timeRange.start))–\(format(track.timeRange.end))")
+            if !track.transform.isIdentity {
+                let t = track.transform
+                lines.append("    transform [\(t.a) \(t.b) \(t.c) \(t.d) \(t.tx) \(t.ty)]")
+            }
+            if track.segments.count > 1 || track.segments.contains(where: \.isEmpty) {
+                for segment in track.segments {
+                    let target = segment.timeMapping.target
+                    lines.append(segment.isEmpty
+                        ? "    edit: empty \(format(target.start))–\(format(target.end))"
+                        : "    edit: media \(format(segment.timeMapping.source.start))… → \(format(target.start))–\(format(target.end))")
+                }
+            }
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    private func format(_ time: CMTime) -> String {
+        time.isNumeric ? String(format: "%.3f s", time.seconds) : "\(time)"
+    }
+}
+
+func seconds(_ time: CMTime) -> Any { time.isNumeric ? time.seconds : NSNull() }
+
+/// A FourCC as text ('avc1'), with non-printable bytes escaped.
+func fourCharacterString(_ code: FourCharCode) -> String {
+    let bytes = [UInt8(code >> 24), UInt8((code >> 16) & 0xFF), UInt8((code >> 8) & 0xFF), UInt8(code & 0xFF)]
+    return bytes.map { (0x20...0x7E).contains($0) ? String(UnicodeScalar($0)) : String(format: "\\x%02X", $0) }.joined()
+}

@@ -1,0 +1,66 @@
+import CoreMedia
+import Foundation
+import MediaContainer
+@testable import AVFoundation
+
+/// An opener whose reader factory counts its calls and can be held at a gate, so that tests can watch a load
+/// while it is under way, cancel it, or make it fail.
+final class ControlledOpener: @unchecked Sendable {
+    // `lock` protects `opens` and `gateOpen`; `condition` signals gate changes.
+    private let condition = NSCondition()
+    private var opens = 0
+    private var gateOpen: Bool
+    private let make: @Sendable () throws -> any ContainerReader
+
+    init(startOpen: Bool = true, make: @escaping @Sendable () throws -> any ContainerReader) {
+        gateOpen = startOpen
+        self.make = make
+    }
+
+    /// How many times a reader was opened.
+    var openCount: Int { condition.withLock { opens } }
+
+    /// Lets held opens proceed.
+    func release() {
+        condition.withLock {
+            gateOpen = true
+            condition.broadcast()
+        }
+    }
+
+    /// An opener that recognises any file as QuickTime/ISO and opens it with this factory.
+    var opener: ContainerOpener {
+        ContainerOpener(readers: [.isoBaseMedia: ContainerOpener.Reader { [self] _, _ in
+            condition.withLock {
+                opens += 1
+                while !gateOpen { condition.wait() }
+            }
+            return try make()
+        }])
+    }
+
+    /// A scratch file that the sniffer recognises as ISO base media (an 'ftyp' box), removed at exit of the test.
+    static func scratchMovie() throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("lavf-movie-\(UUID().uuidString).mp4")
+        var bytes: [UInt8] = [0, 0, 0, 16] + Array("ftypisom".utf8) + [0, 0, 2, 0]
+        bytes += [UInt8](repeating: 0, count: 64)
+        try Data(bytes).write(to: url)
+        return url
+    }
+}
+
+/// An error a reader throws, carrying what a real reader's error carries.
+struct ReaderFailure: Error, CustomStringConvertible, Equatable {
+    let boxPath: String
+    let offset: Int
+    var description: String { "\(boxPath) at byte \(offset): malformed" }
+}
+
+/// Polls `condition` until it holds or about two seconds pass.
+func eventually(_ condition: () -> Bool) async -> Bool {
+    for _ in 0..<400 {
+        if condition() { return true }
+        try? await Task.sleep(nanoseconds: 5_000_000)
+    }
+    return condition()
+}

@@ -1,0 +1,173 @@
+import CoreMedia
+import Foundation
+import MediaContainer
+import Testing
+@testable import AVFoundation
+
+/// One edit-list case: the edits, the timescales, and what Apple's model says the segments, time range and
+/// mapped times are.
+struct TimelineCase: CustomTestStringConvertible, Sendable {
+    let name: String
+    /// Where the expectation comes from.
+    let source: String
+    let edits: [EditListEntry]
+    let movieTimescale: CMTimeScale
+    let mediaTimescale: CMTimeScale
+    let mediaEnd: Int64
+    /// (source start, source duration) per segment, nil for an empty segment; target ranges as (start, duration).
+    let segments: [(source: (CMTime, CMTime)?, target: (CMTime, CMTime))]
+    let timeRange: (CMTime, CMTime)
+    /// Track time → expected media presentation time (invalid where nothing is presented).
+    let mapped: [(CMTime, CMTime)]
+
+    var testDescription: String { name }
+}
+
+private func t(_ value: Int64, _ timescale: CMTimeScale) -> CMTime { CMTime(value: value, timescale: timescale) }
+
+let timelineCases: [TimelineCase] = [
+    TimelineCase(
+        name: "no edit list: the media once from 0",
+        source: "ISO/IEC 14496-12 §8.6.5 (no edit list: identity mapping)",
+        edits: [], movieTimescale: 600, mediaTimescale: 15360, mediaEnd: 46080,
+        segments: [(source: (t(0, 15360), t(46080, 15360)), target: (t(0, 15360), t(46080, 15360)))],
+        timeRange: (t(0, 15360), t(46080, 15360)),
+        mapped: [(t(1, 1), t(1, 1)), (t(3, 1), .invalid), (t(-1, 1), .invalid)]),
+    TimelineCase(
+        name: "empty edit delays the track by one second",
+        source: "ISO/IEC 14496-12 §8.6.6.3 (media_time -1: empty edit); AVAssetTrack.h timeRange.start > 0",
+        edits: [EditListEntry(segmentDuration: 600, mediaTime: -1),
+                EditListEntry(segmentDuration: 1800, mediaTime: 0)],
+        movieTimescale: 600, mediaTimescale: 44100, mediaEnd: 132_300,
+        segments: [(source: nil, target: (t(0, 600), t(600, 600))),
+                   (source: (t(0, 44100), t(132_300, 44100)), target: (t(600, 600), t(1800, 600)))],
+        timeRange: (t(44100, 44100), t(132_300, 44100)),
+        mapped: [(t(1, 2), .invalid), (t(3, 2), t(1, 2)), (t(7, 2), t(5, 2)), (t(4, 1), .invalid)]),
+    TimelineCase(
+        name: "trim of a B-frame delay: media_time 1024",
+        source: "mb-edts.mp4 (Apple Core Media): edit media_time 1024 of a 15360 timescale",
+        edits: [EditListEntry(segmentDuration: 3000, mediaTime: 1024)],
+        movieTimescale: 1000, mediaTimescale: 15360, mediaEnd: 47104,
+        segments: [(source: (t(1024, 15360), t(46080, 15360)), target: (t(0, 1000), t(3000, 1000)))],
+        timeRange: (t(0, 15360), t(46080, 15360)),
+        mapped: [(t(0, 1), t(1024, 15360)), (t(1, 1), t(16384, 15360))]),
+    TimelineCase(
+        name: "AAC priming trim: media_time 2112, movie duration not exact in the media timescale",
+        source: "Apple TN2258 (AAC priming of 2112 samples expressed by an edit)",
+        edits: [EditListEntry(segmentDuration: 2999, mediaTime: 2112)],
+        movieTimescale: 1000, mediaTimescale: 44100, mediaEnd: 134_400,
+        segments: [(source: (t(2112, 44100), t(2999, 1000)), target: (t(0, 1000), t(2999, 1000)))],
+        timeRange: (t(0, 44100), t(2999, 1000)),
+        mapped: [(t(0, 1), t(2112, 44100)), (t(1, 1), t(46212, 44100))]),
+    TimelineCase(
+        name: "media rate 2: one second of track plays two seconds of media",
+        source: "CMTimeRange.h CMTimeMapping: rate = source.duration / target.duration; §8.6.6.3 media_rate",
+        edits: [EditListEntry(segmentDuration: 600, mediaTime: 0, mediaRateFixed: 0x20000)],
+        movieTimescale: 600, mediaTimescale: 600, mediaEnd: 1200,
+        segments: [(source: (t(0, 600), t(1200, 600)), target: (t(0, 600), t(600, 600)))],
+        timeRange: (t(0, 600), t(600, 600)),
+        mapped: [(t(1, 4), t(1, 2)), (t(3, 4), t(3, 2))]),
+    TimelineCase(
+        name: "media rate 0.5: slow motion",
+        source: "CMTimeRange.h CMTimeMapping; §8.6.6.3 media_rate",
+        edits: [EditListEntry(segmentDuration: 1200, mediaTime: 300, mediaRateFixed: 0x8000)],
+        movieTimescale: 600, mediaTimescale: 600, mediaEnd: 1200,
+        segments: [(source: (t(300, 600), t(600, 600)), target: (t(0, 600), t(1200, 600)))],
+        timeRange: (t(0, 600), t(1200, 600)),
+        mapped: [(t(1, 1), t(600, 600)), (t(3, 2), t(750, 600))]),
+    TimelineCase(
+        name: "media rate 0: dwell on one frame",
+        source: "QuickTime File Format, edit list atom (media rate 0 dwells); CMTimeMapping with zero source duration",
+        edits: [EditListEntry(segmentDuration: 600, mediaTime: 300, mediaRateFixed: 0)],
+        movieTimescale: 600, mediaTimescale: 600, mediaEnd: 1200,
+        segments: [(source: (t(300, 600), t(0, 600)), target: (t(0, 600), t(600, 600)))],
+        timeRange: (t(0, 600), t(600, 600)),
+        mapped: [(t(0, 1), t(300, 600)), (t(9, 10), t(300, 600))]),
+    TimelineCase(
+        name: "two edits swap the halves of the media",
+        source: "§8.6.6: edits play in order on the track timeline",
+        edits: [EditListEntry(segmentDuration: 600, mediaTime: 600), EditListEntry(segmentDuration: 600, mediaTime: 0)],
+        movieTimescale: 600, mediaTimescale: 600, mediaEnd: 1200,
+        segments: [(source: (t(600, 600), t(600, 600)), target: (t(0, 600), t(600, 600))),
+                   (source: (t(0, 600), t(600, 600)), target: (t(600, 600), t(600, 600)))],
+        timeRange: (t(0, 600), t(1200, 600)),
+        mapped: [(t(1, 2), t(900, 600)), (t(3, 2), t(300, 600))]),
+    TimelineCase(
+        name: "trailing empty edit presents nothing and is outside the time range",
+        source: "§8.6.6.3 empty edits; AVAssetTrack.h timeRange",
+        edits: [EditListEntry(segmentDuration: 600, mediaTime: 0), EditListEntry(segmentDuration: 600, mediaTime: -1)],
+        movieTimescale: 600, mediaTimescale: 600, mediaEnd: 600,
+        segments: [(source: (t(0, 600), t(600, 600)), target: (t(0, 600), t(600, 600))),
+                   (source: nil, target: (t(600, 600), t(600, 600)))],
+        timeRange: (t(0, 600), t(600, 600)),
+        mapped: [(t(3, 2), .invalid)]),
+    TimelineCase(
+        name: "zero-duration last edit of a fragmented movie runs to the end of the media",
+        source: "§8.6.6.1: a zero segment_duration ends an edit list of unknown duration",
+        edits: [EditListEntry(segmentDuration: 0, mediaTime: 1024)],
+        movieTimescale: 1000, mediaTimescale: 15360, mediaEnd: 16384,
+        segments: [(source: (t(1024, 15360), t(15360, 15360)), target: (t(0, 1000), t(1000, 1000)))],
+        timeRange: (t(0, 15360), t(15360, 15360)),
+        mapped: [(t(1, 2), t(8704, 15360))]),
+]
+
+@Suite("Track timeline: segments, time range and sample presentation times from edit lists")
+struct TrackTimelineTests {
+    @Test("edit lists map as Apple's CMTimeMapping model and ISO/IEC 14496-12 §8.6.6 say", arguments: timelineCases)
+    func timeline(_ testCase: TimelineCase) {
+        let timeline = TrackTimeline(edits: testCase.edits, movieTimescale: testCase.movieTimescale,
+                                     mediaTimescale: testCase.mediaTimescale, mediaEnd: testCase.mediaEnd)
+        #expect(timeline.mappings.count == testCase.segments.count)
+        for (mapping, expected) in zip(timeline.mappings, testCase.segments) {
+            #expect(mapping.target == CMTimeRange(start: expected.target.0, duration: expected.target.1))
+            if let source = expected.source {
+                #expect(!mapping.isEmpty)
+                #expect(mapping.source.start == source.0)
+                #expect(mapping.source.duration == source.1)
+            } else {
+                #expect(mapping.isEmpty)
+                #expect(!mapping.source.isValid)
+            }
+        }
+        #expect(timeline.timeRange == CMTimeRange(start: testCase.timeRange.0, duration: testCase.timeRange.1))
+        for (trackTime, mediaTime) in testCase.mapped {
+            let actual = timeline.samplePresentationTime(forTrackTime: trackTime)
+            if mediaTime.isValid {
+                #expect(actual == mediaTime, "track time \(trackTime.seconds)")
+            } else {
+                #expect(!actual.isValid, "track time \(trackTime.seconds) maps to nothing")
+            }
+        }
+    }
+
+    @Test("segment(forTrackTime:) gives the containing segment, else the closest (AVAssetTrack.h)")
+    func segmentForTrackTime() throws {
+        let reader = try Build.compatReader()
+        reader.tracks[1].edits = [EditListEntry(segmentDuration: 600, mediaTime: -1),
+                                  EditListEntry(segmentDuration: 1800, mediaTime: 0)]
+        let asset = AVURLAsset(url: URL(fileURLWithPath: "/delayed.mov"), reader: reader)
+        let audio = try #require(asset.tracks(withMediaType: .audio).first)
+        #expect(audio.segments.count == 2)
+        #expect(audio.segment(forTrackTime: t(1, 2))?.isEmpty == true)
+        #expect(audio.segment(forTrackTime: t(2, 1)) == audio.segments[1])
+        #expect(audio.segment(forTrackTime: t(-5, 1)) == audio.segments[0])
+        #expect(audio.segment(forTrackTime: t(100, 1)) == audio.segments[1])
+        #expect(audio.segment(forTrackTime: .invalid) == nil)
+        #expect(audio.timeRange.start == t(1, 1))
+        #expect(audio.samplePresentationTime(forTrackTime: t(3, 2)) == t(1, 2))
+        // The asset lasts as long as the movie header says; the delayed track ends at 4 s on the track timeline.
+        #expect(audio.timeRange.end == t(4, 1))
+    }
+
+    @Test("async segment and presentation-time lookups agree with the synchronous ones")
+    func asyncLookups() async throws {
+        let reader = try Build.compatReader()
+        reader.tracks[0].edits = [EditListEntry(segmentDuration: 1200, mediaTime: 300)]
+        let asset = AVURLAsset(url: URL(fileURLWithPath: "/trimmed.mov"), reader: reader)
+        let video = try #require(try await asset.loadTrack(withTrackID: 1))
+        let segment = try #require(try await video.loadSegment(forTrackTime: t(1, 1)))
+        #expect(segment.timeMapping.source.start == t(300, 600))
+        #expect(try await video.loadSamplePresentationTime(forTrackTime: t(1, 1)) == t(900, 600))
+        #expect(try await video.load(.timeRange) == CMTimeRange(start: .zero, duration: t(1200, 600)))
+    }
+}

@@ -1,0 +1,102 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// `avinfo` is judged against ffprobe on the same files: its raw sample listing must equal ffprobe's packet list
+/// with edit lists ignored, and its JSON must carry the documented keys with ffprobe's values.
+@Suite("avinfo against ffprobe")
+struct AVInfoTests {
+    /// The avinfo binary built beside this test bundle (`swift build --build-tests` builds every product).
+    static var avinfo: URL {
+        var folder = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        while folder.path != "/" {
+            let candidate = folder.appendingPathComponent("avinfo")
+            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+            folder = folder.deletingLastPathComponent()
+        }
+        return TestFiles.repositoryRoot.appendingPathComponent(".build/debug/avinfo")
+    }
+
+    /// A short H.264 (B-frames) + AAC movie with an edit list, made by ffmpeg once and cached.
+    static func sampleMovie() throws -> URL {
+        let url = TestFiles.generatedMediaCache.appendingPathComponent("avinfo-h264-bframes-aac.mp4")
+        if !FileManager.default.fileExists(atPath: url.path) {
+            try ExternalTool.check("ffmpeg", [
+                "-nostdin", "-v", "error", "-y", "-f", "lavfi", "-i", "testsrc2=size=320x240:rate=25:duration=2",
+                "-f", "lavfi", "-i", "sine=frequency=1000:sample_rate=44100:duration=2",
+                "-c:v", "libx264", "-bf", "2", "-g", "25", "-c:a", "aac", "-b:a", "96k", "-metadata", "title=avinfo sample",
+                "-metadata:s:a:0", "language=fra", url.path,
+            ])
+        }
+        return url
+    }
+
+    @Test("--samples lists exactly ffprobe's packets (dts, pts, duration, size, key flag)", arguments: [1, 2])
+    func samples(trackID: Int) throws {
+        let movie = try Self.sampleMovie()
+        let ours = try ExternalTool.check(Self.avinfo.path, ["--samples", String(trackID), movie.path]).output
+            .split(separator: "\n").map { line -> [String: Any] in
+                (try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]) ?? [:]
+            }
+        let probe = try ExternalTool.ffprobeJSON([
+            "-ignore_editlist", "1", "-select_streams", String(trackID - 1), "-show_packets",
+            "-show_entries", "packet=pts,dts,duration,size,flags", movie.path,
+        ])
+        let packets = try #require(probe["packets"] as? [[String: Any]])
+        #expect(ours.count == packets.count)
+        for (index, (sample, packet)) in zip(ours, packets).enumerated() {
+            #expect(Set(sample.keys) == ["dts", "pts", "duration", "size", "sync"], "sample \(index) keys")
+            #expect(sample["dts"] as? Int == packet["dts"] as? Int, "sample \(index) dts")
+            #expect(sample["pts"] as? Int == packet["pts"] as? Int, "sample \(index) pts")
+            #expect(sample["size"] as? Int == Int(packet["size"] as? String ?? ""), "sample \(index) size")
+            #expect(sample["sync"] as? Bool == (packet["flags"] as? String ?? "").hasPrefix("K"), "sample \(index) sync")
+            // ffprobe reports AAC packet durations from its parser (always 1024); the table agrees for full packets.
+            if trackID == 1 { #expect(sample["duration"] as? Int == packet["duration"] as? Int, "sample \(index) duration") }
+        }
+    }
+
+    @Test("--json has the documented keys and ffprobe's values")
+    func json() throws {
+        let movie = try Self.sampleMovie()
+        let output = try ExternalTool.check(Self.avinfo.path, ["--json", movie.path]).standardOutput
+        let object = try #require(try JSONSerialization.jsonObject(with: output) as? [String: Any])
+        let probe = try ExternalTool.ffprobeJSON(["-show_streams", "-show_format", movie.path])
+        let streams = try #require(probe["streams"] as? [[String: Any]])
+        let format = try #require(probe["format"] as? [String: Any])
+
+        let duration = try #require(object["duration"] as? Double)
+        #expect(abs(duration - Double(format["duration"] as? String ?? "0")!) < 0.05)
+        let metadata = try #require(object["metadata"] as? [String: Any])
+        #expect(metadata.values.contains { $0 as? String == "avinfo sample" }, "the title is listed")
+
+        let tracks = try #require(object["tracks"] as? [[String: Any]])
+        #expect(tracks.count == 2)
+        let required = ["trackID", "mediaType", "codec", "naturalSize", "preferredTransform", "naturalTimeScale",
+                        "timeRange", "segments", "sampleCount", "syncSampleCount", "nominalFrameRate",
+                        "estimatedDataRate", "languageCode"]
+        for track in tracks { #expect(required.allSatisfy { track[$0] != nil }, "keys of track \(track["trackID"] ?? "?")") }
+
+        let video = tracks[0], audio = tracks[1]
+        #expect(video["trackID"] as? Int == 1 && video["mediaType"] as? String == "vide" && video["codec"] as? String == "avc1")
+        #expect(audio["mediaType"] as? String == "soun" && audio["codec"] as? String == "aac ")
+        let size = try #require(video["naturalSize"] as? [String: Any])
+        #expect(size["width"] as? Double == 320 && size["height"] as? Double == 240)
+        #expect(video["naturalTimeScale"] as? Int == Int((streams[0]["time_base"] as? String ?? "").split(separator: "/").last ?? ""))
+        #expect(video["sampleCount"] as? Int == Int(streams[0]["nb_frames"] as? String ?? ""))
+        #expect(abs((video["nominalFrameRate"] as? Double ?? 0) - 25) < 0.01)
+        #expect(audio["languageCode"] as? String == "fra")
+        #expect(audio["sampleCount"] as? Int == Int(streams[1]["nb_frames"] as? String ?? ""))
+        #expect(video["preferredTransform"] as? [Double] == [1, 0, 0, 1, 0, 0])
+    }
+
+    @Test("a file that is not media: non-zero exit and a one-line reason naming the file")
+    func notMedia() throws {
+        let folder = try TestFiles.makeTemporaryDirectory()
+        let file = folder.file("notes.mp4")
+        try Data("these are not movie bytes".utf8).write(to: file)
+        let result = try ExternalTool.run(Self.avinfo.path, [file.path])
+        #expect(result.status != 0)
+        let lines = result.standardError.split(separator: "\n")
+        #expect(lines.count == 1 && lines[0].contains("notes.mp4"))
+    }
+}
