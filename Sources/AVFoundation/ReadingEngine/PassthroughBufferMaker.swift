@@ -88,12 +88,17 @@ struct PassthroughBufferMaker {
         let data = try source.data(ofSamples: range, copying: copiesData)
         let segment = span.segment
         let start = segment.trackTime(ofMediaTicks: table.presentationTime(at: first))
+        // Linear PCM: the samples are frames, or (audio files) runs of frames; the buffer counts frames.
         let isPCM = asbd.mFormatID == kAudioFormatLinearPCM && asbd.mFramesPerPacket == 1 && asbd.mBytesPerPacket > 0
-            && range.allSatisfy { table.size(at: $0) == Int(asbd.mBytesPerPacket) }
         var descriptions: [AudioStreamPacketDescription] = []
         var frames: Int64 = 0
         if isPCM {
-            frames = Int64(range.count)
+            let bytes = CMBlockBufferGetDataLength(data)
+            guard bytes % Int(asbd.mBytesPerPacket) == 0 else {
+                throw ReadingFailure(.mediaData, "samples \(range.lowerBound)..<\(range.upperBound) hold \(bytes) bytes, not "
+                                     + "a whole number of \(asbd.mBytesPerPacket)-byte frames", trackID: source.trackID)
+            }
+            frames = Int64(bytes / Int(asbd.mBytesPerPacket))
         } else {
             descriptions.reserveCapacity(range.count)
             var offset: Int64 = 0
@@ -112,7 +117,8 @@ struct PassthroughBufferMaker {
         var buffer: CMSampleBuffer?
         let status = descriptions.withUnsafeBufferPointer { packets in
             CMAudioSampleBufferCreateReadyWithPacketDescriptions(
-                allocator: nil, dataBuffer: data, formatDescription: description, sampleCount: range.count,
+                allocator: nil, dataBuffer: data, formatDescription: description,
+                sampleCount: isPCM ? Int(frames) : range.count,
                 presentationTimeStamp: start, packetDescriptions: isPCM ? nil : packets.baseAddress,
                 sampleBufferOut: &buffer)
         }

@@ -59,12 +59,18 @@ extension TrackSource {
     }
 
     /// What a span of an audio track needs: the packets it presents and `preroll` packets before them, which the
-    /// decoder needs to produce the first presented sample correctly.
+    /// decoder needs to produce the first presented sample correctly. A span that starts within the encoder's
+    /// priming starts at the first packet, so the priming is handed out whole (trimmed), as Apple's readers hand
+    /// out the first packets of an AAC track and as a writer copying the track needs them.
     func audioSamples(in span: PresentationSpan, preroll: Int) -> SpanSamples? {
         guard let shown = shownPositions(in: span) else { return nil }
         let first = sample(atPresentationPosition: shown.lowerBound)
         let last = sample(atPresentationPosition: shown.upperBound)
-        let start = max(0, min(first, last) - max(0, preroll))
+        var start = max(0, min(first, last) - max(0, preroll))
+        if track.priming > 0, table.count > 0,
+           PresentationSpan.floorTicks(span.mediaStart, mediaTimescale) <= table.presentationTime(at: 0) + track.priming {
+            start = 0
+        }
         return SpanSamples(decodeRange: start..<(max(first, last) + 1), shownPositions: shown)
     }
 

@@ -62,8 +62,7 @@ final class TrackSource: @unchecked Sendable {
         } catch let failure as ReadingFailure {
             throw failure
         } catch {
-            throw ReadingFailure(.mediaData, "samples \(range.lowerBound)..<\(range.upperBound) cannot be read",
-                                 trackID: trackID, underlying: error)
+            throw ReadingFailure(.mediaData, "the sample data cannot be read", trackID: trackID, underlying: error)
         }
         return copying ? try copy(buffer) : buffer
     }
