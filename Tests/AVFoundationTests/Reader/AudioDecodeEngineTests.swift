@@ -10,7 +10,8 @@ struct AudioDecodeEngineTests {
     struct Case: CustomStringConvertible, Sendable {
         var file: String
         /// Largest difference allowed per 16-bit sample: 0 for lossless codecs (the bits are the file's). For lossy
-        /// codecs FFmpeg's decoder is ours too, so only the float→integer conversion may differ (±1).
+        /// codecs FFmpeg's decoder is ours too, so only the float→integer conversion may differ (±1); measured: 0
+        /// for every file here (FFmpeg 5.1.9).
         var tolerance: Int
         var description: String { file }
     }
