@@ -37,8 +37,9 @@ final class ReadAheadWorker: @unchecked Sendable {
     private let name: String
     private let onFailure: @Sendable (ReadingFailure) -> Void
     private let condition = NSCondition()
+    /// The buffers read ahead, oldest first (a handful: removing from the front is cheap, and a buffer handed out
+    /// must not stay referenced here).
     private var queue: [(buffer: CMSampleBuffer, bytes: Int)] = []
-    private var queueHead = 0
     private var queuedBytes = 0
     private var state = State.idle
     /// Incremented by every start and cancel, so a worker left over from an earlier run stops at once.
@@ -57,7 +58,6 @@ final class ReadAheadWorker: @unchecked Sendable {
         let runGeneration: Int = condition.withLock {
             generation += 1
             queue.removeAll()
-            queueHead = 0
             queuedBytes = 0
             state = .running
             runningWorkers += 1
@@ -75,14 +75,9 @@ final class ReadAheadWorker: @unchecked Sendable {
         condition.lock()
         defer { condition.unlock() }
         while true {
-            if queueHead < queue.count {
-                let (buffer, bytes) = queue[queueHead]
-                queueHead += 1
+            if !queue.isEmpty {
+                let (buffer, bytes) = queue.removeFirst()
                 queuedBytes -= bytes
-                if queueHead > 64 && queueHead * 2 > queue.count {
-                    queue.removeFirst(queueHead)
-                    queueHead = 0
-                }
                 condition.broadcast()
                 return .buffer(buffer)
             }
@@ -100,7 +95,6 @@ final class ReadAheadWorker: @unchecked Sendable {
         condition.withLock {
             generation += 1
             queue.removeAll()
-            queueHead = 0
             queuedBytes = 0
             if case .running = state { state = .cancelled } else if case .idle = state { state = .cancelled }
             if case .finished = state { state = .cancelled }
@@ -123,7 +117,7 @@ final class ReadAheadWorker: @unchecked Sendable {
     }
 
     /// Buffers and bytes read ahead now (for tests of the bounds).
-    var readAhead: (buffers: Int, bytes: Int) { condition.withLock { (queue.count - queueHead, queuedBytes) } }
+    var readAhead: (buffers: Int, bytes: Int) { condition.withLock { (queue.count, queuedBytes) } }
 
     // MARK: Worker thread
 
@@ -175,8 +169,7 @@ final class ReadAheadWorker: @unchecked Sendable {
 
     /// Whether the queue is at its bound (called with the lock held).
     private var isFull: Bool {
-        let count = queue.count - queueHead
-        return count >= ReadingLimits.readAheadBuffers || (count > 0 && queuedBytes >= ReadingLimits.readAheadBytes)
+        queue.count >= ReadingLimits.readAheadBuffers || (!queue.isEmpty && queuedBytes >= ReadingLimits.readAheadBytes)
     }
 
     /// The bytes of sample data a buffer holds: its pixels, or its data buffer's length.
