@@ -60,4 +60,29 @@ struct PassthroughEngineTests {
             #expect(CMSampleBufferGetOutputPresentationTimeStamp(first) == .zero)
         }
     }
+
+    @Test("sample dependency attachments follow the file's sdtp box (read here byte by byte, not by our demuxer)")
+    func dependencyAttachments() throws {
+        let url = try ReaderMedia.file("hevc-bframes-sdtp.mov")
+        let bytes = [UInt8](try Data(contentsOf: url))
+        // The sdtp payload: version and flags (4 bytes), then one byte per sample (ISO/IEC 14496-12 §8.6.4).
+        let tag = Array("sdtp".utf8)
+        let at = try #require((4..<(bytes.count - 4)).first { Array(bytes[$0..<($0 + 4)]) == tag })
+        let size = Int(bytes[at - 4]) << 24 | Int(bytes[at - 3]) << 16 | Int(bytes[at - 2]) << 8 | Int(bytes[at - 1])
+        let flags = Array(bytes[(at + 8)..<(at - 4 + size)])
+        let source = try EngineHarness.source(url, kCMMediaType_Video)
+        let buffers = try EngineHarness.drain(PassthroughProducer(source: source, ranges: EngineHarness.everything, copiesData: false))
+        #expect(buffers.count == flags.count)
+        #expect(flags.contains { ($0 >> 2) & 3 == 2 }, "the file has disposable samples")
+        for (index, (buffer, byte)) in zip(buffers, flags).enumerated() {
+            let attachments = buffer.sampleAttachments[0]
+            let dependsOn = (byte >> 4) & 3, dependedOn = (byte >> 2) & 3
+            if dependsOn == 1 || dependsOn == 2 {
+                #expect(attachments[.dependsOnOthers] as? Bool == (dependsOn == 1), "sample \(index)")
+            }
+            if dependedOn == 1 || dependedOn == 2 {
+                #expect(attachments[.isDependedOnByOthers] as? Bool == (dependedOn == 1), "sample \(index)")
+            }
+        }
+    }
 }

@@ -29,6 +29,10 @@ enum ReaderMedia {
         "hevc-bframes.mp4": pattern(seconds: 1) + [
             "-c:v", "libx265", "-preset", "veryfast", "-x265-params", "log-level=error:bframes=2:keyint=15",
             "-tag:v", "hvc1", "-pix_fmt", "yuv420p"],
+        // HEVC in QuickTime: FFmpeg writes an sdtp box (non-reference pictures are disposable).
+        "hevc-bframes-sdtp.mov": pattern(seconds: 1) + [
+            "-c:v", "libx265", "-preset", "veryfast", "-x265-params", "log-level=error:bframes=2:keyint=15",
+            "-tag:v", "hvc1", "-pix_fmt", "yuv420p"],
         "prores-422.mov": pattern(seconds: 0.34) + ["-c:v", "prores_ks", "-profile:v", "2"],
         "mpeg4-part2.mp4": pattern(seconds: 0.5) + ["-c:v", "mpeg4", "-q:v", "3", "-bf", "1"],
         "mjpeg.mov": pattern(seconds: 0.34) + ["-c:v", "mjpeg", "-q:v", "3", "-pix_fmt", "yuvj420p"],
