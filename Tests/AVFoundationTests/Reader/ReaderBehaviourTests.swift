@@ -49,6 +49,31 @@ struct ReaderBehaviourTests {
         #expect(!reader.startReading(), "a reader is used once")
     }
 
+    @Test("outputs read concurrently from different threads each get all their buffers")
+    func concurrentOutputs() async throws {
+        let asset = try Self.asset()
+        let video = try #require(try await asset.loadTracks(withMediaType: .video).first)
+        let audio = try #require(try await asset.loadTracks(withMediaType: .audio).first)
+        let reader = try AVAssetReader(asset: asset)
+        let outputs = [AVAssetReaderTrackOutput(track: video, outputSettings: Self.bgra),
+                       AVAssetReaderTrackOutput(track: video, outputSettings: nil),
+                       AVAssetReaderTrackOutput(track: audio, outputSettings: Self.pcm),
+                       AVAssetReaderTrackOutput(track: audio, outputSettings: nil)]
+        for output in outputs { reader.add(output) }
+        #expect(reader.startReading())
+        let counts = await withTaskGroup(of: (Int, Int).self) { group in
+            for (index, output) in outputs.enumerated() {
+                group.addTask { (index, Self.drain(output)) }
+            }
+            var counts = [Int](repeating: 0, count: outputs.count)
+            for await (index, count) in group { counts[index] = count }
+            return counts
+        }
+        #expect(counts[0] == 60 && counts[1] == 60)
+        #expect(counts[2] > 0 && counts[3] > 0)
+        #expect(reader.status == .completed)
+    }
+
     @Test("an output nobody reads does not stall the others; cancelReading stops every worker")
     func unreadOutput() async throws {
         let asset = try Self.asset()
