@@ -25,8 +25,11 @@ final class ReaderCore: @unchecked Sendable {
     /// Misuse found before reading started, reported by `startReading`.
     private var pendingMisuse: AVError?
     private var slots: [Slot] = []
-    /// The ranges of the asset's timeline that `timeRange` selects (set when reading starts).
-    private(set) var duration = CMTime.invalid
+    /// The asset's duration when reading started, which `reset(forReadingTimeRanges:)` cuts its ranges to.
+    private var startDuration = CMTime.invalid
+
+    /// The asset's duration when reading started.
+    var duration: CMTime { lock.withLock { startDuration } }
 
     /// The status.
     var status: AVAssetReader.Status { lock.withLock { currentStatus } }
@@ -54,7 +57,7 @@ final class ReaderCore: @unchecked Sendable {
                 currentError = pendingMisuse
                 return nil
             }
-            self.duration = duration
+            startDuration = duration
             currentStatus = .reading
             var started: [(ReadAheadWorker, any SampleProducer)] = []
             for maker in makers {
@@ -132,9 +135,6 @@ final class ReaderCore: @unchecked Sendable {
         lock.withLock { if slot < slots.count { slots[slot].awaitsFinalConfiguration = false } }
         completeIfDone()
     }
-
-    /// Whether output `slot` has been marked final (or never needed to be).
-    func isFinal(slot: Int) -> Bool { lock.withLock { slot < slots.count ? !slots[slot].awaitsFinalConfiguration : false } }
 
     /// Becomes completed once every output has handed out its end and none awaits reconfiguration.
     private func completeIfDone() {

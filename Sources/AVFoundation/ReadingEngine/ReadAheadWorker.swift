@@ -96,14 +96,11 @@ final class ReadAheadWorker: @unchecked Sendable {
             generation += 1
             queue.removeAll()
             queuedBytes = 0
-            if case .running = state { state = .cancelled } else if case .idle = state { state = .cancelled }
-            if case .finished = state { state = .cancelled }
+            // A failure stays reported as such; anything else becomes cancelled.
+            if case .failed = state {} else { state = .cancelled }
             condition.broadcast()
         }
     }
-
-    /// Whether a worker thread is still running (for tests of cancellation).
-    var hasRunningWorker: Bool { condition.withLock { runningWorkers > 0 } }
 
     /// Waits until no worker thread runs, or `timeout` seconds pass; returns whether none runs.
     func waitUntilStopped(timeout: TimeInterval) -> Bool {
