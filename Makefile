@@ -4,9 +4,12 @@
 SHELL := /bin/bash
 SWIFT ?= swift
 # Which parts of ../shared/compat are required to pass (see scripts/compat.sh).
-COMPAT_STAGE ?= buffers
+COMPAT_STAGE ?= read
 
-.PHONY: all deps build release test unit-test compat demo clean
+# Seconds per fuzz target for `make fuzz`.
+FUZZ_TIME ?= 60
+
+.PHONY: all deps build release test unit-test compat demo fuzz clean
 
 all: build
 
@@ -34,6 +37,10 @@ compat: deps
 demo: deps
 	$(SWIFT) build -c release --product demo
 	.build/release/demo
+
+# libFuzzer campaigns over the box reader, the MOV/MP4 demuxer and the audio-file readers (FUZZ_TIME s each).
+fuzz: deps
+	scripts/fuzz.sh $(FUZZ_TIME)
 
 clean:
 	rm -rf .build .build-* out

@@ -5,6 +5,7 @@
 # The sample's main.swift runs five checks in order: checkTime, checkBuffers, writeMovie, readMovie, exportMovie.
 # They become required one stage at a time, as reading, writing and export land (COMPAT_STAGE):
 #   buffers  checkTime and checkBuffers must pass (harness main: Tests/Compat/RequiredMain.swift)
+#   read     also readMovie (the sample's own ReadMovie.swift) on a movie made by ffmpeg to its expectations
 #   full     the sample, unchanged, must compile and print "compat sample: all checks passed"
 # Below `full`, the unchanged sample is still built and run, and its result is reported, not enforced.
 set -uo pipefail
@@ -30,8 +31,10 @@ mkdir -p "$work/Sources/CompatSample" "$work/Sources/CompatRequired"
 # Exactly the sample's files, unchanged.
 rm -f "$work"/Sources/CompatSample/*.swift
 cp "$sample"/*.swift "$work/Sources/CompatSample/"
-# The required subset: the sample's own Checks.swift with a main that runs only what is required so far.
+# The required subset: the sample's own files (unchanged) with a main that runs only what is required so far.
+rm -f "$work"/Sources/CompatRequired/*.swift
 cp "$sample/Checks.swift" "$work/Sources/CompatRequired/Checks.swift"
+[ "$stage" = buffers ] || cp "$sample/ReadMovie.swift" "$work/Sources/CompatRequired/ReadMovie.swift"
 cp "$root/Tests/Compat/RequiredMain.swift" "$work/Sources/CompatRequired/main.swift"
 cat > "$work/Package.swift" <<PKG
 // swift-tools-version:5.10
@@ -59,7 +62,7 @@ if ! swift build --package-path "$work" --product CompatRequired >"$scratch/requ
   tail -n 40 "$scratch/required.log"
   echo "compat: FAILED: the required subset does not compile"
   status=1
-elif ! "$work/.build/debug/CompatRequired" "$scratch"; then
+elif ! COMPAT_STAGE=$stage COMPAT_TOOLS="$shared/tools" "$work/.build/debug/CompatRequired" "$scratch"; then
   echo "compat: FAILED: the required checks did not pass"
   status=1
 fi

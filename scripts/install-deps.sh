@@ -11,6 +11,8 @@ packages=(
   libyuv-dev
   # Outside judges used by the tests: ffmpeg/ffprobe and mediainfo.
   ffmpeg mediainfo
+  # GNU time, for peak memory in `make bench`.
+  time
 )
 
 missing=()

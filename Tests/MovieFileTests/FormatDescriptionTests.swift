@@ -269,7 +269,7 @@ struct FormatDescriptionTests {
 
     @Test("H.264: avcC in the extension atoms, parameter sets readable, verbatim ISO entry equals the file's bytes")
     func h264() throws {
-        let url = try MovieFiles.generated("h264-bframes-aac.mp4")
+        let url = try MovieFiles.generated("h264-bframes-aac-no-pns.mp4")
         let reader = try MovieFileReader(url: url)
         let track = try #require(reader.tracks.first { $0.mediaType == kCMMediaType_Video })
         let description = try #require(track.formatDescriptions.first)

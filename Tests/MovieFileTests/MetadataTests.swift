@@ -65,7 +65,7 @@ struct MetadataTests {
 
     @Test("Movie header: timescale, duration, rate, volume, identity matrix, creation date from the 1904 epoch")
     func movieHeader() throws {
-        let reader = try MovieFileReader(url: try MovieFiles.generated("h264-bframes-aac.mp4"))
+        let reader = try MovieFileReader(url: try MovieFiles.generated("h264-bframes-aac-no-pns.mp4"))
         // From ffprobe: format duration 1.000000 s; ffmpeg writes a 1000 timescale.
         #expect(reader.movieTimescale == 1000 && reader.movieDuration == 1000)
         #expect(reader.preferredRate == 1 && reader.preferredVolume == 1)

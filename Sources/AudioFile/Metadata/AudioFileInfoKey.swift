@@ -1,3 +1,4 @@
+import CoreMedia
 import MediaContainer
 
 /// The keys of Audio File Services' info dictionary (`kAFInfoDictionary_…` in AudioToolbox's AudioFile.h; the
@@ -51,13 +52,13 @@ package enum AudioFileInfoKey {
     package static let subtitle = "subtitle"
 }
 
-/// Apple's metadata base data type identifiers (`kCMMetadataBaseDataType_…` raw values, CMMetadata.h).
+/// Apple's metadata base data types (CoreMedia's `kCMMetadataBaseDataType_…`) that audio-file metadata uses.
 enum MetadataDataType {
-    static let utf8 = "com.apple.metadata.datatype.UTF-8"
-    static let rawData = "com.apple.metadata.datatype.raw-data"
-    static let jpeg = "com.apple.metadata.datatype.JPEG"
-    static let png = "com.apple.metadata.datatype.PNG"
-    static let bmp = "com.apple.metadata.datatype.BMP"
+    static let utf8 = kCMMetadataBaseDataType_UTF8
+    static let rawData = kCMMetadataBaseDataType_RawData
+    static let jpeg = kCMMetadataBaseDataType_JPEG
+    static let png = kCMMetadataBaseDataType_PNG
+    static let bmp = kCMMetadataBaseDataType_BMP
 }
 
 extension MetadataEntry {

@@ -43,7 +43,7 @@ enum OtherDescriptions {
                 kCMMetadataFormatDescriptionKey_LocalID: Int(key.localKeyID),
             ]
             if let dtyp = key.dataType {
-                if let wellKnown = dtyp.wellKnownType, let name = MetadataDataTypes.name(forWellKnownType: wellKnown) {
+                if let wellKnown = dtyp.wellKnownType, let name = MetadataDataType.name(forWellKnownType: wellKnown) {
                     dictionary[kCMMetadataFormatDescriptionKey_DataType] = name
                 } else if dtyp.datatypeNamespace != 0 {
                     dictionary[kCMMetadataFormatDescriptionKey_DataType] = String(decoding: dtyp.datatypeValue, as: UTF8.self)

@@ -40,12 +40,12 @@ enum MetadataParser {
         case .strings(let items):
             return items.map { item in
                 MetadataEntry(keySpace: keySpace, key: .fourCC(box.boxType.rawValue), value: .string(item.text),
-                              dataType: MetadataDataTypes.utf8, languageCode: item.language.iso639Code)
+                              dataType: MetadataDataType.utf8, languageCode: item.language.iso639Code)
             }
         case .raw(let bytes):
             // Some writers put bare text (no length and language) under text codes such as `name`.
             return [MetadataEntry(keySpace: keySpace, key: .fourCC(box.boxType.rawValue),
-                                  value: .string(TextEncoding.decodeUTF8OrMacRoman(bytes)), dataType: MetadataDataTypes.utf8)]
+                                  value: .string(TextEncoding.decodeUTF8OrMacRoman(bytes)), dataType: MetadataDataType.utf8)]
         }
     }
 
@@ -63,15 +63,15 @@ enum MetadataParser {
             if let terminator = terminatorIndex(text) { text = Array(text[..<terminator]) }
             return MetadataEntry(keySpace: .isoUserData, key: key,
                                  value: .string(TextEncoding.decodeDetectingByteOrderMark(text)),
-                                 dataType: MetadataDataTypes.utf8, languageCode: language.iso639Code)
+                                 dataType: MetadataDataType.utf8, languageCode: language.iso639Code)
         }
         if node.type == "yrrc", payload.count == 6 {
             return MetadataEntry(keySpace: .isoUserData, key: key,
                                  value: .unsignedInteger(UInt64(payload[4]) << 8 | UInt64(payload[5])),
-                                 dataType: MetadataDataTypes.integerName(signed: false, byteCount: 2))
+                                 dataType: MetadataDataType.integerName(signed: false, byteCount: 2))
         }
         return MetadataEntry(keySpace: isQuickTime ? .quickTimeUserData : .isoUserData, key: key,
-                             value: .data(Data(payload)), dataType: MetadataDataTypes.rawData)
+                             value: .data(Data(payload)), dataType: MetadataDataType.rawData)
     }
 
     /// Where a NUL terminator ends a UTF-8 or UTF-16 string (a UTF-16 string ends with two zero bytes at an even
@@ -140,9 +140,9 @@ enum MetadataParser {
     private static func dataType(of data: MetadataDataBox) -> String? {
         guard data.typeSet == 0 else { return nil }
         switch data.typeCode {
-        case 21: return MetadataDataTypes.integerName(signed: true, byteCount: data.payload.count)
-        case 22: return MetadataDataTypes.integerName(signed: false, byteCount: data.payload.count)
-        default: return MetadataDataTypes.name(forWellKnownType: data.typeCode)
+        case 21: return MetadataDataType.integerName(signed: true, byteCount: data.payload.count)
+        case 22: return MetadataDataType.integerName(signed: false, byteCount: data.payload.count)
+        default: return MetadataDataType.name(forWellKnownType: data.typeCode)
         }
     }
 

@@ -64,7 +64,7 @@ enum MovieFiles {
     static let recipes: [String: Recipe] = [
         // Video codecs.
         "h264-no-bframes.mp4": Recipe(video + h264),
-        "h264-bframes-aac.mp4": Recipe(video + audio + h264B + aac),
+        "h264-bframes-aac-no-pns.mp4": Recipe(video + audio + h264B + aac),
         "h264-bframes-aac-faststart.mp4": Recipe(video + audio + h264B + aac + ["-movflags", "+faststart"]),
         "h264-aac-moov-at-end.mov": Recipe(video + audio + h264B + aac),
         "h264-aac.3gp": Recipe(video + audio + h264 + ["-c:a", "aac", "-b:a", "24k", "-ar", "16000"]),

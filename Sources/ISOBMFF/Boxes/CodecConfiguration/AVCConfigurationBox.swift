@@ -62,8 +62,12 @@ package struct AVCConfigurationBox: SingleTypeBox {
         self.highProfileExtension = highProfileExtension
     }
 
-    /// Profiles whose records may carry the chroma/bit-depth tail (ISO/IEC 14496-15 §5.3.3.1.2).
-    static let highProfiles: Set<UInt8> = [100, 110, 122, 144]
+    /// Whether a record of this profile may carry the chroma/bit-depth tail. The first edition of ISO/IEC 14496-15
+    /// (§5.3.3.1.2) listed profiles 100, 110, 122 and 144; later editions allow it for every profile except
+    /// Baseline (66), Main (77) and Extended (88), which is what x264 writes for High 4:4:4 Predictive (244).
+    static func mayCarryHighProfileExtension(_ profile: UInt8) -> Bool {
+        ![66, 77, 88].contains(profile)
+    }
 
     package init(parsing reader: inout ByteReader) throws(BoxParseError) {
         configurationVersion = try reader.readUInt8()
@@ -77,7 +81,7 @@ package struct AVCConfigurationBox: SingleTypeBox {
         sequenceParameterSets = try reader.readParameterSets(count: Int(spsByte & 0x1F))
         pictureParameterSets = try reader.readParameterSets(count: Int(try reader.readUInt8()))
         // Encoders before 2012 (and some since) omit the tail even for High profiles; its absence is not an error.
-        if Self.highProfiles.contains(profileIndication), reader.readableBytes >= 4 {
+        if Self.mayCarryHighProfileExtension(profileIndication), reader.readableBytes >= 4 {
             let chroma = try reader.readUInt8(), luma = try reader.readUInt8(), chromaDepth = try reader.readUInt8()
             var tail = HighProfileExtension(chromaFormat: chroma & 3, bitDepthLumaMinus8: luma & 7,
                                             bitDepthChromaMinus8: chromaDepth & 7)

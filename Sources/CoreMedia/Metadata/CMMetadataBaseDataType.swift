@@ -1,6 +1,7 @@
 // The data types of metadata values (CMMetadata.h, "Base Data Types"), with the values Apple's SDK defines.
-// They are CoreMedia constants; they live here until the CoreMedia module declares them (see the asset layer's
-// report): metadata items are their only users so far.
+// Apple's documentation lists the constants without their values; the strings are those of the SDK header.
+// Every module that names a metadata data type (the MOV/MP4 reader and writer, the audio-file readers, the asset
+// layer) uses these constants, so there is one copy of each string.
 
 /// Raw bytes.
 public let kCMMetadataBaseDataType_RawData = "com.apple.metadata.datatype.raw-data"

@@ -1,0 +1,206 @@
+import CoreMedia
+import Foundation
+import MediaCodecs
+
+/// Mixes several audio tracks into one stream of linear PCM (`AVAssetReaderAudioMixOutput`).
+///
+/// Every track is decoded, cut to what it presents (as `AudioDecodeProducer` does) and converted to 32-bit float
+/// at the mix's rate and channel count; the tracks are then summed sample by sample on the asset's timeline, each
+/// scaled by its volume curve (`AVAudioMixInputParameters`), and the sum converted to the output's format.
+///
+/// The mix of a time range runs from the later of the range's start and the first time any track presents audio,
+/// to the earlier of the range's end and the last time any track presents audio; where no track presents audio
+/// (an empty edit, a track that ends early) the mix is silence, so its timestamps are contiguous. Frame k of the
+/// mix is at start + k / rate exactly.
+final class AudioMixProducer: SampleProducer {
+    /// One track being mixed.
+    private final class Input {
+        let sessions: DecoderSessions
+        let curve: VolumeCurve
+        var producer: AudioDecodeProducer?
+        var finished = false
+        /// Decoded audio not yet mixed: its first frame's position in the mix, and one plane per channel.
+        var chunks: [(start: Int64, planes: [[Float]])] = []
+
+        init(sessions: DecoderSessions, curve: VolumeCurve) {
+            self.sessions = sessions
+            self.curve = curve
+        }
+
+        /// The mix position after the last frame received.
+        var end: Int64 { chunks.last.map { $0.start + Int64($0.planes.first?.count ?? 0) } ?? Int64.min }
+    }
+
+    private let inputs: [Input]
+    private let ranges: [CMTimeRange]
+    private let sampleRate: Double
+    private let channels: Int
+    private let mixDescription: CMAudioFormatDescription
+    private let converter: AudioConverterSession?
+    private var rangeIndex = 0
+    /// The range being mixed: its start (frame 0) and its length in frames.
+    private var current: (origin: CMTime, frames: Int64, position: Int64)?
+
+    /// A mix of `inputs` (decoding to 32-bit float, non-interleaved, at `sampleRate` with `channels`), converted by
+    /// `converter` when the output format is another.
+    init(inputs: [(DecoderSessions, VolumeCurve)], ranges: [CMTimeRange], sampleRate: Double, channels: Int,
+         mixDescription: CMAudioFormatDescription, converter: AudioConverterSession?) {
+        self.inputs = inputs.map { Input(sessions: $0.0, curve: $0.1) }
+        self.ranges = ranges
+        self.sampleRate = sampleRate
+        self.channels = channels
+        self.mixDescription = mixDescription
+        self.converter = converter
+    }
+
+    func next() throws(ReadingFailure) -> [CMSampleBuffer]? {
+        while true {
+            if current == nil {
+                guard rangeIndex < ranges.count else { return nil }
+                let range = ranges[rangeIndex]
+                rangeIndex += 1
+                guard let bounds = presented(in: range) else { continue }
+                let frames = PCMSlices.frameIndex(of: bounds.end, from: bounds.start, rate: sampleRate)
+                guard frames > 0 else { continue }
+                current = (bounds.start, Int64(frames), 0)
+                for input in inputs {
+                    input.producer = AudioDecodeProducer(sessions: input.sessions, ranges: [bounds])
+                    input.finished = false
+                    input.chunks = []
+                }
+            }
+            guard let (origin, frames, position) = current else { continue }
+            if position >= frames {
+                current = nil
+                for input in inputs { input.producer = nil }
+                if let converter {
+                    do throws(CodecError) {
+                        let tail = try converter.finish()
+                        if !tail.isEmpty { return tail }
+                    } catch {
+                        throw ReadingFailure(error, trackID: nil, while: "converting the mixed audio")
+                    }
+                }
+                continue
+            }
+            let count = Int(min(Int64(ReadingLimits.mixFrames), frames - position))
+            for input in inputs { try fill(input, through: position + Int64(count), origin: origin) }
+            let mixed = mix(from: position, count: count, origin: origin)
+            current = (origin, frames, position + Int64(count))
+            let start = origin + PassthroughBufferMaker.duration(frames: position, sampleRate: sampleRate)
+            let buffer = try makeBuffer(mixed, frames: count, start: start)
+            guard let converter else { return [buffer] }
+            do throws(CodecError) {
+                return try converter.convert(buffer)
+            } catch {
+                throw ReadingFailure(error, trackID: nil, while: "converting the mixed audio")
+            }
+        }
+    }
+
+    /// The part of `range` in which some track presents audio.
+    private func presented(in range: CMTimeRange) -> CMTimeRange? {
+        var earliest = CMTime.positiveInfinity, latest = CMTime.negativeInfinity
+        for input in inputs {
+            for segment in input.sessions.source.timeline.segments where !segment.isEmpty {
+                earliest = min(earliest, segment.target.start)
+                latest = max(latest, segment.target.end)
+            }
+        }
+        guard earliest.isNumeric, latest.isNumeric else { return nil }
+        let bounds = CMTimeRangeGetIntersection(range, otherRange: CMTimeRange(start: earliest, end: latest))
+        return bounds.isValid && bounds.duration > .zero ? bounds : nil
+    }
+
+    /// Decodes `input` until it has audio up to mix position `end`, or has no more.
+    private func fill(_ input: Input, through end: Int64, origin: CMTime) throws(ReadingFailure) {
+        while !input.finished && input.end < end {
+            guard let producer = input.producer, let buffers = try producer.next() else {
+                input.finished = true
+                return
+            }
+            for buffer in buffers {
+                let start = PCMSlices.frameIndex(of: CMSampleBufferGetPresentationTimeStamp(buffer), from: origin,
+                                                 rate: sampleRate)
+                input.chunks.append((Int64(start), try Self.planes(of: buffer, channels: channels)))
+            }
+        }
+    }
+
+    /// The sum of every input's audio at mix positions `position..<position + count`, one plane per channel.
+    private func mix(from position: Int64, count: Int, origin: CMTime) -> [[Float]] {
+        var sum = [[Float]](repeating: [Float](repeating: 0, count: count), count: channels)
+        let end = position + Int64(count)
+        let blockStart = (origin + PassthroughBufferMaker.duration(frames: position, sampleRate: sampleRate)).seconds
+        for input in inputs {
+            let gains = input.curve.isUnity ? nil : input.curve.volumes(from: blockStart, count: count, sampleRate: sampleRate)
+            for chunk in input.chunks {
+                let length = Int64(chunk.planes.first?.count ?? 0)
+                let from = max(position, chunk.start), to = min(end, chunk.start + length)
+                guard from < to else { continue }
+                for channel in 0..<min(channels, chunk.planes.count) {
+                    chunk.planes[channel].withUnsafeBufferPointer { source in
+                        sum[channel].withUnsafeMutableBufferPointer { destination in
+                            for frame in from..<to {
+                                let gain = gains?[Int(frame - position)] ?? 1
+                                destination[Int(frame - position)] += gain * source[Int(frame - chunk.start)]
+                            }
+                        }
+                    }
+                }
+            }
+            // Drop what lies wholly before the next block.
+            input.chunks.removeAll { $0.start + Int64($0.planes.first?.count ?? 0) <= end }
+        }
+        return sum
+    }
+
+    /// A non-interleaved float buffer of `planes`.
+    private func makeBuffer(_ planes: [[Float]], frames: Int, start: CMTime) throws(ReadingFailure) -> CMSampleBuffer {
+        var bytes = [UInt8](repeating: 0, count: frames * 4 * channels)
+        bytes.withUnsafeMutableBytes { destination in
+            for (channel, plane) in planes.enumerated() {
+                plane.withUnsafeBytes { source in
+                    (destination.baseAddress! + channel * frames * 4).copyMemory(from: source.baseAddress!, byteCount: frames * 4)
+                }
+            }
+        }
+        var block: CMBlockBuffer?
+        var status = CMBlockBufferCreateWithMemoryBlock(allocator: nil, memoryBlock: nil, blockLength: bytes.count,
+                                                        blockAllocator: nil, customBlockSource: nil, offsetToData: 0,
+                                                        dataLength: bytes.count, flags: kCMBlockBufferAssureMemoryNowFlag,
+                                                        blockBufferOut: &block)
+        if status == kCMBlockBufferNoErr, let block {
+            status = bytes.withUnsafeBytes {
+                CMBlockBufferReplaceDataBytes(with: $0.baseAddress!, blockBuffer: block, offsetIntoDestination: 0,
+                                              dataLength: bytes.count)
+            }
+        }
+        var buffer: CMSampleBuffer?
+        if status == kCMBlockBufferNoErr, let block {
+            status = CMAudioSampleBufferCreateReadyWithPacketDescriptions(
+                allocator: nil, dataBuffer: block, formatDescription: mixDescription, sampleCount: frames,
+                presentationTimeStamp: start, packetDescriptions: nil, sampleBufferOut: &buffer)
+        }
+        guard status == noErr, let buffer else {
+            throw ReadingFailure(.decode, "making a buffer of mixed audio failed (status \(status))")
+        }
+        return buffer
+    }
+
+    /// The channels of a decoded (32-bit float, non-interleaved) buffer.
+    private static func planes(of buffer: CMSampleBuffer, channels: Int) throws(ReadingFailure) -> [[Float]] {
+        let frames = CMSampleBufferGetNumSamples(buffer)
+        guard let data = CMSampleBufferGetDataBuffer(buffer), CMBlockBufferGetDataLength(data) >= frames * 4 * channels else {
+            throw ReadingFailure(.decode, "a decoded audio buffer for the mix is shorter than its \(frames) frames")
+        }
+        return (0..<channels).map { channel in
+            var plane = [Float](repeating: 0, count: frames)
+            plane.withUnsafeMutableBytes {
+                _ = CMBlockBufferCopyDataBytes(data, atOffset: channel * frames * 4, dataLength: frames * 4,
+                                               destination: $0.baseAddress!)
+            }
+            return plane
+        }
+    }
+}

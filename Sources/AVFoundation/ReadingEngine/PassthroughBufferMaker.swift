@@ -1,0 +1,182 @@
+import CoreMedia
+import Foundation
+import MediaContainer
+
+/// Makes sample buffers of samples as the file stores them, timed on the asset's timeline through the track's
+/// edits, with the attachments Apple's readers put on them.
+///
+/// Timing: a sample's presentation and decode times are mapped through the edit being played
+/// (`EditSegment.trackTime`), so decode times before the first presented sample (B-frame reordering) and audio
+/// priming come out negative, as Apple's passthrough outputs give them. Durations are divided by the edit's rate.
+///
+/// Attachments (CMSampleBuffer.h):
+/// - per sample: `NotSync` on samples that are not sync samples, `PartialSync` on `stps` samples,
+///   `DependsOnOthers` / `IsDependedOnByOthers` / `HasRedundantCoding` from `sdtp` (ISO/IEC 14496-12 §8.6.4), or,
+///   without `sdtp`, `DependsOnOthers` = not a sync sample; `DoNotDisplay` on samples that are read only because a
+///   shown sample needs them (decoded, never shown);
+/// - per buffer (audio): `TrimDurationAtStart` / `TrimDurationAtEnd` for the part of the buffer outside the span
+///   read (encoder priming, an edit that starts or ends inside a packet, the pre-roll packets before a time range),
+///   a buffer wholly outside having its whole duration as `TrimDurationAtStart` (Apple's convention for audio that
+///   only primes the decoder); `SpeedMultiplier` for edits at a rate other than 1.
+struct PassthroughBufferMaker {
+    let source: TrackSource
+    /// Whether sample bytes are copied out of the mapped file (`alwaysCopiesSampleData`).
+    let copiesData: Bool
+
+    private var table: SampleTable { source.table }
+
+    // MARK: One sample (video and everything else)
+
+    /// A buffer holding sample `index`, played by `span`; `shown` is false for samples read only for decoding.
+    func sample(_ index: Int, in span: PresentationSpan, shown: Bool) throws(ReadingFailure) -> CMSampleBuffer {
+        let segment = span.segment
+        let description = try source.formatDescription(ofSample: index)
+        let data = try source.data(ofSamples: index..<(index + 1), copying: copiesData)
+        var timing: CMSampleTimingInfo
+        let scale = source.mediaTimescale
+        if segment.isDwell {
+            timing = CMSampleTimingInfo(duration: span.trackRange.duration, presentationTimeStamp: span.trackRange.start,
+                                        decodeTimeStamp: span.trackRange.start)
+        } else {
+            timing = CMSampleTimingInfo(
+                duration: segment.trackDuration(ofMedia: CMTime(value: table.duration(at: index), timescale: scale)),
+                presentationTimeStamp: segment.trackTime(ofMediaTicks: table.presentationTime(at: index)),
+                decodeTimeStamp: segment.trackTime(ofMediaTicks: table.decodeTime(at: index)))
+        }
+        var size = table.size(at: index)
+        var buffer: CMSampleBuffer?
+        let status = CMSampleBufferCreateReady(allocator: nil, dataBuffer: data, formatDescription: description,
+                                               sampleCount: 1, sampleTimingEntryCount: 1, sampleTimingArray: &timing,
+                                               sampleSizeEntryCount: 1, sampleSizeArray: &size, sampleBufferOut: &buffer)
+        guard status == noErr, let buffer else {
+            throw ReadingFailure(.mediaData, "sample \(index) cannot be put in a sample buffer (status \(status))",
+                                 trackID: source.trackID, time: timing.presentationTimeStamp)
+        }
+        let attachments = buffer.sampleAttachments[0]
+        let isSync = table.isSync(at: index)
+        if !isSync { attachments[.notSync] = true }
+        if table.isPartialSync(at: index) { attachments[.partialSync] = true }
+        if let flags = table.dependencyByte(at: index) {
+            Self.applyDependencyFlags(flags, to: attachments)
+        } else {
+            attachments[.dependsOnOthers] = !isSync
+        }
+        if !shown { attachments[.doNotDisplay] = true }
+        return buffer
+    }
+
+    /// The `sdtp` fields of one sample as sample attachments: sample_depends_on (1 yes, 2 no),
+    /// sample_is_depended_on (1 yes, 2 no), sample_has_redundancy (1 yes, 2 no); 0 means unknown and sets nothing.
+    private static func applyDependencyFlags(_ flags: UInt8, to attachments: CMSampleBuffer.PerSampleAttachmentsDictionary) {
+        let dependsOn = (flags >> 4) & 3, dependedOn = (flags >> 2) & 3, redundancy = flags & 3
+        if dependsOn != 0 && dependsOn != 3 { attachments[.dependsOnOthers] = dependsOn == 1 }
+        if dependedOn != 0 && dependedOn != 3 { attachments[.isDependedOnByOthers] = dependedOn == 1 }
+        if redundancy != 0 && redundancy != 3 { attachments[.hasRedundantCoding] = redundancy == 1 }
+    }
+
+    // MARK: Audio packets
+
+    /// A buffer of audio packets `range` (one group of `TrackSource.audioGroup`), played by `span`; with
+    /// `trimmed`, the trim attachments cut it to the span.
+    func audio(_ range: Range<Int>, in span: PresentationSpan, trimmed: Bool) throws(ReadingFailure) -> CMSampleBuffer {
+        let first = range.lowerBound
+        let description = try source.formatDescription(ofSample: first)
+        guard let asbd = CMAudioFormatDescriptionGetStreamBasicDescription(description)?.pointee, asbd.mSampleRate > 0 else {
+            throw ReadingFailure(.mediaData, "sample \(first) of an audio track has no audio stream description",
+                                 trackID: source.trackID)
+        }
+        let data = try source.data(ofSamples: range, copying: copiesData)
+        let segment = span.segment
+        let start = segment.trackTime(ofMediaTicks: table.presentationTime(at: first))
+        // Linear PCM: the samples are frames, or (audio files) runs of frames; the buffer counts frames.
+        let isPCM = asbd.mFormatID == kAudioFormatLinearPCM && asbd.mFramesPerPacket == 1 && asbd.mBytesPerPacket > 0
+        var descriptions: [AudioStreamPacketDescription] = []
+        var frames: Int64 = 0
+        if isPCM {
+            let bytes = CMBlockBufferGetDataLength(data)
+            guard bytes % Int(asbd.mBytesPerPacket) == 0 else {
+                throw ReadingFailure(.mediaData, "samples \(range.lowerBound)..<\(range.upperBound) hold \(bytes) bytes, not "
+                                     + "a whole number of \(asbd.mBytesPerPacket)-byte frames", trackID: source.trackID)
+            }
+            frames = Int64(bytes / Int(asbd.mBytesPerPacket))
+        } else {
+            descriptions.reserveCapacity(range.count)
+            var offset: Int64 = 0
+            for index in range {
+                let packetFrames = framesOf(index, asbd: asbd)
+                let size = table.size(at: index)
+                descriptions.append(AudioStreamPacketDescription(
+                    mStartOffset: offset,
+                    mVariableFramesInPacket: asbd.mFramesPerPacket == 0 || Int64(asbd.mFramesPerPacket) != packetFrames
+                        ? UInt32(clamping: packetFrames) : 0,
+                    mDataByteSize: UInt32(clamping: size)))
+                offset += Int64(size)
+                frames += packetFrames
+            }
+        }
+        var buffer: CMSampleBuffer?
+        let status = descriptions.withUnsafeBufferPointer { packets in
+            CMAudioSampleBufferCreateReadyWithPacketDescriptions(
+                allocator: nil, dataBuffer: data, formatDescription: description,
+                sampleCount: isPCM ? Int(frames) : range.count,
+                presentationTimeStamp: start, packetDescriptions: isPCM ? nil : packets.baseAddress,
+                sampleBufferOut: &buffer)
+        }
+        guard status == noErr, let buffer else {
+            throw ReadingFailure(.mediaData, "packets \(range.lowerBound)..<\(range.upperBound) cannot be put in a sample "
+                                 + "buffer (status \(status))", trackID: source.trackID, time: start)
+        }
+        let natural = Self.duration(frames: frames, sampleRate: asbd.mSampleRate)
+        if !segment.isNormalSpeed, segment.rateFixed > 0 {
+            CMSetAttachment(buffer, key: kCMSampleBufferAttachmentKey_SpeedMultiplier,
+                            value: NSNumber(value: Double(segment.rateFixed) / 65536), attachmentMode: kCMAttachmentMode_ShouldPropagate)
+        }
+        if trimmed {
+            let end = start + segment.trackDuration(ofMedia: natural)
+            let outside = CMTimeRange(start: start, end: end)
+            let (trimStart, trimEnd) = Self.trims(buffer: outside, natural: natural, keep: span.trackRange,
+                                                 segment: segment, sampleRate: asbd.mSampleRate)
+            for (key, value) in [(kCMSampleBufferAttachmentKey_TrimDurationAtStart, trimStart),
+                                 (kCMSampleBufferAttachmentKey_TrimDurationAtEnd, trimEnd)] where value > .zero {
+                CMSetAttachment(buffer, key: key, value: CMTimeCopyAsDictionary(value, allocator: nil),
+                                attachmentMode: kCMAttachmentMode_ShouldPropagate)
+            }
+        }
+        return buffer
+    }
+
+    /// The frames packet `index` decodes to: its duration in the media timescale, in frames at the sample rate.
+    func framesOf(_ index: Int, asbd: AudioStreamBasicDescription) -> Int64 {
+        let ticks = table.duration(at: index)
+        let scale = Double(source.mediaTimescale)
+        if scale == asbd.mSampleRate { return ticks }
+        return Int64((Double(ticks) * asbd.mSampleRate / scale).rounded())
+    }
+
+    /// `frames` at `sampleRate`, exact when the rate is a whole number of hertz.
+    static func duration(frames: Int64, sampleRate: Double) -> CMTime {
+        if let scale = Int32(exactly: sampleRate) { return CMTime(value: frames, timescale: scale) }
+        return CMTime(seconds: Double(frames) / sampleRate, preferredTimescale: 1_000_000_000)
+    }
+
+    /// How much of a buffer lying at `buffer` on the asset timeline (`natural` long before the edit's rate) falls
+    /// before and after `keep`, in the buffer's own (decoded, unscaled) time, expressed at the sample rate when
+    /// that is exact. A buffer wholly outside is all trimmed at its start.
+    static func trims(buffer: CMTimeRange, natural: CMTime, keep: CMTimeRange, segment: EditSegment,
+                      sampleRate: Double) -> (CMTime, CMTime) {
+        func unscaled(_ time: CMTime) -> CMTime {
+            guard !segment.isNormalSpeed, segment.rateFixed > 0 else { return time }
+            return EditSegment.scale(time, by: segment.rateFixed, over: 0x10000)
+        }
+        func tidy(_ time: CMTime) -> CMTime {
+            guard let scale = Int32(exactly: sampleRate) else { return time }
+            let converted = CMTimeConvertScale(time, timescale: scale, method: .roundHalfAwayFromZero)
+            return converted.flags.contains(.hasBeenRounded) ? time : converted
+        }
+        let overlap = CMTimeRangeGetIntersection(buffer, otherRange: keep)
+        guard overlap.isValid, overlap.duration > .zero else { return (tidy(natural), .zero) }
+        let before = min(natural, max(.zero, unscaled(overlap.start - buffer.start)))
+        let after = min(natural - before, max(.zero, unscaled(buffer.end - overlap.end)))
+        return (tidy(before), tidy(after))
+    }
+}

@@ -1,0 +1,42 @@
+import CoreAudioTypes
+
+/// Every limit of the reading engine (AVAssetReader's outputs), in one place, with the reason for its value.
+///
+/// The asset layer may keep its own limits elsewhere in this module; these are the reader's and only the reader's.
+enum ReadingLimits {
+    /// Most sample buffers an output reads ahead of its caller. Enough for the worker to keep decoding while the
+    /// caller works on a buffer (a video decoder's frame threads are fed by the worker, not by this queue), few enough
+    /// that an output nobody reads holds little.
+    static let readAheadBuffers = 16
+
+    /// Most bytes of sample data an output reads ahead of its caller (pixel data of decoded pictures, PCM, or the
+    /// compressed bytes a passthrough buffer refers to). 32 MiB is eight 1080p BGRA pictures or one 4K one plus
+    /// change; a single buffer larger than the bound is still delivered, alone.
+    static let readAheadBytes = 32 << 20
+
+    /// Longest stretch of compressed or linear PCM audio one passthrough buffer holds. Apple's passthrough audio
+    /// buffers carry many packets each; one second keeps the per-buffer overhead low and a buffer small (a second of
+    /// 48 kHz 8-channel 32-bit PCM is 1.5 MB).
+    static let passthroughAudioSeconds: Int32 = 1
+
+    /// Most packets one passthrough audio buffer holds, whatever their duration (packets of a few samples would
+    /// otherwise make a second of audio a very long packet-description array).
+    static let passthroughAudioPackets = 1024
+
+    /// Most frames one decoded (linear PCM) audio buffer holds: what Apple's audio outputs hand out per buffer
+    /// (8192 frames, 186 ms at 44.1 kHz).
+    static let decodedAudioFrames = 8192
+
+    /// Frames of mixed audio produced per step of the audio mix output (the same as a decoded buffer).
+    static let mixFrames = 8192
+
+    /// How many packets before the first one presented an audio decoder is given so that the first presented
+    /// sample is decoded correctly, when the file does not say (`sgpd` roll distance): AAC and AC-3 overlap
+    /// consecutive transforms (one packet), MP3 adds its bit reservoir (up to 511 bytes of earlier frames, so two
+    /// more), and Opus needs 80 ms of pre-roll (RFC 7845 §4.6; four 20 ms packets).
+    static let defaultAudioPrerollPackets: [AudioFormatID: Int] = [
+        kAudioFormatMPEG4AAC: 1, kAudioFormatMPEG4AAC_HE: 1, kAudioFormatMPEG4AAC_HE_V2: 1,
+        kAudioFormatMPEGLayer3: 3, kAudioFormatMPEGLayer2: 3, kAudioFormatMPEGLayer1: 1,
+        kAudioFormatOpus: 4, kAudioFormatAC3: 1, kAudioFormatEnhancedAC3: 1,
+    ]
+}

@@ -1,0 +1,116 @@
+import CoreMedia
+import MediaContainer
+import MovieFile
+
+/// Everything an output reads one track from: the container's description of the track, its sample table, the
+/// mapped file its samples lie in, and its edit timeline.
+///
+/// Immutable after `init` and shared by the outputs that read the track (each reads on its own worker).
+final class TrackSource: @unchecked Sendable {
+    /// The container's description of the track.
+    let track: ContainerTrack
+    /// Where the samples are.
+    let table: SampleTable
+    /// The mapped file.
+    let file: MappedFile
+    /// The movie reader, when the file is a movie: its sample access reports cut files with its own errors.
+    let movieReader: MovieFileReader?
+    /// The edits as the reader plays them.
+    let timeline: EditTimeline
+
+    /// The track's ID.
+    var trackID: CMPersistentTrackID { track.trackID }
+    /// The media timescale.
+    var mediaTimescale: CMTimeScale { track.mediaTimescale }
+
+    /// The source for `track` of `reader`; fails when the track's sample table is malformed.
+    init(track: ContainerTrack, reader: any ContainerReader) throws(ReadingFailure) {
+        self.track = track
+        do {
+            table = try track.samples.table()
+        } catch {
+            throw ReadingFailure(.mediaData, "the sample table cannot be read", trackID: track.trackID,
+                                 underlying: error)
+        }
+        file = reader.file
+        movieReader = reader as? MovieFileReader
+        var mediaEnd = track.mediaDuration
+        if let span = table.presentationSpan { mediaEnd = max(mediaEnd, span.upperBound) }
+        timeline = EditTimeline(track: track, movieTimescale: reader.movieTimescale, mediaEnd: mediaEnd)
+    }
+
+    /// The format description of sample `index`.
+    func formatDescription(ofSample index: Int) throws(ReadingFailure) -> CMFormatDescription {
+        let number = table.descriptionIndex(at: index)
+        guard number >= 1, number <= track.formatDescriptions.count else {
+            throw ReadingFailure(.mediaData, "sample \(index) names sample description \(number); the track has "
+                                 + "\(track.formatDescriptions.count)", trackID: trackID)
+        }
+        return track.formatDescriptions[number - 1]
+    }
+
+    /// The bytes of samples `range` (decode order) as one block buffer: references into the mapped file, or, when
+    /// `copying`, a copy in memory of its own (`alwaysCopiesSampleData`).
+    func data(ofSamples range: Range<Int>, copying: Bool) throws(ReadingFailure) -> CMBlockBuffer {
+        let buffer: CMBlockBuffer
+        do {
+            if let movieReader {
+                buffer = try movieReader.blockBuffer(forSamples: range, of: track)
+            } else {
+                buffer = try referenceBuffer(range)
+            }
+        } catch let failure as ReadingFailure {
+            throw failure
+        } catch {
+            throw ReadingFailure(.mediaData, "the sample data cannot be read", trackID: trackID, underlying: error)
+        }
+        return copying ? try copy(buffer) : buffer
+    }
+
+    /// References to the bytes of `range`, one per contiguous piece; a sample past the end of the file is an error
+    /// naming the sample and its offset.
+    private func referenceBuffer(_ range: Range<Int>) throws -> CMBlockBuffer {
+        var pieces: [Range<Int>] = []
+        for index in range {
+            let offset = table.offset(at: index)
+            let size = table.size(at: index)
+            let (end, overflow) = offset.addingReportingOverflow(UInt64(size))
+            guard !overflow, end <= UInt64(file.length), let start = Int(exactly: offset), let stop = Int(exactly: end) else {
+                throw ReadingFailure(.mediaData, "sample \(index)'s \(size) bytes at offset \(offset) run past the end of the "
+                                     + "file (\(file.length) bytes)", trackID: trackID)
+            }
+            guard stop > start else { continue }
+            if let last = pieces.last, last.upperBound == start {
+                pieces[pieces.count - 1] = last.lowerBound..<stop
+            } else {
+                pieces.append(start..<stop)
+            }
+        }
+        let buffer = try CMBlockBuffer(capacity: max(1, pieces.count))
+        for piece in pieces { try buffer.appendReference(to: file, range: piece) }
+        return buffer
+    }
+
+    /// A copy of `buffer`'s bytes in a block of their own.
+    private func copy(_ buffer: CMBlockBuffer) throws(ReadingFailure) -> CMBlockBuffer {
+        let length = CMBlockBufferGetDataLength(buffer)
+        var copy: CMBlockBuffer?
+        var status = CMBlockBufferCreateWithMemoryBlock(allocator: nil, memoryBlock: nil, blockLength: max(1, length),
+                                                        blockAllocator: nil, customBlockSource: nil, offsetToData: 0,
+                                                        dataLength: length, flags: kCMBlockBufferAssureMemoryNowFlag,
+                                                        blockBufferOut: &copy)
+        if status == kCMBlockBufferNoErr, let copy, length > 0 {
+            var pointer: UnsafeMutablePointer<CChar>?
+            status = CMBlockBufferGetDataPointer(copy, atOffset: 0, lengthAtOffsetOut: nil, totalLengthOut: nil,
+                                                 dataPointerOut: &pointer)
+            if status == kCMBlockBufferNoErr, let pointer {
+                status = CMBlockBufferCopyDataBytes(buffer, atOffset: 0, dataLength: length, destination: pointer)
+            }
+        }
+        guard status == kCMBlockBufferNoErr, let copy else {
+            throw ReadingFailure(.mediaData, "copying \(length) bytes of sample data failed (status \(status))",
+                                 trackID: trackID)
+        }
+        return copy
+    }
+}

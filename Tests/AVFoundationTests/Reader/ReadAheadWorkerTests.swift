@@ -1,0 +1,103 @@
+import CoreMedia
+import Foundation
+import Testing
+@testable import AVFoundation
+
+/// The read-ahead queue under an output: its bounds, what it keeps, and how it stops.
+@Suite("Read-ahead worker")
+struct ReadAheadWorkerTests {
+    /// Makes `limit` small PCM-like buffers of `bytes` bytes each (no limit: forever), counting what it made.
+    final class Endless: SampleProducer, @unchecked Sendable {
+        let lock = NSLock()
+        var made = 0
+        let bytes: Int
+        let limit: Int?
+
+        init(bytes: Int, limit: Int? = nil) {
+            self.bytes = bytes
+            self.limit = limit
+        }
+
+        func next() throws(ReadingFailure) -> [CMSampleBuffer]? {
+            let count: Int = lock.withLock { made += 1; return made }
+            if let limit, count > limit { return nil }
+            var block: CMBlockBuffer?
+            CMBlockBufferCreateWithMemoryBlock(allocator: nil, memoryBlock: nil, blockLength: bytes, blockAllocator: nil,
+                                               customBlockSource: nil, offsetToData: 0, dataLength: bytes,
+                                               flags: kCMBlockBufferAssureMemoryNowFlag, blockBufferOut: &block)
+            var buffer: CMSampleBuffer?
+            var size = bytes
+            var timing = CMSampleTimingInfo(duration: CMTime(value: 1, timescale: 30),
+                                            presentationTimeStamp: CMTime(value: Int64(count), timescale: 30), decodeTimeStamp: .invalid)
+            CMSampleBufferCreateReady(allocator: nil, dataBuffer: block, formatDescription: nil, sampleCount: 1,
+                                      sampleTimingEntryCount: 1, sampleTimingArray: &timing, sampleSizeEntryCount: 1,
+                                      sampleSizeArray: &size, sampleBufferOut: &buffer)
+            return buffer.map { [$0] } ?? []
+        }
+    }
+
+    @Test("a worker nobody reads stops at its bound (buffers or bytes) and exits when cancelled")
+    func bounds() throws {
+        for (bytes, expectedBuffers) in [(1024, ReadingLimits.readAheadBuffers),
+                                         (ReadingLimits.readAheadBytes / 3 + 1, 3)] {
+            let producer = Endless(bytes: bytes)
+            let worker = ReadAheadWorker(name: "test") { _ in }
+            worker.start(producer)
+            // Wait (as long as a loaded machine needs) until the queue reaches its bound; then the worker must
+            // have parked: a little later it has made nothing more.
+            let deadline = Date(timeIntervalSinceNow: 60)
+            while worker.readAhead.buffers < expectedBuffers && Date() < deadline { Thread.sleep(forTimeInterval: 0.01) }
+            Thread.sleep(forTimeInterval: 0.2)
+            #expect(worker.readAhead.buffers == expectedBuffers)
+            #expect(producer.lock.withLock { producer.made } == expectedBuffers)
+            #expect(worker.readAhead.buffers <= ReadingLimits.readAheadBuffers)
+            worker.cancel()
+            #expect(worker.waitUntilStopped(timeout: 60))
+            #expect(worker.readAhead.buffers == 0)
+        }
+    }
+
+    @Test("a buffer handed out is not kept by the queue")
+    func handsOutWithoutKeeping() throws {
+        let worker = ReadAheadWorker(name: "test") { _ in }
+        worker.start(Endless(bytes: 4096, limit: 100))
+        weak var handedOut: CMSampleBuffer?
+        var taken = 0
+        while case .buffer(let buffer) = worker.take() {
+            taken += 1
+            if taken == 1 { handedOut = buffer }
+        }
+        #expect(taken == 100)
+        #expect(handedOut == nil, "the first buffer was freed once its caller let it go")
+        #expect(worker.waitUntilStopped(timeout: 60))
+    }
+
+    @Test("a failure reaches the caller after the buffers made before it, and is reported at once")
+    func failure() throws {
+        final class Failing: SampleProducer {
+            var step = 0
+            func next() throws(ReadingFailure) -> [CMSampleBuffer]? {
+                step += 1
+                if step > 2 { throw ReadingFailure(.mediaData, "sample 2 is cut off") }
+                return try Endless(bytes: 16, limit: 1).next()
+            }
+        }
+        let reported = NSLock()
+        nonisolated(unsafe) var failures: [ReadingFailure] = []
+        let worker = ReadAheadWorker(name: "test") { failure in reported.withLock { failures.append(failure) } }
+        worker.start(Failing())
+        var buffers = 0
+        var outcome: String?
+        loop: while true {
+            switch worker.take() {
+            case .buffer: buffers += 1
+            case .failed(let failure): outcome = failure.message; break loop
+            case .end, .cancelled: break loop
+            }
+        }
+        #expect(buffers == 2)
+        #expect(outcome == "sample 2 is cut off")
+        #expect(worker.waitUntilStopped(timeout: 60))
+        #expect(reported.withLock { failures.count } == 1)
+    }
+}

@@ -1,0 +1,91 @@
+#!/usr/bin/env bash
+# make bench: our tools and ffmpeg doing the same job on the same files, in the same run, on this machine.
+# Prints one table: wall time (median of BENCH_RUNS runs), the ratio ours/ffmpeg, and peak RSS of each.
+# Inputs are generated once with ffmpeg and cached in .build-cache/bench/.
+set -euo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+cd "$root"
+runs=${BENCH_RUNS:-3}
+threads=$(nproc)
+cache=.build-cache/bench
+scratch=$(mktemp -d)
+trap 'rm -rf "$scratch"' EXIT
+mkdir -p "$cache"
+
+command -v /usr/bin/time >/dev/null || { echo "bench: /usr/bin/time missing (Debian package 'time')"; exit 1; }
+echo "Building release tools…"
+swift build -c release --product avbench 2>&1 | grep -E "error|warning: .*Sources/" || true
+bin=.build/release
+
+# --- Inputs -----------------------------------------------------------------------------------------------------
+movie=$cache/h264-aac-1080p30-60s.mp4
+if [ ! -f "$movie" ]; then
+  echo "Making $movie (60 s of 1080p H.264 + AAC)…"
+  ffmpeg -nostdin -v error -f lavfi -i "testsrc2=size=1920x1080:rate=30" -f lavfi -i "sine=frequency=440:sample_rate=48000" \
+    -t 60 -c:v libx264 -preset veryfast -b:v 8M -g 60 -pix_fmt yuv420p -c:a aac -b:a 128k -ac 2 "$movie"
+fi
+million=$cache/opus-1000000-packets.mp4
+if [ ! -f "$million" ]; then
+  echo "Making $million (1,000,000 Opus packets of 2.5 ms)…"
+  ffmpeg -nostdin -v error -f lavfi -i "anoisesrc=r=48000:a=0.01" -t 2500 -c:a libopus -b:a 12k -frame_duration 2.5 "$million"
+fi
+raw=$cache/yuv420p-1080p30-5s.yuv
+if [ ! -f "$raw" ]; then
+  echo "Making $raw (5 s of raw 1080p frames)…"
+  ffmpeg -nostdin -v error -f lavfi -i "testsrc2=size=1920x1080:rate=30" -t 5 -pix_fmt yuv420p -f rawvideo "$raw"
+fi
+
+# --- Measurement --------------------------------------------------------------------------------------------------
+# measure LABEL CMD…: runs CMD $runs times; prints "median_seconds peak_rss_mb".
+measure() {
+  local times=() peak=0
+  for _ in $(seq "$runs"); do
+    rm -f "$scratch"/out.*
+    /usr/bin/time -f "%e %M" -o "$scratch/time" "$@" >/dev/null 2>"$scratch/stderr" \
+      || { echo "bench: failed: $*" >&2; cat "$scratch/stderr" >&2; exit 1; }
+    read -r seconds kilobytes <"$scratch/time"
+    times+=("$seconds")
+    [ "$kilobytes" -gt "$peak" ] && peak=$kilobytes
+  done
+  local median
+  median=$(printf '%s\n' "${times[@]}" | sort -g | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}')
+  echo "$median $((peak / 1024))"
+}
+
+rows=()
+# row JOB OURS_CMD -- OTHER_LABEL OTHER_CMD…
+row() {
+  local job=$1; shift
+  local ours=() other=()
+  while [ "$1" != "--" ]; do ours+=("$1"); shift; done; shift
+  local other_label=$1; shift
+  other=("$@")
+  read -r our_s our_mb < <(measure "${ours[@]}")
+  read -r other_s other_mb < <(measure "${other[@]}")
+  local ratio
+  ratio=$(awk -v a="$our_s" -v b="$other_s" 'BEGIN { printf (b > 0 ? "%.2f" : "n/a"), (b > 0 ? a / b : 0) }')
+  rows+=("$(printf '| %-46s | %8.2f | %-22s | %8.2f | %5s | %7s | %9s |' "$job" "$our_s" "$other_label" "$other_s" "$ratio" "$our_mb" "$other_mb")")
+  echo "  $job: ours ${our_s}s (${our_mb} MB), $other_label ${other_s}s (${other_mb} MB)"
+}
+
+echo "Running (${runs} runs each, median wall time; ${threads} threads for codecs)…"
+row "open+load 1,000,000-sample file" $bin/avbench open "$million" -- "ffprobe -show_format" \
+  ffprobe -v error -show_format "$million"
+row "read every sample, 1080p H.264+AAC 60 s" $bin/avbench read "$movie" -- "ffmpeg -c copy -f null" \
+  ffmpeg -nostdin -v error -i "$movie" -map 0 -c copy -f null -
+row "decode 1080p H.264 60 s (planar 4:2:0)" $bin/avbench decode "$movie" -- "ffmpeg -threads $threads" \
+  ffmpeg -nostdin -v error -threads "$threads" -i "$movie" -an -f null -
+row "remux 1080p H.264+AAC 60 s → .mp4" $bin/avbench remux "$movie" "$scratch/out.mp4" -- "ffmpeg -c copy" \
+  ffmpeg -nostdin -v error -i "$movie" -map 0 -c copy "$scratch/out.mp4"
+row "remux, physical floor" $bin/avbench remux "$movie" "$scratch/out.mp4" -- "cp" cp "$movie" "$scratch/out.mp4"
+row "encode 150 raw 1080p frames, x264 medium 8 Mb/s" \
+  $bin/avbench encode "$raw" 1920 1080 30 8000000 "$scratch/out.mp4" -- "ffmpeg libx264" \
+  ffmpeg -nostdin -v error -f rawvideo -pix_fmt yuv420p -s 1920x1080 -r 30 -i "$raw" \
+    -c:v libx264 -preset medium -b:v 8M -g 250 -threads "$threads" "$scratch/out.mp4"
+
+echo
+echo "$(uname -m), $(nproc) cores, $(awk '/MemTotal/ {printf "%.0f GiB", $2/1048576}' /proc/meminfo); $(ffmpeg -version | head -n 1 | cut -d' ' -f1-3)"
+echo "| Job                                            | Ours (s) | Compared with          |  Its (s) | Ratio | Ours MB |  Its MB   |"
+echo "|------------------------------------------------|----------|------------------------|----------|-------|---------|-----------|"
+printf '%s\n' "${rows[@]}"
+echo "Ratio = our time / the other's time (below 1 is faster). MB = peak resident set size."

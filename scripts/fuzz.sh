@@ -1,0 +1,50 @@
+#!/usr/bin/env bash
+# Runs the libFuzzer targets (box reader, whole MOV/MP4 demuxer, audio-file readers) for FUZZ_TIME seconds each,
+# starting from the seed corpora kept in the test folders. New corpus entries stay in .build-fuzz/ (not the repo);
+# crashing inputs are copied to .build-fuzz/crashes/ and the run fails. `make test` replays the committed seeds and
+# past crashes (Tests/*/Corpus) through the same harnesses.
+#
+#   scripts/fuzz.sh [SECONDS] [TARGET…]     default: 60 seconds, all targets
+set -uo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+cd "$root"
+seconds=${1:-60}
+shift || true
+targets=("$@")
+[ ${#targets[@]} -eq 0 ] && targets=(isobmff-fuzz moviefile-fuzz audiofile-fuzz)
+
+declare -A seeds=(
+  [isobmff-fuzz]="Tests/ISOBMFFTests/Corpus"
+  [moviefile-fuzz]="Tests/MovieFileTests/Corpus"
+  [audiofile-fuzz]="Tests/AudioFileTests/Corpus"
+)
+
+scratch=.build-fuzz
+mkdir -p "$scratch/crashes"
+status=0
+for target in "${targets[@]}"; do
+  [ -n "${seeds[$target]:-}" ] || { echo "fuzz: unknown target $target"; exit 2; }
+  echo "== $target: building with -sanitize=fuzzer,address"
+  if ! swift build -c release --sanitize=fuzzer --sanitize=address -Xswiftc -DFUZZING \
+       --product "$target" --scratch-path "$scratch" 2>&1 | grep -E "error:|warning: .*Sources/" ; then :; fi
+  binary="$scratch/release/$target"
+  [ -x "$binary" ] || { echo "fuzz: $target did not build"; status=1; continue; }
+  corpus="$scratch/corpus/$target"
+  mkdir -p "$corpus"
+  # Seeds and past crashes from the repository start the run; what the fuzzer adds stays in .build-fuzz.
+  find "${seeds[$target]}" -type f ! -name '*.md' -exec cp -n {} "$corpus/" \;
+  echo "== $target: fuzzing for ${seconds}s from $(ls "$corpus" | wc -l) inputs"
+  artifacts="$scratch/artifacts/$target/"
+  mkdir -p "$artifacts"
+  SWIFT_BACKTRACE=enable=no ASAN_OPTIONS=detect_leaks=0 \
+    "$binary" -max_total_time="$seconds" -rss_limit_mb=2048 -timeout=10 -artifact_prefix="$artifacts" "$corpus" \
+    2>&1 | grep -E "DONE|^Done|ERROR|SUMMARY|crash-|timeout-|oom-" | tail -n 5
+  found=$(find "$artifacts" -type f | wc -l)
+  if [ "$found" -gt 0 ]; then
+    echo "fuzz: $target found $found failing input(s):"
+    find "$artifacts" -type f -exec cp {} "$scratch/crashes/" \; -print
+    echo "  keep each one under ${seeds[$target]}/crashes (or regressions) with a test that replays it."
+    status=1
+  fi
+done
+exit $status
