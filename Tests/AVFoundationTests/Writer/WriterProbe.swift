@@ -23,10 +23,18 @@ struct WriterProbe {
         return json["packets"] as? [[String: Any]] ?? []
     }
 
-    /// Decoded frame count of a stream (`-count_frames`).
-    func frameCount(stream: Int) throws -> Int {
-        let json = try ExternalTool.ffprobeJSON(["-select_streams", "\(stream)", "-count_frames", "-show_entries",
-                                                 "stream=nb_read_frames", url.path])
+    /// Decoded frame count of a stream (`-count_frames`); `sequential` reads the file as a stream from a pipe, as a
+    /// player reads a file still being written.
+    func frameCount(stream: Int, sequential: Bool = false) throws -> Int {
+        let arguments = ["-select_streams", "\(stream)", "-count_frames", "-show_entries", "stream=nb_read_frames"]
+        let json: [String: Any]
+        if sequential {
+            let result = try ExternalTool.check("sh", ["-c", "ffprobe -v error -of json " + arguments.joined(separator: " ")
+                                                       + " - < '\(url.path)'"])
+            json = try JSONSerialization.jsonObject(with: result.standardOutput) as? [String: Any] ?? [:]
+        } else {
+            json = try ExternalTool.ffprobeJSON(arguments + [url.path])
+        }
         let streams = json["streams"] as? [[String: Any]] ?? []
         return Int(streams.first?["nb_read_frames"] as? String ?? "") ?? -1
     }
