@@ -51,5 +51,8 @@ struct CompatWriteMovieTests {
         #expect(try await audioTrack.load(.languageCode) == "eng")
         let formats = try await videoTrack.load(.formatDescriptions)
         #expect(formats.first.map(CMFormatDescriptionGetMediaSubType) == kCMVideoCodecType_H264)
+
+        // And the sample's whole readMovie, decoding every frame and audio sample through AVAssetReader.
+        try await compatReadMovie(at: url, seconds: seconds)
     }
 }
