@@ -77,22 +77,25 @@ final class EngineTrack {
         presented = merged
     }
 
-    /// The media timescale for a track whose first sample has `time`: the input's own when set; audio at its
-    /// sample rate; otherwise 600 when the sample's timescale divides it (Apple's movie and video default), else
-    /// the sample's timescale (kept whole so no time is rounded).
+    /// The media timescale for a track whose first sample is `firstSample`: the input's own when set; audio at its
+    /// sample rate; otherwise the smallest timescale that holds the first sample's times exactly (their reduced
+    /// denominators), made a multiple of 600 (Apple's movie and video default) when that stays small — so a
+    /// 25 fps source read at 1/320000 s is written at 600, an NTSC one at 24000 or 30000.
     static func chooseTimescale(spec: InputSpec, firstSample: EncodedSample) -> CMTimeScale {
         if spec.mediaTimeScale > 0, spec.mediaType != .audio { return spec.mediaTimeScale }
         if let asbd = CMAudioFormatDescriptionGetStreamBasicDescription(firstSample.format)?.pointee,
            asbd.mSampleRate >= 1, asbd.mSampleRate <= Double(Int32.max) {
             return CMTimeScale(asbd.mSampleRate.rounded())
         }
-        let scale = firstSample.presentationTime.timescale
-        if scale > 0, 600 % scale == 0 { return 600 }
-        if scale >= 600 { return scale }
-        // lcm(scale, 600) keeps both 1/scale steps and Apple's 600 exact.
-        var a = Int(scale), b = 600
-        while b != 0 { (a, b) = (b, a % b) }
-        let lcm = Int(scale) / a * 600
-        return lcm <= 1_000_000 ? CMTimeScale(lcm) : scale
+        func gcd(_ a: Int64, _ b: Int64) -> Int64 { b == 0 ? abs(a) : gcd(b, a % b) }
+        var scale: Int64 = 1
+        for time in [firstSample.presentationTime, firstSample.decodeTime, firstSample.duration] where time.isNumeric && time.timescale > 0 {
+            let denominator = Int64(time.timescale) / max(1, gcd(time.value, Int64(time.timescale)))
+            scale = scale / gcd(scale, denominator) * denominator
+            if scale > Int64(Int32.max) { return time.timescale }
+        }
+        let withApple = scale / gcd(scale, 600) * 600
+        if withApple <= 1_000_000 { return CMTimeScale(withApple) }
+        return CMTimeScale(scale)
     }
 }
