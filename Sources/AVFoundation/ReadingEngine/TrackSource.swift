@@ -17,6 +17,9 @@ final class TrackSource: @unchecked Sendable {
     let movieReader: MovieFileReader?
     /// The edits as the reader plays them.
     let timeline: EditTimeline
+    /// This source's slot in the mapped file's residency tracker: reading reports its position, so pages far
+    /// behind every reader of the file are given back and memory does not grow with the file's length.
+    private let residencySlot: Int
 
     /// The track's ID.
     var trackID: CMPersistentTrackID { track.trackID }
@@ -33,11 +36,14 @@ final class TrackSource: @unchecked Sendable {
                                  underlying: error)
         }
         file = reader.file
+        residencySlot = reader.file.residency.addReader()
         movieReader = reader as? MovieFileReader
         var mediaEnd = track.mediaDuration
         if let span = table.presentationSpan { mediaEnd = max(mediaEnd, span.upperBound) }
         timeline = EditTimeline(track: track, movieTimescale: reader.movieTimescale, mediaEnd: mediaEnd)
     }
+
+    deinit { file.residency.remove(residencySlot) }
 
     /// The format description of sample `index`.
     func formatDescription(ofSample index: Int) throws(ReadingFailure) -> CMFormatDescription {
@@ -63,6 +69,9 @@ final class TrackSource: @unchecked Sendable {
             throw failure
         } catch {
             throw ReadingFailure(.mediaData, "the sample data cannot be read", trackID: trackID, underlying: error)
+        }
+        if let first = range.first, let offset = Int(exactly: table.offset(at: first)) {
+            file.residency.update(residencySlot, position: offset)
         }
         return copying ? try copy(buffer) : buffer
     }

@@ -21,6 +21,8 @@ package final class MappedFile: @unchecked Sendable {
     package let length: Int
     /// The mapping; nil for an empty file, which cannot be mapped. Immutable after `init`.
     let block: MemoryBlock?
+    /// Gives back pages that streaming readers have left far behind (see `MappedFileResidency`).
+    package let residency: MappedFileResidency
 
     /// Why a file could not be mapped.
     package struct Failure: Error, CustomStringConvertible {
@@ -56,11 +58,15 @@ package final class MappedFile: @unchecked Sendable {
         length = size
         if size == 0 {
             block = nil
+            residency = MappedFileResidency(base: nil, length: 0)
             return
         }
         let address = mmap(nil, size, PROT_READ | PROT_WRITE, MAP_PRIVATE, descriptor, 0)
         guard let address, address != MAP_FAILED else { throw Failure(path: path, operation: "mmap", code: errno) }
+        // Readers stream through media files front to back: ask the kernel to read ahead aggressively.
+        _ = madvise(address, size, MADV_SEQUENTIAL)
         block = MemoryBlock(supplied: address, length: size, provider: .mapping)
+        residency = MappedFileResidency(base: address, length: size)
     }
 
     /// A block buffer over `range` of the file, sharing the mapping (no copy).

@@ -1,0 +1,73 @@
+import Foundation
+import Testing
+@testable import CoreMedia
+
+/// A reader streaming through a mapped file must not keep every page it has read resident: memory would grow with the
+/// file's length. Judged by the kernel's own count of this process's file-backed resident pages (`RssFile` in
+/// /proc/self/status), not by our bookkeeping.
+@Suite("Mapped file residency")
+struct MappedFileResidencyTests {
+    /// This process's resident file-backed memory, in bytes.
+    static func residentFileBytes() -> Int {
+        let status = (try? String(contentsOfFile: "/proc/self/status", encoding: .utf8)) ?? ""
+        let line = status.split(separator: "\n").first { $0.hasPrefix("RssFile:") } ?? ""
+        return (Int(line.split(separator: " ").dropFirst().first ?? "") ?? 0) * 1024
+    }
+
+    static func makeFile(megabytes: Int) throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("residency-\(UUID().uuidString)")
+        var bytes = [UInt8](repeating: 0, count: 1 << 20)
+        guard FileManager.default.createFile(atPath: url.path, contents: nil) else { throw CocoaError(.fileWriteUnknown) }
+        let handle = try FileHandle(forWritingTo: url)
+        for megabyte in 0..<megabytes {
+            for i in stride(from: 0, to: bytes.count, by: 4096) { bytes[i] = UInt8(truncatingIfNeeded: megabyte + i) }
+            handle.write(Data(bytes))
+        }
+        try handle.close()
+        return url
+    }
+
+    /// Touches every page of the file through block buffers, 1 MiB at a time, as a reader does; returns the sum so
+    /// the reads cannot be optimised away, and the largest growth of resident file memory seen on the way.
+    static func stream(_ file: MappedFile, reporting: Bool) throws -> (checksum: Int, growth: Int) {
+        let slot = file.residency.addReader()
+        defer { file.residency.remove(slot) }
+        let before = residentFileBytes()
+        var checksum = 0, growth = 0
+        for start in stride(from: 0, to: file.length, by: 1 << 20) {
+            let buffer = try file.makeBlockBuffer(range: start..<min(start + (1 << 20), file.length))
+            var pointer: UnsafeMutablePointer<CChar>?
+            var length = 0
+            _ = CMBlockBufferGetDataPointer(buffer, atOffset: 0, lengthAtOffsetOut: &length, totalLengthOut: nil,
+                                            dataPointerOut: &pointer)
+            for i in stride(from: 0, to: length, by: 4096) { checksum &+= Int(pointer![i]) }
+            if reporting { file.residency.update(slot, position: start) }
+            growth = max(growth, residentFileBytes() - before)
+        }
+        return (checksum, growth)
+    }
+
+    @Test("pages far behind the slowest reader are given back; without reports they all stay")
+    func bounded() throws {
+        let url = try Self.makeFile(megabytes: 64)
+        defer { try? FileManager.default.removeItem(at: url) }
+        let reported = try Self.stream(try MappedFile(url: url), reporting: true)
+        let unreported = try Self.stream(try MappedFile(url: url), reporting: false)
+        #expect(reported.checksum == unreported.checksum, "giving pages back never changes what is read")
+        // Without reports every page stays (≈ 64 MiB); with them, the margin plus a release step (12 MiB) and slack.
+        #expect(unreported.growth > 48 << 20, "the control run keeps what it read (\(unreported.growth >> 20) MiB)")
+        #expect(reported.growth < 24 << 20, "resident growth \(reported.growth >> 20) MiB while streaming 64 MiB")
+    }
+
+    @Test("the slowest reader holds pages back for everyone")
+    func slowestReaderWins() throws {
+        let url = try Self.makeFile(megabytes: 48)
+        defer { try? FileManager.default.removeItem(at: url) }
+        let file = try MappedFile(url: url)
+        let laggard = file.residency.addReader()
+        defer { file.residency.remove(laggard) }
+        file.residency.update(laggard, position: 0)
+        let result = try Self.stream(file, reporting: true)
+        #expect(result.growth > 40 << 20, "a reader still at offset 0 keeps the pages resident (\(result.growth >> 20) MiB)")
+    }
+}
