@@ -4,12 +4,12 @@
 SHELL := /bin/bash
 SWIFT ?= swift
 # Which parts of ../shared/compat are required to pass (see scripts/compat.sh).
-COMPAT_STAGE ?= read
+COMPAT_STAGE ?= write
 
 # Seconds per fuzz target for `make fuzz`.
 FUZZ_TIME ?= 60
 
-.PHONY: all deps build release test unit-test compat demo fuzz clean
+.PHONY: all deps build release test unit-test compat demo fuzz bench clean
 
 all: build
 
@@ -37,6 +37,10 @@ compat: deps
 demo: deps
 	$(SWIFT) build -c release --product demo
 	.build/release/demo
+
+# Our tools against ffmpeg on the same jobs, same machine, same run: wall time ratios and peak memory.
+bench: deps
+	scripts/bench.sh
 
 # libFuzzer campaigns over the box reader, the MOV/MP4 demuxer and the audio-file readers (FUZZ_TIME s each).
 fuzz: deps

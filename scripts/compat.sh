@@ -6,6 +6,7 @@
 # They become required one stage at a time, as reading, writing and export land (COMPAT_STAGE):
 #   buffers  checkTime and checkBuffers must pass (harness main: Tests/Compat/RequiredMain.swift)
 #   read     also readMovie (the sample's own ReadMovie.swift) on a movie made by ffmpeg to its expectations
+#   write    also writeMovie, then readMovie on what it wrote
 #   full     the sample, unchanged, must compile and print "compat sample: all checks passed"
 # Below `full`, the unchanged sample is still built and run, and its result is reported, not enforced.
 set -uo pipefail
@@ -35,6 +36,7 @@ cp "$sample"/*.swift "$work/Sources/CompatSample/"
 rm -f "$work"/Sources/CompatRequired/*.swift
 cp "$sample/Checks.swift" "$work/Sources/CompatRequired/Checks.swift"
 [ "$stage" = buffers ] || cp "$sample/ReadMovie.swift" "$work/Sources/CompatRequired/ReadMovie.swift"
+[ "$stage" = write ] && cp "$sample/WriteMovie.swift" "$work/Sources/CompatRequired/WriteMovie.swift"
 cp "$root/Tests/Compat/RequiredMain.swift" "$work/Sources/CompatRequired/main.swift"
 cat > "$work/Package.swift" <<PKG
 // swift-tools-version:5.10

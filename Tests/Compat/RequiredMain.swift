@@ -3,6 +3,7 @@
 //   COMPAT_STAGE=buffers  checkTime and checkBuffers
 //   COMPAT_STAGE=read     also readMovie, on a movie made by ffmpeg to the sample's expectations (640x360 H.264 30 fps
 //                         + AAC 44.1 kHz stereo, 3 s, title "Compat sample", audio language eng, rotated 90°)
+//   COMPAT_STAGE=write    also writeMovie, then readMovie on what it wrote
 import Foundation
 
 let stage = ProcessInfo.processInfo.environment["COMPAT_STAGE"] ?? "buffers"
@@ -39,9 +40,16 @@ do {
     try checkTime()
     try checkBuffers()
     var passed = ["checkTime", "checkBuffers"]
-    if stage == "read" {
+    if stage == "read" || stage == "write" {
         try await readMovie(at: try makeFFmpegMovie(), seconds: 3)
         passed.append("readMovie on an ffmpeg-made movie")
+    }
+    if stage == "write" {
+        let ours = scratch.appendingPathComponent("written-by-writeMovie.mov")
+        try? FileManager.default.removeItem(at: ours)
+        try await writeMovie(to: ours, seconds: 3)
+        try await readMovie(at: ours, seconds: 3)
+        passed.append("writeMovie, then readMovie on its output")
     }
     print("compat sample (required subset, stage \(stage)): \(passed.joined(separator: ", ")) passed")
 } catch {

@@ -1,0 +1,237 @@
+import CoreMedia
+import Foundation
+import MediaContainer
+import MovieFile
+
+extension AVAssetWriter {
+    // MARK: Writing
+
+    /// Starts writing: creates the output file (exclusively) and the inputs' encoders. Returns false, with `status`
+    /// `.failed` and `error` saying why, when that is not possible.
+    @discardableResult
+    public func startWriting() -> Bool {
+        let (configuration, state, existing) = lock.withLock { (self.configuration, configurationStatus, configurationError) }
+        guard state == .unknown else {
+            if state != .failed {
+                failConfiguration(WriterFailure.misuse("startWriting() can be called once, before writing (status \(state))"), "startWriting()")
+            }
+            _ = existing
+            return false
+        }
+        do throws(AVError) {
+            let engine = try makeEngine(configuration)
+            lock.withLock {
+                self.engine = engine
+                configurationStatus = .writing
+            }
+            for input in configuration.inputs { input.writingStarted(engine: engine) }
+            return true
+        } catch {
+            lock.withLock {
+                configurationStatus = .failed
+                configurationError = error
+            }
+            return false
+        }
+    }
+
+    /// Freezes the inputs' configuration and starts the engine.
+    private func makeEngine(_ configuration: Configuration) throws(AVError) -> WritingEngine {
+        var specs: [InputSpec] = []
+        let inputs = configuration.inputs
+        var groupOf: [ObjectIdentifier: (group: Int16, enabled: Bool)] = [:]
+        for (number, group) in configuration.inputGroups.enumerated() {
+            for input in group.inputs {
+                groupOf[ObjectIdentifier(input)] = (Int16(number + 1), group.defaultInput === input)
+            }
+        }
+        for (index, input) in inputs.enumerated() {
+            var spec = try input.makeSpec(index: index, fileType: outputFileType, among: inputs)
+            if let membership = groupOf[ObjectIdentifier(input)] {
+                spec.alternateGroup = membership.group
+                spec.isEnabled = membership.enabled
+            }
+            specs.append(spec)
+        }
+        var options = MovieWriterOptions()
+        if configuration.movieTimeScale > 0 { options.movieTimescale = configuration.movieTimeScale }
+        options.shouldOptimizeForNetworkUse = configuration.shouldOptimizeForNetworkUse
+        if configuration.movieFragmentInterval.isNumeric, configuration.movieFragmentInterval > .zero {
+            guard isMovieType else {
+                throw AVError(.formatUnsupported, "movieFragmentInterval: \(outputFileType.rawValue) files cannot be fragmented")
+            }
+            options.movieFragmentInterval = configuration.movieFragmentInterval
+            guard let first = UInt32(exactly: configuration.initialMovieFragmentSequenceNumber), first > 0 else {
+                throw WriterFailure.misuse("initialMovieFragmentSequenceNumber must be 1…\(UInt32.max), not \(configuration.initialMovieFragmentSequenceNumber)")
+            }
+            options.initialFragmentSequenceNumber = first
+        }
+        if configuration.overallDurationHint.isNumeric { options.overallDurationHint = configuration.overallDurationHint }
+        options.temporaryDirectory = configuration.directoryForTemporaryFiles
+        let entries = try WriterMetadata.entries(configuration.metadata, fileType: outputFileType)
+        return try WritingEngine(url: outputURL, fileType: outputFileType, specs: specs, movieOptions: options,
+                                 movieMetadata: isMovieType ? entries : [], audioMetadata: isMovieType ? [] : entries,
+                                 temporaryDirectory: configuration.directoryForTemporaryFiles,
+                                 readinessObserver: { [weak self] in self?.notifyInputs() })
+    }
+
+    /// The engine, when writing has started.
+    var runningEngine: WritingEngine? { lock.withLock { engine } }
+
+    /// Starts a sample-writing session: source time `startTime` becomes the start of the session's span of movie
+    /// time (movie time 0 for the first session). Samples before it stay in the media but are edited out; a track
+    /// whose first sample comes later gets an empty edit first.
+    public func startSession(atSourceTime startTime: CMTime) {
+        guard let engine = runningEngine else {
+            failConfiguration(WriterFailure.misuse("startSession(atSourceTime:) must be called after startWriting()"), "startSession")
+            return
+        }
+        do throws(AVError) {
+            try engine.startSession(at: startTime)
+        } catch {
+            engine.fail(error)
+        }
+    }
+
+    /// Ends the current session at `endTime`: samples after it stay in the media but are edited out, and the next
+    /// session's samples follow in movie time.
+    public func endSession(atSourceTime endTime: CMTime) {
+        guard let engine = runningEngine else {
+            failConfiguration(WriterFailure.misuse("endSession(atSourceTime:) must be called after startWriting()"), "endSession")
+            return
+        }
+        do throws(AVError) {
+            try engine.endSession(at: endTime)
+        } catch {
+            engine.fail(error)
+        }
+    }
+
+    /// Marks every input finished and completes the file; `handler` runs (on another thread) once the status is
+    /// `.completed` or `.failed`.
+    public func finishWriting(completionHandler handler: @escaping @Sendable () -> Void) {
+        guard let engine = runningEngine else {
+            if status == .unknown {
+                failConfiguration(WriterFailure.misuse("finishWriting was called before startWriting()"), "finishWriting")
+            }
+            DispatchQueue.global().async(execute: handler)
+            return
+        }
+        engine.finish { DispatchQueue.global().async(execute: handler) }
+    }
+
+    /// Marks every input finished and completes the file.
+    public func finishWriting() async {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            finishWriting { continuation.resume() }
+        }
+    }
+
+    /// Cancels writing: removes the partial output and every temporary file; the status becomes `.cancelled`.
+    /// Returns once nothing is being written any more.
+    public func cancelWriting() {
+        let engine: WritingEngine? = lock.withLock {
+            if self.engine == nil, configurationStatus == .unknown { configurationStatus = .cancelled }
+            return self.engine
+        }
+        engine?.cancel()
+        notifyInputs()
+    }
+
+    // MARK: Settings (fixed once writing starts)
+
+    /// Changes a setting while writing has not started; later calls are ignored and reported (Apple raises an
+    /// exception).
+    private func configure(_ name: String, _ change: (inout Configuration) -> Void) {
+        let started: Bool = lock.withLock {
+            guard engine == nil, configurationStatus == .unknown else { return true }
+            change(&configuration)
+            return false
+        }
+        if started { WriterLog.ignored("AVAssetWriter.\(name) cannot be changed after startWriting()") }
+    }
+
+    /// Asset-level metadata, written in the file type's key space.
+    public var metadata: [AVMetadataItem] {
+        get { lock.withLock { configuration.metadata } }
+        set { configure("metadata") { $0.metadata = newValue } }
+    }
+
+    /// Fast start: the movie box before the media data.
+    public var shouldOptimizeForNetworkUse: Bool {
+        get { lock.withLock { configuration.shouldOptimizeForNetworkUse } }
+        set { configure("shouldOptimizeForNetworkUse") { $0.shouldOptimizeForNetworkUse = newValue } }
+    }
+
+    /// Where temporary files go (media data placed before the main data, multi-pass statistics); the output's
+    /// directory when nil.
+    public var directoryForTemporaryFiles: URL? {
+        get { lock.withLock { configuration.directoryForTemporaryFiles } }
+        set { configure("directoryForTemporaryFiles") { $0.directoryForTemporaryFiles = newValue } }
+    }
+
+    /// Write a fragmented movie with a fragment this often; `.invalid` (the default) for an ordinary movie.
+    public var movieFragmentInterval: CMTime {
+        get { lock.withLock { configuration.movieFragmentInterval } }
+        set { configure("movieFragmentInterval") { $0.movieFragmentInterval = newValue } }
+    }
+
+    /// The sequence number of the first movie fragment (1 by default).
+    public var initialMovieFragmentSequenceNumber: Int {
+        get { lock.withLock { configuration.initialMovieFragmentSequenceNumber } }
+        set { configure("initialMovieFragmentSequenceNumber") { $0.initialMovieFragmentSequenceNumber = newValue } }
+    }
+
+    /// The expected duration of a fragmented movie, written in its header until the real one is known.
+    public var overallDurationHint: CMTime {
+        get { lock.withLock { configuration.overallDurationHint } }
+        set { configure("overallDurationHint") { $0.overallDurationHint = newValue } }
+    }
+
+    /// The movie timescale; 0 (the default) lets the writer choose (600).
+    public var movieTimeScale: CMTimeScale {
+        get { lock.withLock { configuration.movieTimeScale } }
+        set {
+            guard newValue >= 0 else { WriterLog.ignored("AVAssetWriter.movieTimeScale cannot be negative"); return }
+            configure("movieTimeScale") { $0.movieTimeScale = newValue }
+        }
+    }
+
+    // MARK: Input groups
+
+    /// The input groups added so far.
+    public var inputGroups: [AVAssetWriterInputGroup] { lock.withLock { configuration.inputGroups } }
+
+    /// Whether `inputGroup` can be added: writing has not started, it holds inputs of this writer of one media
+    /// type, none already in another group.
+    public func canAdd(_ inputGroup: AVAssetWriterInputGroup) -> Bool { groupProblem(inputGroup) == nil }
+
+    private func groupProblem(_ group: AVAssetWriterInputGroup) -> AVError? {
+        let (started, configuration) = lock.withLock { (engine != nil || configurationStatus != .unknown, self.configuration) }
+        if started { return WriterFailure.misuse("input groups cannot be added after startWriting()") }
+        guard isMovieType else { return AVError(.formatUnsupported, "\(outputFileType.rawValue) files have no alternate groups") }
+        guard !group.inputs.isEmpty else { return WriterFailure.misuse("an input group needs inputs") }
+        for input in group.inputs where !configuration.inputs.contains(where: { $0 === input }) {
+            return WriterFailure.misuse("every input of a group must have been added to the writer first")
+        }
+        guard Set(group.inputs.map(\.mediaType)).count == 1 else {
+            return WriterFailure.misuse("the inputs of a group must have one media type")
+        }
+        let grouped = configuration.inputGroups.flatMap(\.inputs)
+        if group.inputs.contains(where: { input in grouped.contains { $0 === input } }) {
+            return WriterFailure.misuse("an input can be in one group only")
+        }
+        if configuration.inputGroups.contains(where: { $0 === group }) { return WriterFailure.misuse("the group was already added") }
+        return nil
+    }
+
+    /// Adds an input group: its inputs become an alternate group in the file, the default input enabled and the
+    /// others disabled. A group `canAdd(_:)` refuses fails the writer with the reason.
+    public func add(_ inputGroup: AVAssetWriterInputGroup) {
+        if let problem = groupProblem(inputGroup) {
+            failConfiguration(problem, "add(_:)")
+            return
+        }
+        lock.withLock { configuration.inputGroups.append(inputGroup) }
+    }
+}

@@ -1,0 +1,199 @@
+import CoreAudioTypes
+import CoreMedia
+import Foundation
+import MovieFile
+
+/// One sample (or, for linear PCM, a run of frames) ready for the file: its bytes, times on the caller's source
+/// timeline, and what Core Media's attachments say about it. Made from the sample buffers that reach the muxing
+/// stage, whether an encoder produced them or the caller passed them through.
+struct EncodedSample: @unchecked Sendable {
+    /// The bytes (all `frameCount` frames of a PCM run).
+    var data: CMBlockBuffer
+    var byteCount: Int
+    var format: CMFormatDescription
+    var presentationTime: CMTime
+    /// Decode time; `.invalid` means the presentation time.
+    var decodeTime: CMTime
+    /// Duration of one sample (one frame of a PCM run); `.invalid` when the buffer gave none.
+    var duration: CMTime
+    /// Frames of a linear PCM run (1 otherwise).
+    var frameCount: Int = 1
+    var isSync = true
+    var isPartialSync = false
+    var dependency: SampleDependency?
+    /// Priming and padding inside this sample (`kCMSampleBufferAttachmentKey_TrimDurationAtStart/AtEnd`).
+    var trimAtStart: CMTime = .zero
+    var trimAtEnd: CMTime = .zero
+
+    /// Decode time, or presentation time when no decode time was given.
+    var effectiveDecodeTime: CMTime { decodeTime.isNumeric ? decodeTime : presentationTime }
+
+    /// The samples of a sample buffer, one per sample (a PCM buffer is one run). Throws a message naming what is
+    /// wrong with the buffer.
+    static func samples(of buffer: CMSampleBuffer) throws(SampleProblem) -> [EncodedSample] {
+        guard CMSampleBufferIsValid(buffer) else { throw SampleProblem("the sample buffer was invalidated") }
+        guard CMSampleBufferDataIsReady(buffer) else { throw SampleProblem("the sample buffer's data is not ready") }
+        guard let format = CMSampleBufferGetFormatDescription(buffer) else {
+            throw SampleProblem("the sample buffer has no format description")
+        }
+        guard let data = CMSampleBufferGetDataBuffer(buffer) else {
+            throw SampleProblem(CMSampleBufferGetImageBuffer(buffer) != nil
+                                ? "the sample buffer holds an uncompressed image; an input without output settings passes compressed samples through"
+                                : "the sample buffer has no data")
+        }
+        let count = CMSampleBufferGetNumSamples(buffer)
+        guard count > 0 else { throw SampleProblem("the sample buffer holds no samples") }
+        let total = CMBlockBufferGetDataLength(data)
+        let trimStart = trim(buffer, kCMSampleBufferAttachmentKey_TrimDurationAtStart)
+        let trimEnd = trim(buffer, kCMSampleBufferAttachmentKey_TrimDurationAtEnd)
+        let pts = CMSampleBufferGetPresentationTimeStamp(buffer)
+        guard pts.isNumeric else { throw SampleProblem("the sample buffer has no numeric presentation time") }
+
+        // Linear PCM: one run of frames.
+        if let asbd = CMAudioFormatDescriptionGetStreamBasicDescription(format)?.pointee, asbd.mFormatID == kAudioFormatLinearPCM {
+            guard asbd.mBytesPerFrame > 0, asbd.mSampleRate > 0, total == count * Int(asbd.mBytesPerFrame) else {
+                throw SampleProblem("\(total) bytes are not \(count) linear PCM frames of \(asbd.mBytesPerFrame) bytes")
+            }
+            let frame = CMTime(value: 1, timescale: CMTimeScale(asbd.mSampleRate.rounded()))
+            var sample = EncodedSample(data: data, byteCount: total, format: format, presentationTime: pts,
+                                       decodeTime: .invalid, duration: frame, frameCount: count)
+            sample.trimAtStart = trimStart
+            sample.trimAtEnd = trimEnd
+            return [sample]
+        }
+
+        // Sizes: from the packet descriptions of compressed audio, else the sample size array.
+        var ranges: [(offset: Int, size: Int)] = []
+        var packetFrames: [Int] = []
+        var needed = 0
+        if CMSampleBufferGetAudioStreamPacketDescriptions(buffer, entryCount: 0, arrayToFill: nil, entriesNeededOut: &needed) == noErr,
+           needed > 0 {
+            var descriptions = [AudioStreamPacketDescription](repeating: AudioStreamPacketDescription(), count: needed)
+            _ = CMSampleBufferGetAudioStreamPacketDescriptions(buffer, entryCount: needed, arrayToFill: &descriptions, entriesNeededOut: nil)
+            for description in descriptions {
+                ranges.append((Int(description.mStartOffset), Int(description.mDataByteSize)))
+                packetFrames.append(Int(description.mVariableFramesInPacket))
+            }
+        } else {
+            var sizeCount = 0
+            _ = CMSampleBufferGetSampleSizeArray(buffer, entryCount: 0, arrayToFill: nil, entriesNeededOut: &sizeCount)
+            var sizes = [Int](repeating: 0, count: max(sizeCount, 1))
+            if sizeCount > 0 {
+                _ = CMSampleBufferGetSampleSizeArray(buffer, entryCount: sizeCount, arrayToFill: &sizes, entriesNeededOut: nil)
+            }
+            if sizeCount == 0 {
+                guard count == 1 else { throw SampleProblem("a buffer of \(count) samples gives no sample sizes") }
+                sizes = [total]
+            } else if sizeCount == 1, count > 1 {
+                sizes = Array(repeating: sizes[0], count: count)
+            }
+            guard sizes.count == count else { throw SampleProblem("\(sizes.count) sample sizes for \(count) samples") }
+            var offset = 0
+            for size in sizes {
+                ranges.append((offset, size))
+                offset += size
+            }
+        }
+        guard ranges.count == count else { throw SampleProblem("\(ranges.count) packet descriptions for \(count) samples") }
+        for range in ranges where range.offset < 0 || range.size < 0 || range.offset + range.size > total {
+            throw SampleProblem("a sample of \(range.size) bytes at \(range.offset) lies outside the buffer's \(total) bytes")
+        }
+
+        // Timing: one entry per sample, or one entry for all of them.
+        var timingCount = 0
+        _ = CMSampleBufferGetSampleTimingInfoArray(buffer, entryCount: 0, arrayToFill: nil, entriesNeededOut: &timingCount)
+        var timings = [CMSampleTimingInfo](repeating: CMSampleTimingInfo(), count: max(timingCount, 1))
+        if timingCount > 0 {
+            _ = CMSampleBufferGetSampleTimingInfoArray(buffer, entryCount: timingCount, arrayToFill: &timings, entriesNeededOut: nil)
+        } else {
+            timings = [CMSampleTimingInfo(duration: CMSampleBufferGetDuration(buffer), presentationTimeStamp: pts,
+                                          decodeTimeStamp: CMSampleBufferGetDecodeTimeStamp(buffer))]
+        }
+        var audioFrameDuration: CMTime?
+        if let asbd = CMAudioFormatDescriptionGetStreamBasicDescription(format)?.pointee, asbd.mSampleRate > 0 {
+            audioFrameDuration = CMTime(value: 1, timescale: CMTimeScale(asbd.mSampleRate.rounded()))
+            if timings.count == 1, count > 1, !timings[0].duration.isNumeric || timings[0].duration == .zero,
+               asbd.mFramesPerPacket > 0 {
+                timings[0].duration = CMTimeMultiply(audioFrameDuration!, multiplier: Int32(asbd.mFramesPerPacket))
+            }
+        }
+
+        var samples: [EncodedSample] = []
+        samples.reserveCapacity(count)
+        var nextTime = timings[0].presentationTimeStamp
+        var nextDecode = timings[0].decodeTimeStamp
+        for index in 0..<count {
+            var timing: CMSampleTimingInfo
+            if timings.count == count {
+                timing = timings[index]
+            } else {
+                // One entry for several samples: each lasts the entry's duration, one after the other (a variable
+                // packet says its own frame count).
+                timing = timings[0]
+                timing.presentationTimeStamp = nextTime
+                timing.decodeTimeStamp = nextDecode
+                if index < packetFrames.count, packetFrames[index] > 0, let frame = audioFrameDuration {
+                    timing.duration = CMTimeMultiply(frame, multiplier: Int32(packetFrames[index]))
+                }
+                if timing.duration.isNumeric {
+                    nextTime = nextTime + timing.duration
+                    if nextDecode.isNumeric { nextDecode = nextDecode + timing.duration }
+                }
+            }
+            let range = ranges[index]
+            let slice: CMBlockBuffer
+            if count == 1, range.offset == 0, range.size == total {
+                slice = data
+            } else {
+                var out: CMBlockBuffer?
+                guard CMBlockBufferCreateWithBufferReference(allocator: nil, referenceBuffer: data, offsetToData: range.offset,
+                                                             dataLength: range.size, flags: 0, blockBufferOut: &out) == noErr,
+                      let made = out else { throw SampleProblem("cannot reference sample \(index)'s bytes") }
+                slice = made
+            }
+            var sample = EncodedSample(data: slice, byteCount: range.size, format: format,
+                                       presentationTime: timing.presentationTimeStamp, decodeTime: timing.decodeTimeStamp,
+                                       duration: timing.duration)
+            let attachments = buffer.sampleAttachments
+            if index < attachments.count {
+                let entry = attachments[index]
+                sample.isSync = !(flag(entry[.notSync]) ?? false)
+                sample.isPartialSync = flag(entry[.partialSync]) ?? false
+                let depends = flag(entry[.dependsOnOthers]), dependedOn = flag(entry[.isDependedOnByOthers])
+                let redundant = flag(entry[.hasRedundantCoding])
+                if depends != nil || dependedOn != nil || redundant != nil {
+                    sample.dependency = SampleDependency(dependsOnOthers: depends, isDependedOnByOthers: dependedOn,
+                                                         hasRedundantCoding: redundant)
+                }
+            }
+            samples.append(sample)
+        }
+        samples[0].trimAtStart = trimStart
+        samples[samples.count - 1].trimAtEnd = trimEnd
+        return samples
+    }
+
+    /// A Boolean attachment, read leniently (`Bool`, `NSNumber`, integers).
+    private static func flag(_ value: Any?) -> Bool? {
+        switch value {
+        case let bool as Bool: bool
+        case let number as NSNumber: number.boolValue
+        case let int as Int: int != 0
+        default: nil
+        }
+    }
+
+    /// A trim-duration attachment of the buffer, `.zero` when absent.
+    private static func trim(_ buffer: CMSampleBuffer, _ key: String) -> CMTime {
+        guard let raw = CMGetAttachment(buffer, key: key, attachmentModeOut: nil) else { return .zero }
+        if let time = raw as? CMTime { return time.isNumeric ? time : .zero }
+        let time = CMTimeMakeFromDictionary(raw as? CFDictionary)
+        return time.isNumeric && time > .zero ? time : .zero
+    }
+}
+
+/// What is wrong with a sample buffer handed to an input.
+struct SampleProblem: Error, CustomStringConvertible {
+    var description: String
+    init(_ description: String) { self.description = description }
+}

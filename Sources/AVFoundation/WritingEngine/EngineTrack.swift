@@ -1,0 +1,101 @@
+import CoreMedia
+import Foundation
+import MovieFile
+
+/// What the engine knows about one input's track while writing: its place in the output, the samples waiting for
+/// the output's tracks to be made, and the presentation extent the edit list is built from. Used only under the
+/// engine's lock.
+final class EngineTrack {
+    let spec: InputSpec
+    /// The muxer's track, once the output's tracks exist (nil for a track that never got a sample).
+    var handle: MovieTrackHandle?
+    /// Media timescale, decided from the first sample (or the input's `mediaTimeScale`).
+    var timescale: CMTimeScale?
+    /// Sample descriptions given to the output so far (index + 1 is the sample description index).
+    var descriptions: [CMFormatDescription] = []
+    /// Samples made before the output's tracks exist.
+    var staged: [EncodedSample] = []
+    var stagedBytes = 0
+    /// A sample whose duration waits for the next sample's decode time (buffers that gave no duration).
+    var held: EncodedSample?
+    /// The last duration known, for the last sample when it has none of its own.
+    var lastDuration: CMTime = .invalid
+    /// Decode time of the last sample taken, for the order check.
+    var lastDecodeTime: CMTime = .invalid
+    /// Disjoint, sorted presented time ranges on the source timeline (after trims).
+    var presented: [CMTimeRange] = []
+    /// Priming and padding met so far.
+    var trimAtStart: CMTime = .zero
+    var trimAtEnd: CMTime = .zero
+    /// Samples taken so far.
+    var sampleCount = 0
+
+    /// Work items handed to the input's worker and not yet done.
+    var queuedItems = 0
+    var queuedBytes = 0
+    /// The caller marked the input finished (`markAsFinished`).
+    var inputFinished = false
+    /// The worker has processed the end of the input (encoder flushed).
+    var ended = false
+    /// Multi-pass: the current pass was marked finished and the next has not begun.
+    var betweenPasses = false
+    /// True while the samples go nowhere (a multi-pass analysis pass).
+    var discardsOutput = false
+    /// Multi-pass: the pass under way (1-based), whether the encoder asked for another after it, and who to tell
+    /// when a pass ends.
+    var pass = 1
+    var hasNextPass = true
+    var passObserver: (@Sendable () -> Void)?
+
+    init(spec: InputSpec) { self.spec = spec }
+
+    /// True when the output's track can be made: the first sample (and so its format) is known, or none will come.
+    var isDescribable: Bool { timescale != nil || ended }
+
+    /// Records a presented range, merging it with ranges it touches (a gap shorter than `tolerance` counts as
+    /// touching, so that rounding between frame durations and timestamps does not split a track).
+    func addPresented(_ range: CMTimeRange, tolerance: CMTime) {
+        guard range.duration > .zero else { return }
+        if let last = presented.last, range.start >= last.start {
+            if range.start <= last.end + tolerance {
+                presented[presented.count - 1] = CMTimeRange(start: last.start, end: max(last.end, range.end))
+                return
+            }
+            presented.append(range)
+            return
+        }
+        presented.append(range)
+        presented.sort { $0.start < $1.start }
+        var merged: [CMTimeRange] = []
+        for item in presented {
+            if let last = merged.last, item.start <= last.end + tolerance {
+                merged[merged.count - 1] = CMTimeRange(start: last.start, end: max(last.end, item.end))
+            } else {
+                merged.append(item)
+            }
+        }
+        presented = merged
+    }
+
+    /// The media timescale for a track whose first sample is `firstSample`: the input's own when set; audio at its
+    /// sample rate; otherwise the smallest timescale that holds the first sample's times exactly (their reduced
+    /// denominators), made a multiple of 600 (Apple's movie and video default) when that stays small — so a
+    /// 25 fps source read at 1/320000 s is written at 600, an NTSC one at 24000 or 30000.
+    static func chooseTimescale(spec: InputSpec, firstSample: EncodedSample) -> CMTimeScale {
+        if spec.mediaTimeScale > 0, spec.mediaType != .audio { return spec.mediaTimeScale }
+        if let asbd = CMAudioFormatDescriptionGetStreamBasicDescription(firstSample.format)?.pointee,
+           asbd.mSampleRate >= 1, asbd.mSampleRate <= Double(Int32.max) {
+            return CMTimeScale(asbd.mSampleRate.rounded())
+        }
+        func gcd(_ a: Int64, _ b: Int64) -> Int64 { b == 0 ? abs(a) : gcd(b, a % b) }
+        var scale: Int64 = 1
+        for time in [firstSample.presentationTime, firstSample.decodeTime, firstSample.duration] where time.isNumeric && time.timescale > 0 {
+            let denominator = Int64(time.timescale) / max(1, gcd(time.value, Int64(time.timescale)))
+            scale = scale / gcd(scale, denominator) * denominator
+            if scale > Int64(Int32.max) { return time.timescale }
+        }
+        let withApple = scale / gcd(scale, 600) * 600
+        if withApple <= 1_000_000 { return CMTimeScale(withApple) }
+        return CMTimeScale(scale)
+    }
+}

@@ -1,0 +1,54 @@
+import CoreGraphics
+import CoreMedia
+import Foundation
+import MediaCodecs
+import MediaContainer
+
+/// What an input asks of the engine, frozen at `startWriting()` (Apple's inputs cannot be reconfigured once
+/// writing has started; `AVAssetWriterInput` refuses changes from then on).
+struct InputSpec: @unchecked Sendable {
+    /// How samples become the file's samples.
+    enum Encoding {
+        /// Compressed samples are written as they come (`outputSettings` nil).
+        case passthrough
+        /// Pixel buffers encoded by a `VideoEncoderSession`.
+        case video(VideoEncoderSettings)
+        /// Linear PCM encoded (or converted) by an `AudioEncoderSession`.
+        case audio(AudioEncoderSettings)
+    }
+
+    /// Position among the writer's inputs.
+    var index: Int
+    var mediaType: AVMediaType
+    var encoding: Encoding
+    var sourceFormatHint: CMFormatDescription?
+    var expectsMediaDataInRealTime: Bool
+    var transform: CGAffineTransform
+    var naturalSize: CGSize
+    /// 0: chosen from the samples.
+    var mediaTimeScale: CMTimeScale
+    var preferredVolume: Float
+    var isEnabled: Bool
+    var alternateGroup: Int16
+    var languageCode: String?
+    var extendedLanguageTag: String?
+    var metadata: [MetadataEntry]
+    var preferredChunkDuration: CMTime
+    var preferredChunkAlignment: Int
+    var beforeMainMediaData: Bool
+    var sampleReferenceBaseURL: URL?
+    /// True when the input encodes in two passes (x264/x265 statistics in `directoryForTemporaryFiles`).
+    var multiPass: Bool
+    /// Track associations: (type, index of the associated input).
+    var associations: [(type: String, target: Int)]
+
+    /// The Core Media media type.
+    var cmMediaType: CMMediaType { fourCharCode(mediaType.rawValue) }
+}
+
+/// The four-character code a four-character string spells.
+func fourCharCode(_ text: String) -> FourCharCode {
+    var bytes = Array(text.utf8.prefix(4))
+    while bytes.count < 4 { bytes.append(0x20) }
+    return bytes.reduce(0) { $0 << 8 | FourCharCode($1) }
+}

@@ -1,0 +1,137 @@
+import CoreMedia
+import CoreVideo
+import Foundation
+import MediaCodecs
+
+/// One input's worker: a serial queue that encodes (or passes through) what the input was given and hands the
+/// resulting samples to the engine, so that `append` returns at once and inputs encode in parallel.
+///
+/// The encoder sessions are touched only on `queue`.
+final class InputWorker: @unchecked Sendable {
+    /// A unit of work.
+    enum Item {
+        case sampleBuffer(CMSampleBuffer)
+        case pixelBuffer(CVPixelBuffer, CMTime)
+        /// The caller marked the input finished: flush the encoder.
+        case end
+        /// Multi-pass: the caller finished the current pass.
+        case endOfPass
+    }
+
+    let index: Int
+    let spec: InputSpec
+    let queue: DispatchQueue
+    /// Weak: the engine owns its workers. Each queued item holds the engine strongly until it has run.
+    private weak var engine: WritingEngine?
+    // Used only on `queue`.
+    private var videoEncoder: VideoEncoderSession?
+    private var audioEncoder: AudioEncoderSession?
+    private var pass = 1
+    private let statisticsDirectory: URL?
+
+    init(spec: InputSpec, engine: WritingEngine, statisticsDirectory: URL?) throws(AVError) {
+        index = spec.index
+        self.spec = spec
+        self.engine = engine
+        self.statisticsDirectory = statisticsDirectory
+        queue = DispatchQueue(label: "AVAssetWriterInput.\(spec.mediaType.rawValue).\(spec.index)", qos: .userInitiated)
+        do throws(CodecError) {
+            switch spec.encoding {
+            case .passthrough:
+                break
+            case .video(let settings):
+                var options = VideoEncoderSession.Options()
+                if spec.multiPass, let statisticsDirectory {
+                    options.twoPass = .firstPass(statisticsDirectory: statisticsDirectory.path)
+                }
+                videoEncoder = try VideoEncoderSession(settings: settings, sourceFormatHint: spec.sourceFormatHint,
+                                                       options: options)
+            case .audio(let settings):
+                audioEncoder = try AudioEncoderSession(settings: settings, sourceFormatHint: spec.sourceFormatHint)
+            }
+        } catch {
+            throw WriterFailure.codec(error, "cannot prepare the \(spec.mediaType.rawValue) encoder of input \(spec.index)")
+        }
+    }
+
+    /// Queues an item (the engine has counted it).
+    func submit(_ item: Item, bytes: Int) {
+        guard let engine else { return }
+        queue.async { [self] in
+            run(item, engine: engine)
+            engine.itemDone(index, bytes: bytes)
+        }
+    }
+
+    private func run(_ item: Item, engine: WritingEngine) {
+        guard engine.isWriting else { return }
+        do throws(AVError) {
+            switch item {
+            case .sampleBuffer(let buffer):
+                try engine.deliver(index, try encode(buffer))
+            case .pixelBuffer(let pixels, let time):
+                try engine.deliver(index, try encode(pixels, at: time, duration: .invalid))
+            case .end:
+                var last: [CMSampleBuffer] = []
+                do throws(CodecError) {
+                    if let videoEncoder { last = try videoEncoder.finish() }
+                    if let audioEncoder { last = try audioEncoder.finish() }
+                } catch {
+                    throw WriterFailure.codec(error, "finishing the \(spec.mediaType.rawValue) encoder")
+                }
+                try engine.deliver(index, last)
+                try engine.inputEnded(index)
+            case .endOfPass:
+                try endPass(engine)
+            }
+        } catch {
+            engine.fail(error)
+        }
+    }
+
+    private func encode(_ buffer: CMSampleBuffer) throws(AVError) -> [CMSampleBuffer] {
+        let pts = CMSampleBufferGetPresentationTimeStamp(buffer)
+        do throws(CodecError) {
+            if let videoEncoder {
+                guard let image = CMSampleBufferGetImageBuffer(buffer) else {
+                    throw CodecError(.invalidInput, "a video input with output settings takes sample buffers of pixel buffers")
+                }
+                return try videoEncoder.encode(image, presentationTimeStamp: pts, duration: CMSampleBufferGetDuration(buffer))
+            }
+            if let audioEncoder { return try audioEncoder.encode(buffer) }
+        } catch {
+            throw WriterFailure.codec(error, "encoding \(spec.mediaType.rawValue) for input \(spec.index)")
+        }
+        return [buffer]
+    }
+
+    private func encode(_ pixels: CVPixelBuffer, at time: CMTime, duration: CMTime) throws(AVError) -> [CMSampleBuffer] {
+        guard let videoEncoder else {
+            throw WriterFailure.misuse("a pixel buffer was appended to an input that has no video output settings")
+        }
+        do throws(CodecError) {
+            return try videoEncoder.encode(pixels, presentationTimeStamp: time, duration: duration)
+        } catch {
+            throw WriterFailure.codec(error, "encoding video for input \(spec.index)")
+        }
+    }
+
+    /// Ends an analysis pass: the encoder writes its statistics, and a new encoder that uses them takes over.
+    private func endPass(_ engine: WritingEngine) throws(AVError) {
+        guard case .video(let settings) = spec.encoding, let videoEncoder, let statisticsDirectory, pass == 1 else {
+            try engine.passEnded(index, nextPass: false)
+            return
+        }
+        do throws(CodecError) {
+            _ = try videoEncoder.finish()
+            var options = VideoEncoderSession.Options()
+            options.twoPass = .secondPass(statisticsDirectory: statisticsDirectory.path)
+            self.videoEncoder = try VideoEncoderSession(settings: settings, sourceFormatHint: spec.sourceFormatHint,
+                                                        options: options)
+        } catch {
+            throw WriterFailure.codec(error, "starting the second encoding pass of input \(spec.index)")
+        }
+        pass = 2
+        try engine.passEnded(index, nextPass: true)
+    }
+}

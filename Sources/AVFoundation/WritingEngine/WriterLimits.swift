@@ -1,0 +1,33 @@
+/// The writing engine's limits, each with the reason for its number.
+enum WriterLimits {
+    /// Items an input's worker may have queued before the input reports not ready: enough to keep an encoder busy
+    /// while the caller prepares the next buffer, few enough that a caller who honours readiness holds only a few
+    /// frames in flight (the encoder's own look-ahead comes on top).
+    static let queuedItems = 8
+    /// The same in real-time mode, where readiness should only turn false when the encoder cannot keep up
+    /// (`expectsMediaDataInRealTime`): about one second of 30 fps video.
+    static let realTimeQueuedItems = 32
+    /// Bytes an input may have queued (uncompressed audio or passthrough samples) before it reports not ready.
+    static let queuedBytes = 32 << 20
+    /// A caller that appends while an input is not ready waits once the queue holds this many items, so memory stays
+    /// bounded whatever the caller does (the worker never waits on the caller, so this wait always ends).
+    static let hardQueuedItems = 64
+    /// Sample bytes an input may stage while another input has not produced its first sample (the output's tracks
+    /// are made only when every track's format is known). Past it the input reports not ready, which lets the
+    /// other input be fed.
+    static let stagedBytes = 4 << 20
+    /// Delay before a `requestMediaDataWhenReady` block that returned without appending, while still ready, is run
+    /// again, so that a block with nothing to give does not spin a core.
+    static let idleRequestDelayMilliseconds = 5
+}
+
+import Foundation
+
+extension NSLock {
+    /// Runs `body` holding the lock, keeping its typed error (`withLock` rethrows untyped).
+    func lockedTyped<Result, Failure: Error>(_ body: () throws(Failure) -> Result) throws(Failure) -> Result {
+        lock()
+        defer { unlock() }
+        return try body()
+    }
+}

@@ -1,0 +1,162 @@
+import AudioFile
+import CoreMedia
+import Foundation
+import MediaContainer
+import MovieFile
+
+// The output side of the engine: making the output's tracks, writing samples, ending tracks, and finishing.
+// Every function here is called with the engine's lock held unless it says otherwise.
+extension WritingEngine {
+    /// Makes the output's tracks once every input's track can be described, then writes what was staged (in
+    /// decode-time order across tracks, which is the order the muxer interleaves best).
+    func createTracksIfReady() throws(AVError) {
+        guard !tracksCreated, tracks.allSatisfy(\.isDescribable) else { return }
+        tracksCreated = true
+        switch output {
+        case .movie(let writer):
+            for track in tracks {
+                guard let first = track.staged.first, let timescale = track.timescale else { continue }
+                let spec = track.spec
+                var configuration = MovieTrackConfiguration(mediaType: spec.cmMediaType, mediaTimescale: timescale,
+                                                            formatDescriptions: [first.format])
+                configuration.languageCode = spec.languageCode
+                configuration.extendedLanguageTag = spec.extendedLanguageTag
+                configuration.isEnabled = spec.isEnabled
+                configuration.alternateGroup = spec.alternateGroup
+                let t = spec.transform
+                configuration.transform = TransformMatrix(a: t.a, b: t.b, c: t.c, d: t.d, x: t.tx, y: t.ty)
+                configuration.volume = spec.preferredVolume
+                if spec.naturalSize != .zero {
+                    configuration.naturalSize = (Double(spec.naturalSize.width), Double(spec.naturalSize.height))
+                }
+                if spec.preferredChunkDuration.isNumeric, spec.preferredChunkDuration > .zero {
+                    configuration.preferredChunkDuration = spec.preferredChunkDuration
+                }
+                configuration.preferredChunkAlignment = spec.preferredChunkAlignment
+                if spec.beforeMainMediaData { configuration.mediaDataLocation = .beforeMainMediaDataNotInterleaved }
+                configuration.metadata = spec.metadata
+                do throws(MovieWriterError) {
+                    track.handle = try writer.addTrack(configuration)
+                } catch {
+                    throw WriterFailure.movie(error, "cannot add the track of input \(spec.index) (\(spec.mediaType.rawValue))")
+                }
+                track.descriptions = [first.format]
+            }
+            for track in tracks {
+                guard let from = track.handle else { continue }
+                for association in track.spec.associations {
+                    guard let to = tracks[association.target].handle else { continue }
+                    do throws(MovieWriterError) {
+                        try writer.addTrackReference(type: fourCharCode(association.type), from: from, to: to)
+                    } catch {
+                        throw WriterFailure.movie(error, "cannot add the '\(association.type)' track association")
+                    }
+                }
+            }
+        case .audioFile(let file):
+            if let first = tracks.first?.staged.first { try file.open(format: first.format) }
+        }
+        // Write the staged samples, earliest decode time first.
+        var positions = Array(repeating: 0, count: tracks.count)
+        while true {
+            var best: Int?
+            for (index, track) in tracks.enumerated() where positions[index] < track.staged.count {
+                let time = track.staged[positions[index]].effectiveDecodeTime
+                if let current = best, tracks[current].staged[positions[current]].effectiveDecodeTime <= time { continue }
+                best = index
+            }
+            guard let index = best else { break }
+            try write(tracks[index].staged[positions[index]], track: tracks[index])
+            positions[index] += 1
+        }
+        for track in tracks {
+            track.staged = []
+            track.stagedBytes = 0
+            if track.ended { try endTrack(track) }
+        }
+    }
+
+    /// Writes one sample to the output.
+    func write(_ sample: EncodedSample, track: EngineTrack) throws(AVError) {
+        guard let timescale = track.timescale else { return }
+        func ticks(_ time: CMTime) -> Int64 {
+            CMTimeConvertScale(time, timescale: timescale, method: .roundHalfAwayFromZero).value
+        }
+        switch output {
+        case .movie(let writer):
+            guard let handle = track.handle else { return }
+            do throws(MovieWriterError) {
+                var descriptionIndex: Int
+                if let known = track.descriptions.firstIndex(where: { $0 === sample.format || CMFormatDescriptionEqual($0, otherFormatDescription: sample.format) }) {
+                    descriptionIndex = known + 1
+                } else {
+                    descriptionIndex = try writer.addSampleDescription(sample.format, to: handle)
+                    track.descriptions.append(sample.format)
+                    descriptionIndex = track.descriptions.count
+                }
+                var movieSample = MovieSample(payload: .blockBuffer(sample.data), decodeTime: ticks(sample.effectiveDecodeTime),
+                                              presentationTime: ticks(sample.presentationTime),
+                                              duration: max(0, ticks(sample.duration)), sampleCount: sample.frameCount,
+                                              isSync: sample.isSync, descriptionIndex: descriptionIndex)
+                movieSample.isPartialSync = sample.isPartialSync
+                movieSample.dependency = sample.dependency
+                try writer.append(movieSample, to: handle)
+            } catch {
+                throw WriterFailure.movie(error, "writing a sample of input \(track.spec.index) (\(track.spec.mediaType.rawValue)) at \(sample.presentationTime.seconds) s")
+            }
+        case .audioFile(let file):
+            let frames = sample.frameCount > 1 ? sample.frameCount : Int(ticks(sample.duration))
+            try file.append(sample, frames: frames)
+        }
+    }
+
+    /// Tells the output a track has no more samples.
+    func endTrack(_ track: EngineTrack) throws(AVError) {
+        guard case .movie(let writer) = output, let handle = track.handle else { return }
+        do throws(MovieWriterError) {
+            try writer.markFinished(handle)
+        } catch {
+            throw WriterFailure.movie(error, "ending the track of input \(track.spec.index)")
+        }
+    }
+
+    /// The edit lists of the finished sessions and the encoder delays, given to the muxer before it finishes.
+    func applyTimeline(_ writer: MovieWriter) throws(AVError) {
+        guard !sessions.isEmpty else { return }
+        var ranges: [CMTimeRange] = []
+        for (position, session) in sessions.enumerated() {
+            var end = session.end
+            if end == nil {
+                // No endSession: the session ends with the latest end of its samples (nothing is cut at the end).
+                let ends = tracks.flatMap { $0.presented.filter { $0.end > session.start }.map(\.end) }
+                end = ends.max() ?? session.start
+                sessions[position].end = end
+            }
+            ranges.append(CMTimeRange(start: session.start, end: max(session.start, end!)))
+        }
+        let lastIsEmpty = ranges.last.map { last in
+            !tracks.contains { $0.presented.contains { $0.intersection(last).duration > .zero } }
+        } ?? false
+        for track in tracks {
+            guard let handle = track.handle, let timescale = track.timescale else { continue }
+            let edits = SessionEdits.edits(sessions: ranges, presented: track.presented, movieTimescale: movieTimeScale,
+                                           mediaTimescale: timescale, padsToEnd: lastIsEmpty)
+            func ticks(_ time: CMTime) -> Int64 {
+                CMTimeConvertScale(time, timescale: timescale, method: .roundHalfAwayFromZero).value
+            }
+            do throws(MovieWriterError) {
+                if track.trimAtStart > .zero || track.trimAtEnd > .zero {
+                    try writer.setEncoderDelay(ticks(track.trimAtStart), padding: ticks(track.trimAtEnd), for: handle)
+                }
+                // A track presenting nothing inside any session is edited out entirely: one empty edit as long as
+                // the sessions.
+                let total = CMTimeConvertScale(ranges.reduce(CMTime.zero) { $0 + $1.duration }, timescale: movieTimeScale,
+                                               method: .roundHalfAwayFromZero).value
+                try writer.setEditList(edits.isEmpty ? [EditListEntry(segmentDuration: max(0, total), mediaTime: -1)] : edits,
+                                       for: handle)
+            } catch {
+                throw WriterFailure.movie(error, "setting the edit list of input \(track.spec.index)")
+            }
+        }
+    }
+}

@@ -1,0 +1,452 @@
+import AudioFile
+import CoreMedia
+import Foundation
+import MediaContainer
+import MovieFile
+
+/// The machinery behind a started `AVAssetWriter`: one worker per input (encoding in parallel), the sessions that
+/// map the source timeline onto the movie's, and the output (the native muxer for movie types, an audio-file writer
+/// for the rest).
+///
+/// Samples leave the workers in decode order per input and reach the output in `deliver`. The output's tracks are
+/// made once every input's first sample is known (its format and timescale) or the input ended without one; until
+/// then samples wait in `EngineTrack.staged`, bounded by `WriterLimits.stagedBytes`. The muxer then interleaves by
+/// time; `isReady(_:)` combines its back-pressure with each worker's queue depth, which is what
+/// `isReadyForMoreMediaData` reports.
+///
+/// A failure anywhere (a refused sample, an encoder or file-system error) fails the whole writer: the output and
+/// its temporary files are removed and every later call reports the error.
+///
+/// Thread safety: `lock` guards every `var`; the muxer and audio-file writers have their own locks inside. Nothing
+/// that can call back into the engine runs while `lock` is held (readiness observers are called after unlocking).
+final class WritingEngine: @unchecked Sendable {
+    /// Where the samples go.
+    enum Output {
+        case movie(MovieWriter)
+        case audioFile(AudioFileOutput)
+    }
+
+    /// One `startSession`…`endSession` pair on the source timeline.
+    struct Session {
+        var start: CMTime
+        var end: CMTime?
+    }
+
+    let url: URL
+    let fileType: AVFileType
+    let movieTimeScale: CMTimeScale
+    let output: Output
+    /// Directory for multi-pass statistics (removed at the end), if any input encodes in several passes.
+    let statisticsDirectory: URL?
+
+    private let lock = NSLock()
+    private(set) var tracks: [EngineTrack]
+    private var workers: [InputWorker] = []
+    private var status = AVAssetWriter.Status.writing
+    private var failure: AVError?
+    var sessions: [Session] = []
+    var tracksCreated = false
+    private var finishRequested = false
+    private var finishing = false
+    private var finishHandlers: [@Sendable () -> Void] = []
+    /// Called (without the lock) when any input's readiness may have changed.
+    private let readinessObserver: @Sendable () -> Void
+
+    /// Starts writing: creates the output (never over an existing file) and the inputs' workers.
+    init(url: URL, fileType: AVFileType, specs: [InputSpec], movieOptions: MovieWriterOptions,
+         movieMetadata: [MetadataEntry], audioMetadata: [MetadataEntry], temporaryDirectory: URL?,
+         readinessObserver: @escaping @Sendable () -> Void) throws(AVError) {
+        self.url = url
+        self.fileType = fileType
+        movieTimeScale = movieOptions.movieTimescale
+        self.readinessObserver = readinessObserver
+        tracks = specs.map(EngineTrack.init(spec:))
+        if let movieType = MovieFileType(rawValue: fileType.rawValue) {
+            let writer: MovieWriter
+            do throws(MovieWriterError) {
+                writer = try MovieWriter(url: url, fileType: movieType, options: movieOptions)
+                try writer.setMetadata(movieMetadata)
+            } catch {
+                throw WriterFailure.movie(error, "cannot start writing \(url.lastPathComponent)")
+            }
+            output = .movie(writer)
+        } else if let audioType = AudioFileOutput.fileType(fileType) {
+            guard !FileManager.default.fileExists(atPath: url.path) else {
+                throw AVError(.fileAlreadyExists, "cannot start writing \(url.path): a file exists there (writers never overwrite)")
+            }
+            output = .audioFile(AudioFileOutput(url: url, type: audioType, metadata: audioMetadata))
+        } else {
+            throw AVError(.formatUnsupported, "cannot write files of type \(fileType.rawValue)")
+        }
+        if specs.contains(where: \.multiPass) {
+            let base = temporaryDirectory ?? url.deletingLastPathComponent()
+            let directory = base.appendingPathComponent(".\(url.lastPathComponent).\(UUID().uuidString.prefix(8)).passes")
+            do {
+                try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: false)
+            } catch {
+                if case .movie(let writer) = output { writer.cancel() }
+                throw AVError(.unknown, "cannot create the multi-pass directory \(directory.path)", underlying: error)
+            }
+            statisticsDirectory = directory
+        } else {
+            statisticsDirectory = nil
+        }
+        do throws(AVError) {
+            for spec in specs {
+                workers.append(try InputWorker(spec: spec, engine: self, statisticsDirectory: statisticsDirectory))
+            }
+        } catch {
+            discardOutput()
+            throw error
+        }
+        for track in tracks where track.spec.multiPass { track.discardsOutput = true }
+    }
+
+    // MARK: State
+
+    /// The writer's status while the engine runs.
+    var currentStatus: AVAssetWriter.Status { lock.withLock { status } }
+    /// The error that failed writing, if any.
+    var currentError: AVError? { lock.withLock { failure } }
+    /// True while samples are being taken.
+    var isWriting: Bool { lock.withLock { status == .writing } }
+
+    /// Fails writing with `error` (the first failure wins): removes the output and temporary files.
+    func fail(_ error: AVError) {
+        let handlers: [@Sendable () -> Void] = lock.withLock {
+            guard status == .writing else { return [] }
+            status = .failed
+            failure = error
+            let pending = finishHandlers
+            finishHandlers = []
+            return pending
+        }
+        discardOutput()
+        readinessObserver()
+        for handler in handlers { handler() }
+    }
+
+    /// Removes the output and temporaries.
+    private func discardOutput() {
+        switch output {
+        case .movie(let writer): writer.cancel()
+        case .audioFile(let file): file.cancel()
+        }
+        if let statisticsDirectory { try? FileManager.default.removeItem(at: statisticsDirectory) }
+    }
+
+    // MARK: Sessions
+
+    /// Starts a session at `time` on the source timeline.
+    func startSession(at time: CMTime) throws(AVError) {
+        try lock.lockedTyped { () throws(AVError) in
+            guard status == .writing else { throw WriterFailure.misuse("startSession(atSourceTime:) needs a writer that is writing (status \(status))") }
+            guard time.isNumeric else { throw WriterFailure.misuse("startSession(atSourceTime:) needs a numeric time", time: time) }
+            if let last = sessions.last {
+                guard let end = last.end else {
+                    throw WriterFailure.misuse("startSession(atSourceTime:) was called while a session is in progress; call endSession(atSourceTime:) first")
+                }
+                guard time >= end else {
+                    throw WriterFailure.misuse("a session cannot start at \(time.seconds) s, before the previous one ended (\(end.seconds) s)", time: time)
+                }
+            }
+            sessions.append(Session(start: time))
+        }
+    }
+
+    /// Ends the current session at `time`.
+    func endSession(at time: CMTime) throws(AVError) {
+        try lock.lockedTyped { () throws(AVError) in
+            guard status == .writing else { throw WriterFailure.misuse("endSession(atSourceTime:) needs a writer that is writing (status \(status))") }
+            guard let last = sessions.last, last.end == nil else {
+                throw WriterFailure.misuse("endSession(atSourceTime:) was called with no session in progress")
+            }
+            guard time.isNumeric, time >= last.start else {
+                throw WriterFailure.misuse("a session cannot end at \(time.seconds) s, before it started (\(last.start.seconds) s)", time: time)
+            }
+            sessions[sessions.count - 1].end = time
+        }
+    }
+
+    // MARK: Taking work
+
+    /// Hands an item to an input's worker after checking the calls's preconditions.
+    func enqueue(_ index: Int, _ item: InputWorker.Item, bytes: Int) throws(AVError) {
+        try lock.lockedTyped { () throws(AVError) in
+            guard status == .writing else {
+                throw failure ?? WriterFailure.misuse("the writer is not writing (status \(status))")
+            }
+            let track = tracks[index]
+            guard !track.inputFinished else {
+                throw WriterFailure.misuse("a sample was appended to the \(track.spec.mediaType.rawValue) input after markAsFinished()")
+            }
+            guard !track.betweenPasses else {
+                throw WriterFailure.misuse("a sample was appended after markCurrentPassAsFinished() and before the next pass began")
+            }
+            if case .end = item {
+                track.inputFinished = true
+            } else if case .endOfPass = item {
+                track.betweenPasses = true
+            } else if sessions.isEmpty {
+                throw WriterFailure.misuse("a sample was appended before startSession(atSourceTime:); start a session first")
+            }
+            track.queuedItems += 1
+            track.queuedBytes += bytes
+        }
+        workers[index].submit(item, bytes: bytes)
+    }
+
+    /// A worker finished an item.
+    func itemDone(_ index: Int, bytes: Int) {
+        lock.withLock {
+            tracks[index].queuedItems -= 1
+            tracks[index].queuedBytes -= bytes
+        }
+        readinessObserver()
+    }
+
+    /// Whether input `index` should be given more media now.
+    func isReady(_ index: Int) -> Bool {
+        let (ready, handle, movie): (Bool?, MovieTrackHandle?, MovieWriter?) = lock.withLock {
+            let track = tracks[index]
+            // After a failure or cancellation an input reports ready until it is marked finished, so that a
+            // "while ready, append" loop learns of the failure from `append` returning false instead of waiting.
+            guard status == .writing else { return (status != .completed && !track.inputFinished, nil, nil) }
+            if track.inputFinished || track.betweenPasses { return (false, nil, nil) }
+            let realTime = track.spec.expectsMediaDataInRealTime
+            let itemLimit = realTime ? WriterLimits.realTimeQueuedItems : WriterLimits.queuedItems
+            if track.queuedItems >= itemLimit || track.queuedBytes >= WriterLimits.queuedBytes { return (false, nil, nil) }
+            if realTime { return (true, nil, nil) }
+            if !tracksCreated { return (!(track.timescale != nil && track.stagedBytes >= WriterLimits.stagedBytes), nil, nil) }
+            if let handle = track.handle, case .movie(let movie) = output { return (nil, handle, movie) }
+            return (true, nil, nil)
+        }
+        if let ready { return ready }
+        // The muxer's own lock answers this; asking it outside ours keeps the lock order one way.
+        guard let handle, let movie else { return true }
+        return movie.isReadyForMoreMediaData(handle)
+    }
+    /// Marks an input finished: its worker flushes the encoder, then the track ends.
+    func markFinished(_ index: Int) throws(AVError) {
+        let alreadyFinished = lock.withLock { tracks[index].inputFinished || status != .writing }
+        if alreadyFinished { return }
+        try enqueue(index, .end, bytes: 0)
+    }
+
+    // MARK: Samples from the workers
+
+    /// Takes samples an input's worker produced (in decode order).
+    func deliver(_ index: Int, _ buffers: [CMSampleBuffer]) throws(AVError) {
+        guard !buffers.isEmpty else { return }
+        try lock.lockedTyped { () throws(AVError) in
+            guard status == .writing else { return }
+            let track = tracks[index]
+            if track.discardsOutput { return }
+            for buffer in buffers {
+                let samples: [EncodedSample]
+                do throws(SampleProblem) {
+                    samples = try EncodedSample.samples(of: buffer)
+                } catch {
+                    throw WriterFailure.misuse("input \(index) (\(track.spec.mediaType.rawValue)): \(error.description)",
+                                               time: CMSampleBufferGetPresentationTimeStamp(buffer))
+                }
+                for sample in samples { try take(sample, track: track) }
+            }
+            try createTracksIfReady()
+        }
+        readinessObserver()
+    }
+
+    /// Checks a sample against its track, completes the duration of the one before it, and passes it on.
+    private func take(_ sample: EncodedSample, track: EngineTrack) throws(AVError) {
+        let name = "input \(track.spec.index) (\(track.spec.mediaType.rawValue))"
+        let mediaType = CMFormatDescriptionGetMediaType(sample.format)
+        guard mediaType == track.spec.cmMediaType
+            || (track.spec.mediaType == .text && mediaType == kCMMediaType_Subtitle) else {
+            throw WriterFailure.misuse("\(name): a sample of media type '\(FourCharCodeText.string(mediaType))' does not match the input's")
+        }
+        if case .passthrough = track.spec.encoding, let hint = track.spec.sourceFormatHint,
+           CMFormatDescriptionGetMediaSubType(hint) != CMFormatDescriptionGetMediaSubType(sample.format) {
+            throw WriterFailure.misuse("\(name): a '\(FourCharCodeText.string(CMFormatDescriptionGetMediaSubType(sample.format)))' sample does not match the source format hint '\(FourCharCodeText.string(CMFormatDescriptionGetMediaSubType(hint)))'",
+                                       time: sample.presentationTime)
+        }
+        let decode = sample.effectiveDecodeTime
+        guard decode.isNumeric else { throw WriterFailure.misuse("\(name): a sample has no numeric timestamp") }
+        if track.lastDecodeTime.isValid, decode <= track.lastDecodeTime {
+            throw WriterFailure.misuse("\(name): decode timestamp \(decode.seconds) s does not follow the previous sample's \(track.lastDecodeTime.seconds) s; samples must be appended in increasing decode order",
+                                       time: sample.presentationTime)
+        }
+        if sample.decodeTime.isNumeric, sample.presentationTime < sample.decodeTime {
+            throw WriterFailure.misuse("\(name): presentation time \(sample.presentationTime.seconds) s is before decode time \(decode.seconds) s",
+                                       time: sample.presentationTime)
+        }
+        track.lastDecodeTime = decode + (sample.frameCount > 1 && sample.duration.isNumeric
+                                         ? CMTimeMultiply(sample.duration, multiplier: Int32(sample.frameCount - 1)) : .zero)
+        if var held = track.held {
+            held.duration = decode - held.effectiveDecodeTime
+            track.held = nil
+            try pass(held, track: track)
+        }
+        if sample.duration.isNumeric, sample.duration > .zero {
+            try pass(sample, track: track)
+        } else {
+            track.held = sample
+        }
+    }
+
+    /// Records a complete sample and sends it on (or stages it until the output's tracks exist).
+    private func pass(_ sample: EncodedSample, track: EngineTrack) throws(AVError) {
+        track.lastDuration = sample.duration
+        track.sampleCount += 1
+        let total = sample.frameCount > 1 ? CMTimeMultiply(sample.duration, multiplier: Int32(sample.frameCount)) : sample.duration
+        let start = sample.presentationTime + sample.trimAtStart
+        let end = sample.presentationTime + total - sample.trimAtEnd
+        track.trimAtStart = track.trimAtStart + sample.trimAtStart
+        track.trimAtEnd = track.trimAtEnd + sample.trimAtEnd
+        if end > start { track.addPresented(CMTimeRange(start: start, end: end), tolerance: sample.duration) }
+        if track.timescale == nil { track.timescale = EngineTrack.chooseTimescale(spec: track.spec, firstSample: sample) }
+        if tracksCreated {
+            try write(sample, track: track)
+        } else {
+            track.staged.append(sample)
+            track.stagedBytes += sample.byteCount
+        }
+    }
+
+    /// The worker has flushed an input that was marked finished.
+    func inputEnded(_ index: Int) throws(AVError) {
+        try lock.lockedTyped { () throws(AVError) in
+            guard status == .writing else { return }
+            let track = tracks[index]
+            if var held = track.held {
+                // The last sample of a stream whose buffers gave no durations lasts as long as the one before it
+                // (one frame at 30 fps when it is the only one).
+                held.duration = track.lastDuration.isNumeric && track.lastDuration > .zero
+                    ? track.lastDuration : CMTime(value: 1, timescale: 30)
+                track.held = nil
+                try pass(held, track: track)
+            }
+            track.ended = true
+            try createTracksIfReady()
+            if tracksCreated { try endTrack(track) }
+        }
+        readinessObserver()
+        finishIfDrained()
+    }
+
+    /// Multi-pass: the worker finished a pass.
+    func passEnded(_ index: Int, nextPass: Bool) throws(AVError) {
+        lock.withLock {
+            let track = tracks[index]
+            track.betweenPasses = false
+            track.discardsOutput = false
+            track.pass += 1
+            track.hasNextPass = nextPass
+        }
+        readinessObserver()
+        if let handler = lock.withLock({ tracks[index].passObserver }) { handler() }
+    }
+
+    // MARK: Finishing
+
+    /// Finishes writing: marks every input finished, and once their workers have drained, gives the muxer the edit
+    /// lists and completes the file. `completion` runs when the status is final (at once if it already is).
+    func finish(_ completion: @escaping @Sendable () -> Void) {
+        let runNow: Bool = lock.withLock {
+            guard status == .writing else { return true }
+            finishRequested = true
+            finishHandlers.append(completion)
+            return false
+        }
+        if runNow { completion(); return }
+        for index in tracks.indices {
+            do throws(AVError) {
+                try markFinished(index)
+            } catch {
+                fail(error)
+                return
+            }
+        }
+        finishIfDrained()
+    }
+
+    /// Completes the output when a finish was asked for and every input has ended. Called without the lock.
+    func finishIfDrained() {
+        let ready: Bool = lock.withLock {
+            guard finishRequested, !finishing, status == .writing, tracks.allSatisfy(\.ended) else { return false }
+            finishing = true
+            return true
+        }
+        guard ready else { return }
+        do throws(AVError) {
+            try lock.lockedTyped { () throws(AVError) in
+                try createTracksIfReady()
+                switch output {
+                case .movie(let writer):
+                    try applyTimeline(writer)
+                    do throws(MovieWriterError) {
+                        try writer.finish()
+                    } catch {
+                        throw WriterFailure.movie(error, "finishing \(url.lastPathComponent)")
+                    }
+                case .audioFile(let file):
+                    if let track = tracks.first, let timescale = track.timescale {
+                        func ticks(_ time: CMTime) -> Int64 {
+                            CMTimeConvertScale(time, timescale: timescale, method: .roundHalfAwayFromZero).value
+                        }
+                        try file.setPriming(ticks(track.trimAtStart), remainder: ticks(track.trimAtEnd))
+                    }
+                    try file.finish()
+                }
+            }
+        } catch {
+            fail(error)
+            return
+        }
+        let handlers: [@Sendable () -> Void] = lock.withLock {
+            status = .completed
+            let pending = finishHandlers
+            finishHandlers = []
+            return pending
+        }
+        if let statisticsDirectory { try? FileManager.default.removeItem(at: statisticsDirectory) }
+        readinessObserver()
+        for handler in handlers { handler() }
+    }
+
+    /// Cancels writing: removes the output and temporary files. Waits for the workers to stop touching them.
+    func cancel() {
+        let handlers: [@Sendable () -> Void] = lock.withLock {
+            guard status == .writing else { return [] }
+            status = .cancelled
+            let pending = finishHandlers
+            finishHandlers = []
+            return pending
+        }
+        for worker in workers { worker.queue.sync {} }
+        discardOutput()
+        readinessObserver()
+        for handler in handlers { handler() }
+    }
+
+    // MARK: Small queries
+
+    /// Items queued for an input's worker.
+    func queuedItems(_ index: Int) -> Int { lock.withLock { tracks[index].queuedItems } }
+
+    /// True once the input was marked finished or its current pass ended.
+    func inputIsFinishedOrBetweenPasses(_ index: Int) -> Bool {
+        lock.withLock { tracks[index].inputFinished || tracks[index].betweenPasses }
+    }
+
+    /// True between a pass's end and the next pass's start.
+    func inputIsBetweenPasses(_ index: Int) -> Bool { lock.withLock { tracks[index].betweenPasses } }
+
+    /// Whether the encoder asked for another pass after the last one ended.
+    func hasNextPass(_ index: Int) -> Bool { lock.withLock { tracks[index].hasNextPass } }
+
+    /// Who to tell when an input's pass ends.
+    func setPassObserver(_ index: Int, _ observer: @escaping @Sendable () -> Void) {
+        lock.withLock { tracks[index].passObserver = observer }
+    }
+}

@@ -1,0 +1,189 @@
+// avbench: one timed job per run, through the public AVFoundation API only, so that scripts/bench.sh can measure
+// it with /usr/bin/time against ffmpeg doing the same job on the same file (`make bench`).
+//
+//   avbench open FILE                 open an asset, load its tracks and build every sample table
+//   avbench read FILE                 read every sample of every track, compressed (passthrough outputs)
+//   avbench decode FILE               decode the video track to planar 4:2:0 (FFmpeg's native output: no conversion)
+//   avbench remux IN OUT              passthrough reader → passthrough writer, every track
+//   avbench encode RAW W H FPS BITRATE OUT
+//                                     raw yuv420p frames → H.264 (x264, the writer's defaults: preset medium)
+import AVFoundation
+import Foundation
+
+struct BenchFailure: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}
+
+func report(_ line: String) { FileHandle.standardError.write(Data((line + "\n").utf8)) }
+
+/// Opens `url` and builds every track's sample table (what ffprobe does when it indexes a file).
+func open(_ url: URL) async throws {
+    let asset = AVURLAsset(url: url)
+    let (tracks, duration) = try await asset.load(.tracks, .duration)
+    var samples: Int64 = 0
+    for track in tracks {
+        // The total data length walks the whole sample table.
+        samples += try await track.load(.totalSampleDataLength)
+    }
+    report("open: \(tracks.count) tracks, \(String(format: "%.1f", duration.seconds)) s, \(samples) bytes of samples")
+}
+
+/// Drains `outputs` in turn (interleaved, as a player or muxer would), returning the bytes and samples read.
+func drain(_ reader: AVAssetReader, _ outputs: [AVAssetReaderOutput],
+           each: (Int, CMSampleBuffer) throws -> Void = { _, _ in }) throws -> (bytes: Int, samples: Int) {
+    guard reader.startReading() else { throw reader.error ?? BenchFailure("startReading failed") }
+    var done = Array(repeating: false, count: outputs.count)
+    var bytes = 0, samples = 0
+    while done.contains(false) {
+        for (index, output) in outputs.enumerated() where !done[index] {
+            if let buffer = output.copyNextSampleBuffer() {
+                bytes += CMSampleBufferGetTotalSampleSize(buffer)
+                samples += CMSampleBufferGetNumSamples(buffer)
+                try each(index, buffer)
+            } else {
+                done[index] = true
+            }
+        }
+    }
+    guard reader.status == .completed else { throw reader.error ?? BenchFailure("reading ended as \(reader.status)") }
+    return (bytes, samples)
+}
+
+func passthroughOutputs(_ asset: AVAsset) async throws -> (AVAssetReader, [AVAssetReaderTrackOutput]) {
+    let reader = try AVAssetReader(asset: asset)
+    var outputs = [AVAssetReaderTrackOutput]()
+    for track in try await asset.load(.tracks) {
+        let output = AVAssetReaderTrackOutput(track: track, outputSettings: nil)
+        output.alwaysCopiesSampleData = false
+        guard reader.canAdd(output) else { throw BenchFailure("cannot read track \(track.trackID)") }
+        reader.add(output)
+        outputs.append(output)
+    }
+    return (reader, outputs)
+}
+
+func read(_ url: URL) async throws {
+    let (reader, outputs) = try await passthroughOutputs(AVURLAsset(url: url))
+    let (bytes, samples) = try drain(reader, outputs)
+    report("read: \(samples) samples, \(bytes) bytes")
+}
+
+func decode(_ url: URL) async throws {
+    let asset = AVURLAsset(url: url)
+    guard let track = try await asset.loadTracks(withMediaType: .video).first else { throw BenchFailure("no video track") }
+    let reader = try AVAssetReader(asset: asset)
+    let output = AVAssetReaderTrackOutput(track: track, outputSettings: [
+        kCVPixelBufferPixelFormatTypeKey as String: kCVPixelFormatType_420YpCbCr8Planar,
+    ])
+    output.alwaysCopiesSampleData = false
+    reader.add(output)
+    let (_, frames) = try drain(reader, [output])
+    report("decode: \(frames) frames")
+}
+
+func remux(_ input: URL, _ outputURL: URL) async throws {
+    let asset = AVURLAsset(url: input)
+    let (reader, outputs) = try await passthroughOutputs(asset)
+    let fileType: AVFileType = outputURL.pathExtension.lowercased() == "mov" ? .mov : .mp4
+    let writer = try AVAssetWriter(outputURL: outputURL, fileType: fileType)
+    var inputs = [AVAssetWriterInput]()
+    for output in outputs {
+        let formats = try await output.track.load(.formatDescriptions)
+        let input = AVAssetWriterInput(mediaType: output.track.mediaType, outputSettings: nil,
+                                       sourceFormatHint: formats.first)
+        input.expectsMediaDataInRealTime = false
+        guard writer.canAdd(input) else { throw BenchFailure("cannot write track \(output.track.trackID)") }
+        writer.add(input)
+        inputs.append(input)
+    }
+    guard writer.startWriting() else { throw writer.error ?? BenchFailure("startWriting failed") }
+    writer.startSession(atSourceTime: .zero)
+    let (bytes, samples) = try drain(reader, outputs) { index, buffer in
+        // The classic loop: wait while the input is not ready (the other tracks catch up meanwhile).
+        while !inputs[index].isReadyForMoreMediaData { usleep(200) }
+        guard inputs[index].append(buffer) else { throw writer.error ?? BenchFailure("append failed") }
+    }
+    inputs.forEach { $0.markAsFinished() }
+    await writer.finishWriting()
+    guard writer.status == .completed else { throw writer.error ?? BenchFailure("writing ended as \(writer.status)") }
+    report("remux: \(samples) samples, \(bytes) bytes")
+}
+
+func encode(raw: URL, width: Int, height: Int, fps: Int32, bitRate: Int, output: URL) async throws {
+    let writer = try AVAssetWriter(outputURL: output, fileType: .mp4)
+    let input = AVAssetWriterInput(mediaType: .video, outputSettings: [
+        AVVideoCodecKey: AVVideoCodecType.h264, AVVideoWidthKey: width, AVVideoHeightKey: height,
+        AVVideoCompressionPropertiesKey: [
+            AVVideoAverageBitRateKey: bitRate, AVVideoMaxKeyFrameIntervalKey: 250,
+            AVVideoExpectedSourceFrameRateKey: Int(fps),
+        ] as [String: Any],
+    ])
+    input.expectsMediaDataInRealTime = false
+    let adaptor = AVAssetWriterInputPixelBufferAdaptor(assetWriterInput: input, sourcePixelBufferAttributes: [
+        kCVPixelBufferPixelFormatTypeKey as String: kCVPixelFormatType_420YpCbCr8Planar,
+        kCVPixelBufferWidthKey as String: width, kCVPixelBufferHeightKey as String: height,
+    ])
+    writer.add(input)
+    guard writer.startWriting() else { throw writer.error ?? BenchFailure("startWriting failed") }
+    writer.startSession(atSourceTime: .zero)
+    let file = try FileHandle(forReadingFrom: raw)
+    let frameBytes = width * height * 3 / 2
+    var frame: Int64 = 0
+    while true {
+        let data = try file.read(upToCount: frameBytes) ?? Data()
+        guard data.count == frameBytes else { break }
+        var buffer: CVPixelBuffer?
+        guard let pool = adaptor.pixelBufferPool, CVPixelBufferPoolCreatePixelBuffer(nil, pool, &buffer) == kCVReturnSuccess,
+              let buffer else { throw BenchFailure("no pixel buffer from the adaptor's pool") }
+        copyPlanes(data, into: buffer, width: width, height: height)
+        while !input.isReadyForMoreMediaData { usleep(200) }
+        guard adaptor.append(buffer, withPresentationTime: CMTime(value: frame, timescale: fps)) else {
+            throw writer.error ?? BenchFailure("append failed at frame \(frame)")
+        }
+        frame += 1
+    }
+    input.markAsFinished()
+    await writer.finishWriting()
+    guard writer.status == .completed else { throw writer.error ?? BenchFailure("writing ended as \(writer.status)") }
+    report("encode: \(frame) frames")
+}
+
+/// Copies a tightly packed yuv420p frame into a planar pixel buffer, row by row (its rows are padded).
+func copyPlanes(_ data: Data, into buffer: CVPixelBuffer, width: Int, height: Int) {
+    CVPixelBufferLockBaseAddress(buffer, [])
+    defer { CVPixelBufferUnlockBaseAddress(buffer, []) }
+    data.withUnsafeBytes { source in
+        var offset = 0
+        for plane in 0..<3 {
+            let planeWidth = plane == 0 ? width : width / 2, planeHeight = plane == 0 ? height : height / 2
+            let stride = CVPixelBufferGetBytesPerRowOfPlane(buffer, plane)
+            let base = CVPixelBufferGetBaseAddressOfPlane(buffer, plane)!
+            for row in 0..<planeHeight {
+                (base + row * stride).copyMemory(from: source.baseAddress! + offset, byteCount: planeWidth)
+                offset += planeWidth
+            }
+        }
+    }
+}
+
+let arguments = Array(CommandLine.arguments.dropFirst())
+do {
+    switch (arguments.first, arguments.count) {
+    case ("open", 2): try await open(URL(fileURLWithPath: arguments[1]))
+    case ("read", 2): try await read(URL(fileURLWithPath: arguments[1]))
+    case ("decode", 2): try await decode(URL(fileURLWithPath: arguments[1]))
+    case ("remux", 3): try await remux(URL(fileURLWithPath: arguments[1]), URL(fileURLWithPath: arguments[2]))
+    case ("encode", 7):
+        guard let width = Int(arguments[2]), let height = Int(arguments[3]), let fps = Int32(arguments[4]),
+              let bitRate = Int(arguments[5]) else { throw BenchFailure("encode: W H FPS BITRATE must be numbers") }
+        try await encode(raw: URL(fileURLWithPath: arguments[1]), width: width, height: height, fps: fps,
+                         bitRate: bitRate, output: URL(fileURLWithPath: arguments[6]))
+    default:
+        report("usage: avbench open|read|decode FILE | remux IN OUT | encode RAW W H FPS BITRATE OUT")
+        exit(2)
+    }
+} catch {
+    report("avbench: \(error)")
+    exit(1)
+}
