@@ -27,8 +27,8 @@ final class ExportJob: @unchecked Sendable {
     private var cancellables: [any ExportCancellable] = []
     /// Tracks whose writer input is not finished yet.
     private var openTracks = 0
-    /// Set when `fileLengthLimit` stopped the export: the tracks finish where they are.
-    private var truncated = false
+    /// Set when `fileLengthLimit` refused a sample: the time from which no track takes samples.
+    private var cut: CMTime?
     /// Threads of this job's stages; waited for before the job completes.
     let threads = DispatchGroup()
     /// The progress made so far, per part (see `ExportProgress`).
@@ -62,8 +62,11 @@ final class ExportJob: @unchecked Sendable {
     /// True once the export is being stopped (cancelled or failed).
     var isStopping: Bool { lock.withLock { stopping } }
 
-    /// True once `fileLengthLimit` stopped the export.
-    var isTruncated: Bool { lock.withLock { truncated } }
+    /// The time from which no track takes samples, once `fileLengthLimit` refused one.
+    var cutTime: CMTime? { lock.withLock { cut } }
+
+    /// True once `fileLengthLimit` refused a sample.
+    var isTruncated: Bool { cutTime != nil }
 
     private func stop(cancelling: Bool, failure error: AVError?) {
         let (writer, reader, cancellables): (AVAssetWriter?, AVAssetReader?, [any ExportCancellable]) = lock.withLock {
@@ -95,14 +98,18 @@ final class ExportJob: @unchecked Sendable {
         }
     }
 
-    /// `fileLengthLimit` was reached: every track finishes where it is; the reader and the stages stop.
-    func truncate() {
-        let (reader, cancellables): (AVAssetReader?, [any ExportCancellable]) = lock.withLock {
-            guard !truncated, !stopping else { return (nil, []) }
-            truncated = true
-            lock.broadcast()
-            return (self.reader, self.cancellables)
+    /// `fileLengthLimit` refused a sample starting at `time`: no track takes samples from then on.
+    func truncate(at time: CMTime) {
+        lock.withLock {
+            guard time.isNumeric else { return }
+            cut = cut.map { min($0, time) } ?? time
         }
+    }
+
+    /// Stops the reader and the stages once the tracks have ended early (`fileLengthLimit`): what they would still
+    /// produce is not wanted, and their threads must not wait for a consumer that is gone.
+    private func stopStages() {
+        let (reader, cancellables) = lock.withLock { (self.reader, self.cancellables) }
         reader?.cancelReading()
         for item in cancellables { item.cancelStage() }
     }
@@ -138,6 +145,7 @@ final class ExportJob: @unchecked Sendable {
                 while openTracks > 0, !stopping { lock.wait() }
             }
             try checkStopping()
+            if isTruncated { stopStages() }
             try built.finishWriting()
         } catch {
             let avError = ExportFailure.avError(error)

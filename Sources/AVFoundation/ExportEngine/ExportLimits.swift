@@ -43,4 +43,7 @@ enum ExportLimits {
     /// Upper bound of the sample-table bytes one sample adds (stsz 4, stts 8, ctts 8, stss 4, sdtp 1) plus its
     /// share of a new chunk entry (stsc 12, co64 8): the governor's slack per sample not yet seen by the muxer.
     static let tableBytesPerSampleBound: Int64 = 45
+    /// The governor asks the muxer which samples it has taken every this many buffers (a cheap query), so that its
+    /// record of buffers in flight stays as short as the writer's queues.
+    static let governorCountInterval = 32
 }

@@ -396,11 +396,14 @@ final class ExportPipeline: @unchecked Sendable {
     private func makeGovernor(limit: Int64, trackCount: Int) -> FileLengthGovernor {
         let writer = self.writer
         let reserve = ExportLimits.finishReserveFixed + ExportLimits.finishReservePerTrack * Int64(trackCount)
-        return FileLengthGovernor(limit: limit, trackCount: trackCount, reserve: reserve,
-                                  initialSize: ExportLimits.estimatedHeaderBytes + 1024 * Int64(trackCount)) {
+        @Sendable func movie() -> MovieWriter? {
             guard let engine = writer.runningEngine, case .movie(let movie) = engine.output else { return nil }
-            return try? movie.sizeProjection()
+            return movie
         }
+        return FileLengthGovernor(limit: limit, trackCount: trackCount, reserve: reserve,
+                                  initialSize: ExportLimits.estimatedHeaderBytes + 1024 * Int64(trackCount),
+                                  projection: { try? movie()?.sizeProjection() },
+                                  sampleCounts: { movie()?.trackSampleCounts })
     }
 
     // MARK: Finishing
@@ -409,7 +412,8 @@ final class ExportPipeline: @unchecked Sendable {
     func finishWriting() throws {
         var end = range.end
         if job.isTruncated {
-            end = tracks.map(\.presentedEnd).min() ?? range.start
+            // Where every track is still complete, and no later than the first sample that did not fit.
+            end = min(tracks.map(\.presentedEnd).min() ?? range.start, job.cutTime ?? range.end)
             guard end > range.start else {
                 writer.cancelWriting()
                 throw AVError(.maximumFileSizeReached, "fileLengthLimit \(request.fileLengthLimit ?? 0) bytes is too small "

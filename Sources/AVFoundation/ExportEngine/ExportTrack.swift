@@ -51,34 +51,48 @@ final class ExportTrack: @unchecked Sendable {
     }
 
     /// The request block: appends while the input is ready.
+    ///
+    /// Once `fileLengthLimit` refused a sample of some track at time T, every track goes on only with samples that
+    /// start before T and still fit, so the tracks end together.
     private func feedWhileReady() {
         while input.isReadyForMoreMediaData {
             if lock.withLock({ finished }) || job.isStopping { return }
-            if job.isTruncated {
-                finish()
-                return
-            }
             guard let buffer = feed.next() else {
                 if job.isStopping { return }
-                if !job.isTruncated, reader.status == .failed, let error = reader.error {
+                if reader.status == .failed, let error = reader.error {
                     job.fail(ExportFailure.avError(error))
                     return
                 }
                 finish()
                 return
             }
-            if let governor, !governor.admit(buffer, track: index) {
-                job.truncate()
-                finish()
-                return
+            var sample = buffer
+            if let governor {
+                let start = PresentationCoverage.presentedRange(of: buffer)?.start ?? CMSampleBufferGetPresentationTimeStamp(buffer)
+                if let cut = job.cutTime, start >= cut {
+                    finish()
+                    return
+                }
+                guard let admitted = governor.admit(buffer, track: index) else {
+                    job.truncate(at: start)
+                    finish()
+                    return
+                }
+                sample = admitted
             }
-            guard input.append(buffer) else {
+            guard input.append(sample) else {
                 let error = writer.error.map(ExportFailure.avError)
                     ?? AVError(.exportFailed, "the writer refused a sample of track \(source.trackID)")
                 job.fail(error)
                 return
             }
-            record(buffer)
+            record(sample)
+            if sample !== buffer {
+                // Only a prefix fitted: the track ends here, and the others at this time.
+                job.truncate(at: CMSampleBufferGetPresentationTimeStamp(sample) + CMSampleBufferGetDuration(sample))
+                finish()
+                return
+            }
         }
     }
 

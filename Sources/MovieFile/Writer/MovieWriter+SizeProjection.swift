@@ -50,6 +50,14 @@ extension MovieWriter {
     }
 }
 
+extension MovieWriter {
+    /// The samples each track has been given so far (LPCM counts frames), in the order the tracks were added: a
+    /// cheap query (no movie box is built) that tells a caller which of its samples the writer has taken.
+    package var trackSampleCounts: [Int] {
+        withLock { tracks.map { Int($0.table.sampleCount) } }
+    }
+}
+
 extension MovieWriter.State {
     /// True before writing starts.
     var isConfiguring: Bool {
