@@ -10,37 +10,38 @@ import Foundation
 enum ExportEstimate {
     /// Bytes per second the preset writes for `source`, and samples per second (for the tables).
     static func rates(_ preset: ExportPreset, source: ExportSource) -> (bytes: Double, samples: Double) {
-        var bytes = 0.0, samples = 0.0
-        for track in source.tracks {
-            let fps = track.nominalFrameRate > 0 ? track.nominalFrameRate : 30
-            switch (preset.mode, track.mediaType) {
-            case (.passthrough, _):
-                let seconds = track.timeRange.duration.isNumeric ? track.timeRange.duration.seconds : 0
-                if seconds > 0 {
-                    bytes += Double(track.totalSampleBytes) / seconds
-                    samples += track.mediaType == .audio ? audioPacketRate(track) : fps
-                }
-            case (.transcode(let video?, _), .video):
-                let size = ExportGeometry.outputSize(display: track.displaySize, box: video.boundingBox)
-                bytes += bitsPerPixel(video) * Double(size.width * size.height) * fps / 8
-                samples += fps
-            case (.transcode(_, let audio), .audio):
-                let rate = track.sampleRate > 0 ? track.sampleRate : 44_100
-                switch audio {
-                case .aac(let perChannel, let maximumChannels, let maximumRate):
-                    let channels = max(1, min(track.channelCount, maximumChannels))
-                    bytes += Double(ExportSettings.aacBitRate(perChannel: perChannel, channels: channels,
-                                                               sampleRate: ExportSettings.aacSampleRate(rate, maximum: maximumRate))) / 8
-                    samples += min(rate, maximumRate) / 1024
-                case .linearPCM(let depth):
-                    bytes += rate * Double(max(1, track.channelCount) * depth / 8)
-                    samples += rate
-                }
-            default:
-                break
-            }
+        source.tracks.reduce((0, 0)) { total, track in
+            let rate = trackRates(preset, track: track)
+            return (total.0 + rate.bytes, total.1 + rate.samples)
         }
-        return (bytes, samples)
+    }
+
+    /// Bytes per second the preset writes for one track, and samples per second (0 for a track it does not write).
+    static func trackRates(_ preset: ExportPreset, track: ExportSource.Track) -> (bytes: Double, samples: Double) {
+        let fps = track.nominalFrameRate > 0 ? track.nominalFrameRate : 30
+        switch (preset.mode, track.mediaType) {
+        case (.passthrough, _):
+            let seconds = track.timeRange.duration.isNumeric ? track.timeRange.duration.seconds : 0
+            guard seconds > 0 else { return (0, 0) }
+            return (Double(track.totalSampleBytes) / seconds, track.mediaType == .audio ? audioPacketRate(track) : fps)
+        case (.transcode(let video?, _), .video):
+            let size = ExportGeometry.outputSize(display: track.displaySize, box: video.boundingBox)
+            return (bitsPerPixel(video) * Double(size.width * size.height) * fps / 8, fps)
+        case (.transcode(_, let audio), .audio):
+            let rate = track.sampleRate > 0 ? track.sampleRate : 44_100
+            switch audio {
+            case .aac(let perChannel, let maximumChannels, let maximumRate):
+                let channels = max(1, min(track.channelCount, maximumChannels))
+                let outputRate = ExportSettings.aacSampleRate(rate, maximum: maximumRate)
+                return (Double(ExportSettings.aacBitRate(perChannel: perChannel, channels: channels, sampleRate: outputRate)) / 8,
+                        outputRate / 1024)
+            case .linearPCM(let depth):
+                // PCM is stored as runs: about one table entry per buffer of 8192 frames.
+                return (rate * Double(max(1, track.channelCount) * depth / 8), rate / 8192)
+            }
+        default:
+            return (0, 0)
+        }
     }
 
     /// The estimated file length for exporting `duration` seconds.

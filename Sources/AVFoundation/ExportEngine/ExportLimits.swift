@@ -46,4 +46,9 @@ enum ExportLimits {
     /// The governor asks the muxer which samples it has taken every this many buffers (a cheap query), so that its
     /// record of buffers in flight stays as short as the writer's queues.
     static let governorCountInterval = 32
+    /// Seconds of a track's samples before the governor trusts the track's own data rate over the preset's.
+    static let governorRateWindow = 0.5
+    /// Near the file length limit, a track more than this many seconds ahead of another waits for it: the room kept
+    /// for the lagging track is then at most this long's worth of its data.
+    static let governorTrackWindow = 0.1
 }

@@ -191,7 +191,9 @@ final class ExportPipeline: @unchecked Sendable {
         addGroupsAndAssociations(inputs)
         job.register(reader: reader, feeds)
         if let limit = request.fileLengthLimit {
-            governor = makeGovernor(limit: limit, trackCount: plans.count)
+            let governor = makeGovernor(limit: limit)
+            self.governor = governor
+            job.register([governor])
         }
         tracks = plans.indices.map { index in
             ExportTrack(index: index, source: plans[index].source, input: inputs[index], feed: feeds[index], job: job,
@@ -393,15 +395,22 @@ final class ExportPipeline: @unchecked Sendable {
     }
 
     /// The `fileLengthLimit` governor, probing the writer's muxer when the output is a movie.
-    private func makeGovernor(limit: Int64, trackCount: Int) -> FileLengthGovernor {
+    private func makeGovernor(limit: Int64) -> FileLengthGovernor {
         let writer = self.writer
+        let trackCount = plans.count
         let reserve = ExportLimits.finishReserveFixed + ExportLimits.finishReservePerTrack * Int64(trackCount)
+        // What each track writes per second, sample bytes and table entries: the room kept for a track that lags.
+        let rates = plans.map { plan -> Double in
+            let rate = ExportEstimate.trackRates(request.preset, track: plan.source)
+            return rate.bytes + rate.samples * Double(ExportLimits.tableBytesPerSampleBound)
+        }
         @Sendable func movie() -> MovieWriter? {
             guard let engine = writer.runningEngine, case .movie(let movie) = engine.output else { return nil }
             return movie
         }
-        return FileLengthGovernor(limit: limit, trackCount: trackCount, reserve: reserve,
+        return FileLengthGovernor(limit: limit, reserve: reserve,
                                   initialSize: ExportLimits.estimatedHeaderBytes + 1024 * Int64(trackCount),
+                                  start: range.start, nominalRates: rates,
                                   projection: { try? movie()?.sizeProjection() },
                                   sampleCounts: { movie()?.trackSampleCounts })
     }

@@ -68,12 +68,15 @@ final class ExportTrack: @unchecked Sendable {
             }
             var sample = buffer
             if let governor {
-                let start = PresentationCoverage.presentedRange(of: buffer)?.start ?? CMSampleBufferGetPresentationTimeStamp(buffer)
+                let presented = PresentationCoverage.presentedRange(of: buffer)
+                let start = presented?.start ?? CMSampleBufferGetPresentationTimeStamp(buffer)
                 if let cut = job.cutTime, start >= cut {
                     finish()
                     return
                 }
-                guard let admitted = governor.admit(buffer, track: index) else {
+                // Samples shown to nobody (before the range) count from the range's start.
+                guard let admitted = governor.admit(buffer, track: index, start: max(start, range.start),
+                                                    end: max(presented?.end ?? start, range.start)) else {
                     job.truncate(at: start)
                     finish()
                     return
@@ -120,6 +123,7 @@ final class ExportTrack: @unchecked Sendable {
         }
         guard first else { return }
         input.markAsFinished()
+        governor?.trackFinished(index)
         job.progress.setTrack(index, 1)
         job.trackFinished()
     }

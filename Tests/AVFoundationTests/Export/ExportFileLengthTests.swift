@@ -29,8 +29,9 @@ struct ExportFileLengthTests {
         _ = folder
         #expect(session.status == .completed && session.progress == 1)
         let probe = try ExportProbe(output)
+        print("fileLengthLimit \(limit) (\(preset)): \(probe.size) bytes, \(probe.duration) s")
         #expect(probe.size <= limit, "\(probe.size) bytes, limit \(limit)")
-        #expect(probe.size > limit * 8 / 10, "the export stopped near the limit, not far before it: \(probe.size) of \(limit)")
+        #expect(probe.size > limit * 85 / 100, "the export stopped near the limit, not far before it: \(probe.size) of \(limit)")
         #expect(try ExternalTool.ffmpegDecodeErrors(output) == "")
         #expect(probe.duration > 0.5 && probe.duration < 1.6, "about half of the 2 s: \(probe.duration) s")
         let video = ExportProbe.duration(probe.video), audio = ExportProbe.duration(probe.audio)
@@ -46,7 +47,8 @@ struct ExportFileLengthTests {
         let (_, output, folder) = try await Self.export(AVAssetExportPreset640x480, limit: limit, fileType: .mp4)
         _ = folder
         let probe = try ExportProbe(output)
-        #expect(probe.size <= limit && probe.size > limit * 7 / 10, "\(probe.size) bytes for a limit of \(limit)")
+        print("fileLengthLimit \(limit): \(probe.size) bytes")
+        #expect(probe.size <= limit && probe.size > limit * 85 / 100, "\(probe.size) bytes for a limit of \(limit)")
         #expect(try ExternalTool.ffmpegDecodeErrors(output) == "")
     }
 
