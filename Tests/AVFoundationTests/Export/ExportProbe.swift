@@ -53,8 +53,10 @@ struct ExportProbe {
     func psnr(against source: URL, start: Double = 0, duration: Double, width: Int, height: Int) throws -> Double {
         let graph = "[1:v]scale=\(width):\(height):flags=bicubic,format=yuv420p,setsar=1[ref];"
             + "[0:v]format=yuv420p,setsar=1[out];[out][ref]psnr"
-        let result = try ExternalTool.check("ffmpeg", ["-nostdin", "-hide_banner", "-i", url.path,
-                                                       "-ss", String(start), "-t", String(duration), "-i", source.path,
+        // Pictures as stored: the track's rotation is compared by the callers, not applied here.
+        let result = try ExternalTool.check("ffmpeg", ["-nostdin", "-hide_banner", "-noautorotate", "-i", url.path,
+                                                       "-noautorotate", "-ss", String(start), "-t", String(duration),
+                                                       "-i", source.path,
                                                        "-lavfi", graph, "-f", "null", "-"])
         guard let line = result.standardError.split(separator: "\n").last(where: { $0.contains("PSNR") }),
               let range = line.range(of: "average:") else { return -1 }
