@@ -38,6 +38,16 @@ enum ExportMedia {
         // Audio only.
         "aac-stereo-44100.m4a": tone(seconds: "2") + aac,
         "pcm-s16le-48000.wav": tone(rate: 48000, seconds: "1") + ["-c:a", "pcm_s16le", "-ac", "2"],
+        // Two audio tracks in one alternate group: English (enabled) and French (disabled).
+        "h264-aac-eng-fra-alternate.mov": video("320x240") + tone() + tone(frequency: 880)
+            + ["-map", "0:v", "-map", "1:a", "-map", "2:a"] + h264 + aac
+            + ["-metadata:s:a:0", "language=eng", "-metadata:s:a:1", "language=fra", "-disposition:a:0", "default",
+               "-disposition:a:1", "0"],
+        // A title and a location (QuickTime '©xyz'), which the sharing filter removes.
+        "h264-aac-title-location.mov": video("320x240", seconds: "1") + tone(seconds: "1") + h264 + aac
+            + ["-metadata", "title=Eiffel", "-metadata", "location=+48.8577+002.2950/"],
+        // Rotated 90° (the track matrix, patched by the shared tool after ffmpeg writes the file).
+        "h264-aac-640x360-rotated-90.mov": video("640x360", rate: "30", seconds: "1") + tone(seconds: "1") + h264 + aac,
         // Video only, no audio.
         "h264-video-only-320x240.mp4": video("320x240") + h264,
     ]
@@ -55,6 +65,10 @@ enum ExportMedia {
             let partial = directory.appendingPathComponent("partial-" + name)
             try? FileManager.default.removeItem(at: partial)
             try ExternalTool.check("ffmpeg", ["-nostdin", "-v", "error", "-y"] + recipe + [partial.path])
+            if name.contains("rotated-90") {
+                let tool = TestFiles.sharedDirectory.appendingPathComponent("tools/set-rotation.py")
+                try ExternalTool.check("python3", [tool.path, partial.path])
+            }
             try FileManager.default.moveItem(at: partial, to: url)
             return url
         }
