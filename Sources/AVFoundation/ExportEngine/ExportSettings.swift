@@ -13,12 +13,12 @@ enum ExportSettings {
                                            88_200, 96_000]
 
     /// The AAC sample rate for a source rate: the source's own when AAC has it and it is within `maximum`, else the
-    /// nearest AAC rate not above `maximum` (44.1 kHz for a 37.8 kHz source, 48 kHz for 96 kHz with a 48 kHz cap).
+    /// lowest AAC rate above it (so no bandwidth is lost: 44.1 kHz for a 37.8 kHz source), capped at the highest one
+    /// within `maximum` (48 kHz for 96 kHz with a 48 kHz cap).
     static func aacSampleRate(_ source: Double, maximum: Double) -> Double {
         let allowed = aacSampleRates.filter { $0 <= maximum }
-        guard source > 0 else { return allowed.last(where: { $0 <= 44_100 }) ?? 44_100 }
-        if allowed.contains(source) { return source }
-        return allowed.min { abs($0 - source) < abs($1 - source) } ?? 44_100
+        guard source > 0 else { return 44_100 }
+        return allowed.first { $0 >= source } ?? allowed.last ?? 44_100
     }
 
     /// The AAC bit rate: `perChannel` × channels, within AAC's ceiling of 6144 bits per channel per 1024-sample
