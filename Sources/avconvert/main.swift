@@ -155,11 +155,11 @@ do {
 watcher.cancel()
 display?.end(completed: true)
 if target != outputURL {
-    do {
-        _ = try FileManager.default.replaceItemAt(outputURL, withItemAt: target)
-    } catch {
+    // rename(2) replaces the old file atomically: at every moment one complete file is at the output path.
+    guard rename(target.path, outputURL.path) == 0 else {
+        let reason = String(cString: strerror(errno))
         try? FileManager.default.removeItem(at: target)
-        exitWith(1, "cannot replace '\(outputPath)': \(describe(error))")
+        exitWith(1, "cannot replace '\(outputPath)': \(reason)")
     }
 }
 if options.verbose {
