@@ -15,6 +15,7 @@ let package = Package(
     products: [
         .library(name: "AVFoundation", targets: appleModules),
         .executable(name: "avinfo", targets: ["avinfo"]),
+        .executable(name: "avconvert", targets: ["avconvert"]),
     ],
     dependencies: [
         .package(url: "https://github.com/attaswift/BigInt", exact: "6.0.1"),
@@ -62,6 +63,7 @@ let package = Package(
 
         // Tools over the public API.
         .executableTarget(name: "avinfo", dependencies: ["AVFoundation"]),
+        .executableTarget(name: "avconvert", dependencies: ["AVFoundation"]),
         .executableTarget(name: "demo", dependencies: ["AVFoundation", "MediaCodecs"]),
         .executableTarget(name: "avbench", dependencies: ["AVFoundation"]),
 

@@ -1,0 +1,250 @@
+import CoreMedia
+import Foundation
+
+extension AVAssetExportSession {
+    /// The export's progress through its life.
+    struct RunState {
+        var status = Status.unknown
+        var error: (any Error)?
+        var progress: Float = 0
+        /// The running export, while `.exporting`.
+        var job: ExportJob?
+        /// The ticket in the process-wide queue, while `.waiting` or `.exporting`.
+        var ticket: ExportQueue.Ticket?
+        /// Completion handlers waiting for the end (each called exactly once).
+        var handlers: [@Sendable () -> Void] = []
+        /// Bumped on every status change; `states(updateInterval:)` waits on it.
+        var version = 0
+        var waiters: [UUID: CheckedContinuation<Void, Never>] = [:]
+        /// Waiters whose task was cancelled before they were registered.
+        var cancelledWaiters: Set<UUID> = []
+        /// `cancelExport()` was called while the export was queued or running.
+        var cancelRequested = false
+    }
+
+    /// Starts the export and returns at once. `handler` is called exactly once: when the export completes, fails
+    /// or is cancelled (check `status` and `error`). A configuration that cannot be exported (no output URL or file
+    /// type, a file type the preset does not write, an existing file at the URL) fails before anything starts, and
+    /// `handler` is then called before this method returns, as Apple documents. Calling again while the export runs
+    /// does not start another one: the new handler is called when this one ends (at once if it has ended).
+    public func exportAsynchronously(completionHandler handler: @escaping @Sendable () -> Void) {
+        let previous: Status = lock.withLock {
+            let status = run.status
+            switch status {
+            case .unknown:
+                run.handlers.append(handler)
+                // Waiting from now on: for the queue, or for the checks below.
+                run.status = .waiting
+                changedLocked()
+            case .waiting, .exporting:
+                run.handlers.append(handler)
+            case .completed, .failed, .cancelled:
+                break
+            }
+            return status
+        }
+        switch previous {
+        case .unknown: break
+        case .waiting, .exporting: return
+        case .completed, .failed, .cancelled:
+            handler()
+            return
+        }
+        let request: ExportRequest
+        do {
+            request = try makeRequest()
+        } catch {
+            finish(.failed(ExportFailure.avError(error)), synchronously: true)
+            return
+        }
+        let ticket = ExportQueue.shared.makeTicket()
+        let cancelled: Bool = lock.withLock {
+            run.ticket = ticket
+            return run.cancelRequested
+        }
+        if cancelled {
+            finish(.cancelled, synchronously: false)
+            return
+        }
+        ExportQueue.shared.enqueue(ticket) { [self] in begin(request) }
+    }
+
+    /// Exports to `url` as `fileType` and returns when the export has completed. Throws the export's error, or
+    /// `CancellationError` when the task is cancelled (which cancels the export and removes its partial output) or
+    /// `cancelExport()` is called.
+    public func export(to url: URL, as fileType: AVFileType, isolation: isolated (any Actor)? = #isolation) async throws {
+        configure("outputURL") { $0.outputURL = url }
+        configure("outputFileType") { $0.outputFileType = fileType }
+        await runUntilDone()
+        switch status {
+        case .completed: return
+        case .cancelled: throw CancellationError()
+        default: throw error ?? AVError(.exportFailed, "the export of \(asset) ended without completing")
+        }
+    }
+
+    /// Exports to `outputURL` as `outputFileType` and returns when the export has ended; check `status` and
+    /// `error`. Cancelling the task cancels the export.
+    public func export() async {
+        await runUntilDone()
+    }
+
+    /// Runs the export, cancelling it if the task is cancelled, and waits for its end.
+    private func runUntilDone() async {
+        await withTaskCancellationHandler {
+            await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+                exportAsynchronously { continuation.resume() }
+            }
+        } onCancel: {
+            cancelExport()
+        }
+    }
+
+    /// Cancels the export: a queued export leaves the queue, a running one stops promptly and removes its partial
+    /// output and temporary files. Before the export starts, it marks the session cancelled (a later export ends at
+    /// once as cancelled). After the end, nothing happens.
+    public func cancelExport() {
+        enum Step { case none, withdraw(ExportQueue.Ticket), cancelJob(ExportJob) }
+        let step: Step = lock.withLock {
+            switch run.status {
+            case .unknown:
+                run.status = .cancelled
+                changedLocked()
+                return .none
+            case .waiting:
+                run.cancelRequested = true
+                return run.ticket.map { .withdraw($0) } ?? .none
+            case .exporting:
+                run.cancelRequested = true
+                return run.job.map { .cancelJob($0) } ?? .none
+            case .completed, .failed, .cancelled:
+                return .none
+            }
+        }
+        switch step {
+        case .none:
+            break
+        case .withdraw(let ticket):
+            // Still queued: leave the queue now. Otherwise the queue has just given the export its slot and `begin`
+            // sees `cancelRequested`.
+            if ExportQueue.shared.withdraw(ticket) { finish(.cancelled, synchronously: false) }
+        case .cancelJob(let job):
+            job.cancel()
+        }
+    }
+
+    // MARK: Running
+
+    /// Reads the configuration into a request, checking what can be checked without the asset.
+    func makeRequest() throws -> ExportRequest {
+        let configuration = lock.withLock { self.configuration }
+        guard let url = configuration.outputURL else {
+            throw AVError(.operationNotAllowed, "the export has no outputURL; set one (or use export(to:as:))")
+        }
+        guard let fileType = configuration.outputFileType else {
+            throw AVError(.operationNotAllowed, "the export has no outputFileType; set one of \(supportedFileTypesText) "
+                          + "(or use export(to:as:))")
+        }
+        guard url.isFileURL else {
+            throw AVError(.invalidOutputURLPathExtension, "the output URL \(url) is not a file URL")
+        }
+        guard preset.fileTypes.contains(fileType) else {
+            throw AVError(.formatUnsupported, "\(presetName) cannot write files of type \(fileType.rawValue); it writes "
+                          + supportedFileTypesText, extra: [AVErrorFileTypeKey: fileType.rawValue])
+        }
+        var info = stat()
+        if lstat(url.path, &info) == 0 {
+            throw AVError(.fileAlreadyExists, "a file already exists at \(url.path); an export never overwrites")
+        }
+        let range = configuration.timeRange
+        guard range.isValid, range.start.isNumeric, range.start >= .zero,
+              range.duration.isNumeric || range.duration.isPositiveInfinity, range.duration >= .zero else {
+            throw AVError(.operationNotAllowed, "timeRange \(range) is not a range with a numeric start ≥ 0 and a numeric or "
+                          + "positively infinite duration")
+        }
+        if let directory = configuration.directoryForTemporaryFiles {
+            var isDirectory: ObjCBool = false
+            guard directory.isFileURL, FileManager.default.fileExists(atPath: directory.path, isDirectory: &isDirectory),
+                  isDirectory.boolValue else {
+                throw AVError(.operationNotAllowed, "directoryForTemporaryFiles \(directory.path) is not an existing directory")
+            }
+            guard access(directory.path, W_OK | X_OK) == 0 else {
+                throw AVError(.operationNotAllowed, "directoryForTemporaryFiles \(directory.path) is not writable")
+            }
+        }
+        if !preset.isPassthrough, configuration.videoComposition != nil {
+            throw AVError(.operationNotSupportedForPreset, "video compositions are not implemented yet: export without "
+                          + "videoComposition (Passthrough ignores it, as Apple documents)")
+        }
+        return ExportRequest(asset: asset, preset: preset, outputURL: url, fileType: fileType, timeRange: range,
+                             fileLengthLimit: configuration.fileLengthLimit > 0 ? configuration.fileLengthLimit : nil,
+                             metadata: configuration.metadata, metadataItemFilter: configuration.metadataItemFilter,
+                             shouldOptimizeForNetworkUse: configuration.shouldOptimizeForNetworkUse,
+                             audioMix: preset.isPassthrough ? nil : configuration.audioMix,
+                             audioTimePitchAlgorithm: configuration.audioTimePitchAlgorithm,
+                             multiPass: configuration.canPerformMultiplePassesOverSourceMediaData,
+                             temporaryDirectory: configuration.directoryForTemporaryFiles)
+    }
+
+    private var supportedFileTypesText: String { preset.fileTypes.map(\.rawValue).joined(separator: ", ") }
+
+    /// The queue gave the export its slot: start the job unless the export was cancelled meanwhile.
+    private func begin(_ request: ExportRequest) {
+        let job = ExportJob(request: request, progress: { [weak self] fraction in self?.report(fraction) },
+                            // Strong: a running export keeps its session alive until the handlers have run.
+                            completion: { outcome in self.finish(outcome, synchronously: false) })
+        let start: Bool = lock.withLock {
+            guard run.status == .waiting, !run.cancelRequested else { return false }
+            run.status = .exporting
+            run.job = job
+            changedLocked()
+            return true
+        }
+        guard start else {
+            finish(.cancelled, synchronously: false)
+            return
+        }
+        job.start()
+    }
+
+    /// Records progress (monotonic) and updates the `Progress` object.
+    private func report(_ fraction: Float) {
+        let value: Float? = lock.withLock {
+            guard run.status == .exporting, fraction > run.progress else { return nil }
+            run.progress = min(1, fraction)
+            return run.progress
+        }
+        if let value { progressObject.completedUnitCount = Int64(Double(value) * Double(ExportLimits.progressUnits)) }
+    }
+
+    /// Ends the export: records the outcome, frees the queue slot, then calls every handler once.
+    func finish(_ outcome: ExportOutcome, synchronously: Bool) {
+        let (handlers, ticket): ([@Sendable () -> Void], ExportQueue.Ticket?) = lock.withLock {
+            guard run.status != .completed, run.status != .failed, run.status != .cancelled else { return ([], nil) }
+            switch outcome {
+            case .completed:
+                run.status = .completed
+                run.progress = 1
+            case .failed(let error):
+                run.status = .failed
+                run.error = error
+            case .cancelled:
+                run.status = .cancelled
+            }
+            run.job = nil
+            let pending = run.handlers
+            run.handlers = []
+            let ticket = run.ticket
+            run.ticket = nil
+            changedLocked()
+            return (pending, ticket)
+        }
+        if case .completed = outcome { progressObject.completedUnitCount = ExportLimits.progressUnits }
+        if let ticket { ExportQueue.shared.release(ticket) }
+        if synchronously {
+            for handler in handlers { handler() }
+        } else if !handlers.isEmpty {
+            DispatchQueue.global(qos: .userInitiated).async { for handler in handlers { handler() } }
+        }
+    }
+}

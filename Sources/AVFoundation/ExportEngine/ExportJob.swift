@@ -1,0 +1,196 @@
+import CoreMedia
+import Foundation
+
+/// One running export: it reads the asset with an `AVAssetReader`, turns each track into what the preset asks
+/// (`ExportTrack`: passed through, or decoded, scaled and encoded on stage threads of its own) and writes the result
+/// with an `AVAssetWriter` whose inputs take the samples as they are. docs/export.md draws the pipeline.
+///
+/// The job runs on its own thread (`run`), which builds the pipeline, waits for every track to end, and finishes
+/// the file. `cancel()` and a failure anywhere stop everything promptly: the writer is cancelled (it removes the
+/// partial output and its temporary files), the reader is cancelled, every queue is cancelled so no stage waits,
+/// and the job removes its own temporary files once its stage threads have returned. `completion` is called exactly
+/// once, after all of that.
+///
+/// Thread safety: `lock` guards every `var`; the reader, writer and stages are used from their own threads and are
+/// thread-safe themselves.
+final class ExportJob: @unchecked Sendable {
+    let request: ExportRequest
+    private let reportProgress: @Sendable (Float) -> Void
+    private let completion: @Sendable (ExportOutcome) -> Void
+
+    private let lock = NSCondition()
+    private var stopping = false
+    private var cancelled = false
+    private var failure: AVError?
+    private var reader: AVAssetReader?
+    private var writer: AVAssetWriter?
+    private var cancellables: [any ExportCancellable] = []
+    /// Tracks whose writer input is not finished yet.
+    private var openTracks = 0
+    /// Set when `fileLengthLimit` refused a sample: the time from which no track takes samples.
+    private var cut: CMTime?
+    /// Threads of this job's stages; waited for before the job completes.
+    let threads = DispatchGroup()
+    /// The progress made so far, per part (see `ExportProgress`).
+    let progress: ExportProgress
+
+    init(request: ExportRequest, progress: @escaping @Sendable (Float) -> Void,
+         completion: @escaping @Sendable (ExportOutcome) -> Void) {
+        self.request = request
+        reportProgress = progress
+        self.completion = completion
+        self.progress = ExportProgress()
+    }
+
+    /// Starts the job on its own thread.
+    func start() {
+        let thread = Thread { [self] in
+            let outcome = run()
+            completion(outcome)
+        }
+        thread.name = "AVAssetExportSession \(request.outputURL.lastPathComponent)"
+        thread.stackSize = ExportThreads.stackSize
+        thread.start()
+    }
+
+    /// Stops the export; it ends as cancelled (unless it had already failed or completed).
+    func cancel() { stop(cancelling: true, failure: nil) }
+
+    /// Stops the export with `error` (the first failure wins).
+    func fail(_ error: AVError) { stop(cancelling: false, failure: error) }
+
+    /// True once the export is being stopped (cancelled or failed).
+    var isStopping: Bool { lock.withLock { stopping } }
+
+    /// The time from which no track takes samples, once `fileLengthLimit` refused one.
+    var cutTime: CMTime? { lock.withLock { cut } }
+
+    /// True once `fileLengthLimit` refused a sample.
+    var isTruncated: Bool { cutTime != nil }
+
+    private func stop(cancelling: Bool, failure error: AVError?) {
+        let (writer, reader, cancellables): (AVAssetWriter?, AVAssetReader?, [any ExportCancellable]) = lock.withLock {
+            guard !stopping else { return (nil, nil, []) }
+            stopping = true
+            cancelled = cancelling
+            failure = error
+            lock.broadcast()
+            return (self.writer, self.reader, self.cancellables)
+        }
+        // The writer first: it removes the partial output before anything else can touch it.
+        writer?.cancelWriting()
+        reader?.cancelReading()
+        for item in cancellables { item.cancelStage() }
+    }
+
+    /// Registers what a stop must cancel; cancels it at once if the job is already stopping.
+    func register(reader: AVAssetReader? = nil, writer: AVAssetWriter? = nil, _ items: [any ExportCancellable] = []) {
+        let stopNow: Bool = lock.withLock {
+            if let reader { self.reader = reader }
+            if let writer { self.writer = writer }
+            cancellables += items
+            return stopping
+        }
+        if stopNow {
+            writer?.cancelWriting()
+            reader?.cancelReading()
+            for item in items { item.cancelStage() }
+        }
+    }
+
+    /// `fileLengthLimit` refused a sample starting at `time`: no track takes samples from then on.
+    func truncate(at time: CMTime) {
+        lock.withLock {
+            guard time.isNumeric else { return }
+            cut = cut.map { min($0, time) } ?? time
+        }
+    }
+
+    /// Stops the reader and the stages once the tracks have ended early (`fileLengthLimit`): what they would still
+    /// produce is not wanted, and their threads must not wait for a consumer that is gone.
+    private func stopStages() {
+        let (reader, cancellables) = lock.withLock { (self.reader, self.cancellables) }
+        reader?.cancelReading()
+        for item in cancellables { item.cancelStage() }
+    }
+
+    /// A track's writer input was marked finished.
+    func trackFinished() {
+        lock.withLock {
+            openTracks -= 1
+            lock.broadcast()
+        }
+    }
+
+    /// Reports progress to the session.
+    func progressed() {
+        reportProgress(progress.fraction)
+    }
+
+    // MARK: Running
+
+    /// Runs the export and returns how it ended.
+    private func run() -> ExportOutcome {
+        var pipeline: ExportPipeline?
+        do {
+            let built = try ExportPipeline(job: self)
+            pipeline = built
+            try built.runAnalysisPass()
+            try checkStopping()
+            let tracks = try built.start()
+            lock.withLock { openTracks = tracks }
+            for track in built.tracks { track.startFeeding() }
+            // Wait for every track to end, or for a stop.
+            lock.withLock {
+                while openTracks > 0, !stopping { lock.wait() }
+            }
+            try checkStopping()
+            if isTruncated { stopStages() }
+            try built.finishWriting()
+        } catch {
+            let avError = ExportFailure.avError(error)
+            if !(error is ExportStopped) { fail(avError) }
+        }
+        // Stage threads return promptly once their queues are cancelled or finished; temporary files go after.
+        threads.wait()
+        pipeline?.removeTemporaryFiles()
+        return lock.withLock {
+            if let failure { return .failed(failure) }
+            if cancelled { return .cancelled }
+            return .completed
+        }
+    }
+
+    /// Throws `ExportStopped` when the job is stopping.
+    func checkStopping() throws {
+        if isStopping { throw ExportStopped() }
+    }
+}
+
+/// Thrown inside the job when it was stopped; the outcome is already recorded.
+struct ExportStopped: Error {}
+
+/// Something a stopping export must cancel: a stage whose threads may be waiting.
+protocol ExportCancellable: AnyObject, Sendable {
+    /// Cancels the stage's queues so that none of its threads keeps waiting.
+    func cancelStage()
+}
+
+/// Threads of the export's stages.
+enum ExportThreads {
+    /// Stack size of the job's and stages' threads: codec calls (x264's analysis, swscale) run on them, and Linux's
+    /// 512 KiB default for secondary threads is tight for them; 4 MiB is what the main thread gets.
+    static let stackSize = 4 << 20
+
+    /// Runs `body` on a new named thread counted in `groups`.
+    static func spawn(_ name: String, in groups: [DispatchGroup], _ body: @escaping @Sendable () -> Void) {
+        for group in groups { group.enter() }
+        let thread = Thread {
+            body()
+            for group in groups { group.leave() }
+        }
+        thread.name = name
+        thread.stackSize = stackSize
+        thread.start()
+    }
+}

@@ -1,0 +1,488 @@
+import CoreMedia
+import CoreVideo
+import Foundation
+import MediaCodecs
+import MovieFile
+
+/// The reader, the writer and the tracks between them for one export, built from the request and the asset.
+///
+/// Building checks everything that can be checked before a byte is written: the preset applies to the asset, the
+/// file type can hold every track (passthrough), the time range meets the asset, the output does not exist, every
+/// decoder and encoder opens. Then `start()` starts reading and writing and `finishWriting()` ends the session and
+/// completes the file.
+final class ExportPipeline: @unchecked Sendable {
+    /// What one source track becomes.
+    enum Role {
+        /// Its samples as stored.
+        case passthrough
+        /// Decoded, scaled and encoded.
+        case video(ExportPreset.Video, ExportSettings.VideoPlan)
+        /// Decoded, mixed and encoded.
+        case audio(ExportSettings.AudioPlan)
+    }
+
+    /// Which pass an encoder runs: the only one, or the first or second of two sharing a statistics directory.
+    enum EncoderPass {
+        case only
+        case first(URL)
+        case second(URL)
+    }
+
+    /// A source track and what it becomes.
+    struct Plan {
+        var source: ExportSource.Track
+        var role: Role
+    }
+
+    private unowned let job: ExportJob
+    let request: ExportRequest
+    let source: ExportSource
+    /// The part of the asset exported: the time range cut to the asset.
+    let range: CMTimeRange
+    let plans: [Plan]
+    let writer: AVAssetWriter
+    private(set) var reader: AVAssetReader?
+    private(set) var tracks: [ExportTrack] = []
+    private(set) var governor: FileLengthGovernor?
+    /// Multi-pass statistics, one directory per video track, inside `passesDirectory`.
+    private var statistics: [CMPersistentTrackID: URL] = [:]
+    private var passesDirectory: URL?
+
+    /// Checks the request against the asset and prepares the writer.
+    init(job: ExportJob) throws {
+        self.job = job
+        request = job.request
+        let source: ExportSource
+        do {
+            source = try ExportSource(asset: request.asset)
+        } catch {
+            throw ExportFailure.avError(error)
+        }
+        self.source = source
+        let preset = request.preset
+        if let problem = ExportCompatibility.problem(with: preset, source: source) {
+            throw AVError(.incompatibleAsset, "\(preset.name) cannot export this asset: \(problem)")
+        }
+        if preset.isPassthrough, let refusal = ExportCompatibility.passthroughRefusal(source, fileType: request.fileType) {
+            throw AVError(.formatUnsupported, "passthrough cannot write this asset to a \(request.fileType.rawValue) file: "
+                          + refusal + ". Export to a QuickTime movie (.mov), which holds every codec, or use a preset "
+                          + "that re-encodes", extra: [AVErrorFileTypeKey: request.fileType.rawValue])
+        }
+        range = try Self.exportedRange(request.timeRange, duration: source.duration)
+        plans = Self.plans(for: preset, source: source, fileType: request.fileType)
+        guard plans.contains(where: { $0.source.mediaType == .video || $0.source.mediaType == .audio }) else {
+            throw AVError(.incompatibleAsset, "nothing in the asset can be written to a \(request.fileType.rawValue) file "
+                          + "with \(preset.name)")
+        }
+        writer = try AVAssetWriter(outputURL: request.outputURL, fileType: request.fileType)
+        writer.shouldOptimizeForNetworkUse = request.shouldOptimizeForNetworkUse
+        writer.directoryForTemporaryFiles = request.temporaryDirectory
+        writer.metadata = ExportMetadata.movieItems(request, source: source, fileType: request.fileType)
+        job.register(writer: writer)
+        if request.multiPass, plans.contains(where: Self.usesMultiPass) { try makePassesDirectory() }
+    }
+
+    /// `timeRange` cut to [0, duration]; an error when nothing is left.
+    static func exportedRange(_ requested: CMTimeRange, duration: CMTime) throws -> CMTimeRange {
+        guard duration.isNumeric, duration > .zero else {
+            throw AVError(.invalidSourceMedia, "the asset has no duration: there is nothing to export")
+        }
+        let range = CMTimeRangeGetIntersection(requested, otherRange: CMTimeRange(start: .zero, duration: duration))
+        guard range.isValid, range.duration.isNumeric, range.duration > .zero else {
+            throw AVError(.operationNotAllowed, "timeRange from \(requested.start.seconds) s for "
+                          + "\(requested.duration.seconds) s does not meet the asset (0–\(duration.seconds) s): nothing to export")
+        }
+        return range
+    }
+
+    /// What each source track becomes; tracks the output cannot hold are left out (AVAssetExportSession.h: "except for
+    /// tracks for which passthrough is not possible").
+    static func plans(for preset: ExportPreset, source: ExportSource, fileType: AVFileType) -> [Plan] {
+        let movieType = MovieFileType(rawValue: fileType.rawValue)
+        func holds(_ track: ExportSource.Track) -> Bool {
+            guard let movieType else { return false }
+            return !track.formats.isEmpty && track.formats.allSatisfy { movieType.refusal(toHold: $0) == nil }
+        }
+        var result: [Plan] = []
+        for track in source.tracks where !track.formats.isEmpty {
+            switch (preset.mode, track.mediaType) {
+            case (.passthrough, .video), (.passthrough, .audio):
+                result.append(Plan(source: track, role: .passthrough))
+            case (.transcode(let video?, _), .video):
+                result.append(Plan(source: track, role: .video(video, ExportSettings.videoPlan(video, track: track))))
+            case (.transcode(nil, _), .video):
+                continue
+            case (.transcode(_, let audio), .audio):
+                result.append(Plan(source: track, role: .audio(ExportSettings.audioPlan(audio, track: track))))
+            default:
+                // Text, subtitles, captions, timecode, timed metadata: as stored, where the file type holds them.
+                if holds(track) { result.append(Plan(source: track, role: .passthrough)) }
+            }
+        }
+        return result
+    }
+
+    /// Whether a plan's encoder runs two passes when the session allows it.
+    static func usesMultiPass(_ plan: Plan) -> Bool {
+        if case .video(_, let settings) = plan.role { return settings.supportsMultiPass }
+        return false
+    }
+
+    // MARK: Analysis pass
+
+    /// Multi-pass encoding: reads every video track once with a first-pass encoder that writes its statistics, so
+    /// that the real pass can use them. Nothing is written to the output.
+    func runAnalysisPass() throws {
+        let multiPass = plans.filter { statistics[$0.source.trackID] != nil }
+        guard !multiPass.isEmpty else { return }
+        job.progress.setAnalysisWeight(0.5)
+        let reader = try AVAssetReader(asset: request.asset)
+        reader.timeRange = range
+        var transcoders: [VideoTranscoder] = []
+        let passGroup = DispatchGroup()
+        let count = Double(multiPass.count)
+        let progress = job.progress
+        let range = self.range
+        let fractions = LockedFractions(count: multiPass.count)
+        for (index, plan) in multiPass.enumerated() {
+            guard case .video(let video, let settings) = plan.role, let directory = statistics[plan.source.trackID] else { continue }
+            let (output, converter, encoder) = try makeVideoStages(plan.source, video: video, settings: settings, reader: reader,
+                                                                    pass: .first(directory))
+            let job = self.job
+            transcoders.append(VideoTranscoder(output: output, reader: reader, converter: converter, encoder: encoder,
+                                               rangeStart: range.start, trackID: plan.source.trackID) { time in
+                fractions.set(index, ExportProgress.fraction(of: time, in: range))
+                progress.setAnalysis(fractions.sum / count)
+                job.progressed()
+            })
+        }
+        job.register(reader: reader, transcoders)
+        guard reader.startReading() else {
+            throw reader.error.map(ExportFailure.avError) ?? AVError(.exportFailed, "the analysis pass could not start reading")
+        }
+        // The pass's stage threads count in the job's group (so a stop waits for them) and in the pass's own.
+        for transcoder in transcoders { transcoder.start(in: job, alsoCountedIn: passGroup) }
+        passGroup.wait()
+        try job.checkStopping()
+        progress.setAnalysis(1)
+    }
+
+    // MARK: Building
+
+    /// Builds the reader, the tracks and the writer's inputs, and starts reading and writing. Returns the number of
+    /// tracks.
+    func start() throws -> Int {
+        let reader = try AVAssetReader(asset: request.asset)
+        reader.timeRange = range
+        self.reader = reader
+        var feeds: [any ExportFeed] = []
+        var inputs: [AVAssetWriterInput] = []
+        for plan in plans {
+            let (feed, input) = try makeTrack(plan, reader: reader)
+            guard writer.canAdd(input) else {
+                throw writer.error.map(ExportFailure.avError)
+                    ?? AVError(.formatUnsupported, "track \(plan.source.trackID) cannot be added to a \(request.fileType.rawValue) file",
+                               extra: [AVErrorFileTypeKey: request.fileType.rawValue])
+            }
+            writer.add(input)
+            feeds.append(feed)
+            inputs.append(input)
+        }
+        addGroupsAndAssociations(inputs)
+        job.register(reader: reader, feeds)
+        if let limit = request.fileLengthLimit {
+            let governor = makeGovernor(limit: limit)
+            self.governor = governor
+            job.register([governor])
+        }
+        tracks = plans.indices.map { index in
+            ExportTrack(index: index, source: plans[index].source, input: inputs[index], feed: feeds[index], job: job,
+                        reader: reader, writer: writer, governor: governor, range: range)
+        }
+        job.progress.setTrackCount(tracks.count)
+        guard reader.startReading() else {
+            throw reader.error.map(ExportFailure.avError) ?? AVError(.exportFailed, "the reader could not start")
+        }
+        guard writer.startWriting() else {
+            throw writer.error.map(ExportFailure.avError) ?? AVError(.exportFailed, "the writer could not start")
+        }
+        writer.startSession(atSourceTime: range.start)
+        return tracks.count
+    }
+
+    /// The reader output, feed and writer input of one track.
+    private func makeTrack(_ plan: Plan, reader: AVAssetReader) throws -> (any ExportFeed, AVAssetWriterInput) {
+        let track = plan.source
+        let model = track.track.model
+        let feed: any ExportFeed
+        let hint: CMFormatDescription?
+        var transform = CGAffineTransform(model.transform)
+        switch plan.role {
+        case .passthrough:
+            let output = AVAssetReaderTrackOutput(track: track.track, outputSettings: nil)
+            output.alwaysCopiesSampleData = false
+            try add(output, to: reader, track: track)
+            feed = PassthroughFeed(output: output)
+            hint = track.formats.first
+        case .video(let video, let settings):
+            let pass: EncoderPass = statistics[track.trackID].map { .second($0) } ?? .only
+            let (output, converter, encoder) = try makeVideoStages(track, video: video, settings: settings, reader: reader,
+                                                                    pass: pass)
+            let transcoder = VideoTranscoder(output: output, reader: reader, converter: converter, encoder: encoder,
+                                             rangeStart: range.start, trackID: track.trackID)
+            feed = transcoder
+            hint = transcoder.formatDescription
+            transform = ExportGeometry.scaledTransform(transform, from: track.displaySize,
+                                                       to: (settings.width, settings.height))
+        case .audio(let settings):
+            let output = AVAssetReaderAudioMixOutput(audioTracks: [track.track], audioSettings: settings.decode)
+            output.alwaysCopiesSampleData = false
+            output.audioMix = request.audioMix
+            output.audioTimePitchAlgorithm = request.audioTimePitchAlgorithm
+            try add(output, to: reader, track: track)
+            let encoder = try makeAudioEncoder(settings, track: track)
+            let transcoder = AudioTranscoder(output: output, reader: reader, encoder: encoder, trackID: track.trackID)
+            feed = transcoder
+            hint = transcoder.formatDescription
+        }
+        let input = AVAssetWriterInput(mediaType: track.mediaType, outputSettings: nil, sourceFormatHint: hint)
+        input.expectsMediaDataInRealTime = false
+        input.marksOutputTrackAsEnabled = model.isEnabled
+        input.languageCode = model.languageCode
+        input.extendedLanguageTag = model.extendedLanguageTag
+        input.metadata = ExportMetadata.trackItems(track, request: request, fileType: request.fileType)
+        switch track.mediaType {
+        case .audio:
+            input.preferredVolume = model.volume
+        default:
+            input.transform = transform
+            if model.mediaTimescale > 0 { input.mediaTimeScale = model.mediaTimescale }
+            if case .passthrough = plan.role, track.mediaType == .video, model.width > 0, model.height > 0 {
+                // The track's display size (an anamorphic picture's is wider than its pixels), kept as stored.
+                input.naturalSize = CGSize(width: model.width, height: model.height)
+            }
+        }
+        return (feed, input)
+    }
+
+    private func add(_ output: AVAssetReaderOutput, to reader: AVAssetReader, track: ExportSource.Track) throws {
+        guard reader.canAdd(output) else {
+            throw AVError(.exportFailed, "track \(track.trackID) cannot be read (\(output))")
+        }
+        reader.add(output)
+    }
+
+    /// The reader output, scaler and encoder of a video track (for the analysis pass or the real one).
+    private func makeVideoStages(_ track: ExportSource.Track, video: ExportPreset.Video, settings: ExportSettings.VideoPlan,
+                                 reader: AVAssetReader, pass: EncoderPass) throws
+        -> (AVAssetReaderTrackOutput, PixelBufferConverter?, VideoEncoderSession) {
+        let output = AVAssetReaderTrackOutput(track: track.track,
+                                              outputSettings: ExportSettings.decodeSettings(for: video, track: track))
+        output.alwaysCopiesSampleData = false
+        try add(output, to: reader, track: track)
+        let dimensions = track.formats.first.map(CMVideoFormatDescriptionGetDimensions)
+        let stored = (Int(dimensions?.width ?? 0), Int(dimensions?.height ?? 0))
+        let scales = stored.0 != settings.width || stored.1 != settings.height
+            || track.displaySize != CGSize(width: stored.0, height: stored.1)
+        var converter: PixelBufferConverter?
+        var inputSize = stored
+        if scales {
+            let format = video.keepsAlpha && track.hasAlpha ? kCVPixelFormatType_32BGRA
+                : track.isHighBitDepth ? kCVPixelFormatType_420YpCbCr10BiPlanarVideoRange : kCVPixelFormatType_420YpCbCr8Planar
+            do throws(CodecError) {
+                converter = try PixelBufferConverter(configuration: .init(pixelFormat: format, width: settings.width,
+                                                                          height: settings.height, scalingMode: .resize))
+            } catch {
+                throw codecFailure(error, "cannot scale to \(settings.width)x\(settings.height)", code: .exportFailed,
+                                   trackID: track.trackID)
+            }
+            inputSize = (settings.width, settings.height)
+        }
+        let encoderSettings: VideoEncoderSettings
+        do throws(CodecSettingsError) {
+            encoderSettings = try VideoEncoderSettings(outputSettings: settings.settings)
+        } catch {
+            throw ExportFailure.stage(.unsupportedOutputSettings, "track \(track.trackID): the preset's video settings",
+                                      underlying: error, trackID: track.trackID)
+        }
+        var options = VideoEncoderSession.Options()
+        switch pass {
+        case .only: break
+        case .first(let directory): options.twoPass = .firstPass(statisticsDirectory: directory.path)
+        case .second(let directory): options.twoPass = .secondPass(statisticsDirectory: directory.path)
+        }
+        do throws(CodecError) {
+            let encoder = try VideoEncoderSession(settings: encoderSettings,
+                                                  sourceFormatHint: Self.pictureHint(track, width: inputSize.0, height: inputSize.1),
+                                                  options: options)
+            return (output, converter, encoder)
+        } catch {
+            throw codecFailure(error, "cannot open the \(video.codec.rawValue) encoder", code: .encodeFailed, trackID: track.trackID)
+        }
+    }
+
+    /// A format description of the pictures the encoder will get (their size and the source's colour tags), so the
+    /// encoder opens at once and its output format is known before writing starts.
+    static func pictureHint(_ track: ExportSource.Track, width: Int, height: Int) -> CMFormatDescription? {
+        var extensions: [String: Any] = [:]
+        if let source = track.formats.first {
+            for key in [kCMFormatDescriptionExtension_ColorPrimaries, kCMFormatDescriptionExtension_TransferFunction,
+                        kCMFormatDescriptionExtension_YCbCrMatrix, kCMFormatDescriptionExtension_FullRangeVideo] {
+                if let value = CMFormatDescriptionGetExtension(source, extensionKey: key) { extensions[key as String] = value }
+            }
+        }
+        var description: CMFormatDescription?
+        let status = CMVideoFormatDescriptionCreate(allocator: kCFAllocatorDefault, codecType: kCVPixelFormatType_420YpCbCr8Planar,
+                                                    width: Int32(width), height: Int32(height),
+                                                    extensions: extensions.isEmpty ? nil : extensions as CFDictionary,
+                                                    formatDescriptionOut: &description)
+        return status == noErr ? description : nil
+    }
+
+    /// The audio encoder of a track, opened with a hint of the reader's output (32-bit float, non-interleaved).
+    private func makeAudioEncoder(_ plan: ExportSettings.AudioPlan, track: ExportSource.Track) throws -> AudioEncoderSession {
+        let settings: AudioEncoderSettings
+        do throws(CodecSettingsError) {
+            settings = try AudioEncoderSettings(outputSettings: plan.encode)
+        } catch {
+            throw ExportFailure.stage(.unsupportedOutputSettings, "track \(track.trackID): the preset's audio settings",
+                                      underlying: error, trackID: track.trackID)
+        }
+        var asbd = AudioStreamBasicDescription(
+            mSampleRate: plan.sampleRate, mFormatID: kAudioFormatLinearPCM,
+            mFormatFlags: kLinearPCMFormatFlagIsFloat | kLinearPCMFormatFlagIsPacked | kLinearPCMFormatFlagIsNonInterleaved,
+            mBytesPerPacket: 4, mFramesPerPacket: 1, mBytesPerFrame: 4, mChannelsPerFrame: UInt32(plan.channels),
+            mBitsPerChannel: 32, mReserved: 0)
+        var hint: CMAudioFormatDescription?
+        CMAudioFormatDescriptionCreate(allocator: kCFAllocatorDefault, asbd: &asbd, layoutSize: 0, layout: nil,
+                                       magicCookieSize: 0, magicCookie: nil, extensions: nil, formatDescriptionOut: &hint)
+        do throws(CodecError) {
+            return try AudioEncoderSession(settings: settings, sourceFormatHint: hint)
+        } catch {
+            throw codecFailure(error, "cannot open the audio encoder", code: .encodeFailed, trackID: track.trackID)
+        }
+    }
+
+    /// Alternate groups of the source (with at least two exported members) and track associations whose two tracks
+    /// are both exported.
+    private func addGroupsAndAssociations(_ inputs: [AVAssetWriterInput]) {
+        var groups: [Int16: [Int]] = [:]
+        var order: [Int16] = []
+        for (index, plan) in plans.enumerated() where plan.source.track.model.alternateGroup != 0 {
+            let group = plan.source.track.model.alternateGroup
+            if groups[group] == nil { order.append(group) }
+            groups[group, default: []].append(index)
+        }
+        for group in order {
+            guard let members = groups[group], members.count > 1 else { continue }
+            let defaultMember = members.first { plans[$0].source.track.model.isEnabled }
+            let inputGroup = AVAssetWriterInputGroup(inputs: members.map { inputs[$0] },
+                                                     defaultInput: defaultMember.map { inputs[$0] })
+            if writer.canAdd(inputGroup) { writer.add(inputGroup) }
+        }
+        let indexOfTrack = Dictionary(plans.enumerated().map { ($1.source.trackID, $0) }, uniquingKeysWith: { first, _ in first })
+        for (index, plan) in plans.enumerated() {
+            for (type, targets) in plan.source.track.model.references {
+                let name = FourCharCodeText.string(type)
+                for target in targets {
+                    guard let targetIndex = indexOfTrack[target] else { continue }
+                    if inputs[index].canAddTrackAssociation(withTrackOf: inputs[targetIndex], type: name) {
+                        inputs[index].addTrackAssociation(withTrackOf: inputs[targetIndex], type: name)
+                    }
+                }
+            }
+        }
+    }
+
+    /// The `fileLengthLimit` governor, probing the writer's muxer when the output is a movie.
+    private func makeGovernor(limit: Int64) -> FileLengthGovernor {
+        let writer = self.writer
+        let trackCount = plans.count
+        let reserve = ExportLimits.finishReserveFixed + ExportLimits.finishReservePerTrack * Int64(trackCount)
+        // What each track writes per second, sample bytes and table entries: the room kept for a track that lags.
+        let rates = plans.map { plan -> Double in
+            let rate = ExportEstimate.trackRates(request.preset, track: plan.source)
+            return rate.bytes + rate.samples * Double(ExportLimits.tableBytesPerSampleBound)
+        }
+        @Sendable func movie() -> MovieWriter? {
+            guard let engine = writer.runningEngine, case .movie(let movie) = engine.output else { return nil }
+            return movie
+        }
+        return FileLengthGovernor(limit: limit, reserve: reserve,
+                                  initialSize: ExportLimits.estimatedHeaderBytes + 1024 * Int64(trackCount),
+                                  start: range.start, nominalRates: rates,
+                                  projection: { try? movie()?.sizeProjection() },
+                                  sampleCounts: { movie()?.trackSampleCounts })
+    }
+
+    // MARK: Finishing
+
+    /// Ends the session where the tracks end and completes the file.
+    func finishWriting() throws {
+        var end = range.end
+        if job.isTruncated {
+            // Where every track is still complete, and no later than the first sample that did not fit.
+            end = min(tracks.map(\.presentedEnd).min() ?? range.start, job.cutTime ?? range.end)
+            guard end > range.start else {
+                writer.cancelWriting()
+                throw AVError(.maximumFileSizeReached, "fileLengthLimit \(request.fileLengthLimit ?? 0) bytes is too small "
+                              + "for any of the media", extra: [AVErrorFileSizeKey: NSNumber(value: request.fileLengthLimit ?? 0)])
+            }
+        }
+        writer.endSession(atSourceTime: end)
+        let done = DispatchSemaphore(value: 0)
+        writer.finishWriting { done.signal() }
+        done.wait()
+        try job.checkStopping()
+        guard writer.status == .completed else {
+            throw writer.error.map(ExportFailure.avError) ?? AVError(.exportFailed, "the writer did not complete")
+        }
+        if let limit = request.fileLengthLimit {
+            let size = (try? FileManager.default.attributesOfItem(atPath: request.outputURL.path)[.size] as? NSNumber)?.int64Value ?? 0
+            if size > limit {
+                // The governor's bound is an upper bound, so this is an internal error; the promise still holds.
+                try? FileManager.default.removeItem(at: request.outputURL)
+                throw AVError(.maximumFileSizeReached, "internal: the output came out at \(size) bytes, over the "
+                              + "fileLengthLimit of \(limit)", extra: [AVErrorFileSizeKey: NSNumber(value: size)])
+            }
+        }
+    }
+
+    // MARK: Temporary files
+
+    /// Creates the directory for multi-pass statistics (in `directoryForTemporaryFiles`, else beside the output).
+    private func makePassesDirectory() throws {
+        let base = request.temporaryDirectory ?? request.outputURL.deletingLastPathComponent()
+        let directory = base.appendingPathComponent(".\(request.outputURL.lastPathComponent).\(UUID().uuidString.prefix(8)).passes")
+        do {
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: false)
+            for plan in plans where Self.usesMultiPass(plan) {
+                let trackDirectory = directory.appendingPathComponent("track\(plan.source.trackID)")
+                try FileManager.default.createDirectory(at: trackDirectory, withIntermediateDirectories: false)
+                statistics[plan.source.trackID] = trackDirectory
+            }
+        } catch {
+            try? FileManager.default.removeItem(at: directory)
+            throw AVError(.exportFailed, "cannot create the directory for multi-pass statistics at \(directory.path)",
+                          underlying: error)
+        }
+        passesDirectory = directory
+    }
+
+    /// Removes every temporary file the export made (the writer removes its own).
+    func removeTemporaryFiles() {
+        if let passesDirectory { try? FileManager.default.removeItem(at: passesDirectory) }
+    }
+}
+
+/// Per-track fractions of the analysis pass, summed for progress.
+private final class LockedFractions: @unchecked Sendable {
+    private let lock = NSLock()
+    private var values: [Double]
+
+    init(count: Int) { values = Array(repeating: 0, count: count) }
+
+    func set(_ index: Int, _ value: Double) { lock.withLock { values[index] = max(values[index], value) } }
+
+    var sum: Double { lock.withLock { values.reduce(0, +) } }
+}

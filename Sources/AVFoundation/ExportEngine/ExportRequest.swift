@@ -1,0 +1,23 @@
+import CoreMedia
+import Foundation
+
+/// Everything an export needs, frozen when it starts (AVAssetExportSession's settings cannot change afterwards).
+struct ExportRequest: @unchecked Sendable {
+    let asset: AVAsset
+    let preset: ExportPreset
+    let outputURL: URL
+    let fileType: AVFileType
+    /// The requested range, as set (cut to the asset when the export starts).
+    let timeRange: CMTimeRange
+    /// Bytes the output may not exceed.
+    let fileLengthLimit: Int64?
+    /// Metadata replacing the asset's, if set.
+    let metadata: [AVMetadataItem]?
+    let metadataItemFilter: AVMetadataItemFilter?
+    let shouldOptimizeForNetworkUse: Bool
+    /// nil for passthrough (Apple ignores it there).
+    let audioMix: AVAudioMix?
+    let audioTimePitchAlgorithm: AVAudioTimePitchAlgorithm
+    let multiPass: Bool
+    let temporaryDirectory: URL?
+}

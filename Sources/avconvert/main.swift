@@ -1,0 +1,170 @@
+// avconvert: converts a media file with an export preset, as macOS's avconvert does, through the public
+// AVFoundation API (AVAssetExportSession) only.
+//
+// Exit status: 0 when the output was written; 1 when the conversion could not be done (one line on standard error
+// says which file and what failed); 2 for a command line that cannot be run; 130 when interrupted (Ctrl-C), in
+// which case nothing is left at the output path.
+import AVFoundation
+import Foundation
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+let help = """
+    Usage: avconvert --source <source_media> --preset <preset> --output <output_movie> [options]
+
+    Converts a media file with an AVFoundation export preset. The output's file type comes from its extension
+    (.mov, .mp4, .m4v, .m4a, .3gp, .3g2, .caf, .wav, .aif, .aifc, .amr).
+
+    Options:
+      -s, --source <path>        the media file to convert
+      -o, --output <path>        the file to write; it must not exist unless --replace is given
+      -p, --preset <preset>      the export preset, as avconvert names it (Preset1280x720, PresetPassthrough,
+                                 PresetAppleM4A...) or as AVFoundation does (AVAssetExportPreset1280x720...)
+          --start <seconds>      start the output at this time in the source (default 0)
+          --duration <seconds>   end the output this long after the start (default: to the end of the source)
+          --replace              replace the output file if it exists (only once the new one is complete)
+          --progress             show the progress (a bar on a terminal, plain lines otherwise)
+      -v, --verbose              describe the conversion and its result
+          --multiPass            encode video in two passes where the preset can use them (better quality for the size)
+          --disableFastStart     do not lay the file out for playback while it downloads (movie box last)
+          --disableMetadataFilter  keep all the source's metadata (by default, user-identifying metadata such as
+                                 location is removed, as AVMetadataItemFilter.forSharing() does)
+          --listPresets          list the presets and exit
+      -h, --help                 show this help and exit
+    """
+
+/// Writes one line to standard error and exits with `status`.
+func exitWith(_ status: Int32, _ message: String) -> Never {
+    let line = message.replacingOccurrences(of: "\n", with: " ")
+    FileHandle.standardError.write(Data("avconvert: \(line)\n".utf8))
+    exit(status)
+}
+
+/// The error's description, on one line.
+func describe(_ error: any Error) -> String {
+    (error as NSError).localizedDescription.replacingOccurrences(of: "\n", with: " ")
+}
+
+let options: Options
+do {
+    options = try Options(parsing: Array(CommandLine.arguments.dropFirst()))
+} catch {
+    exitWith(2, "\(error.description) (avconvert --help shows the usage)")
+}
+
+if options.help {
+    print(help)
+    exit(0)
+}
+if options.listPresets {
+    for preset in Presets.all { print(Presets.avconvertName(preset)) }
+    exit(0)
+}
+
+// Validated by Options: a conversion has a source, an output and a preset.
+let sourcePath = options.source!, outputPath = options.output!, presetArgument = options.preset!
+guard let presetName = Presets.constant(named: presetArgument) else {
+    exitWith(2, "unknown preset '\(presetArgument)' (avconvert --listPresets lists them)")
+}
+let sourceURL = URL(fileURLWithPath: sourcePath)
+let outputURL = URL(fileURLWithPath: outputPath)
+guard let fileType = Presets.fileType(forExtension: outputURL.pathExtension) else {
+    exitWith(2, "cannot tell the output file type of '\(outputPath)' from its extension '.\(outputURL.pathExtension)'")
+}
+var isDirectory: ObjCBool = false
+guard FileManager.default.fileExists(atPath: sourceURL.path, isDirectory: &isDirectory), !isDirectory.boolValue else {
+    exitWith(1, "cannot read the source '\(sourcePath)': no such file")
+}
+if FileManager.default.fileExists(atPath: outputURL.path, isDirectory: &isDirectory) {
+    if isDirectory.boolValue { exitWith(1, "the output '\(outputPath)' is a directory") }
+    if !options.replace { exitWith(1, "the output '\(outputPath)' exists; use --replace to replace it") }
+}
+
+let asset = AVURLAsset(url: sourceURL)
+do {
+    _ = try await asset.load(.tracks)
+} catch {
+    exitWith(1, "cannot open the source '\(sourcePath)': \(describe(error))")
+}
+guard let session = AVAssetExportSession(asset: asset, presetName: presetName) else {
+    let compatible = AVAssetExportSession.exportPresets(compatibleWith: asset).map(Presets.avconvertName)
+    exitWith(1, "the preset \(Presets.avconvertName(presetName)) cannot convert '\(sourcePath)'; presets that can: "
+             + (compatible + [Presets.avconvertName(AVAssetExportPresetPassthrough)]).joined(separator: ", "))
+}
+let compatibleTypes = await session.compatibleFileTypes
+guard compatibleTypes.contains(fileType) else {
+    exitWith(1, "the preset \(Presets.avconvertName(presetName)) cannot write '\(sourcePath)' to a '.\(outputURL.pathExtension)' "
+             + "file (\(fileType.rawValue)); it can write: " + compatibleTypes.map(\.rawValue).joined(separator: ", "))
+}
+
+let timescale: CMTimeScale = 600_000
+let start = CMTime(seconds: options.start ?? 0, preferredTimescale: timescale)
+if let seconds = options.start, let duration = try? await asset.load(.duration), duration.isNumeric,
+   seconds >= duration.seconds {
+    exitWith(1, "--start \(seconds) is at or past the end of '\(sourcePath)' (\(String(format: "%.3f", duration.seconds)) s)")
+}
+session.timeRange = CMTimeRange(start: start, duration: options.duration.map { CMTime(seconds: $0, preferredTimescale: timescale) }
+                                    ?? .positiveInfinity)
+session.shouldOptimizeForNetworkUse = !options.disableFastStart
+session.metadataItemFilter = options.disableMetadataFilter ? nil : AVMetadataItemFilter.forSharing()
+session.canPerformMultiplePassesOverSourceMediaData = options.multiPass
+
+// With --replace the new file is written beside the old one and moved over it once complete, so a failed
+// conversion never costs the existing file.
+let target = options.replace && FileManager.default.fileExists(atPath: outputURL.path)
+    ? outputURL.deletingLastPathComponent()
+        .appendingPathComponent(".\(outputURL.deletingPathExtension().lastPathComponent).avconvert-\(getpid()).\(outputURL.pathExtension)")
+    : outputURL
+
+if options.verbose {
+    print("Source: \(sourceURL.path)")
+    print("Preset: \(Presets.avconvertName(presetName)) (\(presetName))")
+    print("Output: \(outputURL.path) (\(fileType.rawValue))")
+    if options.start != nil || options.duration != nil {
+        print(String(format: "Time range: from %.3f s", start.seconds)
+              + (options.duration.map { String(format: " for %.3f s", $0) } ?? " to the end"))
+    }
+}
+
+// Ctrl-C cancels the export (which removes its partial output).
+signal(SIGINT, SIG_IGN)
+let interrupt = DispatchSource.makeSignalSource(signal: SIGINT, queue: .global())
+interrupt.setEventHandler { session.cancelExport() }
+interrupt.resume()
+
+let display = options.progress ? ProgressDisplay() : nil
+let watcher = Task {
+    guard let display else { return }
+    for await state in session.states(updateInterval: 0.1) {
+        if case .exporting(let progress) = state { display.show(progress.fractionCompleted) }
+    }
+}
+let began = Date()
+do {
+    try await session.export(to: target, as: fileType)
+} catch {
+    watcher.cancel()
+    display?.end(completed: false)
+    if error is CancellationError {
+        exitWith(130, "interrupted; '\(outputPath)' was not written")
+    }
+    exitWith(1, "cannot convert '\(sourcePath)' to '\(outputPath)': \(describe(error))")
+}
+watcher.cancel()
+display?.end(completed: true)
+if target != outputURL {
+    // rename(2) replaces the old file atomically: at every moment one complete file is at the output path.
+    guard rename(target.path, outputURL.path) == 0 else {
+        let reason = String(cString: strerror(errno))
+        try? FileManager.default.removeItem(at: target)
+        exitWith(1, "cannot replace '\(outputPath)': \(reason)")
+    }
+}
+if options.verbose {
+    let size = (try? FileManager.default.attributesOfItem(atPath: outputURL.path)[.size] as? NSNumber)?.int64Value ?? 0
+    let duration = (try? await AVURLAsset(url: outputURL).load(.duration)).map { String(format: "%.3f s", $0.seconds) } ?? "?"
+    print("Wrote \(size) bytes, \(duration), in \(String(format: "%.1f", Date().timeIntervalSince(began))) s")
+}
+exit(0)

@@ -1,0 +1,325 @@
+import Foundation
+import Testing
+import TestSupport
+@testable import AVFoundation
+
+/// Counts calls from any thread.
+final class CallCounter: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value = 0
+    func increment() { lock.withLock { value += 1 } }
+    var count: Int { lock.withLock { value } }
+}
+
+/// Runs `session.exportAsynchronously` and returns once its handler ran, with how often it ran (checked again a
+/// little later, so that a second call would be seen).
+func exportCountingHandlers(_ session: AVAssetExportSession) async -> Int {
+    let counter = CallCounter()
+    await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+        session.exportAsynchronously {
+            counter.increment()
+            if counter.count == 1 { continuation.resume() }
+        }
+    }
+    try? await Task.sleep(for: .milliseconds(200))
+    return counter.count
+}
+
+/// A small tmpfs mounted for one test (root only), removed by `unmount`.
+struct SmallDisk {
+    let url: URL
+
+    /// A tmpfs of `size` ("256k"), read-only when asked; nil when mounting is not possible here.
+    init?(size: String, readOnly: Bool = false) {
+        let mountPoint = FileManager.default.temporaryDirectory.appendingPathComponent("lavf-export-disk-\(UUID().uuidString.prefix(8))")
+        try? FileManager.default.createDirectory(at: mountPoint, withIntermediateDirectories: true)
+        let options = "size=\(size)" + (readOnly ? ",ro" : "")
+        guard let result = try? ExternalTool.run("mount", ["-t", "tmpfs", "-o", options, "tmpfs", mountPoint.path]),
+              result.status == 0 else {
+            try? FileManager.default.removeItem(at: mountPoint)
+            return nil
+        }
+        url = mountPoint
+    }
+
+    func unmount() {
+        _ = try? ExternalTool.run("umount", [url.path])
+        try? FileManager.default.removeItem(at: url)
+    }
+
+    /// The names of everything in the mount.
+    var contents: [String] { (try? FileManager.default.contentsOfDirectory(atPath: url.path)) ?? [] }
+}
+
+/// Failures, cancellation, the completion handler's single call, the waiting queue, and what is left on disk.
+@Suite("Export behaviour")
+struct ExportBehaviourTests {
+    static func source() throws -> URL { try ExportMedia.url("h264-bframes-aac-320x240-25fps.mov") }
+    /// A source long enough to be cancelled mid-way (HEVC at its highest quality takes seconds per second of it).
+    static func longSource() throws -> URL { try ExportMedia.url("h264-aac-640x360-30fps-48k.mp4") }
+
+    static func session(_ preset: String = AVAssetExportPreset640x480, source: URL? = nil) throws -> AVAssetExportSession {
+        try #require(AVAssetExportSession(asset: AVURLAsset(url: source ?? Self.source()), presetName: preset))
+    }
+
+    @Test("a completed export calls its handler once, and a second exportAsynchronously gets its own call")
+    func handlerOnceOnSuccess() async throws {
+        let folder = try TestFiles.makeTemporaryDirectory()
+        let session = try Self.session()
+        session.outputURL = folder.file("out.mp4")
+        session.outputFileType = .mp4
+        #expect(await exportCountingHandlers(session) == 1)
+        #expect(session.status == .completed && session.error == nil && session.progress == 1)
+        // After the end a new call does not export again; its handler still runs, once.
+        #expect(await exportCountingHandlers(session) == 1)
+        #expect(session.status == .completed)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.url.path) == ["out.mp4"], "no temporary files")
+    }
+
+    @Test("an existing file is never overwritten: fileAlreadyExists, the handler runs before the call returns")
+    func existingFile() async throws {
+        let folder = try TestFiles.makeTemporaryDirectory()
+        let output = folder.file("taken.mp4")
+        try Data("keep me".utf8).write(to: output)
+        let session = try Self.session()
+        session.outputURL = output
+        session.outputFileType = .mp4
+        let counter = CallCounter()
+        session.exportAsynchronously { counter.increment() }
+        #expect(counter.count == 1, "a configuration failure calls the handler synchronously, as Apple documents")
+        #expect(session.status == .failed)
+        #expect((session.error as? AVError)?.code == .fileAlreadyExists)
+        #expect(try Data(contentsOf: output) == Data("keep me".utf8), "the file is untouched")
+        // export(to:as:) throws the same error.
+        let again = try Self.session()
+        await #expect(throws: AVError.self) { try await again.export(to: output, as: .mp4) }
+        #expect(try Data(contentsOf: output) == Data("keep me".utf8))
+    }
+
+    @Test("misconfiguration fails with a clear AVError: no URL, no file type, a type the preset does not write, a video composition")
+    func misconfiguration() async throws {
+        let folder = try TestFiles.makeTemporaryDirectory()
+        let noURL = try Self.session()
+        noURL.outputFileType = .mp4
+        #expect(await exportCountingHandlers(noURL) == 1)
+        #expect((noURL.error as? AVError)?.code == .operationNotAllowed)
+
+        let noType = try Self.session()
+        noType.outputURL = folder.file("a.mp4")
+        #expect(await exportCountingHandlers(noType) == 1)
+        #expect((noType.error as? AVError)?.code == .operationNotAllowed)
+
+        let wrongType = try Self.session()
+        await #expect { try await wrongType.export(to: folder.file("b.m4a"), as: .m4a) } throws: { error in
+            (error as? AVError)?.code == .formatUnsupported
+        }
+
+        let composed = try Self.session()
+        composed.videoComposition = AVMutableVideoComposition()
+        await #expect { try await composed.export(to: folder.file("c.mp4"), as: .mp4) } throws: { error in
+            (error as? AVError)?.code == .operationNotSupportedForPreset
+                && (error as NSError).localizedDescription.contains("video composition")
+        }
+        // Passthrough ignores a video composition, as Apple documents.
+        let passthrough = try Self.session(AVAssetExportPresetPassthrough)
+        passthrough.videoComposition = AVMutableVideoComposition()
+        try await passthrough.export(to: folder.file("d.mov"), as: .mov)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.url.path) == ["d.mov"])
+    }
+
+    @Test("passthrough to a file type that cannot hold the codec fails with formatUnsupported naming it")
+    func passthroughIncompatibleFileType() async throws {
+        let folder = try TestFiles.makeTemporaryDirectory()
+        let session = try Self.session(AVAssetExportPresetPassthrough, source: try ExportMedia.url("prores4444-alpha-320x240.mov"))
+        #expect(await session.compatibleFileTypes == [.mov])
+        await #expect { try await session.export(to: folder.file("p.mp4"), as: .mp4) } throws: { error in
+            let text = (error as NSError).localizedDescription
+            return (error as? AVError)?.code == .formatUnsupported && text.contains("ap4h") && text.contains("QuickTime")
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.url.path).isEmpty)
+    }
+
+    @Test("an asset that cannot be opened: a session, and an export that fails with the asset's error")
+    func unreadableAsset() async throws {
+        let folder = try TestFiles.makeTemporaryDirectory()
+        let bogus = folder.file("not-media.mov")
+        try Data(repeating: 7, count: 4096).write(to: bogus)
+        let session = try #require(AVAssetExportSession(asset: AVURLAsset(url: bogus), presetName: AVAssetExportPreset640x480))
+        #expect(await exportCountingHandlers(session) == 0 + 1)
+        #expect(session.status == .failed)
+        #expect(session.error != nil)
+        #expect(!FileManager.default.fileExists(atPath: folder.file("out.mp4").path))
+    }
+
+    @Test("cancelling a running export: cancelled, the handler once, no output and no temporary files")
+    func cancelRunning() async throws {
+        let folder = try TestFiles.makeTemporaryDirectory()
+        let temporary = try TestFiles.makeTemporaryDirectory()
+        let session = try Self.session(AVAssetExportPresetHEVCHighestQuality, source: try Self.longSource())
+        session.outputURL = folder.file("cancelled.mp4")
+        session.outputFileType = .mp4
+        session.canPerformMultiplePassesOverSourceMediaData = true
+        session.directoryForTemporaryFiles = temporary.url
+        let counter = CallCounter()
+        let done = AsyncStream<Void>.makeStream()
+        session.exportAsynchronously {
+            counter.increment()
+            done.continuation.yield()
+        }
+        // Cancel once the export is under way.
+        while session.status != .exporting || session.progress == 0, session.status.rawValue < 3 {
+            try await Task.sleep(for: .milliseconds(5))
+        }
+        session.cancelExport()
+        var iterator = done.stream.makeAsyncIterator()
+        _ = await iterator.next()
+        try await Task.sleep(for: .milliseconds(200))
+        #expect(session.status == .cancelled)
+        #expect(counter.count == 1)
+        #expect(session.progress < 1)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.url.path).isEmpty, "the partial output is removed")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: temporary.url.path).isEmpty, "temporary files are removed")
+    }
+
+    @Test("cancelling the task of export(to:as:) throws CancellationError and leaves nothing")
+    func cancelTask() async throws {
+        let folder = try TestFiles.makeTemporaryDirectory()
+        let session = try Self.session(AVAssetExportPresetHEVCHighestQuality, source: try Self.longSource())
+        let output = folder.file("task.mp4")
+        let task = Task { try await session.export(to: output, as: .mp4) }
+        while session.progress == 0, session.status.rawValue < 3 { try await Task.sleep(for: .milliseconds(5)) }
+        task.cancel()
+        await #expect(throws: CancellationError.self) { try await task.value }
+        #expect(session.status == .cancelled)
+        #expect(!FileManager.default.fileExists(atPath: output.path))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.url.path).isEmpty)
+    }
+
+    @Test("cancelling before the export starts: cancelled at once, and a later export ends at once")
+    func cancelBeforeStart() async throws {
+        let folder = try TestFiles.makeTemporaryDirectory()
+        let session = try Self.session()
+        session.cancelExport()
+        #expect(session.status == .cancelled)
+        session.outputURL = folder.file("never.mp4")
+        session.outputFileType = .mp4
+        #expect(await exportCountingHandlers(session) == 1)
+        #expect(session.status == .cancelled)
+        #expect(!FileManager.default.fileExists(atPath: folder.file("never.mp4").path))
+    }
+
+    @Test("an unwritable directory (read-only file system) fails, leaving nothing")
+    func unwritableDirectory() async throws {
+        guard let disk = SmallDisk(size: "1m", readOnly: true) else {
+            print("unwritableDirectory: skipped, tmpfs cannot be mounted here")
+            return
+        }
+        defer { disk.unmount() }
+        let session = try Self.session()
+        session.outputURL = disk.url.appendingPathComponent("out.mp4")
+        session.outputFileType = .mp4
+        #expect(await exportCountingHandlers(session) == 1)
+        #expect(session.status == .failed)
+        let error = try #require(session.error as? AVError)
+        #expect((error as NSError).localizedDescription.contains("out.mp4"), "the error names the file: \(error)")
+        #expect(disk.contents.isEmpty)
+    }
+
+    @Test("a full disk fails with diskFull and removes the partial output", arguments: [AVAssetExportPresetAppleProRes422LPCM,
+                                                                                      AVAssetExportPresetPassthrough])
+    func diskFull(preset: String) async throws {
+        guard let disk = SmallDisk(size: "96k") else {
+            print("diskFull: skipped, tmpfs cannot be mounted here")
+            return
+        }
+        defer { disk.unmount() }
+        let session = try Self.session(preset)
+        session.outputURL = disk.url.appendingPathComponent("full.mov")
+        session.outputFileType = .mov
+        session.shouldOptimizeForNetworkUse = true
+        #expect(await exportCountingHandlers(session) == 1)
+        #expect(session.status == .failed)
+        #expect((session.error as? AVError)?.code == .diskFull, "\(String(describing: session.error))")
+        #expect(disk.contents.isEmpty, "no partial output, no temporary files: \(disk.contents)")
+    }
+
+    @Test("more exports than slots: the extra ones report waiting, then run, and all complete")
+    func waitingQueue() async throws {
+        let capacity = ExportQueue.shared.capacity
+        let count = capacity + 2
+        let folder = try TestFiles.makeTemporaryDirectory()
+        let sessions = try (0..<count).map { _ in try Self.session(AVAssetExportPreset640x480) }
+        let recorders = sessions.map { session in
+            Task { () -> [String] in
+                var seen: [String] = []
+                for await state in session.states() {
+                    switch state {
+                    case .pending: seen.append("pending")
+                    case .waiting: seen.append("waiting")
+                    case .exporting: seen.append("exporting")
+                    }
+                }
+                return seen
+            }
+        }
+        try await Task.sleep(for: .milliseconds(50))
+        let watch = Task { () -> Int in
+            var most = 0
+            while !Task.isCancelled {
+                most = max(most, sessions.filter { $0.status == .exporting }.count)
+                try? await Task.sleep(for: .milliseconds(2))
+            }
+            return most
+        }
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for (index, session) in sessions.enumerated() {
+                group.addTask { try await session.export(to: folder.file("\(index).mp4"), as: .mp4) }
+            }
+            try await group.waitForAll()
+        }
+        watch.cancel()
+        let mostAtOnce = await watch.value
+        #expect(mostAtOnce <= capacity, "at most \(capacity) exports ran at once, saw \(mostAtOnce)")
+        var sawWaitingThenExporting = 0
+        for recorder in recorders {
+            let seen = await recorder.value
+            #expect(seen.first == "pending")
+            if let waiting = seen.firstIndex(of: "waiting"), let exporting = seen.firstIndex(of: "exporting"), waiting < exporting {
+                sawWaitingThenExporting += 1
+            }
+        }
+        #expect(sawWaitingThenExporting >= count - capacity, "the exports beyond the slots waited first")
+        #expect(sessions.allSatisfy { $0.status == .completed })
+        #expect(ExportQueue.shared.counts.running <= capacity)
+    }
+
+    @Test("progress only grows and reaches 1; states(updateInterval:) reports exporting with a Progress and ends")
+    func progressAndStates() async throws {
+        let folder = try TestFiles.makeTemporaryDirectory()
+        let session = try Self.session(AVAssetExportPresetHEVC1920x1080, source: try Self.longSource())
+        let watcher = Task { () -> [Double] in
+            var fractions: [Double] = []
+            for await state in session.states(updateInterval: 0.01) {
+                if case .exporting(let progress) = state { fractions.append(progress.fractionCompleted) }
+            }
+            return fractions
+        }
+        let poller = Task { () -> [Float] in
+            var values: [Float] = []
+            while !Task.isCancelled {
+                values.append(session.progress)
+                try? await Task.sleep(for: .milliseconds(3))
+            }
+            return values
+        }
+        try await session.export(to: folder.file("p.mp4"), as: .mp4)
+        let fractions = await watcher.value
+        poller.cancel()
+        let values = await poller.value
+        #expect(!fractions.isEmpty, "exporting states were reported")
+        #expect(zip(fractions, fractions.dropFirst()).allSatisfy { $0 <= $1 }, "the Progress only grows")
+        #expect(zip(values, values.dropFirst()).allSatisfy { $0 <= $1 }, "progress only grows")
+        #expect(session.progress == 1)
+        #expect(values.contains { $0 > 0 && $0 < 1 }, "progress was seen between 0 and 1")
+    }
+}

@@ -1,0 +1,223 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// `avconvert` from the outside: its flags (macOS avconvert's), presets by both spellings, exit statuses and one-line
+/// errors, progress without a terminal, and its output judged by ffprobe and mediainfo.
+@Suite("avconvert")
+struct AVConvertTests {
+    /// The avconvert binary built beside this test bundle (`swift build --build-tests` builds every product).
+    static var avconvert: URL {
+        var folder = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        while folder.path != "/" {
+            let candidate = folder.appendingPathComponent("avconvert")
+            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+            folder = folder.deletingLastPathComponent()
+        }
+        return TestFiles.repositoryRoot.appendingPathComponent(".build/debug/avconvert")
+    }
+
+    private static let lock = NSLock()
+
+    /// Sources made by ffmpeg once and cached (tests run in parallel: one maker at a time).
+    static func source(_ name: String) throws -> URL {
+        lock.lock()
+        defer { lock.unlock() }
+        let directory = TestFiles.generatedMediaCache.appendingPathComponent("avconvert")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let url = directory.appendingPathComponent(name)
+        guard !FileManager.default.fileExists(atPath: url.path) else { return url }
+        let seconds = name.contains("6s") ? "6" : "2"
+        var arguments = ["-nostdin", "-v", "error", "-y", "-f", "lavfi", "-i", "testsrc2=size=320x240:rate=25:duration=\(seconds)"]
+        if !name.contains("video-only") {
+            arguments += ["-f", "lavfi", "-i", "sine=frequency=440:sample_rate=44100:duration=\(seconds)", "-c:a", "aac", "-ac", "2"]
+        }
+        arguments += ["-c:v", "libx264", "-preset", "veryfast", "-bf", "2", "-g", "25", "-pix_fmt", "yuv420p",
+                      "-metadata", "title=Converted", "-metadata", "location=+48.8577+002.2950/"]
+        let partial = directory.appendingPathComponent("partial-" + name)
+        try ExternalTool.check("ffmpeg", arguments + [partial.path])
+        try FileManager.default.moveItem(at: partial, to: url)
+        return url
+    }
+
+    static func run(_ arguments: [String]) throws -> ExternalTool.Result {
+        try ExternalTool.run(avconvert.path, arguments)
+    }
+
+    /// The one line avconvert writes on standard error for a failure.
+    static func oneLine(_ result: ExternalTool.Result) -> String? {
+        let lines = result.standardError.split(separator: "\n")
+        return lines.count == 1 && lines[0].hasPrefix("avconvert: ") ? String(lines[0]) : nil
+    }
+
+    @Test("--help lists every flag; --listPresets lists the presets as avconvert names them")
+    func helpAndPresets() throws {
+        let help = try Self.run(["--help"])
+        #expect(help.status == 0)
+        for flag in ["--source", "-s", "--output", "-o", "--preset", "-p", "--start", "--duration", "--replace", "--progress",
+                     "--verbose", "--multiPass", "--disableFastStart", "--disableMetadataFilter", "--listPresets", "--help"] {
+            #expect(help.output.contains(flag), "help mentions \(flag)")
+        }
+        let list = try Self.run(["--listPresets"])
+        #expect(list.status == 0)
+        let presets = list.output.split(separator: "\n").map(String.init)
+        for name in ["Preset640x480", "Preset1280x720", "PresetPassthrough", "PresetAppleM4A", "PresetHEVCHighestQuality",
+                     "PresetAppleProRes422LPCM", "PresetLowQuality", "PresetHEVC7680x4320"] {
+            #expect(presets.contains(name), "lists \(name)")
+        }
+        #expect(presets.count == 20)
+    }
+
+    @Test("command-line mistakes: exit status 2 and one line naming the problem", arguments: [
+        (["--bogus"], "--bogus"), (["-s"], "--source needs a value"), (["-s", "a.mov", "-s", "b.mov"], "more than once"),
+        (["-o", "x.mp4", "-p", "Preset640x480"], "no source"), (["-s", "a.mov", "-p", "Preset640x480"], "no output"),
+        (["-s", "a.mov", "-o", "b.mp4"], "no preset"), (["stray"], "'stray'"), (["--start", "-1"], "--start"),
+        (["--duration", "0"], "--duration"), (["--start", "abc"], "'abc'"), (["--Replace"], "did you mean --replace"),
+    ])
+    func usageErrors(arguments: [String], mention: String) throws {
+        let result = try Self.run(arguments)
+        #expect(result.status == 2)
+        let line = try #require(Self.oneLine(result), "one line: \(result.standardError)")
+        #expect(line.contains(mention), "\(line)")
+    }
+
+    @Test("bad preset or extension: status 2; unreadable source, incompatible preset, existing output: status 1")
+    func failures() throws {
+        let folder = try TestFiles.makeTemporaryDirectory()
+        let source = try Self.source("h264-aac-320x240.mov")
+        let unknownPreset = try Self.run(["-s", source.path, "-o", folder.file("a.mp4").path, "-p", "Preset123x45"])
+        #expect(unknownPreset.status == 2 && Self.oneLine(unknownPreset)?.contains("Preset123x45") == true)
+        let badExtension = try Self.run(["-s", source.path, "-o", folder.file("a.xyz").path, "-p", "Preset640x480"])
+        #expect(badExtension.status == 2 && Self.oneLine(badExtension)?.contains("a.xyz") == true)
+        let missing = try Self.run(["-s", folder.file("nothing.mov").path, "-o", folder.file("a.mp4").path, "-p", "Preset640x480"])
+        #expect(missing.status == 1 && Self.oneLine(missing)?.contains("nothing.mov") == true)
+        let videoOnly = try Self.source("h264-video-only.mp4")
+        let incompatible = try Self.run(["-s", videoOnly.path, "-o", folder.file("a.m4a").path, "-p", "PresetAppleM4A"])
+        #expect(incompatible.status == 1 && Self.oneLine(incompatible)?.contains("PresetAppleM4A") == true)
+        let wrongType = try Self.run(["-s", source.path, "-o", folder.file("a.mp4").path, "-p", "PresetAppleProRes422LPCM"])
+        #expect(wrongType.status == 1 && Self.oneLine(wrongType)?.contains(".mp4") == true)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.url.path).isEmpty, "no output of any failure")
+    }
+
+    @Test("an existing output is kept without --replace, and replaced with it (only once the new file is complete)")
+    func replace() throws {
+        let folder = try TestFiles.makeTemporaryDirectory()
+        let source = try Self.source("h264-aac-320x240.mov")
+        let output = folder.file("out.mp4")
+        try Data("old".utf8).write(to: output)
+        let refused = try Self.run(["-s", source.path, "-o", output.path, "-p", "Preset640x480"])
+        #expect(refused.status == 1 && Self.oneLine(refused)?.contains("--replace") == true)
+        #expect(try Data(contentsOf: output) == Data("old".utf8))
+        let replaced = try Self.run(["-s", source.path, "-o", output.path, "-p", "Preset640x480", "--replace"])
+        #expect(replaced.status == 0, "\(replaced.standardError)")
+        let probe = try ExternalTool.ffprobeJSON(["-show_streams", output.path])
+        #expect((probe["streams"] as? [[String: Any]])?.count == 2)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.url.path) == ["out.mp4"], "no temporary file left")
+    }
+
+    @Test("a preset by avconvert's name and by AVFoundation's makes the same kind of file",
+          arguments: [("Preset640x480", "AVAssetExportPreset640x480"), ("PresetAppleM4A", "AVAssetExportPresetAppleM4A"),
+                      ("PresetHEVC1920x1080", "AVAssetExportPresetHEVC1920x1080")])
+    func presetSpellings(short: String, long: String) throws {
+        let folder = try TestFiles.makeTemporaryDirectory()
+        let source = try Self.source("h264-aac-320x240.mov")
+        let ext = short == "PresetAppleM4A" ? "m4a" : "mp4"
+        var described: [[String]] = []
+        for name in [short, long] {
+            let output = folder.file("\(name).\(ext)")
+            let result = try Self.run(["--source", source.path, "--output", output.path, "--preset", name])
+            #expect(result.status == 0, "\(result.standardError)")
+            let streams = try ExternalTool.ffprobeJSON(["-show_streams", output.path])["streams"] as? [[String: Any]] ?? []
+            described.append(streams.map { "\($0["codec_name"] ?? "")/\($0["width"] ?? "")x\($0["height"] ?? "")" })
+        }
+        #expect(described[0] == described[1] && !described[0].isEmpty)
+        if short == "PresetHEVC1920x1080" { #expect(described[0].first?.hasPrefix("hevc") == true) }
+    }
+
+    @Test("--start and --duration trim, judged by ffprobe", arguments: ["Preset640x480", "PresetPassthrough"])
+    func trimming(preset: String) throws {
+        let folder = try TestFiles.makeTemporaryDirectory()
+        let output = folder.file("trimmed.mov")
+        let result = try Self.run(["-s", try Self.source("h264-aac-320x240.mov").path, "-o", output.path, "-p", preset,
+                                   "--start", "0.4", "--duration", "1.2"])
+        #expect(result.status == 0, "\(result.standardError)")
+        let probe = try ExternalTool.ffprobeJSON(["-show_format", "-show_streams", "-count_frames", output.path])
+        let duration = Double((probe["format"] as? [String: Any])?["duration"] as? String ?? "") ?? 0
+        #expect(abs(duration - 1.2) < 0.001, "duration \(duration)")
+        let video = (probe["streams"] as? [[String: Any]])?.first { $0["codec_type"] as? String == "video" }
+        #expect(video?["nb_read_frames"] as? String == "30", "1.2 s at 25 fps")
+        #expect(try ExternalTool.ffmpegDecodeErrors(output) == "")
+    }
+
+    @Test("--progress without a terminal prints plain lines up to 100 %")
+    func progressLines() throws {
+        let folder = try TestFiles.makeTemporaryDirectory()
+        let result = try Self.run(["-s", try Self.source("h264-aac-320x240.mov").path, "-o", folder.file("p.mp4").path,
+                                   "-p", "PresetHEVC1920x1080", "--progress"])
+        #expect(result.status == 0)
+        let lines = result.standardError.split(separator: "\n").map(String.init)
+        #expect(!lines.isEmpty && lines.allSatisfy { $0.hasPrefix("Progress: ") && $0.hasSuffix("%") }, "\(lines)")
+        let values = lines.compactMap { Int($0.dropFirst("Progress: ".count).dropLast()) }
+        #expect(values.last == 100 && values == values.sorted(), "\(values)")
+        #expect(!result.standardError.contains("\r"), "no terminal control without a terminal")
+    }
+
+    @Test("fast start and the metadata filter are on by default; the flags turn them off; --verbose describes the run")
+    func defaultsAndFlags() throws {
+        let folder = try TestFiles.makeTemporaryDirectory()
+        let source = try Self.source("h264-aac-320x240.mov")
+        let plain = folder.file("plain.mov"), flagged = folder.file("flagged.mov")
+        let first = try Self.run(["-s", source.path, "-o", plain.path, "-p", "PresetPassthrough", "--verbose"])
+        #expect(first.status == 0 && first.output.contains("Preset: PresetPassthrough") && first.output.contains("Wrote "))
+        let second = try Self.run(["-s", source.path, "-o", flagged.path, "-p", "PresetPassthrough", "--disableFastStart",
+                                   "--disableMetadataFilter", "--multiPass"])
+        #expect(second.status == 0)
+        func general(_ url: URL) throws -> [String: Any]? {
+            let json = try JSONSerialization.jsonObject(with: try ExternalTool.check("mediainfo", ["--Output=JSON", url.path])
+                .standardOutput) as? [String: Any]
+            return ((json?["media"] as? [String: Any])?["track"] as? [[String: Any]])?.first
+        }
+        #expect(try general(plain)?["IsStreamable"] as? String == "Yes")
+        #expect(try general(flagged)?["IsStreamable"] as? String == "No")
+        func tags(_ url: URL) throws -> [String: Any] {
+            (try ExternalTool.ffprobeJSON(["-show_format", url.path])["format"] as? [String: Any])?["tags"] as? [String: Any] ?? [:]
+        }
+        #expect(try tags(plain)["location"] == nil && tags(plain)["title"] as? String == "Converted", "the location is filtered")
+        #expect(try tags(flagged)["location"] != nil, "--disableMetadataFilter keeps it")
+    }
+
+    @Test("--multiPass on a transcode: two passes, a valid file, no statistics left behind")
+    func multiPass() throws {
+        let folder = try TestFiles.makeTemporaryDirectory()
+        let result = try Self.run(["-s", try Self.source("h264-aac-320x240.mov").path, "-o", folder.file("two.mp4").path,
+                                   "-p", "Preset640x480", "--multiPass"])
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect(try ExternalTool.ffmpegDecodeErrors(folder.file("two.mp4")) == "")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.url.path) == ["two.mp4"])
+    }
+
+    @Test("Ctrl-C cancels: exit status 130, one line, no output left")
+    func interrupt() throws {
+        let folder = try TestFiles.makeTemporaryDirectory()
+        let output = folder.file("interrupted.mp4")
+        let process = Process()
+        process.executableURL = Self.avconvert
+        process.arguments = ["-s", try Self.source("h264-aac-320x240-6s.mov").path, "-o", output.path,
+                             "-p", "PresetHEVCHighestQuality", "--multiPass", "--progress"]
+        let errors = Pipe()
+        process.standardError = errors
+        try process.run()
+        // Interrupt once it reports progress.
+        var seen = Data()
+        while process.isRunning, !String(decoding: seen, as: UTF8.self).contains("Progress: 5%") {
+            seen.append(errors.fileHandleForReading.availableData)
+        }
+        process.interrupt()
+        seen.append(errors.fileHandleForReading.readDataToEndOfFile())
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 130)
+        let last = String(decoding: seen, as: UTF8.self).split(separator: "\n").last.map(String.init) ?? ""
+        #expect(last.hasPrefix("avconvert: interrupted"), "\(last)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.url.path).isEmpty)
+    }
+}
