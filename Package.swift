@@ -64,7 +64,7 @@ let package = Package(
         // Tools over the public API.
         .executableTarget(name: "avinfo", dependencies: ["AVFoundation"]),
         .executableTarget(name: "avconvert", dependencies: ["AVFoundation"]),
-        .executableTarget(name: "demo", dependencies: ["AVFoundation", "MediaCodecs"]),
+        .executableTarget(name: "demo", dependencies: ["AVFoundation"]),
         .executableTarget(name: "avbench", dependencies: ["AVFoundation"]),
 
         // libFuzzer targets (`make fuzz`); a normal build links a stub main.

@@ -14,7 +14,9 @@ mkdir -p "$cache"
 
 command -v /usr/bin/time >/dev/null || { echo "bench: /usr/bin/time missing (Debian package 'time')"; exit 1; }
 echo "Building release tools…"
-swift build -c release --product avbench 2>&1 | grep -E "error|warning: .*Sources/" || true
+for product in avbench avconvert; do
+  swift build -c release --product "$product" 2>&1 | grep -E "error|warning: .*Sources/" || true
+done
 bin=.build/release
 
 # --- Inputs -----------------------------------------------------------------------------------------------------
@@ -36,8 +38,10 @@ if [ ! -f "$raw" ]; then
 fi
 
 # --- Measurement --------------------------------------------------------------------------------------------------
-# measure LABEL CMD…: runs CMD $runs times; prints "median_seconds peak_rss_mb".
+# measure TAG CMD…: runs CMD $runs times; prints "median_seconds peak_rss_mb". Commands write $scratch/out.*; the
+# last run's output is kept as $scratch/kept.TAG.* (for quality comparisons).
 measure() {
+  local tag=$1; shift
   local times=() peak=0
   for _ in $(seq "$runs"); do
     rm -f "$scratch"/out.*
@@ -47,6 +51,7 @@ measure() {
     times+=("$seconds")
     [ "$kilobytes" -gt "$peak" ] && peak=$kilobytes
   done
+  for file in "$scratch"/out.*; do [ -e "$file" ] && mv "$file" "$scratch/kept.$tag.${file##*.}"; done
   local median
   median=$(printf '%s\n' "${times[@]}" | sort -g | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}')
   echo "$median $((peak / 1024))"
@@ -60,8 +65,9 @@ row() {
   while [ "$1" != "--" ]; do ours+=("$1"); shift; done; shift
   local other_label=$1; shift
   other=("$@")
-  read -r our_s our_mb < <(measure "${ours[@]}")
-  read -r other_s other_mb < <(measure "${other[@]}")
+  rm -f "$scratch"/kept.*
+  read -r our_s our_mb < <(measure ours "${ours[@]}")
+  read -r other_s other_mb < <(measure other "${other[@]}")
   local ratio
   ratio=$(awk -v a="$our_s" -v b="$other_s" 'BEGIN { printf (b > 0 ? "%.2f" : "n/a"), (b > 0 ? a / b : 0) }')
   rows+=("$(printf '| %-46s | %8.2f | %-22s | %8.2f | %5s | %7s | %9s |' "$job" "$our_s" "$other_label" "$other_s" "$ratio" "$our_mb" "$other_mb")")
@@ -75,9 +81,32 @@ row "read every sample, 1080p H.264+AAC 60 s" $bin/avbench read "$movie" -- "ffm
   ffmpeg -nostdin -v error -i "$movie" -map 0 -c copy -f null -
 row "decode 1080p H.264 60 s (planar 4:2:0)" $bin/avbench decode "$movie" -- "ffmpeg -threads $threads" \
   ffmpeg -nostdin -v error -threads "$threads" -i "$movie" -an -f null -
-row "remux 1080p H.264+AAC 60 s → .mp4" $bin/avbench remux "$movie" "$scratch/out.mp4" -- "ffmpeg -c copy" \
+row "AVAssetReader → AVAssetWriter remux 60 s → .mp4" $bin/avbench remux "$movie" "$scratch/out.mp4" -- "ffmpeg -c copy" \
   ffmpeg -nostdin -v error -i "$movie" -map 0 -c copy "$scratch/out.mp4"
 row "remux, physical floor" $bin/avbench remux "$movie" "$scratch/out.mp4" -- "cp" cp "$movie" "$scratch/out.mp4"
+# The export rows run avconvert, the command-line face of AVAssetExportSession. Its files are laid out for
+# progressive playback (movie box first) by default, so ffmpeg is asked for the same (-movflags +faststart).
+row "export passthrough 1080p H.264+AAC 60 s → .mp4" \
+  $bin/avconvert -s "$movie" -o "$scratch/out.mp4" -p PresetPassthrough -- "ffmpeg -c copy +faststart" \
+  ffmpeg -nostdin -v error -i "$movie" -map 0 -c copy -movflags +faststart "$scratch/out.mp4"
+row "export passthrough, physical floor" \
+  $bin/avconvert -s "$movie" -o "$scratch/out.mp4" -p PresetPassthrough -- "cp" cp "$movie" "$scratch/out.mp4"
+# Preset1280x720 writes H.264 High at 0.15 bits per pixel per frame (4,147,200 b/s at 720p30), x264 preset medium,
+# key frames at most 2 s apart, AAC 128 kb/s stereo; ffmpeg gets the same settings, both with x264's automatic
+# thread count. Quality: SSIM of each output against the source scaled to 1280x720.
+row "export 1080p → 720p H.264+AAC (Preset1280x720)" \
+  $bin/avconvert -s "$movie" -o "$scratch/out.mp4" -p Preset1280x720 -- "ffmpeg libx264 medium" \
+  ffmpeg -nostdin -v error -i "$movie" -map 0 -vf scale=1280:720 -c:v libx264 -preset medium -profile:v high \
+    -b:v 4147200 -g 60 -pix_fmt yuv420p -c:a aac -b:a 128k -ac 2 -movflags +faststart "$scratch/out.mp4"
+ssim() {
+  ffmpeg -nostdin -v info -i "$1" -i "$movie" -lavfi "[1:v]scale=1280:720:flags=bicubic[ref];[0:v][ref]ssim" -f null - 2>&1 \
+    | sed -n 's/.*SSIM .*All:\([0-9.]*\).*/\1/p' | tail -n 1
+}
+quality_note="SSIM against the source at 720p: ours $(ssim "$scratch/kept.ours.mp4"), ffmpeg's $(ssim "$scratch/kept.other.mp4")"
+echo "  $quality_note"
+row "export audio only → .m4a (PresetAppleM4A)" \
+  $bin/avconvert -s "$movie" -o "$scratch/out.m4a" -p PresetAppleM4A -- "ffmpeg aac 256k" \
+  ffmpeg -nostdin -v error -i "$movie" -vn -c:a aac -b:a 256k -movflags +faststart "$scratch/out.m4a"
 row "encode 150 raw 1080p frames, x264 medium 8 Mb/s" \
   $bin/avbench encode "$raw" 1920 1080 30 8000000 "$scratch/out.mp4" -- "ffmpeg libx264" \
   ffmpeg -nostdin -v error -f rawvideo -pix_fmt yuv420p -s 1920x1080 -r 30 -i "$raw" \
@@ -89,3 +118,4 @@ echo "| Job                                            | Ours (s) | Compared wit
 echo "|------------------------------------------------|----------|------------------------|----------|-------|---------|-----------|"
 printf '%s\n' "${rows[@]}"
 echo "Ratio = our time / the other's time (below 1 is faster). MB = peak resident set size."
+echo "$quality_note"

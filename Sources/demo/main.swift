@@ -1,226 +1,139 @@
-// make demo: three seconds of synthetic video and audio through the codec layer and back.
-//
-// Encodes a moving 640x360 BGRA pattern to H.264 and a 440 Hz stereo tone to AAC with the same sessions that
-// AVAssetWriter uses, decodes both back with the sessions AVAssetReader uses, and prints what happened:
-// frame and packet counts, bit rates, timing, and how close the round trip came (PSNR, SNR).
+// demo, the first step of `make demo` (scripts/demo.sh then exports its movie with avconvert and describes each
+// file with avinfo). It writes a short movie with AVAssetWriter the way an iOS or macOS app would: a moving
+// 1920x1080 pattern drawn into pixel buffers from the adaptor's pool and encoded to H.264, and a two-tone chime
+// encoded to AAC, both pulled with requestMediaDataWhenReady. Nothing is downloaded: every pixel and sample is
+// computed here. Usage: demo OUTPUT.mov [SECONDS]
 import AVFoundation
 import Foundation
-import MediaCodecs
 
-let width = 640, height = 360, frameRate: Int32 = 30, seconds = 3
-let sampleRate = 48_000, channels = 2
+let width = 1920, height = 1080, frameRate: Int32 = 30, sampleRate = 48_000
+let arguments = CommandLine.arguments
+guard arguments.count >= 2 else {
+    FileHandle.standardError.write(Data("usage: demo OUTPUT.mov [SECONDS]\n".utf8))
+    exit(2)
+}
+let output = URL(fileURLWithPath: arguments[1])
+let seconds = arguments.count > 2 ? Int(arguments[2]) ?? 5 : 5
 
-func say(_ text: String) { FileHandle.standardOutput.write(Data((text + "\n").utf8)) }
+/// State shared with the writer's callback queues; each field is touched by one queue only.
+final class Progress: @unchecked Sendable {
+    var frame = 0
+    var sample = 0
+}
 
-/// The source picture for frame `n`: a gradient that moves, so every frame differs.
-func paint(_ buffer: CVPixelBuffer, frame n: Int) {
+/// Draws frame `n`: diagonal colour bands that scroll, and a bright square that crosses the picture.
+@Sendable func paint(_ buffer: CVPixelBuffer, frame n: Int) {
     CVPixelBufferLockBaseAddress(buffer, [])
     defer { CVPixelBufferUnlockBaseAddress(buffer, []) }
     let stride = CVPixelBufferGetBytesPerRow(buffer)
     let base = CVPixelBufferGetBaseAddress(buffer)!.assumingMemoryBound(to: UInt8.self)
+    let squareX = (n * 24) % (width - 200), squareY = height / 2 - 100
     for y in 0..<height {
         let row = base + y * stride
         for x in 0..<width {
-            row[4 * x] = UInt8((x + n * 4) & 0xFF)        // blue
-            row[4 * x + 1] = UInt8((y + n * 2) & 0xFF)    // green
-            row[4 * x + 2] = UInt8(((x + y) / 2) & 0xFF)  // red
+            let band = (x + y + n * 8) & 0xFF
+            let inSquare = x >= squareX && x < squareX + 200 && y >= squareY && y < squareY + 200
+            row[4 * x] = inSquare ? 0xFF : UInt8(band)                  // blue
+            row[4 * x + 1] = inSquare ? 0xFF : UInt8((y * 255) / height) // green
+            row[4 * x + 2] = inSquare ? 0xFF : UInt8(255 - band)        // red
             row[4 * x + 3] = 0xFF
         }
     }
 }
 
-/// PSNR (dB) of a decoded BGRA frame against the source pattern for frame `n`, over the colour channels.
-func psnr(_ buffer: CVPixelBuffer, frame n: Int) -> Double {
-    CVPixelBufferLockBaseAddress(buffer, .readOnly)
-    defer { CVPixelBufferUnlockBaseAddress(buffer, .readOnly) }
-    let stride = CVPixelBufferGetBytesPerRow(buffer)
-    let base = CVPixelBufferGetBaseAddress(buffer)!.assumingMemoryBound(to: UInt8.self)
-    var squaredError = 0.0
-    for y in 0..<height {
-        let row = base + y * stride
-        for x in 0..<width {
-            let expected = [Int((x + n * 4) & 0xFF), Int((y + n * 2) & 0xFF), Int(((x + y) / 2) & 0xFF)]
-            for c in 0..<3 {
-                let d = Double(Int(row[4 * x + c]) - expected[c])
-                squaredError += d * d
-            }
-        }
-    }
-    let mse = squaredError / Double(width * height * 3)
-    return mse == 0 ? 99 : 10 * log10(255 * 255 / mse)
-}
-
-/// One second-long chunk of a 440 Hz stereo tone at -12 dBFS, as 32-bit float interleaved PCM.
-func toneBuffer(startFrame: Int, frames: Int) throws -> CMSampleBuffer {
+/// 1024 frames of a chime (440 Hz, then 660 Hz every other second), 16-bit stereo, starting at frame `start`.
+@Sendable func chime(start: Int, frames: Int) throws -> CMSampleBuffer {
     var asbd = AudioStreamBasicDescription(
         mSampleRate: Double(sampleRate), mFormatID: kAudioFormatLinearPCM,
-        mFormatFlags: kLinearPCMFormatFlagIsFloat | kLinearPCMFormatFlagIsPacked,
-        mBytesPerPacket: UInt32(4 * channels), mFramesPerPacket: 1, mBytesPerFrame: UInt32(4 * channels),
-        mChannelsPerFrame: UInt32(channels), mBitsPerChannel: 32, mReserved: 0)
+        mFormatFlags: kLinearPCMFormatFlagIsSignedInteger | kLinearPCMFormatFlagIsPacked,
+        mBytesPerPacket: 4, mFramesPerPacket: 1, mBytesPerFrame: 4, mChannelsPerFrame: 2, mBitsPerChannel: 16,
+        mReserved: 0)
     var format: CMAudioFormatDescription?
-    CMAudioFormatDescriptionCreate(allocator: nil, asbd: &asbd, layoutSize: 0, layout: nil, magicCookieSize: 0,
-                                   magicCookie: nil, extensions: nil, formatDescriptionOut: &format)
-    var samples = [Float](repeating: 0, count: frames * channels)
+    CMAudioFormatDescriptionCreate(allocator: kCFAllocatorDefault, asbd: &asbd, layoutSize: 0, layout: nil,
+                                   magicCookieSize: 0, magicCookie: nil, extensions: nil, formatDescriptionOut: &format)
+    var samples = [Int16](repeating: 0, count: frames * 2)
     for i in 0..<frames {
-        let value = Float(0.25 * sin(2 * Double.pi * 440 * Double(startFrame + i) / Double(sampleRate)))
-        for c in 0..<channels { samples[i * channels + c] = value }
+        let t = Double(start + i) / Double(sampleRate)
+        let frequency = Int(t) % 2 == 0 ? 440.0 : 660.0
+        let envelope = exp(-3 * (t - t.rounded(.down)))
+        let value = Int16(9000 * envelope * sin(2 * .pi * frequency * t))
+        samples[2 * i] = value
+        samples[2 * i + 1] = value
     }
-    let block = try CMBlockBuffer(length: samples.count * 4, flags: .assureMemoryNow)
-    try samples.withUnsafeBytes { try block.replaceDataBytes(with: $0) }
-    var sampleBuffer: CMSampleBuffer?
-    let status = CMAudioSampleBufferCreateReadyWithPacketDescriptions(
-        allocator: nil, dataBuffer: block, formatDescription: format!, sampleCount: frames,
-        presentationTimeStamp: CMTime(value: CMTimeValue(startFrame), timescale: CMTimeScale(sampleRate)),
-        packetDescriptions: nil, sampleBufferOut: &sampleBuffer)
-    guard status == noErr, let sampleBuffer else { throw DemoError("could not wrap the tone (status \(status))") }
-    return sampleBuffer
+    var block: CMBlockBuffer?
+    CMBlockBufferCreateWithMemoryBlock(allocator: kCFAllocatorDefault, memoryBlock: nil, blockLength: frames * 4,
+                                       blockAllocator: kCFAllocatorDefault, customBlockSource: nil, offsetToData: 0,
+                                       dataLength: frames * 4, flags: kCMBlockBufferAssureMemoryNowFlag,
+                                       blockBufferOut: &block)
+    _ = samples.withUnsafeBytes {
+        CMBlockBufferReplaceDataBytes(with: $0.baseAddress!, blockBuffer: block!, offsetIntoDestination: 0,
+                                      dataLength: frames * 4)
+    }
+    var buffer: CMSampleBuffer?
+    CMAudioSampleBufferCreateReadyWithPacketDescriptions(
+        allocator: kCFAllocatorDefault, dataBuffer: block!, formatDescription: format!, sampleCount: frames,
+        presentationTimeStamp: CMTime(value: CMTimeValue(start), timescale: CMTimeScale(sampleRate)),
+        packetDescriptions: nil, sampleBufferOut: &buffer)
+    return buffer!
 }
 
-struct DemoError: Error, CustomStringConvertible {
-    let description: String
-    init(_ description: String) { self.description = description }
-}
+let writer = try AVAssetWriter(outputURL: output, fileType: .mov)
+let video = AVAssetWriterInput(mediaType: .video, outputSettings: [
+    AVVideoCodecKey: AVVideoCodecType.h264, AVVideoWidthKey: width, AVVideoHeightKey: height,
+    AVVideoCompressionPropertiesKey: [AVVideoAverageBitRateKey: 12_000_000, AVVideoMaxKeyFrameIntervalKey: 30]
+        as [String: Any],
+])
+let adaptor = AVAssetWriterInputPixelBufferAdaptor(assetWriterInput: video, sourcePixelBufferAttributes: [
+    kCVPixelBufferPixelFormatTypeKey as String: kCVPixelFormatType_32BGRA,
+    kCVPixelBufferWidthKey as String: width, kCVPixelBufferHeightKey as String: height,
+])
+let audio = AVAssetWriterInput(mediaType: .audio, outputSettings: [
+    AVFormatIDKey: kAudioFormatMPEG4AAC, AVSampleRateKey: sampleRate, AVNumberOfChannelsKey: 2,
+    AVEncoderBitRateKey: 128_000,
+])
+audio.languageCode = "eng"
+writer.add(video)
+writer.add(audio)
+let title = AVMutableMetadataItem()
+title.identifier = .commonIdentifierTitle
+title.value = NSString(string: "LinuxAVFoundation demo")
+writer.metadata = [title]
+guard writer.startWriting() else { throw writer.error ?? CocoaError(.fileWriteUnknown) }
+writer.startSession(atSourceTime: .zero)
 
-func elapsed(since start: DispatchTime) -> Double {
-    Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
-}
-
-func runVideo() throws {
-    say("Video: \(seconds) s of a moving \(width)x\(height) BGRA pattern at \(frameRate) fps → H.264 (libx264) → BGRA")
-    let settings = try VideoEncoderSettings(outputSettings: [
-        AVVideoCodecKey: AVVideoCodecType.h264,
-        AVVideoWidthKey: width,
-        AVVideoHeightKey: height,
-        AVVideoCompressionPropertiesKey: [
-            AVVideoAverageBitRateKey: 2_000_000,
-            AVVideoMaxKeyFrameIntervalKey: 30,
-            AVVideoProfileLevelKey: AVVideoProfileLevelH264HighAutoLevel,
-        ] as [String: Any],
-    ])
-    let encoder = try VideoEncoderSession(settings: settings)
-    var pool: CVPixelBufferPool?
-    CVPixelBufferPoolCreate(nil, nil, [
-        kCVPixelBufferPixelFormatTypeKey as String: kCVPixelFormatType_32BGRA,
-        kCVPixelBufferWidthKey as String: width, kCVPixelBufferHeightKey as String: height,
-    ] as CFDictionary, &pool)
-    guard let pool else { throw DemoError("no pixel buffer pool") }
-
-    var packets = [CMSampleBuffer]()
-    let encodeStart = DispatchTime.now()
-    let frameCount = Int(frameRate) * seconds
-    for n in 0..<frameCount {
+let progress = Progress()
+let done = DispatchGroup()
+let frames = Int(frameRate) * seconds, audioFrames = sampleRate * seconds
+done.enter()
+video.requestMediaDataWhenReady(on: DispatchQueue(label: "demo.video")) {
+    while video.isReadyForMoreMediaData {
         var buffer: CVPixelBuffer?
-        CVPixelBufferPoolCreatePixelBuffer(nil, pool, &buffer)
-        guard let buffer else { throw DemoError("the pool gave no buffer") }
-        paint(buffer, frame: n)
-        packets += try encoder.encode(buffer, presentationTimeStamp: CMTime(value: CMTimeValue(n), timescale: frameRate),
-                                      duration: CMTime(value: 1, timescale: frameRate))
-    }
-    packets += try encoder.finish()
-    let encodeTime = elapsed(since: encodeStart)
-    guard let format = encoder.formatDescription else { throw DemoError("the encoder gave no format description") }
-
-    let bytes = packets.reduce(0) { $0 + CMSampleBufferGetTotalSampleSize($1) }
-    let keyFrames = packets.filter { ($0.sampleAttachments.first?[.notSync] as? Bool) != true }.count
-    let dimensions = CMVideoFormatDescriptionGetDimensions(format)
-    say("  encoded \(frameCount) frames in \(String(format: "%.2f", encodeTime)) s (\(Int(Double(frameCount) / encodeTime)) fps): "
-        + "\(packets.count) samples, \(keyFrames) key frames, \(bytes / 1024) KiB, "
-        + "\(bytes * 8 / seconds / 1000) kb/s, \(dimensions.width)x\(dimensions.height) '\(fourCC(CMFormatDescriptionGetMediaSubType(format)))'")
-    let first = packets.first.map { "first sample PTS \($0.presentationTimeStamp.value)/\(frameRate), DTS \($0.decodeTimeStamp.value)/\($0.decodeTimeStamp.timescale)" } ?? ""
-    say("  \(first) (B-frames make decode order differ from presentation order)")
-
-    let decoder = try VideoDecoderSession(formatDescription: format, outputSettings: VideoDecoderOutputSettings(
-        outputSettings: [kCVPixelBufferPixelFormatTypeKey as String: kCVPixelFormatType_32BGRA]))
-    var pictures = [CMSampleBuffer]()
-    let decodeStart = DispatchTime.now()
-    for packet in packets {
-        let result = decoder.decode(packet)
-        if let failure = result.failures.first { throw failure }
-        pictures += result.sampleBuffers
-    }
-    let tail = decoder.finish()
-    if let failure = tail.failures.first { throw failure }
-    pictures += tail.sampleBuffers
-    let decodeTime = elapsed(since: decodeStart)
-
-    var worst = Double.infinity, total = 0.0, inOrder = true
-    for (index, picture) in pictures.enumerated() {
-        let n = Int(picture.presentationTimeStamp.value)
-        inOrder = inOrder && n == index
-        guard let image = picture.imageBuffer else { throw DemoError("a decoded sample without a picture") }
-        let value = psnr(image, frame: n)
-        worst = min(worst, value)
-        total += value
-    }
-    say("  decoded \(pictures.count) frames in \(String(format: "%.2f", decodeTime)) s, "
-        + (inOrder ? "in presentation order with exact timestamps" : "OUT OF ORDER") + "; "
-        + String(format: "PSNR %.1f dB average, %.1f dB worst", total / Double(pictures.count), worst))
-    guard pictures.count == frameCount, inOrder else { throw DemoError("the video round trip lost or reordered frames") }
-}
-
-func runAudio() throws {
-    say("Audio: \(seconds) s of a 440 Hz stereo tone at \(sampleRate) Hz → AAC-LC 128 kb/s → 32-bit float PCM")
-    let encoder = try AudioEncoderSession(settings: AudioEncoderSettings(outputSettings: [
-        AVFormatIDKey: kAudioFormatMPEG4AAC, AVSampleRateKey: sampleRate, AVNumberOfChannelsKey: channels,
-        AVEncoderBitRateKey: 128_000,
-    ]))
-    var packets = [CMSampleBuffer]()
-    for second in 0..<seconds {
-        packets += try encoder.encode(try toneBuffer(startFrame: second * sampleRate, frames: sampleRate))
-    }
-    packets += try encoder.finish()
-    guard let format = encoder.formatDescription else { throw DemoError("the encoder gave no format description") }
-    let bytes = packets.reduce(0) { $0 + CMSampleBufferGetTotalSampleSize($1) }
-    say("  encoded \(packets.count) AAC packets, \(bytes / 1024) KiB; encoder priming \(encoder.primingFrameCount ?? 0) frames, "
-        + "marked on the first packet as TrimDurationAtStart so a writer can edit it out")
-
-    let decoder = try AudioDecoderSession(formatDescription: format, outputSettings: AudioDecoderOutputSettings(outputSettings: [
-        AVFormatIDKey: kAudioFormatLinearPCM, AVLinearPCMBitDepthKey: 32, AVLinearPCMIsFloatKey: true,
-        AVLinearPCMIsBigEndianKey: false, AVLinearPCMIsNonInterleaved: false,
-    ]))
-    var decoded = [CMSampleBuffer]()
-    for packet in packets {
-        let result = decoder.decode(packet)
-        if let failure = result.failures.first { throw failure }
-        decoded += result.sampleBuffers
-    }
-    decoded += decoder.finish().sampleBuffers
-
-    // Keep what is presented at or after time zero (the priming before it is what the trim removes), then
-    // compare with the source tone sample by sample.
-    var signal = 0.0, noise = 0.0, frames = 0
-    for buffer in decoded {
-        let start = buffer.presentationTimeStamp
-        guard let block = buffer.dataBuffer else { continue }
-        let count = CMSampleBufferGetNumSamples(buffer)
-        var floats = [Float](repeating: 0, count: count * channels)
-        _ = floats.withUnsafeMutableBytes { CMBlockBufferCopyDataBytes(block, atOffset: 0, dataLength: $0.count, destination: $0.baseAddress!) }
-        let first = Int(CMTimeConvertScale(start, timescale: CMTimeScale(sampleRate), method: .roundHalfAwayFromZero).value)
-        for i in 0..<count where first + i >= 0 && first + i < seconds * sampleRate {
-            let expected = 0.25 * sin(2 * Double.pi * 440 * Double(first + i) / Double(sampleRate))
-            let got = Double(floats[i * channels])
-            signal += expected * expected
-            noise += (got - expected) * (got - expected)
-            frames += 1
+        guard progress.frame < frames, let pool = adaptor.pixelBufferPool,
+              CVPixelBufferPoolCreatePixelBuffer(nil, pool, &buffer) == kCVReturnSuccess, let buffer else {
+            video.markAsFinished(); done.leave(); return
         }
+        paint(buffer, frame: progress.frame)
+        guard adaptor.append(buffer, withPresentationTime: CMTime(value: CMTimeValue(progress.frame), timescale: frameRate))
+        else { video.markAsFinished(); done.leave(); return }
+        progress.frame += 1
     }
-    say("  decoded \(frames) frames from time zero on (of \(seconds * sampleRate) sent); "
-        + String(format: "SNR against the source tone %.1f dB", 10 * log10(signal / max(noise, 1e-12))))
-    guard frames == seconds * sampleRate else { throw DemoError("the audio round trip did not give back every frame") }
 }
-
-func fourCC(_ code: FourCharCode) -> String {
-    String(bytes: [UInt8(code >> 24), UInt8((code >> 16) & 0xFF), UInt8((code >> 8) & 0xFF), UInt8(code & 0xFF)],
-           encoding: .isoLatin1) ?? "?"
+done.enter()
+audio.requestMediaDataWhenReady(on: DispatchQueue(label: "demo.audio")) {
+    while audio.isReadyForMoreMediaData {
+        let count = min(1024, audioFrames - progress.sample)
+        guard count > 0, let buffer = try? chime(start: progress.sample, frames: count), audio.append(buffer) else {
+            audio.markAsFinished(); done.leave(); return
+        }
+        progress.sample += count
+    }
 }
-
-do {
-    say("LinuxAVFoundation demo: the codec layer behind AVAssetWriter and AVAssetReader, on synthetic media.\n")
-    try runVideo()
-    say("")
-    try runAudio()
-    say("\nDone: both round trips kept every frame with exact timestamps.")
-} catch {
-    print("demo failed: \(error)")
+await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+    done.notify(queue: .global()) { continuation.resume() }
+}
+await writer.finishWriting()
+guard writer.status == .completed else {
+    FileHandle.standardError.write(Data("demo: \(writer.error.map(String.init(describing:)) ?? "writing failed")\n".utf8))
     exit(1)
 }
+print("wrote \(output.path): \(progress.frame) frames of \(width)x\(height) H.264 and \(progress.sample) samples of AAC")

@@ -11,7 +11,7 @@ import MediaCodecs
 /// first presented one and a span of d seconds gives d × rate samples. Empty edits leave a gap in the timestamps.
 ///
 /// Edits at a rate other than 1 would need the audio time-stretched (`audioTimePitchAlgorithm`); they fail the
-/// read with a clear error rather than play at the wrong speed (see docs/DIFFERENCES.md).
+/// read with a clear error rather than play at the wrong speed (README, "Differences from Apple's AVFoundation").
 final class AudioDecodeProducer: SampleProducer {
     private let source: TrackSource
     private let sessions: DecoderSessions

@@ -15,7 +15,7 @@ import MovieFile
 /// Where Apple raises an Objective-C exception for a mistake (adding an input after writing started, invalid
 /// output settings, appending before a session), this writer fails instead: the status becomes `.failed`, `error`
 /// says what was wrong, and the partial output is removed; setters called too late are ignored with a message on
-/// standard error. `docs/DIFFERENCES.md` lists every case.
+/// standard error. The README's "Differences from Apple's AVFoundation" lists every case.
 ///
 /// Thread safety: every member may be used from any thread; `lock` guards the configuration and the engine.
 public class AVAssetWriter: NSObject, @unchecked Sendable {
