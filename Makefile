@@ -5,7 +5,7 @@
 SHELL := /bin/bash
 SWIFT ?= swift
 # Which parts of ../shared/compat are required to pass (see scripts/compat.sh).
-COMPAT_STAGE ?= write
+COMPAT_STAGE ?= full
 
 # Seconds per fuzz target for `make fuzz`.
 FUZZ_TIME ?= 60
