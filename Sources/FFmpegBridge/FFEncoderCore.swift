@@ -7,6 +7,8 @@ final class FFEncoderCore {
     private var packet: UnsafeMutablePointer<AVPacket>?
     /// Packets received before an error was thrown; handed out first by the next call.
     private var pending: [FFPacket] = []
+    /// Whether the end of the stream has been sent (`drainNext`).
+    private var draining = false
     /// The encoder's name, for error messages.
     let name: String
 
@@ -89,6 +91,34 @@ final class FFEncoderCore {
             throw failure
         }
         return received
+    }
+
+    /// Ends the stream (the first call) and returns the next packet still inside the encoder, or nil once the encoder
+    /// is empty. Draining packet by packet lets the caller pass each one on while the encoder finishes the rest:
+    /// x264's look-ahead alone holds dozens of frames, seconds of work at the end of a stream.
+    func drainNext() throws(FFError) -> FFPacket? {
+        if !pending.isEmpty { return pending.removeFirst() }
+        guard let context, let packet else { return nil }
+        if !draining {
+            // EAGAIN: the encoder holds output it must hand over first; the end is sent again on the next call.
+            let status = avcodec_send_frame(context, nil)
+            if status >= 0 || status == FFErrorCode.endOfFile {
+                draining = true
+            } else if status != FFErrorCode.again {
+                throw FFError(code: status, operation: "avcodec_send_frame(\(name), end of stream)")
+            }
+        }
+        let status = avcodec_receive_packet(context, packet)
+        if status == FFErrorCode.endOfFile { return nil }
+        if status == FFErrorCode.again {
+            // Once draining, an encoder never asks for more input; before, it refused the end without any output.
+            if draining { return nil }
+            throw FFError(.failed, operation: "avcodec_send_frame(\(name), end of stream)",
+                          message: "the encoder refused the end of the stream without producing output")
+        }
+        if status < 0 { throw FFError(code: status, operation: "avcodec_receive_packet(\(name))") }
+        defer { av_packet_unref(packet) }
+        return FFPacket(packet)
     }
 
     /// Frees the codec context (x264 writes its two-pass statistics file here).

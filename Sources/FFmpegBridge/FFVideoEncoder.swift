@@ -103,12 +103,20 @@ package final class FFVideoEncoder: @unchecked Sendable {
     /// Ends the stream: returns every packet still inside the encoder, then closes it (x264 writes first-pass
     /// statistics at this point). The encoder accepts nothing afterwards.
     package func flush() throws(FFError) -> [FFPacket] {
-        try lock.withLock { () throws(FFError) -> [FFPacket] in
-            if core.isClosed { return [] }
-            let packets = try core.encode(nil).map(withDuration)
+        var packets: [FFPacket] = []
+        while let packet = try drainNext() { packets.append(packet) }
+        return packets
+    }
+
+    /// Ends the stream one packet at a time: the next packet still inside the encoder, as soon as the encoder has
+    /// it, or nil once none is left (the encoder is then closed, as by `flush()`).
+    package func drainNext() throws(FFError) -> FFPacket? {
+        try lock.withLock { () throws(FFError) -> FFPacket? in
+            if core.isClosed { return nil }
+            if let packet = try core.drainNext() { return withDuration(packet) }
             core.close()
             durations.removeAll()
-            return packets
+            return nil
         }
     }
 

@@ -125,6 +125,7 @@ final class ExportTrack: @unchecked Sendable {
         input.markAsFinished()
         governor?.trackFinished(index)
         job.progress.setTrack(index, 1)
+        job.progressed()
         job.trackFinished()
     }
 }

@@ -118,7 +118,9 @@ final class VideoTranscoder: ExportFeed, @unchecked Sendable {
                 analysis?(picture.presentationTime + (picture.duration.isNumeric ? picture.duration : .zero))
             }
             guard !pictures.isCancelled, !job.isStopping else { return }
-            guard deliver(try encoder.finish()) else { return }
+            while let samples = try encoder.finishNext() {
+                guard deliver(samples) else { return }
+            }
             encoded.finish()
         } catch {
             job.fail(codecFailure(error, "encoding video", code: .encodeFailed, trackID: trackID))

@@ -72,20 +72,30 @@ final class InputWorker: @unchecked Sendable {
             case .pixelBuffer(let pixels, let time):
                 try engine.deliver(index, try encode(pixels, at: time, duration: .invalid))
             case .end:
-                var last: [CMSampleBuffer] = []
-                do throws(CodecError) {
-                    if let videoEncoder { last = try videoEncoder.finish() }
-                    if let audioEncoder { last = try audioEncoder.finish() }
-                } catch {
-                    throw WriterFailure.codec(error, "finishing the \(spec.mediaType.rawValue) encoder")
+                if let videoEncoder {
+                    // Packet by packet, so the muxer takes each while x264 encodes its look-ahead.
+                    while let samples = try finishing({ () throws(CodecError) in try videoEncoder.finishNext() }) {
+                        try engine.deliver(index, samples)
+                    }
                 }
-                try engine.deliver(index, last)
+                if let audioEncoder {
+                    try engine.deliver(index, try finishing({ () throws(CodecError) in try audioEncoder.finish() }))
+                }
                 try engine.inputEnded(index)
             case .endOfPass:
                 try endPass(engine)
             }
         } catch {
             engine.fail(error)
+        }
+    }
+
+    /// Runs a step of finishing the encoder, its error reported as the writer's.
+    private func finishing<Result>(_ step: () throws(CodecError) -> Result) throws(AVError) -> Result {
+        do throws(CodecError) {
+            return try step()
+        } catch {
+            throw WriterFailure.codec(error, "finishing the \(spec.mediaType.rawValue) encoder")
         }
     }
 

@@ -182,17 +182,26 @@ package final class VideoEncoderSession: @unchecked Sendable {
     /// Ends the stream: returns the samples still inside the encoder. For a first pass, this also writes the
     /// statistics the next pass reads.
     package func finish() throws(CodecError) -> [CMSampleBuffer] {
-        try lock.withLock { () throws(CodecError) -> [CMSampleBuffer] in
-            guard !finished else { return [] }
+        var samples: [CMSampleBuffer] = []
+        while let more = try finishNext() { samples += more }
+        return samples
+    }
+
+    /// Ends the stream one packet at a time: the samples of the next packet still inside the encoder, as soon as the
+    /// encoder has it, or nil once none is left (a first pass's statistics are then written). A pipeline calls this
+    /// until nil to pass samples on, and report progress, while the encoder works through its look-ahead.
+    package func finishNext() throws(CodecError) -> [CMSampleBuffer]? {
+        try lock.withLock { () throws(CodecError) -> [CMSampleBuffer]? in
             finished = true
-            guard let state else { return [] }
-            let packets: [FFPacket]
+            guard let state else { return nil }
+            let packet: FFPacket?
             do throws(FFError) {
-                packets = try state.encoder.flush()
+                packet = try state.encoder.drainNext()
             } catch {
                 throw CodecError(error, while: "finishing the encoder")
             }
-            return try makeSampleBuffers(packets, state: state)
+            guard let packet else { return nil }
+            return try makeSampleBuffers([packet], state: state)
         }
     }
 
