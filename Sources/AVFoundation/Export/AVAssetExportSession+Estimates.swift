@@ -11,8 +11,8 @@ extension AVAssetExportSession {
         return ExportEstimate.nominalFileLength(preset, seconds: range.duration.seconds)
     }
 
-    /// The longest export that fits `fileLengthLimit`, given the asset and preset; the asset's duration when there
-    /// is no limit. Opens the asset if needed (blocking); invalid when the asset cannot be opened.
+    /// The longest export that fits `fileLengthLimit`, given the asset, preset and `timeRange`; the duration the time
+    /// range selects when there is no limit. Opens the asset if needed (blocking); invalid when it cannot be opened.
     public var maxDuration: CMTime {
         (try? estimatedMaximumDurationNow()) ?? .invalid
     }
@@ -52,7 +52,7 @@ extension AVAssetExportSession {
         }
     }
 
-    /// The longest export that fits `fileLengthLimit` (the asset's duration when there is no limit).
+    /// The longest export that fits `fileLengthLimit` (the duration `timeRange` selects when there is no limit).
     public var estimatedMaximumDuration: CMTime {
         get async throws {
             try await withCheckedThrowingContinuation { continuation in
@@ -79,17 +79,25 @@ extension AVAssetExportSession {
 
     func estimatedOutputFileLengthNow() throws -> Int64 {
         let source = try estimationSource()
-        let range = timeRange
-        let whole = CMTimeRange(start: .zero, duration: source.duration)
-        let exported = CMTimeRangeGetIntersection(range, otherRange: whole)
-        guard exported.isValid, exported.duration.isNumeric, exported.duration > .zero else { return 0 }
-        return ExportEstimate.fileLength(preset, source: source, seconds: exported.duration.seconds)
+        let exported = exportedDuration(of: source)
+        guard exported > .zero else { return 0 }
+        return ExportEstimate.fileLength(preset, source: source, seconds: exported.seconds)
     }
 
+    /// Apple: "considering the asset, preset, and time range": no longer than the part of the asset `timeRange`
+    /// selects, and no longer than `fileLengthLimit` allows.
     func estimatedMaximumDurationNow() throws -> CMTime {
         let source = try estimationSource()
         let limit = fileLengthLimit
         return ExportEstimate.maximumDuration(preset, source: source, limit: limit > 0 ? limit : nil,
-                                              available: source.duration)
+                                              available: exportedDuration(of: source))
+    }
+
+    /// How much of the asset `timeRange` selects (zero when it selects none of it).
+    private func exportedDuration(of source: ExportSource) -> CMTime {
+        let whole = CMTimeRange(start: .zero, duration: source.duration)
+        let exported = CMTimeRangeGetIntersection(timeRange, otherRange: whole)
+        guard exported.isValid, exported.duration.isNumeric, exported.duration > .zero else { return .zero }
+        return exported.duration
     }
 }

@@ -15,16 +15,14 @@ enum ExportLimits {
         return max(1, min(4, ProcessInfo.processInfo.activeProcessorCount / 2))
     }()
 
-    /// Pictures waiting between decode and scaling, and between scaling and encoding: enough to keep each stage busy
-    /// while the next one takes a frame (a stage's time per frame varies by about 2× between key and other frames),
-    /// small enough that 4K 4:2:0 frames (12 MB) hold at most ~100 MB across both queues.
+    /// Scaled pictures waiting for the encoder: enough to keep the encoder busy while the scaler takes a frame (a
+    /// stage's time per frame varies by about 2× between key and other frames), few enough that 4K 4:2:0 frames
+    /// (12 MB) hold at most ~50 MB. Decoded pictures wait in the reader's own read-ahead (`ReadingLimits`).
     static let pictureQueueDepth = 4
     /// Encoded samples waiting for the writer: the writer takes them as fast as the disk does; 32 samples or
     /// 16 MiB keep the encoder running through a slow write without holding seconds of ProRes.
     static let encodedQueueSamples = 32
     static let encodedQueueBytes = 16 << 20
-    /// Audio buffers (of at most 8192 frames each, ~64 KiB as float stereo) waiting for the audio encoder.
-    static let audioQueueDepth = 8
 
     /// Units of the `Progress` an exporting state carries (progress is reported to 1/10000).
     static let progressUnits: Int64 = 10_000

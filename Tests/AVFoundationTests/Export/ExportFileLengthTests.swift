@@ -94,6 +94,10 @@ struct ExportFileLengthTests {
         #expect(unlimited.estimatedOutputFileLength == 0)
         unlimited.timeRange = CMTimeRange(start: .zero, duration: CMTime(value: 1, timescale: 1))
         #expect(unlimited.estimatedOutputFileLength > 0)
+        // The maximum duration considers the time range too (the part of the asset it selects).
+        #expect(try await unlimited.estimatedMaximumDuration == CMTime(value: 1, timescale: 1))
+        unlimited.timeRange = CMTimeRange(start: CMTime(value: 3, timescale: 2), duration: .positiveInfinity)
+        #expect(abs(unlimited.maxDuration.seconds - 0.5) < 0.05, "\(unlimited.maxDuration.seconds)")
         let passthrough = try #require(AVAssetExportSession(asset: asset, presetName: AVAssetExportPresetPassthrough))
         passthrough.timeRange = unlimited.timeRange
         #expect(passthrough.estimatedOutputFileLength == 0)
