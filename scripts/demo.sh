@@ -8,7 +8,9 @@ bin="$root/.build/release"
 out="$root/out/demo"
 mkdir -p "$out"
 
-step() { printf '\n\033[1m== %s\033[0m\n' "$*"; }
+# Headings in bold on a terminal, plain in a log.
+if [ -t 1 ]; then bold=$'\033[1m' plain=$'\033[0m'; else bold="" plain=""; fi
+step() { printf '\n%s== %s%s\n' "$bold" "$*" "$plain"; }
 
 step "1. Writing a sample movie with AVAssetWriter (1920x1080 H.264 + AAC, 5 s)"
 rm -f "$out/sample.mov"
