@@ -7,7 +7,9 @@ import Foundation
 ///
 /// Bounds (`ReadingLimits`): the worker stops producing while the queue holds `readAheadBuffers` buffers or
 /// `readAheadBytes` bytes of sample data (one more step's buffers may land on top of that: a decoder step yields at
-/// most a few pictures), so memory stays bounded whatever the caller does, including never reading.
+/// most a few pictures), so memory stays bounded whatever the caller does, including never reading. Once full, the
+/// worker waits until the caller has taken half of the queue: the two threads then hand over batches instead of
+/// waking each other for every buffer (a context switch per sample was half the cost of a remux).
 ///
 /// Independence: each output has its own worker and reads the mapped file itself, so an output nobody reads only
 /// parks its own worker on its full queue; every other output goes on to its end.
@@ -41,6 +43,8 @@ final class ReadAheadWorker: @unchecked Sendable {
     /// must not stay referenced here).
     private var queue: [(buffer: CMSampleBuffer, bytes: Int)] = []
     private var queuedBytes = 0
+    /// The worker found the queue full and waits until it is half empty.
+    private var waitingForRoom = false
     private var state = State.idle
     /// Incremented by every start and cancel, so a worker left over from an earlier run stops at once.
     private var generation = 0
@@ -78,7 +82,7 @@ final class ReadAheadWorker: @unchecked Sendable {
             if !queue.isEmpty {
                 let (buffer, bytes) = queue.removeFirst()
                 queuedBytes -= bytes
-                condition.broadcast()
+                if waitingForRoom, hasRoomToResume { condition.broadcast() }
                 return .buffer(buffer)
             }
             switch state {
@@ -126,9 +130,11 @@ final class ReadAheadWorker: @unchecked Sendable {
             }
         }
         while true {
-            // Wait for room, or stop.
+            // Wait for room (half the queue, once it was full), or stop.
             let proceed: Bool = condition.withLock {
-                while generation == runGeneration, isFull { condition.wait() }
+                if isFull { waitingForRoom = true }
+                while generation == runGeneration, waitingForRoom, !hasRoomToResume { condition.wait() }
+                waitingForRoom = false
                 return generation == runGeneration
             }
             guard proceed else { return }
@@ -162,6 +168,11 @@ final class ReadAheadWorker: @unchecked Sendable {
             }
             guard keepGoing else { return }
         }
+    }
+
+    /// Whether a worker that found the queue full may go on: half of it taken (called with the lock held).
+    private var hasRoomToResume: Bool {
+        queue.count <= ReadingLimits.readAheadBuffers / 2 && queuedBytes <= ReadingLimits.readAheadBytes / 2
     }
 
     /// Whether the queue is at its bound (called with the lock held).

@@ -33,6 +33,8 @@ final class EngineTrack {
     /// Work items handed to the input's worker and not yet done.
     var queuedItems = 0
     var queuedBytes = 0
+    /// The queue reached its limit; the input reports not ready until the worker has emptied half of it.
+    var drainingQueue = false
     /// The caller marked the input finished (`markAsFinished`).
     var inputFinished = false
     /// The worker has processed the end of the input (encoder flushed).

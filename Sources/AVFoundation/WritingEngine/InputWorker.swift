@@ -3,8 +3,13 @@ import CoreVideo
 import Foundation
 import MediaCodecs
 
-/// One input's worker: a serial queue that encodes (or passes through) what the input was given and hands the
-/// resulting samples to the engine, so that `append` returns at once and inputs encode in parallel.
+/// One input's worker: a serial queue that encodes what the input was given and hands the resulting samples to the
+/// engine, so that `append` returns at once and inputs encode in parallel.
+///
+/// A passthrough input's samples are handed to the engine at once, on the caller's thread: there is no codec work
+/// to move off it, and a hop to the queue per sample (a wake-up and several contended locks) cost more than the
+/// muxing itself. `passthroughOrder` keeps such an input's samples, and its end, in order whatever thread they
+/// come from.
 ///
 /// The encoder sessions are touched only on `queue`.
 final class InputWorker: @unchecked Sendable {
@@ -28,6 +33,8 @@ final class InputWorker: @unchecked Sendable {
     private var audioEncoder: AudioEncoderSession?
     private var pass = 1
     private let statisticsDirectory: URL?
+    /// Serialises a passthrough input's deliveries (see above).
+    private let passthroughOrder = NSLock()
 
     init(spec: InputSpec, engine: WritingEngine, statisticsDirectory: URL?) throws(AVError) {
         index = spec.index
@@ -54,12 +61,26 @@ final class InputWorker: @unchecked Sendable {
         }
     }
 
-    /// Queues an item (the engine has counted it).
+    /// Runs or queues an item (the engine has counted it).
     func submit(_ item: Item, bytes: Int) {
         guard let engine else { return }
-        queue.async { [self] in
-            run(item, engine: engine)
+        guard case .passthrough = spec.encoding else {
+            queue.async { [self] in
+                run(item, engine: engine)
+                engine.itemDone(index, bytes: bytes)
+            }
+            return
+        }
+        if case .sampleBuffer = item {
+            passthroughOrder.withLock { run(item, engine: engine) }
             engine.itemDone(index, bytes: bytes)
+        } else {
+            // The end still runs on the queue: finishing may complete the file, and a caller of markAsFinished or
+            // finishWriting must not find its completion handler called before the method returns.
+            queue.async { [self] in
+                passthroughOrder.withLock { run(item, engine: engine) }
+                engine.itemDone(index, bytes: bytes)
+            }
         }
     }
 

@@ -76,7 +76,8 @@ extension WritingEngine {
         }
     }
 
-    /// Writes one sample to the output.
+    /// Writes one sample to the output: a movie's muxer serialises itself (called without the engine's lock from
+    /// `deliver`); an audio file is written under the engine's lock.
     func write(_ sample: EncodedSample, track: EngineTrack) throws(AVError) {
         guard let timescale = track.timescale else { return }
         func ticks(_ time: CMTime) -> Int64 {

@@ -215,7 +215,13 @@ final class WritingEngine: @unchecked Sendable {
             if track.inputFinished || track.betweenPasses { return (false, nil, nil) }
             let realTime = track.spec.expectsMediaDataInRealTime
             let itemLimit = realTime ? WriterLimits.realTimeQueuedItems : WriterLimits.queuedItems
-            if track.queuedItems >= itemLimit || track.queuedBytes >= WriterLimits.queuedBytes { return (false, nil, nil) }
+            // Not ready from the limit until half the queue is done: the caller then appends in bursts instead of
+            // being woken for every item the worker finishes.
+            if track.queuedItems >= itemLimit || track.queuedBytes >= WriterLimits.queuedBytes { track.drainingQueue = true }
+            if track.drainingQueue {
+                if track.queuedItems > itemLimit / 2 || track.queuedBytes > WriterLimits.queuedBytes / 2 { return (false, nil, nil) }
+                track.drainingQueue = false
+            }
             if realTime { return (true, nil, nil) }
             if !tracksCreated { return (!(track.timescale != nil && track.stagedBytes >= WriterLimits.stagedBytes), nil, nil) }
             if let handle = track.handle, case .movie(let movie) = output { return (nil, handle, movie) }
@@ -236,12 +242,16 @@ final class WritingEngine: @unchecked Sendable {
     // MARK: Samples from the workers
 
     /// Takes samples an input's worker produced (in decode order).
+    ///
+    /// The samples are checked and accounted for under the lock; a movie's muxer (which has its own lock) gets them
+    /// after it is released, so that the muxer's work never holds up a caller asking `isReadyForMoreMediaData` or
+    /// appending. A track's samples still reach the muxer in order: each input has one serial worker.
     func deliver(_ index: Int, _ buffers: [CMSampleBuffer]) throws(AVError) {
         guard !buffers.isEmpty else { return }
-        try lock.lockedTyped { () throws(AVError) in
-            guard status == .writing else { return }
+        var ready: [EncodedSample] = []
+        let track: EngineTrack = try lock.lockedTyped { () throws(AVError) -> EngineTrack in
             let track = tracks[index]
-            if track.discardsOutput { return }
+            guard status == .writing, !track.discardsOutput else { return track }
             for buffer in buffers {
                 let samples: [EncodedSample]
                 do throws(SampleProblem) {
@@ -250,15 +260,18 @@ final class WritingEngine: @unchecked Sendable {
                     throw WriterFailure.misuse("input \(index) (\(track.spec.mediaType.rawValue)): \(error.description)",
                                                time: CMSampleBufferGetPresentationTimeStamp(buffer))
                 }
-                for sample in samples { try take(sample, track: track) }
+                for sample in samples { try take(sample, track: track, ready: &ready) }
             }
             try createTracksIfReady()
+            return track
         }
+        for sample in ready { try write(sample, track: track) }
         readinessObserver()
     }
 
-    /// Checks a sample against its track, completes the duration of the one before it, and passes it on.
-    private func take(_ sample: EncodedSample, track: EngineTrack) throws(AVError) {
+    /// Checks a sample against its track, completes the duration of the one before it, and passes it on; samples for
+    /// a movie's muxer are added to `ready` (see `deliver`).
+    private func take(_ sample: EncodedSample, track: EngineTrack, ready: inout [EncodedSample]) throws(AVError) {
         let name = "input \(track.spec.index) (\(track.spec.mediaType.rawValue))"
         let mediaType = CMFormatDescriptionGetMediaType(sample.format)
         guard mediaType == track.spec.cmMediaType
@@ -285,17 +298,17 @@ final class WritingEngine: @unchecked Sendable {
         if var held = track.held {
             held.duration = decode - held.effectiveDecodeTime
             track.held = nil
-            try pass(held, track: track)
+            try pass(held, track: track, ready: &ready)
         }
         if sample.duration.isNumeric, sample.duration > .zero {
-            try pass(sample, track: track)
+            try pass(sample, track: track, ready: &ready)
         } else {
             track.held = sample
         }
     }
 
     /// Records a complete sample and sends it on (or stages it until the output's tracks exist).
-    private func pass(_ sample: EncodedSample, track: EngineTrack) throws(AVError) {
+    private func pass(_ sample: EncodedSample, track: EngineTrack, ready: inout [EncodedSample]) throws(AVError) {
         track.lastDuration = sample.duration
         track.sampleCount += 1
         let total = sample.frameCount > 1 ? CMTimeMultiply(sample.duration, multiplier: Int32(sample.frameCount)) : sample.duration
@@ -305,7 +318,9 @@ final class WritingEngine: @unchecked Sendable {
         track.trimAtEnd = track.trimAtEnd + sample.trimAtEnd
         if end > start { track.addPresented(CMTimeRange(start: start, end: end), tolerance: sample.duration) }
         if track.timescale == nil { track.timescale = EngineTrack.chooseTimescale(spec: track.spec, firstSample: sample) }
-        if tracksCreated {
+        if tracksCreated, case .movie = output {
+            ready.append(sample)
+        } else if tracksCreated {
             try write(sample, track: track)
         } else {
             track.staged.append(sample)
@@ -324,7 +339,9 @@ final class WritingEngine: @unchecked Sendable {
                 held.duration = track.lastDuration.isNumeric && track.lastDuration > .zero
                     ? track.lastDuration : CMTime(value: 1, timescale: 30)
                 track.held = nil
-                try pass(held, track: track)
+                var ready: [EncodedSample] = []
+                try pass(held, track: track, ready: &ready)
+                for sample in ready { try write(sample, track: track) }
             }
             track.ended = true
             try createTracksIfReady()

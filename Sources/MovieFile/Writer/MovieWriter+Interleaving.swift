@@ -124,13 +124,20 @@ extension MovieWriter {
             destination = file
             location = .main(file.position)
         }
+        // Runs of block buffers go out as one gathered write each.
+        var run: [CMBlockBuffer] = []
         for payload in chunk.payloads {
             switch payload {
-            case .blockBuffer(let buffer): try destination.write(buffer)
-            case .data(let data): try destination.write(data)
+            case .blockBuffer(let buffer):
+                run.append(buffer)
+            case .data(let data):
+                try destination.write(gathering: run)
+                run.removeAll()
+                try destination.write(data)
             case .reference: throw MovieWriterError(.invalidState, "internal: a reference in a written chunk")
             }
         }
+        try destination.write(gathering: run)
         track.table.appendChunk(location, sampleCount: chunk.sampleCount, descriptionIndex: UInt32(chunk.descriptionIndex))
     }
 }
