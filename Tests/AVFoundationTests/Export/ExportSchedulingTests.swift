@@ -121,6 +121,8 @@ struct ExportSchedulingTests {
             mostAtOnce.update { $0 = max($0, statuses.filter { $0 == .exporting }.count) }
             return true
         }
+        // The exports start once the watcher has seen every session before it started.
+        while seen.current.contains(where: \.isEmpty) { try await Task.sleep(for: .milliseconds(1)) }
         try await withThrowingTaskGroup(of: Void.self) { group in
             for (index, session) in sessions.enumerated() {
                 group.addTask { try await session.export(to: folder.file("\(index).mp4"), as: .mp4) }
