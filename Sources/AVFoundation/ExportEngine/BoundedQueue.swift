@@ -7,7 +7,9 @@ import Foundation
 /// Thread safety: `condition` guards every `var`.
 final class BoundedQueue<Element>: @unchecked Sendable {
     private let condition = NSCondition()
-    private var items: [(element: Element, cost: Int)] = []
+    /// Queued elements from `head` on; a popped slot is emptied at once, so that the queue never keeps a consumed
+    /// element alive (a picture it held on to was a frame of memory each).
+    private var items: [(element: Element?, cost: Int)] = []
     private var head = 0
     private var bytes = 0
     private var finished = false
@@ -44,6 +46,7 @@ final class BoundedQueue<Element>: @unchecked Sendable {
         while !cancelled, count == 0, !finished { condition.wait() }
         guard !cancelled, count > 0 else { return nil }
         let (element, cost) = items[head]
+        items[head].element = nil
         head += 1
         bytes -= cost
         if head > 64, head * 2 > items.count {
@@ -51,7 +54,7 @@ final class BoundedQueue<Element>: @unchecked Sendable {
             head = 0
         }
         condition.broadcast()
-        return element
+        return element!
     }
 
     /// Ends the queue: the consumer gets what is queued, then nil.

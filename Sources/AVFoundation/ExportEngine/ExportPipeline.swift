@@ -279,6 +279,7 @@ final class ExportPipeline: @unchecked Sendable {
         let output = AVAssetReaderTrackOutput(track: track.track,
                                               outputSettings: ExportSettings.decodeSettings(for: video, track: track))
         output.alwaysCopiesSampleData = false
+        output.readAheadBound = ExportLimits.decodedPictureReadAhead
         try add(output, to: reader, track: track)
         let dimensions = track.formats.first.map(CMVideoFormatDescriptionGetDimensions)
         let stored = (Int(dimensions?.width ?? 0), Int(dimensions?.height ?? 0))

@@ -119,12 +119,14 @@ public class AVAssetReader: NSObject, @unchecked Sendable {
         }
         let duration = contents.duration
         let ranges = Self.clip([range], to: duration)
-        var makers: [(slot: Int, name: String, randomAccess: Bool, make: @Sendable ([CMTimeRange]) -> any SampleProducer)] = []
+        var makers: [ReaderCore.Maker] = []
         for output in outputs {
             do throws(ReadingFailure) {
                 let plan = try output.makePlan(contents: contents)
                 guard let slot = output.slot else { continue }
-                makers.append((slot, "AVAssetReader \(type(of: output)) \(plan.name)", output.supportsRandomAccess, plan.make))
+                makers.append(ReaderCore.Maker(slot: slot, name: "AVAssetReader \(type(of: output)) \(plan.name)",
+                                               randomAccess: output.supportsRandomAccess, bound: output.readAheadBound,
+                                               make: plan.make))
             } catch {
                 core.failStart(error.avError)
                 return false

@@ -19,6 +19,9 @@ public class AVAssetReaderOutput: NSObject, @unchecked Sendable {
     struct Settings {
         var alwaysCopiesSampleData = true
         var supportsRandomAccess = false
+        /// Not public: set by the export pipeline, whose own stage after the output makes a deep read-ahead a waste
+        /// of memory (each decoded 1080p picture is 3 MB).
+        var readAheadBound = ReadAheadBound.standard
     }
 
     let lock = NSLock()
@@ -56,6 +59,12 @@ public class AVAssetReaderOutput: NSObject, @unchecked Sendable {
 
     /// The next sample buffer, waiting for it if the output's worker has not read it yet; nil when there are no
     /// more in the time range, or reading failed or was cancelled (check the reader's `status`).
+    /// How far the output reads ahead of its caller (see `Settings.readAheadBound`).
+    var readAheadBound: ReadAheadBound {
+        get { lock.withLock { settings.readAheadBound } }
+        set { configure("readAheadBound") { $0.readAheadBound = newValue } }
+    }
+
     public func copyNextSampleBuffer() -> CMSampleBuffer? {
         guard let (core, slot) = lock.withLock({ attachment }) else { return nil }
         return core.next(slot: slot)

@@ -48,8 +48,16 @@ final class ReaderCore: @unchecked Sendable {
 
     /// Starts every output with its producer maker over `ranges`; `false` (and the status failed) when reading had
     /// already been started, or misuse was recorded before.
-    func start(makers: [(slot: Int, name: String, randomAccess: Bool, make: @Sendable ([CMTimeRange]) -> any SampleProducer)],
-               ranges: [CMTimeRange], duration: CMTime) -> Bool {
+    /// What starts one output: its slot, its worker's name and read-ahead bound, and how to make its producer.
+    struct Maker {
+        var slot: Int
+        var name: String
+        var randomAccess: Bool
+        var bound: ReadAheadBound
+        var make: @Sendable ([CMTimeRange]) -> any SampleProducer
+    }
+
+    func start(makers: [Maker], ranges: [CMTimeRange], duration: CMTime) -> Bool {
         let workers: [(ReadAheadWorker, any SampleProducer)]? = lock.withLock {
             guard currentStatus == .unknown else { return nil }
             if let pendingMisuse {
@@ -61,7 +69,7 @@ final class ReaderCore: @unchecked Sendable {
             currentStatus = .reading
             var started: [(ReadAheadWorker, any SampleProducer)] = []
             for maker in makers {
-                let worker = ReadAheadWorker(name: maker.name) { [weak self] failure in
+                let worker = ReadAheadWorker(name: maker.name, bound: maker.bound) { [weak self] failure in
                     self?.fail(failure.avError)
                 }
                 slots[maker.slot].worker = worker

@@ -5,8 +5,8 @@ import Foundation
 /// One output's read-ahead: a worker thread that runs a `SampleProducer` into a bounded queue, and the caller's
 /// end of that queue.
 ///
-/// Bounds (`ReadingLimits`): the worker stops producing while the queue holds `readAheadBuffers` buffers or
-/// `readAheadBytes` bytes of sample data (one more step's buffers may land on top of that: a decoder step yields at
+/// Bounds (`ReadAheadBound`, normally `ReadingLimits`'s): the worker stops producing while the queue holds `buffers`
+/// buffers or `bytes` bytes of sample data (one more step's buffers may land on top of that: a decoder step yields at
 /// most a few pictures), so memory stays bounded whatever the caller does, including never reading. Once full, the
 /// worker waits until the caller has taken half of the queue: the two threads then hand over batches instead of
 /// waking each other for every buffer (a context switch per sample was half the cost of a remux).
@@ -37,6 +37,7 @@ final class ReadAheadWorker: @unchecked Sendable {
     }
 
     private let name: String
+    private let bound: ReadAheadBound
     private let onFailure: @Sendable (ReadingFailure) -> Void
     private let condition = NSCondition()
     /// The buffers read ahead, oldest first (a handful: removing from the front is cheap, and a buffer handed out
@@ -51,8 +52,9 @@ final class ReadAheadWorker: @unchecked Sendable {
     private var runningWorkers = 0
 
     /// A worker named `name` (the thread's name) that reports a failure to `onFailure` as soon as it happens.
-    init(name: String, onFailure: @escaping @Sendable (ReadingFailure) -> Void) {
+    init(name: String, bound: ReadAheadBound = .standard, onFailure: @escaping @Sendable (ReadingFailure) -> Void) {
         self.name = name
+        self.bound = bound
         self.onFailure = onFailure
     }
 
@@ -172,12 +174,12 @@ final class ReadAheadWorker: @unchecked Sendable {
 
     /// Whether a worker that found the queue full may go on: half of it taken (called with the lock held).
     private var hasRoomToResume: Bool {
-        queue.count <= ReadingLimits.readAheadBuffers / 2 && queuedBytes <= ReadingLimits.readAheadBytes / 2
+        queue.count <= bound.buffers / 2 && queuedBytes <= bound.bytes / 2
     }
 
     /// Whether the queue is at its bound (called with the lock held).
     private var isFull: Bool {
-        queue.count >= ReadingLimits.readAheadBuffers || (!queue.isEmpty && queuedBytes >= ReadingLimits.readAheadBytes)
+        queue.count >= bound.buffers || (!queue.isEmpty && queuedBytes >= bound.bytes)
     }
 
     /// The bytes of sample data a buffer holds: its pixels, or its data buffer's length.

@@ -40,3 +40,12 @@ enum ReadingLimits {
         kAudioFormatOpus: 4, kAudioFormatAC3: 1, kAudioFormatEnhancedAC3: 1,
     ]
 }
+
+/// How far one output reads ahead of its caller: at most `buffers` sample buffers and `bytes` bytes of sample data
+/// (`ReadingLimits` gives the standard bound; the export pipeline tightens it where a stage of its own follows).
+struct ReadAheadBound: Sendable, Equatable {
+    var buffers: Int
+    var bytes: Int
+
+    static let standard = ReadAheadBound(buffers: ReadingLimits.readAheadBuffers, bytes: ReadingLimits.readAheadBytes)
+}

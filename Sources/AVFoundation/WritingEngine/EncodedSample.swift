@@ -118,6 +118,7 @@ struct EncodedSample: @unchecked Sendable {
             }
         }
 
+        let attachments = buffer.sampleAttachments
         var samples: [EncodedSample] = []
         samples.reserveCapacity(count)
         var nextTime = timings[0].presentationTimeStamp
@@ -154,7 +155,6 @@ struct EncodedSample: @unchecked Sendable {
             var sample = EncodedSample(data: slice, byteCount: range.size, format: format,
                                        presentationTime: timing.presentationTimeStamp, decodeTime: timing.decodeTimeStamp,
                                        duration: timing.duration)
-            let attachments = buffer.sampleAttachments
             if index < attachments.count {
                 let entry = attachments[index]
                 sample.isSync = !(flag(entry[.notSync]) ?? false)
