@@ -1,5 +1,6 @@
 import CoreMedia
 import Foundation
+import Synchronization
 
 /// One running export: it reads the asset with an `AVAssetReader`, turns each track into what the preset asks
 /// (`ExportTrack`: passed through, or decoded, scaled and encoded on stage threads of its own) and writes the result
@@ -11,7 +12,7 @@ import Foundation
 /// and the job removes its own temporary files once its stage threads have returned. `completion` is called exactly
 /// once, after all of that.
 ///
-/// Thread safety: `lock` guards every `var`; the reader, writer and stages are used from their own threads and are
+/// Thread safety: `lock` guards every `var` (`stopFlag` mirrors `stopping` for lock-free reads); the reader, writer and stages are used from their own threads and are
 /// thread-safe themselves.
 final class ExportJob: @unchecked Sendable {
     let request: ExportRequest
@@ -20,6 +21,8 @@ final class ExportJob: @unchecked Sendable {
 
     private let lock = NSCondition()
     private var stopping = false
+    /// `stopping`, readable without the lock: every track asks before each sample.
+    private let stopFlag = Atomic<Bool>(false)
     private var cancelled = false
     private var failure: AVError?
     private var reader: AVAssetReader?
@@ -60,7 +63,7 @@ final class ExportJob: @unchecked Sendable {
     func fail(_ error: AVError) { stop(cancelling: false, failure: error) }
 
     /// True once the export is being stopped (cancelled or failed).
-    var isStopping: Bool { lock.withLock { stopping } }
+    var isStopping: Bool { stopFlag.load(ordering: .acquiring) }
 
     /// The time from which no track takes samples, once `fileLengthLimit` refused one.
     var cutTime: CMTime? { lock.withLock { cut } }
@@ -72,6 +75,7 @@ final class ExportJob: @unchecked Sendable {
         let (writer, reader, cancellables): (AVAssetWriter?, AVAssetReader?, [any ExportCancellable]) = lock.withLock {
             guard !stopping else { return (nil, nil, []) }
             stopping = true
+            stopFlag.store(true, ordering: .releasing)
             cancelled = cancelling
             failure = error
             lock.broadcast()
@@ -139,7 +143,7 @@ final class ExportJob: @unchecked Sendable {
             try checkStopping()
             let tracks = try built.start()
             lock.withLock { openTracks = tracks }
-            for track in built.tracks { track.startFeeding() }
+            for (track, queue) in zip(built.tracks, built.feedQueues()) { track.startFeeding(on: queue) }
             // Wait for every track to end, or for a stop.
             lock.withLock {
                 while openTracks > 0, !stopping { lock.wait() }

@@ -30,6 +30,8 @@ enum ExportLimits {
 
     /// Units of the `Progress` an exporting state carries (progress is reported to 1/10000).
     static let progressUnits: Int64 = 10_000
+    /// Least advance of a track's fraction that is reported: 1/2000, finer than any progress bar draws.
+    static let progressStep = 0.0005
 
     /// Sample-table bytes per sample for estimates (stsz 4, stts and ctts runs, stss, sdtp: measured 8–12 bytes per
     /// video sample in this writer's output, ~4 per AAC packet; 12 covers both).

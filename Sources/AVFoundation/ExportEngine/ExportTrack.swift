@@ -4,9 +4,9 @@ import Foundation
 /// One track of the output: its feed (passthrough or a transcoder), the writer input it fills, and how much of the
 /// time range it has presented so far.
 ///
-/// The writer asks for samples (`requestMediaDataWhenReady`) on the track's own serial queue; while its input is
-/// ready, the track takes the next sample from its feed (waiting for it), checks it against `fileLengthLimit`, and
-/// appends it. At the feed's end it marks the input finished. A reader failure, a refused append or a stop ends it
+/// The writer asks for samples (`requestMediaDataWhenReady`) on a serial queue (`ExportPipeline.feedQueues`); while
+/// its input is ready, the track takes the next sample from its feed (waiting for it), checks it against
+/// `fileLengthLimit`, and appends it. At the feed's end it marks the input finished. A reader failure, a refused append or a stop ends it
 /// too (the job records why).
 ///
 /// Thread safety: `lock` guards `coverage` and `finished`; the request block runs on one queue at a time.
@@ -25,6 +25,8 @@ final class ExportTrack: @unchecked Sendable {
     private let lock = NSLock()
     private var coverage: PresentationCoverage
     private var finished = false
+    /// The fraction last reported (used only by the request block, one run at a time).
+    private var lastReported = 0.0
 
     init(index: Int, source: ExportSource.Track, input: AVAssetWriterInput, feed: any ExportFeed, job: ExportJob,
          reader: AVAssetReader, writer: AVAssetWriter, governor: FileLengthGovernor?, range: CMTimeRange) {
@@ -43,10 +45,9 @@ final class ExportTrack: @unchecked Sendable {
     /// The end of what the track has presented without a gap.
     var presentedEnd: CMTime { lock.withLock { coverage.end } }
 
-    /// Starts the feed's stages and the writer's requests.
-    func startFeeding() {
+    /// Starts the feed's stages and the writer's requests, whose blocks run on `queue`.
+    func startFeeding(on queue: DispatchQueue) {
         feed.start(in: job)
-        let queue = DispatchQueue(label: "AVAssetExportSession.track.\(source.trackID)", qos: .userInitiated)
         input.requestMediaDataWhenReady(on: queue) { [self] in feedWhileReady() }
     }
 
@@ -110,7 +111,12 @@ final class ExportTrack: @unchecked Sendable {
             coverage.add(presented, tolerance: tolerance)
             return coverage.end
         }
-        job.progress.setTrack(index, ExportProgress.fraction(of: end, in: range))
+        // Reported in steps of ExportLimits.progressStep: every sample would make the tracks contend for the
+        // session's lock and its Progress (36,000 video samples in ten minutes of 1080p).
+        let fraction = ExportProgress.fraction(of: end, in: range)
+        guard fraction - lastReported >= ExportLimits.progressStep else { return }
+        lastReported = fraction
+        job.progress.setTrack(index, fraction)
         job.progressed()
     }
 

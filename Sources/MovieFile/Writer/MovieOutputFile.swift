@@ -107,17 +107,18 @@ final class MovieOutputFile {
         }
     }
 
-    /// Appends every byte of `blockBuffers`, in order. A run large enough to skip the write buffer goes to the
-    /// kernel in one gathered write straight from the buffers' memory (for a passthrough remux, the mapped source
-    /// file), so the bytes are copied once, by the kernel, instead of twice.
+    /// Appends every byte of `blockBuffers`, in order. A run of at least `gatherThreshold` bytes goes to the kernel
+    /// in one gathered write, after what is buffered, straight from the buffers' memory (for a passthrough remux,
+    /// the mapped source file): the bytes are copied once, by the kernel, instead of twice.
     func write(gathering blockBuffers: [CMBlockBuffer]) throws(MovieWriterError) {
         let total = blockBuffers.reduce(0) { $0 + CMBlockBufferGetDataLength($1) }
-        guard total >= capacity / 2 else {
+        guard total >= MovieWriterLimits.gatherThreshold else {
             for blockBuffer in blockBuffers { try write(blockBuffer) }
             return
         }
         var pieces: [iovec] = []
-        pieces.reserveCapacity(blockBuffers.count)
+        pieces.reserveCapacity(blockBuffers.count + 1)
+        if buffered > 0 { pieces.append(iovec(iov_base: buffer, iov_len: buffered)) }
         for blockBuffer in blockBuffers {
             let length = CMBlockBufferGetDataLength(blockBuffer)
             var offset = 0
@@ -135,9 +136,10 @@ final class MovieOutputFile {
                 offset += piece
             }
         }
-        try flush()
-        try writeGathered(&pieces, count: total, at: flushedEnd)
-        flushedEnd += UInt64(total)
+        let count = buffered + total
+        buffered = 0
+        try writeGathered(&pieces, count: count, at: flushedEnd)
+        flushedEnd += UInt64(count)
         position += UInt64(total)
     }
 
