@@ -35,6 +35,28 @@ public enum TestFiles {
         return url
     }
 
+    /// The file `name` in `folder` of the generated-media cache, made by ffmpeg from `recipe` (its arguments before
+    /// the output path) if it is not there yet; `finish` runs on the new file before it takes its name, so a file
+    /// cut short by a failure is never taken for a finished one. Safe from tests running in parallel.
+    public static func ffmpegMedia(_ name: String, folder: String, recipe: [String]?,
+                                   finish: (URL) throws -> Void = { _ in }) throws -> URL {
+        let directory = generatedMediaCache.appendingPathComponent(folder)
+        let url = directory.appendingPathComponent(name)
+        return try generatedMediaLock.withLock {
+            if FileManager.default.fileExists(atPath: url.path) { return url }
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            guard let recipe else { throw CocoaError(.fileNoSuchFile) }
+            let partial = directory.appendingPathComponent("partial-" + name)
+            try? FileManager.default.removeItem(at: partial)
+            try ExternalTool.check("ffmpeg", ["-nostdin", "-v", "error", "-y"] + recipe + [partial.path])
+            try finish(partial)
+            try FileManager.default.moveItem(at: partial, to: url)
+            return url
+        }
+    }
+
+    private static let generatedMediaLock = NSLock()
+
     /// A new empty directory, removed when the returned object is deinitialised.
     public static func makeTemporaryDirectory(_ label: String = #function) throws -> TemporaryDirectory {
         try TemporaryDirectory(label: label)

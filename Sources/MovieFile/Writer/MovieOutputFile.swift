@@ -90,6 +90,13 @@ final class MovieOutputFile {
 
     /// Appends every byte of `blockBuffer`, one contiguous piece at a time (no intermediate copy of the whole).
     func write(_ blockBuffer: CMBlockBuffer) throws(MovieWriterError) {
+        try Self.forEachPiece(of: blockBuffer) { (piece) throws(MovieWriterError) in try write(piece) }
+    }
+
+    /// Calls `body` with each contiguous piece of `blockBuffer`'s bytes, in order.
+    private static func forEachPiece(of blockBuffer: CMBlockBuffer,
+                                     _ body: (UnsafeRawBufferPointer) throws(MovieWriterError) -> Void)
+        throws(MovieWriterError) {
         let total = CMBlockBufferGetDataLength(blockBuffer)
         var offset = 0
         while offset < total {
@@ -102,7 +109,7 @@ final class MovieOutputFile {
                                        + "\(offset) of \(total) (status \(status))")
             }
             let piece = min(length, total - offset)
-            try write(UnsafeRawBufferPointer(start: UnsafeRawPointer(pointer), count: piece))
+            try body(UnsafeRawBufferPointer(start: UnsafeRawPointer(pointer), count: piece))
             offset += piece
         }
     }
@@ -120,20 +127,8 @@ final class MovieOutputFile {
         pieces.reserveCapacity(blockBuffers.count + 1)
         if buffered > 0 { pieces.append(iovec(iov_base: buffer, iov_len: buffered)) }
         for blockBuffer in blockBuffers {
-            let length = CMBlockBufferGetDataLength(blockBuffer)
-            var offset = 0
-            while offset < length {
-                var available = 0
-                var pointer: UnsafeMutablePointer<CChar>?
-                let status = CMBlockBufferGetDataPointer(blockBuffer, atOffset: offset, lengthAtOffsetOut: &available,
-                                                         totalLengthOut: nil, dataPointerOut: &pointer)
-                guard status == kCMBlockBufferNoErr, let pointer, available > 0 else {
-                    throw MovieWriterError(.invalidArgument, "a sample's block buffer could not be read at offset "
-                                           + "\(offset) of \(length) (status \(status))")
-                }
-                let piece = min(available, length - offset)
-                pieces.append(iovec(iov_base: UnsafeMutableRawPointer(pointer), iov_len: piece))
-                offset += piece
+            try Self.forEachPiece(of: blockBuffer) { (piece) throws(MovieWriterError) in
+                pieces.append(iovec(iov_base: UnsafeMutableRawPointer(mutating: piece.baseAddress), iov_len: piece.count))
             }
         }
         let count = buffered + total

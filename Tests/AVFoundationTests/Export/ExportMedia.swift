@@ -52,25 +52,13 @@ enum ExportMedia {
         "h264-video-only-320x240.mp4": video("320x240") + h264,
     ]
 
-    private static let lock = NSLock()
-
     /// The file for `name`, made by ffmpeg if it is not cached yet.
     static func url(_ name: String) throws -> URL {
-        let directory = TestFiles.generatedMediaCache.appendingPathComponent("export")
-        let url = directory.appendingPathComponent(name)
-        return try lock.withLock {
-            if FileManager.default.fileExists(atPath: url.path) { return url }
-            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-            guard let recipe = recipes[name] else { throw CocoaError(.fileNoSuchFile) }
-            let partial = directory.appendingPathComponent("partial-" + name)
-            try? FileManager.default.removeItem(at: partial)
-            try ExternalTool.check("ffmpeg", ["-nostdin", "-v", "error", "-y"] + recipe + [partial.path])
-            if name.contains("rotated-90") {
-                let tool = TestFiles.sharedDirectory.appendingPathComponent("tools/set-rotation.py")
-                try ExternalTool.check("python3", [tool.path, partial.path])
-            }
-            try FileManager.default.moveItem(at: partial, to: url)
-            return url
+        try TestFiles.ffmpegMedia(name, folder: "export", recipe: recipes[name]) { partial in
+            // Rotated 90°: the track matrix, which ffmpeg 5.1 cannot set, is patched by the shared tool.
+            guard name.contains("rotated-90") else { return }
+            let tool = TestFiles.sharedDirectory.appendingPathComponent("tools/set-rotation.py")
+            try ExternalTool.check("python3", [tool.path, partial.path])
         }
     }
 }

@@ -40,22 +40,9 @@ enum AssetMedia {
         "mpeg-layer3.mp3": tone() + ["-c:a", "libmp3lame", "-b:a", "64k"],
     ]
 
-    private static let lock = NSLock()
-
     /// The file for `name`, made by ffmpeg if it is not cached yet.
     static func url(_ name: String) throws -> URL {
-        let directory = TestFiles.generatedMediaCache.appendingPathComponent("asset")
-        let url = directory.appendingPathComponent(name)
-        return try lock.withLock {
-            if FileManager.default.fileExists(atPath: url.path) { return url }
-            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-            guard let recipe = recipes[name] else { throw CocoaError(.fileNoSuchFile) }
-            let partial = directory.appendingPathComponent("partial-" + name)
-            try? FileManager.default.removeItem(at: partial)
-            try ExternalTool.check("ffmpeg", ["-nostdin", "-v", "error", "-y"] + recipe + [partial.path])
-            try FileManager.default.moveItem(at: partial, to: url)
-            return url
-        }
+        try TestFiles.ffmpegMedia(name, folder: "asset", recipe: recipes[name])
     }
 
     /// What ffprobe reports about one stream.

@@ -44,22 +44,9 @@ enum MuxerTestMedia {
         "amr-nb-8000-mono.3gp": audio(rate: 8_000, channels: 1) + ["-c:a", "libopencore_amrnb", "-b:a", "12.2k"],
     ]
 
-    private static let lock = NSLock()
-
-    /// The file for `name`, made by ffmpeg if not cached yet.
+    /// The file for `name`, made by ffmpeg if it is not cached yet.
     static func url(_ name: String) throws -> URL {
-        let directory = TestFiles.generatedMediaCache.appendingPathComponent("muxer")
-        let url = directory.appendingPathComponent(name)
-        return try lock.withLock {
-            if FileManager.default.fileExists(atPath: url.path) { return url }
-            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-            guard let recipe = recipes[name] else { throw CocoaError(.fileNoSuchFile) }
-            let partial = directory.appendingPathComponent("partial-" + name)
-            try? FileManager.default.removeItem(at: partial)
-            try ExternalTool.check("ffmpeg", ["-nostdin", "-v", "error", "-y"] + recipe + [partial.path])
-            try FileManager.default.moveItem(at: partial, to: url)
-            return url
-        }
+        try TestFiles.ffmpegMedia(name, folder: "muxer", recipe: recipes[name])
     }
 
     /// True when ffmpeg has the encoder `name` (libopencore_amrnb is optional in some builds).
