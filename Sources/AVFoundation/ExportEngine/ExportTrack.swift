@@ -16,7 +16,9 @@ final class ExportTrack: @unchecked Sendable {
     let source: ExportSource.Track
     let input: AVAssetWriterInput
     let feed: any ExportFeed
-    private unowned let job: ExportJob
+    /// Weak: the writer may run the request block once more after the job has ended (so that a loop sees `append`
+    /// fail), and the job must not be kept alive, or read after it is gone, by that last run.
+    private weak var job: ExportJob?
     private let reader: AVAssetReader
     private let writer: AVAssetWriter
     private let governor: FileLengthGovernor?
@@ -47,15 +49,19 @@ final class ExportTrack: @unchecked Sendable {
 
     /// Starts the feed's stages and the writer's requests, whose blocks run on `queue`.
     func startFeeding(on queue: DispatchQueue) {
+        guard let job else { return }
         feed.start(in: job)
-        input.requestMediaDataWhenReady(on: queue) { [self] in feedWhileReady() }
+        input.requestMediaDataWhenReady(on: queue) { [self] in
+            guard let job = self.job else { return }
+            feedWhileReady(job)
+        }
     }
 
     /// The request block: appends while the input is ready.
     ///
     /// Once `fileLengthLimit` refused a sample of some track at time T, every track goes on only with samples that
     /// start before T and still fit, so the tracks end together.
-    private func feedWhileReady() {
+    private func feedWhileReady(_ job: ExportJob) {
         while input.isReadyForMoreMediaData {
             if lock.withLock({ finished }) || job.isStopping { return }
             guard let buffer = feed.next() else {
@@ -64,7 +70,7 @@ final class ExportTrack: @unchecked Sendable {
                     job.fail(ExportFailure.avError(error))
                     return
                 }
-                finish()
+                finish(job)
                 return
             }
             var sample = buffer
@@ -72,14 +78,14 @@ final class ExportTrack: @unchecked Sendable {
                 let presented = PresentationCoverage.presentedRange(of: buffer)
                 let start = presented?.start ?? CMSampleBufferGetPresentationTimeStamp(buffer)
                 if let cut = job.cutTime, start >= cut {
-                    finish()
+                    finish(job)
                     return
                 }
                 // Samples shown to nobody (before the range) count from the range's start.
                 guard let admitted = governor.admit(buffer, track: index, start: max(start, range.start),
                                                     end: max(presented?.end ?? start, range.start)) else {
                     job.truncate(at: start)
-                    finish()
+                    finish(job)
                     return
                 }
                 sample = admitted
@@ -90,18 +96,18 @@ final class ExportTrack: @unchecked Sendable {
                 job.fail(error)
                 return
             }
-            record(sample)
+            record(sample, job)
             if sample !== buffer {
                 // Only a prefix fitted: the track ends here, and the others at this time.
                 job.truncate(at: CMSampleBufferGetPresentationTimeStamp(sample) + CMSampleBufferGetDuration(sample))
-                finish()
+                finish(job)
                 return
             }
         }
     }
 
     /// Notes what `buffer` presents and reports progress.
-    private func record(_ buffer: CMSampleBuffer) {
+    private func record(_ buffer: CMSampleBuffer, _ job: ExportJob) {
         guard let presented = PresentationCoverage.presentedRange(of: buffer) else { return }
         let duration = CMSampleBufferGetDuration(buffer)
         let count = max(1, CMSampleBufferGetNumSamples(buffer))
@@ -121,7 +127,7 @@ final class ExportTrack: @unchecked Sendable {
     }
 
     /// Marks the input finished, once.
-    private func finish() {
+    private func finish(_ job: ExportJob) {
         let first: Bool = lock.withLock {
             guard !finished else { return false }
             finished = true
