@@ -245,7 +245,8 @@ final class WritingEngine: @unchecked Sendable {
     ///
     /// The samples are checked and accounted for under the lock; a movie's muxer (which has its own lock) gets them
     /// after it is released, so that the muxer's work never holds up a caller asking `isReadyForMoreMediaData` or
-    /// appending. A track's samples still reach the muxer in order: each input has one serial worker.
+    /// appending. A track's samples still reach the muxer in order: each input delivers one batch at a time (on its
+    /// serial worker, or under a passthrough input's order lock; see `InputWorker`).
     func deliver(_ index: Int, _ buffers: [CMSampleBuffer]) throws(AVError) {
         guard !buffers.isEmpty else { return }
         var ready: [EncodedSample] = []
