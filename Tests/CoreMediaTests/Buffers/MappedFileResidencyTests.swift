@@ -3,15 +3,30 @@ import Testing
 @testable import CoreMedia
 
 /// A reader streaming through a mapped file must not keep every page it has read resident: memory would grow with the
-/// file's length. Judged by the kernel's own count of this process's file-backed resident pages (`RssFile` in
-/// /proc/self/status), not by our bookkeeping.
+/// file's length. Judged by the kernel's own count of the mapping's resident pages (its `Rss` in /proc/self/smaps),
+/// not by our bookkeeping, and not by the whole process's count, which tests running alongside change.
 @Suite("Mapped file residency")
 struct MappedFileResidencyTests {
-    /// This process's resident file-backed memory, in bytes.
-    static func residentFileBytes() -> Int {
-        let status = (try? String(contentsOfFile: "/proc/self/status", encoding: .utf8)) ?? ""
-        let line = status.split(separator: "\n").first { $0.hasPrefix("RssFile:") } ?? ""
-        return (Int(line.split(separator: " ").dropFirst().first ?? "") ?? 0) * 1024
+    /// The resident bytes of `file`'s mapping, as the kernel counts them.
+    static func residentBytes(of file: MappedFile) throws -> Int {
+        let buffer = try file.makeBlockBuffer(range: 0..<1)
+        var pointer: UnsafeMutablePointer<CChar>?
+        _ = CMBlockBufferGetDataPointer(buffer, atOffset: 0, lengthAtOffsetOut: nil, totalLengthOut: nil,
+                                        dataPointerOut: &pointer)
+        let start = String(UInt(bitPattern: pointer), radix: 16)
+        // Read to the end (a /proc file reports a size of 0, which whole-file readers may take at its word).
+        guard let handle = FileHandle(forReadingAtPath: "/proc/self/smaps") else { throw CocoaError(.fileReadUnknown) }
+        defer { try? handle.close() }
+        let smaps = String(decoding: handle.readDataToEndOfFile(), as: UTF8.self)
+        var inMapping = false
+        for line in smaps.split(separator: "\n") {
+            if let dash = line.firstIndex(of: "-"), !line.hasPrefix(" "), line[..<dash].allSatisfy(\.isHexDigit) {
+                inMapping = line[..<dash] == start
+            } else if inMapping, line.hasPrefix("Rss:") {
+                return (Int(line.split(separator: " ", omittingEmptySubsequences: true).dropFirst().first ?? "") ?? 0) * 1024
+            }
+        }
+        throw CocoaError(.fileReadUnknown)
     }
 
     static func makeFile(megabytes: Int) throws -> URL {
@@ -32,7 +47,7 @@ struct MappedFileResidencyTests {
     static func stream(_ file: MappedFile, reporting: Bool) throws -> (checksum: Int, growth: Int) {
         let slot = file.residency.addReader()
         defer { file.residency.remove(slot) }
-        let before = residentFileBytes()
+        let before = try residentBytes(of: file)
         var checksum = 0, growth = 0
         for start in stride(from: 0, to: file.length, by: 1 << 20) {
             let buffer = try file.makeBlockBuffer(range: start..<min(start + (1 << 20), file.length))
@@ -42,7 +57,7 @@ struct MappedFileResidencyTests {
                                             dataPointerOut: &pointer)
             for i in stride(from: 0, to: length, by: 4096) { checksum &+= Int(pointer![i]) }
             if reporting { file.residency.update(slot, position: start) }
-            growth = max(growth, residentFileBytes() - before)
+            growth = max(growth, try residentBytes(of: file) - before)
         }
         return (checksum, growth)
     }
