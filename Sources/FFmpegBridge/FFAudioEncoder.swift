@@ -224,7 +224,7 @@ package final class FFAudioEncoder: @unchecked Sendable {
             var packets: [FFPacket] = []
             let remaining = Int(av_audio_fifo_size(fifo))
             if remaining > 0 { packets += try sendFrame(count: remaining) }
-            let tail = absorbExtradata(try core.encode(nil))
+            let tail = absorbExtradata(try core.drainAll())
             packetCount += tail.count
             packets += tail
             core.close()

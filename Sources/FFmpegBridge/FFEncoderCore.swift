@@ -59,8 +59,8 @@ final class FFEncoderCore {
         return Array(UnsafeBufferPointer(start: data, count: Int(context.pointee.extradata_size)))
     }
 
-    /// Sends one frame (or, with `nil`, the end of the stream) and returns every packet that became ready.
-    func encode(_ frame: UnsafePointer<AVFrame>?) throws(FFError) -> [FFPacket] {
+    /// Sends one frame and returns every packet that became ready (the end of the stream: `drainNext`, `drainAll`).
+    func encode(_ frame: UnsafePointer<AVFrame>) throws(FFError) -> [FFPacket] {
         guard let context else {
             throw FFError(.invalidArgument, operation: "encode(\(name))", message: "the encoder was already flushed")
         }
@@ -81,7 +81,6 @@ final class FFEncoderCore {
                 }
                 continue
             }
-            if status == FFErrorCode.endOfFile && frame == nil { break }
             if status < 0 { failure = FFError(code: status, operation: "avcodec_send_frame(\(name))") }
             break
         }
@@ -119,6 +118,13 @@ final class FFEncoderCore {
         if status < 0 { throw FFError(code: status, operation: "avcodec_receive_packet(\(name))") }
         defer { av_packet_unref(packet) }
         return FFPacket(packet)
+    }
+
+    /// Ends the stream and returns every packet still inside the encoder.
+    func drainAll() throws(FFError) -> [FFPacket] {
+        var packets: [FFPacket] = []
+        while let packet = try drainNext() { packets.append(packet) }
+        return packets
     }
 
     /// Frees the codec context (x264 writes its two-pass statistics file here).
