@@ -7,6 +7,9 @@ import Glibc
 
 /// A file the writer creates and owns: created with `O_EXCL` (an existing file is never touched), written through
 /// a buffer so that small samples cost no system call each, patched in place with `pwrite`, and removed on failure.
+/// Large gathered writes (whole chunks) go out on a background lane, so the kernel's copy of one chunk overlaps
+/// with the caller preparing the next; every other operation first waits for that lane, so the file is always
+/// written in call order.
 ///
 /// Not thread safe: the movie writer serialises all access under its lock. Every failing call throws a
 /// `MovieWriterError` carrying errno's text; ENOSPC/EDQUOT/EFBIG are `.diskFull`.
@@ -14,8 +17,11 @@ final class MovieOutputFile {
     /// Where the file is.
     let path: String
     private var descriptor: Int32
-    private let buffer: UnsafeMutableRawPointer
+    /// The write buffer; `spare` is its twin, swapped in while a background write still reads the other.
+    private var buffer: UnsafeMutableRawPointer
+    private var spare: UnsafeMutableRawPointer?
     private let capacity: Int
+    private let lane = WriteBehindLane()
     private var buffered = 0
     /// Where the buffered bytes go: everything before it has been handed to the kernel. All writes use `pwrite` at
     /// explicit offsets, so the descriptor's own offset never matters.
@@ -42,8 +48,10 @@ final class MovieOutputFile {
     }
 
     deinit {
+        lane.quiesce()
         if descriptor >= 0 { Glibc.close(descriptor) }
         buffer.deallocate()
+        spare?.deallocate()
     }
 
     // MARK: Appending
@@ -116,7 +124,9 @@ final class MovieOutputFile {
 
     /// Appends every byte of `blockBuffers`, in order. A run of at least `gatherThreshold` bytes goes to the kernel
     /// in one gathered write, after what is buffered, straight from the buffers' memory (for a passthrough remux,
-    /// the mapped source file): the bytes are copied once, by the kernel, instead of twice.
+    /// the mapped source file): the bytes are copied once, by the kernel, instead of twice. That write runs on the
+    /// background lane, holding `blockBuffers` (and the write buffer, swapped for its spare) until it is done; its
+    /// failure is thrown by the next call that touches the file.
     func write(gathering blockBuffers: [CMBlockBuffer]) throws(MovieWriterError) {
         let total = blockBuffers.reduce(0) { $0 + CMBlockBufferGetDataLength($1) }
         guard total >= MovieWriterLimits.gatherThreshold else {
@@ -132,8 +142,22 @@ final class MovieOutputFile {
             }
         }
         let count = buffered + total
-        buffered = 0
-        try writeGathered(&pieces, count: count, at: flushedEnd)
+        guard descriptor >= 0 else { throw closedError }
+        let (fd, path, offset) = (descriptor, path, flushedEnd)
+        try lane.submit(WriteBehindLane.Job { [pieces] () throws(MovieWriterError) in
+            var pieces = pieces
+            try withExtendedLifetime(blockBuffers) { () throws(MovieWriterError) in
+                try Self.writeGathered(&pieces, count: count, at: offset, to: fd, path: path)
+            }
+        })
+        // The lane's job may read the write buffer: carry on in the spare (free: `submit` waited for the job that
+        // used it).
+        if buffered > 0 {
+            let next = spare ?? .allocate(byteCount: capacity, alignment: 16)
+            spare = buffer
+            buffer = next
+            buffered = 0
+        }
         flushedEnd += UInt64(count)
         position += UInt64(total)
     }
@@ -187,6 +211,7 @@ final class MovieOutputFile {
     /// Reads exactly `destination.count` bytes at `offset`.
     func read(into destination: UnsafeMutableRawBufferPointer, at offset: UInt64) throws(MovieWriterError) {
         try flush()
+        try lane.settle()
         guard let base = destination.baseAddress else { return }
         var done = 0
         while done < destination.count {
@@ -206,6 +231,7 @@ final class MovieOutputFile {
     /// Flushes, then cuts the file to `length` bytes.
     func truncate(to length: UInt64) throws(MovieWriterError) {
         try flush()
+        try lane.settle()
         guard ftruncate(descriptor, off_t(length)) == 0 else {
             throw MovieWriterError.posix("truncating", path: path, errno: errno)
         }
@@ -217,11 +243,13 @@ final class MovieOutputFile {
     func close() throws(MovieWriterError) {
         defer { closeDescriptor() }
         try flush()
+        try lane.settle()
     }
 
     /// Closes (dropping anything buffered) and removes the file. Used on failure and cancellation.
     func discard() {
         buffered = 0
+        lane.quiesce()
         closeDescriptor()
         unlink(path)
     }
@@ -233,16 +261,17 @@ final class MovieOutputFile {
         }
     }
 
-    /// Writes `count` bytes at `offset`, retrying short writes and EINTR.
+    private var closedError: MovieWriterError {
+        MovieWriterError(.invalidState, "the output file '\(path)' is already closed", path: path)
+    }
+
     /// Linux's IOV_MAX (UIO_MAXIOV), which Glibc's Swift module does not export.
     private static let maximumPiecesPerWrite = 1024
 
-    /// `pwritev` of every byte `pieces` describe (`count` in all), in batches the kernel accepts, resuming after
-    /// short writes. `pieces` is consumed.
-    private func writeGathered(_ pieces: inout [iovec], count: Int, at offset: UInt64) throws(MovieWriterError) {
-        guard descriptor >= 0 else {
-            throw MovieWriterError(.invalidState, "the output file '\(path)' is already closed", path: path)
-        }
+    /// `pwritev` of every byte `pieces` describe (`count` in all) to `descriptor`, in batches the kernel accepts,
+    /// resuming after short writes. `pieces` is consumed. Static: it runs on the background lane.
+    private static func writeGathered(_ pieces: inout [iovec], count: Int, at offset: UInt64, to descriptor: Int32,
+                                      path: String) throws(MovieWriterError) {
         var done = 0
         var first = 0
         while done < count, first < pieces.count {
@@ -274,10 +303,10 @@ final class MovieOutputFile {
         }
     }
 
+    /// Writes `count` bytes at `offset`, retrying short writes and EINTR, after the background lane's write.
     private func writeFully(_ base: UnsafeRawPointer, count: Int, at offset: UInt64) throws(MovieWriterError) {
-        guard descriptor >= 0 else {
-            throw MovieWriterError(.invalidState, "the output file '\(path)' is already closed", path: path)
-        }
+        guard descriptor >= 0 else { throw closedError }
+        try lane.settle()
         var done = 0
         while done < count {
             let result = pwrite(descriptor, base + done, count - done, off_t(offset) + off_t(done))
