@@ -1,4 +1,5 @@
 import CoreFoundationShims
+import Synchronization
 
 /// A Core Video buffer: on Apple platforms the base type of image and pixel buffers. Here every `CVBuffer` is a
 /// pixel buffer, because pixel buffers are the only Core Video buffers this platform can create.
@@ -44,7 +45,7 @@ public final class CVBuffer: @unchecked Sendable {
     package let pool: CVPixelBufferPool?
 
     /// Guards `attachments`, `readOnlyLockCount`, `readWriteLockCount` and `seed`.
-    private let lock = NSLock()
+    private let lock = Mutex(())
     private var attachments: [String: Attachment] = [:]
     private var readOnlyLockCount = 0
     private var readWriteLockCount = 0
@@ -93,34 +94,34 @@ public final class CVBuffer: @unchecked Sendable {
 
     /// Sets (or replaces) the attachment for `key`.
     package func setAttachment(_ key: String, _ value: Any, mode: CVAttachmentMode) {
-        lock.withLock { attachments[key] = Attachment(value: value, mode: mode) }
+        lock.withLock { _ in attachments[key] = Attachment(value: value, mode: mode) }
     }
 
     /// The attachment for `key` and its mode, if present.
     package func attachment(_ key: String) -> (value: Any, mode: CVAttachmentMode)? {
-        lock.withLock { attachments[key].map { ($0.value, $0.mode) } }
+        lock.withLock { _ in attachments[key].map { ($0.value, $0.mode) } }
     }
 
     /// All attachments with `mode`.
     package func attachments(mode: CVAttachmentMode) -> [String: Any] {
-        lock.withLock { attachments.filter { $0.value.mode == mode }.mapValues(\.value) }
+        lock.withLock { _ in attachments.filter { $0.value.mode == mode }.mapValues(\.value) }
     }
 
     /// Removes the attachment for `key`.
     package func removeAttachment(_ key: String) {
-        lock.withLock { _ = attachments.removeValue(forKey: key) }
+        lock.withLock { _ in _ = attachments.removeValue(forKey: key) }
     }
 
     /// Removes every attachment.
     package func removeAllAttachments() {
-        lock.withLock { attachments.removeAll() }
+        lock.withLock { _ in attachments.removeAll() }
     }
 
     // MARK: Base address locking
 
     /// Records a lock of the base address; `readOnly` locks promise not to modify the pixels.
     package func lockBaseAddress(readOnly: Bool) {
-        lock.withLock {
+        lock.withLock { _ in
             if readOnly { readOnlyLockCount += 1 } else { readWriteLockCount += 1 }
         }
     }
@@ -128,7 +129,7 @@ public final class CVBuffer: @unchecked Sendable {
     /// Balances an earlier lock with the same `readOnly` flag. Unlocking a read-write lock counts as a
     /// modification (the seed changes), as IOSurface-backed buffers do on Apple platforms.
     package func unlockBaseAddress(readOnly: Bool) throws(CVError) {
-        let balanced = lock.withLock { () -> Bool in
+        let balanced = lock.withLock { _ -> Bool in
             if readOnly {
                 guard readOnlyLockCount > 0 else { return false }
                 readOnlyLockCount -= 1
@@ -147,13 +148,13 @@ public final class CVBuffer: @unchecked Sendable {
 
     /// The number of outstanding read-only and read-write locks.
     package var lockCounts: (readOnly: Int, readWrite: Int) {
-        lock.withLock { (readOnlyLockCount, readWriteLockCount) }
+        lock.withLock { _ in (readOnlyLockCount, readWriteLockCount) }
     }
 
     /// A number that changes every time a read-write lock is released: a cheap "was this buffer modified?" test
     /// for caches of converted frames.
     package var modificationSeed: UInt32 {
-        lock.withLock { seed }
+        lock.withLock { _ in seed }
     }
 
     // MARK: Geometry

@@ -24,6 +24,7 @@ extension MovieFileReader {
                                  trackID: track.trackID, sampleIndex: range.lowerBound)
         }
         var pieces: [Range<Int>] = []
+        pieces.reserveCapacity(1)
         for index in range {
             let bytes = try byteRange(of: index, in: table, trackID: track.trackID)
             guard !bytes.isEmpty else { continue }

@@ -52,26 +52,28 @@ struct PassthroughBufferMaker {
             throw ReadingFailure(.mediaData, "sample \(index) cannot be put in a sample buffer (status \(status))",
                                  trackID: source.trackID, time: timing.presentationTimeStamp)
         }
-        let attachments = buffer.sampleAttachments[0]
+        // Built whole and set once: one dictionary per sample instead of a locked update per key.
+        var attachments: [String: Any] = [:]
         let isSync = table.isSync(at: index)
-        if !isSync { attachments[.notSync] = true }
-        if table.isPartialSync(at: index) { attachments[.partialSync] = true }
+        if !isSync { attachments[kCMSampleAttachmentKey_NotSync] = true }
+        if table.isPartialSync(at: index) { attachments[kCMSampleAttachmentKey_PartialSync] = true }
         if let flags = table.dependencyByte(at: index) {
-            Self.applyDependencyFlags(flags, to: attachments)
+            Self.applyDependencyFlags(flags, to: &attachments)
         } else {
-            attachments[.dependsOnOthers] = !isSync
+            attachments[kCMSampleAttachmentKey_DependsOnOthers] = !isSync
         }
-        if !shown { attachments[.doNotDisplay] = true }
+        if !shown { attachments[kCMSampleAttachmentKey_DoNotDisplay] = true }
+        if !attachments.isEmpty { buffer.setSampleAttachments([attachments]) }
         return buffer
     }
 
     /// The `sdtp` fields of one sample as sample attachments: sample_depends_on (1 yes, 2 no),
     /// sample_is_depended_on (1 yes, 2 no), sample_has_redundancy (1 yes, 2 no); 0 means unknown and sets nothing.
-    private static func applyDependencyFlags(_ flags: UInt8, to attachments: CMSampleBuffer.PerSampleAttachmentsDictionary) {
+    private static func applyDependencyFlags(_ flags: UInt8, to attachments: inout [String: Any]) {
         let dependsOn = (flags >> 4) & 3, dependedOn = (flags >> 2) & 3, redundancy = flags & 3
-        if dependsOn != 0 && dependsOn != 3 { attachments[.dependsOnOthers] = dependsOn == 1 }
-        if dependedOn != 0 && dependedOn != 3 { attachments[.isDependedOnByOthers] = dependedOn == 1 }
-        if redundancy != 0 && redundancy != 3 { attachments[.hasRedundantCoding] = redundancy == 1 }
+        if dependsOn != 0 && dependsOn != 3 { attachments[kCMSampleAttachmentKey_DependsOnOthers] = dependsOn == 1 }
+        if dependedOn != 0 && dependedOn != 3 { attachments[kCMSampleAttachmentKey_IsDependedOnByOthers] = dependedOn == 1 }
+        if redundancy != 0 && redundancy != 3 { attachments[kCMSampleAttachmentKey_HasRedundantCoding] = redundancy == 1 }
     }
 
     // MARK: Audio packets

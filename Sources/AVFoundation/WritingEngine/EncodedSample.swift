@@ -30,10 +30,13 @@ struct EncodedSample: @unchecked Sendable {
 
     /// The samples of a sample buffer, one per sample (a PCM buffer is one run). Throws a message naming what is
     /// wrong with the buffer.
+    ///
+    /// This runs once per appended buffer, so it reads the buffer's immutable tables directly (package access)
+    /// instead of copying them out through the C-style getters, and reads the attachments without creating them.
     static func samples(of buffer: CMSampleBuffer) throws(SampleProblem) -> [EncodedSample] {
         guard CMSampleBufferIsValid(buffer) else { throw SampleProblem("the sample buffer was invalidated") }
         guard CMSampleBufferDataIsReady(buffer) else { throw SampleProblem("the sample buffer's data is not ready") }
-        guard let format = CMSampleBufferGetFormatDescription(buffer) else {
+        guard let format = buffer.format else {
             throw SampleProblem("the sample buffer has no format description")
         }
         guard let data = CMSampleBufferGetDataBuffer(buffer) else {
@@ -41,16 +44,16 @@ struct EncodedSample: @unchecked Sendable {
                                 ? "the sample buffer holds an uncompressed image; an input without output settings passes compressed samples through"
                                 : "the sample buffer has no data")
         }
-        let count = CMSampleBufferGetNumSamples(buffer)
+        let count = buffer.sampleCount
         guard count > 0 else { throw SampleProblem("the sample buffer holds no samples") }
         let total = CMBlockBufferGetDataLength(data)
-        let trimStart = trim(buffer, kCMSampleBufferAttachmentKey_TrimDurationAtStart)
-        let trimEnd = trim(buffer, kCMSampleBufferAttachmentKey_TrimDurationAtEnd)
+        let (trimStart, trimEnd) = trims(of: buffer)
         let pts = CMSampleBufferGetPresentationTimeStamp(buffer)
         guard pts.isNumeric else { throw SampleProblem("the sample buffer has no numeric presentation time") }
+        let asbd = CMAudioFormatDescriptionGetStreamBasicDescription(format)?.pointee
 
         // Linear PCM: one run of frames.
-        if let asbd = CMAudioFormatDescriptionGetStreamBasicDescription(format)?.pointee, asbd.mFormatID == kAudioFormatLinearPCM {
+        if let asbd, asbd.mFormatID == kAudioFormatLinearPCM {
             guard asbd.mBytesPerFrame > 0, asbd.mSampleRate > 0, total == count * Int(asbd.mBytesPerFrame) else {
                 throw SampleProblem("\(total) bytes are not \(count) linear PCM frames of \(asbd.mBytesPerFrame) bytes")
             }
@@ -62,55 +65,17 @@ struct EncodedSample: @unchecked Sendable {
             return [sample]
         }
 
-        // Sizes: from the packet descriptions of compressed audio, else the sample size array.
-        var ranges: [(offset: Int, size: Int)] = []
-        var packetFrames: [Int] = []
-        var needed = 0
-        if CMSampleBufferGetAudioStreamPacketDescriptions(buffer, entryCount: 0, arrayToFill: nil, entriesNeededOut: &needed) == noErr,
-           needed > 0 {
-            var descriptions = [AudioStreamPacketDescription](repeating: AudioStreamPacketDescription(), count: needed)
-            _ = CMSampleBufferGetAudioStreamPacketDescriptions(buffer, entryCount: needed, arrayToFill: &descriptions, entriesNeededOut: nil)
-            for description in descriptions {
-                ranges.append((Int(description.mStartOffset), Int(description.mDataByteSize)))
-                packetFrames.append(Int(description.mVariableFramesInPacket))
-            }
-        } else {
-            var sizeCount = 0
-            _ = CMSampleBufferGetSampleSizeArray(buffer, entryCount: 0, arrayToFill: nil, entriesNeededOut: &sizeCount)
-            var sizes = [Int](repeating: 0, count: max(sizeCount, 1))
-            if sizeCount > 0 {
-                _ = CMSampleBufferGetSampleSizeArray(buffer, entryCount: sizeCount, arrayToFill: &sizes, entriesNeededOut: nil)
-            }
-            if sizeCount == 0 {
-                guard count == 1 else { throw SampleProblem("a buffer of \(count) samples gives no sample sizes") }
-                sizes = [total]
-            } else if sizeCount == 1, count > 1 {
-                sizes = Array(repeating: sizes[0], count: count)
-            }
-            guard sizes.count == count else { throw SampleProblem("\(sizes.count) sample sizes for \(count) samples") }
-            var offset = 0
-            for size in sizes {
-                ranges.append((offset, size))
-                offset += size
-            }
-        }
-        guard ranges.count == count else { throw SampleProblem("\(ranges.count) packet descriptions for \(count) samples") }
-        for range in ranges where range.offset < 0 || range.size < 0 || range.offset + range.size > total {
-            throw SampleProblem("a sample of \(range.size) bytes at \(range.offset) lies outside the buffer's \(total) bytes")
-        }
+        let ranges = try byteRanges(of: buffer, count: count, total: total)
+        let packets = buffer.packetDescriptions
 
         // Timing: one entry per sample, or one entry for all of them.
-        var timingCount = 0
-        _ = CMSampleBufferGetSampleTimingInfoArray(buffer, entryCount: 0, arrayToFill: nil, entriesNeededOut: &timingCount)
-        var timings = [CMSampleTimingInfo](repeating: CMSampleTimingInfo(), count: max(timingCount, 1))
-        if timingCount > 0 {
-            _ = CMSampleBufferGetSampleTimingInfoArray(buffer, entryCount: timingCount, arrayToFill: &timings, entriesNeededOut: nil)
-        } else {
+        var timings = buffer.timingEntries
+        if timings.isEmpty {
             timings = [CMSampleTimingInfo(duration: CMSampleBufferGetDuration(buffer), presentationTimeStamp: pts,
                                           decodeTimeStamp: CMSampleBufferGetDecodeTimeStamp(buffer))]
         }
         var audioFrameDuration: CMTime?
-        if let asbd = CMAudioFormatDescriptionGetStreamBasicDescription(format)?.pointee, asbd.mSampleRate > 0 {
+        if let asbd, asbd.mSampleRate > 0 {
             audioFrameDuration = CMTime(value: 1, timescale: CMTimeScale(asbd.mSampleRate.rounded()))
             if timings.count == 1, count > 1, !timings[0].duration.isNumeric || timings[0].duration == .zero,
                asbd.mFramesPerPacket > 0 {
@@ -118,7 +83,7 @@ struct EncodedSample: @unchecked Sendable {
             }
         }
 
-        let attachments = buffer.sampleAttachments
+        let attachments = buffer.existingSampleAttachments
         var samples: [EncodedSample] = []
         samples.reserveCapacity(count)
         var nextTime = timings[0].presentationTimeStamp
@@ -133,8 +98,8 @@ struct EncodedSample: @unchecked Sendable {
                 timing = timings[0]
                 timing.presentationTimeStamp = nextTime
                 timing.decodeTimeStamp = nextDecode
-                if index < packetFrames.count, packetFrames[index] > 0, let frame = audioFrameDuration {
-                    timing.duration = CMTimeMultiply(frame, multiplier: Int32(packetFrames[index]))
+                if index < packets.count, packets[index].variableFramesInPacket > 0, let frame = audioFrameDuration {
+                    timing.duration = CMTimeMultiply(frame, multiplier: Int32(clamping: packets[index].variableFramesInPacket))
                 }
                 if timing.duration.isNumeric {
                     nextTime = nextTime + timing.duration
@@ -155,22 +120,62 @@ struct EncodedSample: @unchecked Sendable {
             var sample = EncodedSample(data: slice, byteCount: range.size, format: format,
                                        presentationTime: timing.presentationTimeStamp, decodeTime: timing.decodeTimeStamp,
                                        duration: timing.duration)
-            if index < attachments.count {
-                let entry = attachments[index]
-                sample.isSync = !(flag(entry[.notSync]) ?? false)
-                sample.isPartialSync = flag(entry[.partialSync]) ?? false
-                let depends = flag(entry[.dependsOnOthers]), dependedOn = flag(entry[.isDependedOnByOthers])
-                let redundant = flag(entry[.hasRedundantCoding])
-                if depends != nil || dependedOn != nil || redundant != nil {
-                    sample.dependency = SampleDependency(dependsOnOthers: depends, isDependedOnByOthers: dependedOn,
-                                                         hasRedundantCoding: redundant)
-                }
+            if let attachments, index < attachments.count, !attachments[index].isEmpty {
+                sample.applyAttachments(attachments[index])
             }
             samples.append(sample)
         }
         samples[0].trimAtStart = trimStart
         samples[samples.count - 1].trimAtEnd = trimEnd
         return samples
+    }
+
+    /// Where each sample's bytes lie in the data buffer: from the packet descriptions of compressed audio, else the
+    /// sample size entries (none for a single sample, one shared by all, or one per sample).
+    private static func byteRanges(of buffer: CMSampleBuffer, count: Int, total: Int)
+        throws(SampleProblem) -> [(offset: Int, size: Int)] {
+        var ranges: [(offset: Int, size: Int)] = []
+        ranges.reserveCapacity(count)
+        let packets = buffer.packetDescriptions
+        if !packets.isEmpty {
+            for packet in packets { ranges.append((Int(packet.startOffset), Int(packet.dataByteSize))) }
+        } else {
+            let sizes = buffer.sizeEntries
+            switch sizes.count {
+            case 0:
+                guard count == 1 else { throw SampleProblem("a buffer of \(count) samples gives no sample sizes") }
+                ranges.append((0, total))
+            case 1, count:
+                var offset = 0
+                for index in 0..<count {
+                    let size = sizes.count == 1 ? sizes[0] : sizes[index]
+                    ranges.append((offset, size))
+                    let (next, overflow) = offset.addingReportingOverflow(size)
+                    guard !overflow else { throw SampleProblem("the sample sizes add up past the largest offset") }
+                    offset = next
+                }
+            default:
+                throw SampleProblem("\(sizes.count) sample sizes for \(count) samples")
+            }
+        }
+        guard ranges.count == count else { throw SampleProblem("\(ranges.count) packet descriptions for \(count) samples") }
+        for range in ranges where range.offset < 0 || range.size < 0 || range.offset > total - range.size {
+            throw SampleProblem("a sample of \(range.size) bytes at \(range.offset) lies outside the buffer's \(total) bytes")
+        }
+        return ranges
+    }
+
+    /// Takes the sync and dependency flags from one sample's attachments.
+    private mutating func applyAttachments(_ entry: [String: Any]) {
+        isSync = !(Self.flag(entry[kCMSampleAttachmentKey_NotSync]) ?? false)
+        isPartialSync = Self.flag(entry[kCMSampleAttachmentKey_PartialSync]) ?? false
+        let depends = Self.flag(entry[kCMSampleAttachmentKey_DependsOnOthers])
+        let dependedOn = Self.flag(entry[kCMSampleAttachmentKey_IsDependedOnByOthers])
+        let redundant = Self.flag(entry[kCMSampleAttachmentKey_HasRedundantCoding])
+        if depends != nil || dependedOn != nil || redundant != nil {
+            dependency = SampleDependency(dependsOnOthers: depends, isDependedOnByOthers: dependedOn,
+                                          hasRedundantCoding: redundant)
+        }
     }
 
     /// A Boolean attachment, read leniently (`Bool`, `NSNumber`, integers).
@@ -181,6 +186,13 @@ struct EncodedSample: @unchecked Sendable {
         case let int as Int: int != 0
         default: nil
         }
+    }
+
+    /// The buffer's trim-duration attachments (`.zero` when absent).
+    private static func trims(of buffer: CMSampleBuffer) -> (start: CMTime, end: CMTime) {
+        guard !buffer.attachmentStorage.isEmpty else { return (.zero, .zero) }
+        return (trim(buffer, kCMSampleBufferAttachmentKey_TrimDurationAtStart),
+                trim(buffer, kCMSampleBufferAttachmentKey_TrimDurationAtEnd))
     }
 
     /// A trim-duration attachment of the buffer, `.zero` when absent.

@@ -273,7 +273,8 @@ final class WritingEngine: @unchecked Sendable {
     /// Checks a sample against its track, completes the duration of the one before it, and passes it on; samples for
     /// a movie's muxer are added to `ready` (see `deliver`).
     private func take(_ sample: EncodedSample, track: EngineTrack, ready: inout [EncodedSample]) throws(AVError) {
-        let name = "input \(track.spec.index) (\(track.spec.mediaType.rawValue))"
+        // Only failures need the input's name: made per sample, it would cost an allocation each.
+        var name: String { "input \(track.spec.index) (\(track.spec.mediaType.rawValue))" }
         let mediaType = CMFormatDescriptionGetMediaType(sample.format)
         guard mediaType == track.spec.cmMediaType
             || (track.spec.mediaType == .text && mediaType == kCMMediaType_Subtitle) else {

@@ -1,3 +1,4 @@
+import Synchronization
 /// The attachments of one bearer (a block buffer or sample buffer): keys with values and a propagation mode.
 ///
 /// Thread safety: `lock` guards `entries`; values are stored as given (Swift values here, CF objects on Apple).
@@ -10,37 +11,40 @@ package final class CMAttachmentStorage: @unchecked Sendable {
         package var mode: CMAttachmentMode
     }
 
-    private let lock = NSLock()
+    private let lock = Mutex(())
     private var entries: [String: Entry] = [:]
 
     /// Empty storage.
     package init() {}
 
     /// The attachment stored under `key`, with its mode.
-    package func entry(forKey key: String) -> Entry? { lock.withLock { entries[key] } }
+    package func entry(forKey key: String) -> Entry? { lock.withLock { _ in entries[key] } }
 
     /// Stores `value` under `key` in `mode`; a key lives in one mode at a time, so this replaces any earlier entry.
     package func set(_ value: Any, forKey key: String, mode: CMAttachmentMode) {
-        lock.withLock { entries[key] = Entry(value: value, mode: mode) }
+        lock.withLock { _ in entries[key] = Entry(value: value, mode: mode) }
     }
 
     /// Removes the attachment stored under `key`.
-    package func remove(forKey key: String) { lock.withLock { _ = entries.removeValue(forKey: key) } }
+    package func remove(forKey key: String) { lock.withLock { _ in _ = entries.removeValue(forKey: key) } }
 
     /// Removes every attachment.
-    package func removeAll() { lock.withLock { entries.removeAll() } }
+    package func removeAll() { lock.withLock { _ in entries.removeAll() } }
 
     /// The attachments stored in `mode`.
     package func dictionary(mode: CMAttachmentMode) -> [String: Any] {
-        lock.withLock {
+        lock.withLock { _ in
             var result: [String: Any] = [:]
             for (key, entry) in entries where entry.mode == mode { result[key] = entry.value }
             return result
         }
     }
 
+    /// Whether there is no attachment (cheaper than asking for each key in turn).
+    package var isEmpty: Bool { lock.withLock { _ in entries.isEmpty } }
+
     /// Every attachment with its mode.
-    package var allEntries: [String: Entry] { lock.withLock { entries } }
+    package var allEntries: [String: Entry] { lock.withLock { _ in entries } }
 }
 
 /// A CoreMedia object that keeps its attachments in a `CMAttachmentStorage`.

@@ -1,3 +1,4 @@
+import Synchronization
 /// A run of bytes presented as offsets `0..<dataLength`, made of memory blocks and references into other block
 /// buffers that need not be contiguous in memory (Apple's `CMBlockBufferRef`).
 ///
@@ -26,7 +27,7 @@ public final class CMBlockBuffer: @unchecked Sendable {
     }
 
     /// Guards `segments` and `ends`.
-    private let lock = NSLock()
+    private let lock = Mutex(())
     private var segments: [Segment] = []
     /// `ends[i]` is the buffer offset just past segment `i`, for binary search.
     private var ends: [Int] = []
@@ -43,13 +44,13 @@ public final class CMBlockBuffer: @unchecked Sendable {
     // MARK: State
 
     /// The number of data bytes.
-    var totalLength: Int { lock.withLock { ends.last ?? 0 } }
+    var totalLength: Int { lock.withLock { _ in ends.last ?? 0 } }
 
     /// Whether the buffer has neither memory blocks nor references.
-    var hasNoSegments: Bool { lock.withLock { segments.isEmpty } }
+    var hasNoSegments: Bool { lock.withLock { _ in segments.isEmpty } }
 
     private func snapshot() -> (segments: [Segment], ends: [Int]) {
-        lock.withLock { (segments, ends) }
+        lock.withLock { _ in (segments, ends) }
     }
 
     /// The segment holding `offset` and the offset within it, from a snapshot; nil when `offset` is past the end.
@@ -68,7 +69,7 @@ public final class CMBlockBuffer: @unchecked Sendable {
 
     /// Appends a segment, joining it to the last one when it continues the same memory block.
     func append(_ segment: Segment) -> OSStatus {
-        lock.withLock {
+        lock.withLock { _ in
             let total = ends.last ?? 0
             let (newTotal, overflow) = total.addingReportingOverflow(segment.length)
             if overflow { return kCMBlockBufferBadLengthParameterErr }

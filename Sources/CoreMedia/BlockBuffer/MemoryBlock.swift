@@ -5,6 +5,7 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import Synchronization
 
 /// One memory block that block buffers refer to: supplied by a caller, allocated on demand, or a file mapping.
 ///
@@ -30,7 +31,7 @@ final class MemoryBlock: @unchecked Sendable {
     let length: Int
     private let provider: Provider
     /// Guards `address` while the block is allocated lazily; once set it never changes.
-    private let lock = NSLock()
+    private let lock = Mutex(())
     private var address: UnsafeMutableRawPointer?
 
     /// A block whose memory the caller supplies.
@@ -48,14 +49,14 @@ final class MemoryBlock: @unchecked Sendable {
     }
 
     /// Whether the memory exists yet.
-    var isAllocated: Bool { lock.withLock { address != nil } }
+    var isAllocated: Bool { lock.withLock { _ in address != nil } }
 
     /// The memory, if it has been allocated.
-    var allocatedAddress: UnsafeMutableRawPointer? { lock.withLock { address } }
+    var allocatedAddress: UnsafeMutableRawPointer? { lock.withLock { _ in address } }
 
     /// The memory, allocating it now if needed, or the status that says why it cannot be had.
     func assure() -> Result<UnsafeMutableRawPointer, CMBlockBufferStatusError> {
-        lock.withLock {
+        lock.withLock { _ in
             if let address { return .success(address) }
             let allocated: UnsafeMutableRawPointer?
             switch provider {

@@ -42,7 +42,10 @@ private func makeAudioSampleBuffer(
         let descriptions = UnsafeBufferPointer(start: packetDescriptions, count: numSamples)
         let dataLength = dataBuffer.map(CMBlockBufferGetDataLength)
         var frameCounts: [Int64] = []
+        frameCounts.reserveCapacity(numSamples)
         sizes = []
+        sizes.reserveCapacity(numSamples)
+        packets.reserveCapacity(numSamples)
         for description in descriptions {
             let frames = description.mVariableFramesInPacket != 0 ? description.mVariableFramesInPacket
                 : asbd.mFramesPerPacket
@@ -58,7 +61,7 @@ private func makeAudioSampleBuffer(
                                  variableFramesInPacket: description.mVariableFramesInPacket,
                                  dataByteSize: description.mDataByteSize))
         }
-        if Set(frameCounts).count == 1 {
+        if frameCounts.allSatisfy({ $0 == frameCounts[0] }) {
             timings = [CMSampleTimingInfo(duration: duration(frames: frameCounts[0], sampleRate: asbd.mSampleRate),
                                           presentationTimeStamp: presentationTimeStamp, decodeTimeStamp: .invalid)]
         } else {

@@ -1,3 +1,4 @@
+import Synchronization
 /// A run of media samples of one format: their data (a block buffer) or picture (an image buffer), their timing and
 /// sizes, and buffer- and sample-level attachments (Apple's `CMSampleBufferRef`).
 ///
@@ -11,10 +12,10 @@ public final class CMSampleBuffer: @unchecked Sendable {
     }
 
     /// An audio packet's place in the data buffer and its frame count (AudioStreamPacketDescription's fields).
-    struct PacketDescription: Equatable {
-        var startOffset: Int64
-        var variableFramesInPacket: UInt32
-        var dataByteSize: UInt32
+    package struct PacketDescription: Equatable {
+        package var startOffset: Int64
+        package var variableFramesInPacket: UInt32
+        package var dataByteSize: UInt32
     }
 
     /// How `CMSampleBufferMakeDataReady` makes the data ready.
@@ -29,14 +30,15 @@ public final class CMSampleBuffer: @unchecked Sendable {
         case handler(CMSampleBufferInvalidateHandler)
     }
 
-    let format: CMFormatDescription?
-    let sampleCount: Int
+    package let format: CMFormatDescription?
+    package let sampleCount: Int
     /// No entry, one for every sample, or one per sample.
-    let timingEntries: [CMSampleTimingInfo]
+    package let timingEntries: [CMSampleTimingInfo]
     /// No entry, one for every sample, or one per sample.
-    let sizeEntries: [Int]
+    package let sizeEntries: [Int]
     let image: CVImageBuffer?
-    let packetDescriptions: [PacketDescription]
+    /// One per sample of compressed audio made with packet descriptions, else none.
+    package let packetDescriptions: [PacketDescription]
     /// With per-sample sizes, the byte offset of each sample and of the end (nil when they overflow), so that
     /// finding a sample's bytes is O(1).
     let sizeOffsets: [Int]?
@@ -44,7 +46,7 @@ public final class CMSampleBuffer: @unchecked Sendable {
     package let attachmentStorage = CMAttachmentStorage()
 
     /// Guards every `var` below.
-    private let lock = NSLock()
+    private let lock = Mutex(())
     private var data: CMBlockBuffer?
     private var readiness: Readiness
     private var valid = true
@@ -83,13 +85,13 @@ public final class CMSampleBuffer: @unchecked Sendable {
 
     // MARK: Guarded state
 
-    var isValidBuffer: Bool { lock.withLock { valid } }
+    var isValidBuffer: Bool { lock.withLock { _ in valid } }
 
-    var dataBufferValue: CMBlockBuffer? { lock.withLock { data } }
+    var dataBufferValue: CMBlockBuffer? { lock.withLock { _ in data } }
 
     /// Sets the data buffer once; the status says why not otherwise.
     func storeDataBuffer(_ buffer: CMBlockBuffer) -> OSStatus {
-        lock.withLock {
+        lock.withLock { _ in
             guard valid else { return kCMSampleBufferError_Invalidated }
             guard data == nil, image == nil else { return kCMSampleBufferError_AlreadyHasDataBuffer }
             data = buffer
@@ -99,12 +101,12 @@ public final class CMSampleBuffer: @unchecked Sendable {
 
     /// The readiness, following a tracked buffer's when there is one.
     var readinessValue: Readiness {
-        let (own, tracked) = lock.withLock { (readiness, trackedBuffer) }
+        let (own, tracked) = lock.withLock { _ in (readiness, trackedBuffer) }
         return tracked?.readinessValue ?? own
     }
 
     func setReadiness(_ value: Readiness) -> OSStatus {
-        lock.withLock {
+        lock.withLock { _ in
             guard valid else { return kCMSampleBufferError_Invalidated }
             readiness = value
             return noErr
@@ -113,7 +115,7 @@ public final class CMSampleBuffer: @unchecked Sendable {
 
     /// Makes the data ready with the maker given at creation (or through the tracked buffer).
     func makeReady() -> OSStatus {
-        let (state, maker, tracked, isValid) = lock.withLock { (readiness, dataReadyMaker, trackedBuffer, valid) }
+        let (state, maker, tracked, isValid) = lock.withLock { _ in (readiness, dataReadyMaker, trackedBuffer, valid) }
         guard isValid else { return kCMSampleBufferError_Invalidated }
         if let tracked { return tracked.makeReady() }
         switch state {
@@ -133,21 +135,21 @@ public final class CMSampleBuffer: @unchecked Sendable {
 
     func track(_ other: CMSampleBuffer) -> OSStatus {
         guard other !== self else { return kCMSampleBufferError_RequiredParameterMissing }
-        return lock.withLock {
+        return lock.withLock { _ in
             guard valid else { return kCMSampleBufferError_Invalidated }
             trackedBuffer = other
             return noErr
         }
     }
 
-    var dataReadyMakerValue: DataReadyMaker? { lock.withLock { dataReadyMaker } }
+    var dataReadyMakerValue: DataReadyMaker? { lock.withLock { _ in dataReadyMaker } }
 
-    var trackedBufferValue: CMSampleBuffer? { lock.withLock { trackedBuffer } }
+    var trackedBufferValue: CMSampleBuffer? { lock.withLock { _ in trackedBuffer } }
 
-    var outputPresentationTimeStampOverrideValue: CMTime? { lock.withLock { outputPresentationTimeStampOverride } }
+    var outputPresentationTimeStampOverrideValue: CMTime? { lock.withLock { _ in outputPresentationTimeStampOverride } }
 
     func storeOutputPresentationTimeStamp(_ time: CMTime) -> OSStatus {
-        lock.withLock {
+        lock.withLock { _ in
             guard valid else { return kCMSampleBufferError_Invalidated }
             outputPresentationTimeStampOverride = time.isValid ? time : nil
             return noErr
@@ -155,7 +157,7 @@ public final class CMSampleBuffer: @unchecked Sendable {
     }
 
     func setInvalidator(_ newValue: Invalidator) -> OSStatus {
-        lock.withLock {
+        lock.withLock { _ in
             guard valid else { return kCMSampleBufferError_Invalidated }
             guard invalidator == nil else { return kCMSampleBufferError_RequiredParameterMissing }
             invalidator = newValue
@@ -165,7 +167,7 @@ public final class CMSampleBuffer: @unchecked Sendable {
 
     /// Marks the buffer invalid and calls the invalidation callback, once.
     func invalidateBuffer() -> OSStatus {
-        let callback: Invalidator? = lock.withLock {
+        let callback: Invalidator? = lock.withLock { _ in
             guard valid else { return nil }
             valid = false
             defer { invalidator = nil }
@@ -183,7 +185,7 @@ public final class CMSampleBuffer: @unchecked Sendable {
 
     /// The per-sample attachment dictionaries, made (empty, one per sample) when `create` and missing.
     func sampleAttachments(create: Bool) -> [[String: Any]]? {
-        lock.withLock {
+        lock.withLock { _ in
             if sampleAttachmentStore == nil && create {
                 sampleAttachmentStore = Array(repeating: [:], count: sampleCount)
             }
@@ -193,16 +195,21 @@ public final class CMSampleBuffer: @unchecked Sendable {
 
     /// Reads or changes one sample's attachments under the lock.
     func withSampleAttachments<R>(at index: Int, _ body: (inout [String: Any]) -> R) -> R? {
-        lock.withLock {
+        lock.withLock { _ in
             guard index >= 0, index < sampleCount else { return nil }
             if sampleAttachmentStore == nil { sampleAttachmentStore = Array(repeating: [:], count: sampleCount) }
             return body(&sampleAttachmentStore![index])
         }
     }
 
-    /// Replaces every sample's attachments (used when making copies).
-    func setSampleAttachments(_ attachments: [[String: Any]]?) {
-        lock.withLock {
+    /// Every sample's attachments as they are, without making them: nil when no sample has any yet. For readers
+    /// of many buffers (the muxer) that must not pay for empty dictionaries.
+    package var existingSampleAttachments: [[String: Any]]? { sampleAttachments(create: false) }
+
+    /// Replaces every sample's attachments (copies; makers of buffers that set several keys at once). Ignored
+    /// unless there is one dictionary per sample.
+    package func setSampleAttachments(_ attachments: [[String: Any]]?) {
+        lock.withLock { _ in
             sampleAttachmentStore = attachments?.count == sampleCount ? attachments : nil
         }
     }
