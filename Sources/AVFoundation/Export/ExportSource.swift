@@ -29,6 +29,8 @@ struct ExportSource: @unchecked Sendable {
         /// Total bytes of sample data and the decode duration, for estimates.
         let totalSampleBytes: Int64
         let timeRange: CMTimeRange
+        /// Samples in the track's sample table.
+        let sampleCount: Int
     }
 
     let asset: AVAsset
@@ -66,7 +68,8 @@ struct ExportSource: @unchecked Sendable {
                          nominalFrameRate: frameRate, isHighBitDepth: highBitDepth, sampleRate: rate,
                          channelCount: channels,
                          requiresFrameReordering: statistics?.hasCompositionOffsets ?? false,
-                         totalSampleBytes: statistics?.totalSize ?? 0, timeRange: track.timeline.timeRange)
+                         totalSampleBytes: statistics?.totalSize ?? 0, timeRange: track.timeline.timeRange,
+                         sampleCount: statistics?.count ?? 0)
         }
     }
 

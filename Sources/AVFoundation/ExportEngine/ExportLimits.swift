@@ -2,6 +2,13 @@ import Foundation
 
 /// The export's limits, in one place, each with the reason for its number.
 enum ExportLimits {
+    /// Seconds of samples counted before a passthrough export's range when planning room for the movie box: the
+    /// samples back to the sync sample the first presented one needs (key frames are rarely further apart).
+    static let reservationPrerollSeconds = 2.0
+    /// Largest share of the media data a fast-start export leaves as room for the movie box (see
+    /// `ExportPipeline.plannedMovieBox`): past it the media data is moved at the end instead.
+    static let reservationShareOfMedia = 0.01
+
     /// Exports that run at once, process-wide; the rest wait (`AVAssetExportSession.Status.waiting`). One transcode
     /// already keeps every core busy (x264/x265 and the decoders run frame threads on all cores, and the stages run
     /// concurrently), so more exports than half the cores only divide the same CPU time while multiplying the memory

@@ -89,6 +89,7 @@ final class ExportPipeline: @unchecked Sendable {
         }
         writer = try AVAssetWriter(outputURL: request.outputURL, fileType: request.fileType)
         writer.shouldOptimizeForNetworkUse = request.shouldOptimizeForNetworkUse
+        if request.shouldOptimizeForNetworkUse { writer.plannedMovieBox = Self.plannedMovieBox(plans, range: range) }
         writer.directoryForTemporaryFiles = request.temporaryDirectory
         writer.metadata = ExportMetadata.movieItems(request, source: source, fileType: request.fileType)
         job.register(writer: writer)

@@ -56,6 +56,7 @@ extension AVAssetWriter {
         var options = MovieWriterOptions()
         if configuration.movieTimeScale > 0 { options.movieTimescale = configuration.movieTimeScale }
         options.shouldOptimizeForNetworkUse = configuration.shouldOptimizeForNetworkUse
+        options.movieBoxReservation = configuration.plannedMovieBox
         if configuration.movieFragmentInterval.isNumeric, configuration.movieFragmentInterval > .zero {
             guard isMovieType else {
                 throw AVError(.formatUnsupported, "movieFragmentInterval: \(outputFileType.rawValue) files cannot be fragmented")
@@ -149,6 +150,14 @@ extension AVAssetWriter {
             return false
         }
         if started { WriterLog.ignored("AVAssetWriter.\(name) cannot be changed after startWriting()") }
+    }
+
+    /// Not Apple API (module-internal, for the export session): the samples and chunks the caller will write, so
+    /// that a fast-start movie leaves room for its movie box before the media data instead of moving all of it at
+    /// the end (`MovieBoxReservation`). A low count costs only that move; it never makes a wrong file.
+    var plannedMovieBox: MovieBoxReservation? {
+        get { lock.withLock { configuration.plannedMovieBox } }
+        set { configure("plannedMovieBox") { $0.plannedMovieBox = newValue } }
     }
 
     /// Asset-level metadata, written in the file type's key space.

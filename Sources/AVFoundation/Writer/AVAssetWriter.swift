@@ -51,6 +51,7 @@ public class AVAssetWriter: NSObject, @unchecked Sendable {
         var initialMovieFragmentSequenceNumber = 1
         var overallDurationHint = CMTime.invalid
         var movieTimeScale: CMTimeScale = 0
+        var plannedMovieBox: MovieBoxReservation?
     }
 
     /// A writer of `outputFileType` to `outputURL`. Throws `AVError.fileAlreadyExists` when anything exists at

@@ -25,12 +25,32 @@ extension MovieWriter {
             }
             try file.write(writer.bytes)
             if fragments == nil {
+                try reserveMovieBox(in: file)
                 mediaDataHeaderOffset = file.position
                 try file.write(MediaDataBox.header(payloadSize: 0))
             }
             state = .writing
             if fragments != nil { try writeFragmentedMovieBoxIfReady() }
         }
+    }
+
+    /// With fast start and a `MovieBoxReservation`, writes a `free` box as large as the movie box can become.
+    private func reserveMovieBox(in file: MovieOutputFile) throws(MovieWriterError) {
+        guard options.shouldOptimizeForNetworkUse, spool == nil, let reservation = options.movieBoxReservation else {
+            return
+        }
+        let builder = MovieBoxBuilder(fileType: fileType, options: options, tracks: tracks, metadata: movieMetadata)
+        // A track not yet describable gives no size to start from: then there is no reservation (the data moves at
+        // the end, as without one), never a failure.
+        guard let empty = try? builder.build(resolve: { _ in 0 }) else { return }
+        let bytes = reservation.bytes(emptyMovieBoxSize: empty.count, trackCount: tracks.count)
+        guard bytes >= 8, bytes <= MovieWriterLimits.maximumMovieBoxReserve else { return }
+        var header = BoxWriter(capacity: 8)
+        header.writeUInt32(UInt32(bytes))
+        header.writeFourCC("free")
+        try file.write(header.bytes)
+        try file.writeZeros(bytes - 8)
+        movieBoxReserve = UInt64(bytes)
     }
 
     /// A new file name in the temporary directory (`options.temporaryDirectory`, else the output's directory).

@@ -29,11 +29,14 @@ extension MovieWriter {
 
     /// Lays out the finished file.
     ///
-    /// As written: `ftyp`, the 16-byte `mdat` header reserve at H, the main media data from P = H + 16 to the end.
-    /// Finished: `ftyp`, [`moov` with fast start], the `mdat` header, the spooled data placed before the main
-    /// media data, the main media data, [`moov` without fast start]. The main data moves up by the spool's size plus,
-    /// with fast start, the movie box's; the move runs from the end backwards in 4 MiB blocks, so it needs one
-    /// block of memory and reads and writes the media data once.
+    /// As written: `ftyp`, [with a reservation, a `free` box of R bytes at M], the 16-byte `mdat` header reserve at
+    /// H = M + R, the main media data from P = H + 16 to the end. Finished: `ftyp`, [`moov` at M with fast start,
+    /// then a `free` box for any room it leaves], the `mdat` header at H', the spooled data placed before the main
+    /// media data, the main media data, [`moov` without fast start]. H' is H when the movie box fits the room
+    /// (exactly, or with at least 8 bytes to spare for the `free` header), else M + the box's size (+ 8 when the
+    /// box would leave less than a `free` header's room). The main data moves up by H' − H plus the spool's size;
+    /// the move runs from the end backwards in 4 MiB blocks, so it needs one block of memory and reads and writes
+    /// the media data once. With a fitting reservation and no spool nothing moves.
     private func finishMovie() throws(MovieWriterError) {
         guard let file else { throw MovieWriterError(.invalidState, "internal: no output file") }
         try file.flush()
@@ -42,16 +45,24 @@ extension MovieWriter {
         let mainSize = file.position - payloadStart
         let spoolSize = spool?.position ?? 0
         let fastStart = options.shouldOptimizeForNetworkUse
+        let movieStart = headerOffset - movieBoxReserve
         let builder = MovieBoxBuilder(fileType: fileType, options: options, tracks: tracks, metadata: movieMetadata)
+
+        // Where the mdat header ends up with fast start, for a movie box of `size` bytes.
+        func finalHeaderOffset(movieSize size: UInt64) -> UInt64 {
+            let movieEnd = movieStart + size
+            if movieEnd == headerOffset || movieEnd + 8 <= headerOffset { return headerOffset }
+            return movieEnd > headerOffset ? movieEnd : movieEnd + 8
+        }
 
         // The movie box's size depends on the chunk offsets (stco or co64) and they on its size with fast start:
         // iterate until the size is stable (at most a few rounds: it only grows when offsets switch to co64).
         var movieSize: UInt64 = 0
         var movie: [UInt8] = []
         for _ in 0..<8 {
-            let before = fastStart ? movieSize : 0
-            let spoolBase = payloadStart + before
-            let mainShift = before + spoolSize
+            let header = fastStart ? finalHeaderOffset(movieSize: movieSize) : headerOffset
+            let spoolBase = header + UInt64(MediaDataBox.reservedHeaderSize)
+            let mainShift = header - headerOffset + spoolSize
             movie = try builder.build { location in
                 switch location {
                 case .main(let offset): offset + mainShift
@@ -65,14 +76,16 @@ extension MovieWriter {
         guard !fastStart || UInt64(movie.count) == movieSize else {
             throw MovieWriterError(.invalidState, "internal: the movie box size did not settle")
         }
-        let movieBefore = fastStart ? UInt64(movie.count) : 0
-        let shift = movieBefore + spoolSize
+        let finalHeader = fastStart ? finalHeaderOffset(movieSize: movieSize) : headerOffset
+        let shift = finalHeader - headerOffset + spoolSize
         if shift > 0 { try moveUp(file, from: payloadStart, count: mainSize, by: shift) }
-        if let spool, spoolSize > 0 { try copy(spool, count: spoolSize, to: file, at: payloadStart + movieBefore) }
+        let finalPayload = finalHeader + UInt64(MediaDataBox.reservedHeaderSize)
+        if let spool, spoolSize > 0 { try copy(spool, count: spoolSize, to: file, at: finalPayload) }
         let header = MediaDataBox.header(payloadSize: spoolSize + mainSize)
-        try file.overwrite(header, at: headerOffset + movieBefore)
+        try file.overwrite(header, at: finalHeader)
         if fastStart {
-            try file.overwrite(movie, at: headerOffset)
+            let room = finalHeader - movieStart - movieSize
+            try file.overwrite(room > 0 ? movie + Self.freeBox(size: Int(room)) : movie, at: movieStart)
         } else {
             try file.write(movie)
         }

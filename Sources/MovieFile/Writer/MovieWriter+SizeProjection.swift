@@ -40,7 +40,10 @@ extension MovieWriter {
             let builder = MovieBoxBuilder(fileType: fileType, options: options, tracks: tracks, metadata: movieMetadata)
             // Offsets past 4 GiB make every offset 64-bit: resolving each chunk there measures the larger table.
             let movie = try builder.build { _ in UInt64(UInt32.max) + 1 }
-            size += UInt64(movie.count)
+            // Room reserved for the movie box is already in the file's size: only what it cannot hold adds to it
+            // (with 8 bytes for the `free` box that could be left over).
+            let movieBytes = UInt64(movie.count)
+            size += movieBoxReserve == 0 ? movieBytes : (movieBytes + 8 > movieBoxReserve ? movieBytes + 8 - movieBoxReserve : 0)
             let counts = tracks.map { track in
                 MovieSizeProjection.Track(sampleCount: Int(track.table.sampleCount),
                                           byteCount: track.table.totalBytes)

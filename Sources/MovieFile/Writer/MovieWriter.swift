@@ -56,6 +56,9 @@ package final class MovieWriter: @unchecked Sendable {
     var movieMetadata: [MetadataEntry] = []
     /// Offset of the 16 bytes reserved for the `mdat` header (`wide` + `mdat`, or a 64-bit `mdat`).
     var mediaDataHeaderOffset: UInt64 = 0
+    /// Room left for the movie box before the `mdat` header (`MovieBoxReservation`), from the end of `ftyp`; zero
+    /// without a reservation.
+    var movieBoxReserve: UInt64 = 0
     /// Sample bytes held in memory across tracks.
     var bufferedBytes = 0
     /// State of a fragmented movie.

@@ -23,6 +23,9 @@ package enum MovieWriterLimits {
     package static let maximumSamplesPerAppend = 1 << 24
     /// Largest sample (a single frame of 8K ProRes 4444 XQ is ~40 MB; anything past 1 GiB is a caller error).
     package static let maximumSampleSize = 1 << 30
+    /// Largest room left for a fast-start movie box (`MovieBoxReservation`): past it (a caller's absurd count) the
+    /// media data is moved at the end instead.
+    package static let maximumMovieBoxReserve = 256 << 20
     /// Bytes of `free` space reserved after a fragmented movie's `moov` per track, so the edit lists and the
     /// `mehd` duration known only at the end can be written into the movie box in place.
     package static let fragmentedMovieReservePerTrack = 256

@@ -26,6 +26,9 @@ package struct MovieWriterOptions: Sendable {
     package var defaultChunkDuration = CMTime(value: 1, timescale: 2)
     /// Cap on sample bytes held in memory across tracks before chunks are written out of time order.
     package var maximumBufferedBytes = MovieWriterLimits.defaultMaximumBufferedBytes
+    /// With fast start: the samples and chunks the caller expects to write, so that room for the movie box can be
+    /// left before the media data (see `MovieBoxReservation`). `nil`: the media data moves up at the end instead.
+    package var movieBoxReservation: MovieBoxReservation?
 
     /// Defaults.
     package init() {}

@@ -62,6 +62,44 @@ struct ExportBehaviourTests {
         try #require(AVAssetExportSession(asset: AVURLAsset(url: source ?? Self.source()), presetName: preset))
     }
 
+    /// A passthrough export knows its sample count from the source, so with fast start the writer leaves room for
+    /// the movie box before the media data: the file reads ftyp, moov, free (the room left over), then the media
+    /// data, which was written once and never moved. A low-rate source, where the worst-case room would be more than
+    /// 1 % of the file, gets no room: its media data moves up at the end (ftyp, moov, mdat). Either way its frames
+    /// are the source's.
+    @Test("fast-start passthrough writes the movie box into room left before the media data when that is worth it",
+          arguments: [("h264-aac-1280x720-crf8.mp4", true), ("h264-bframes-aac-320x240-25fps.mov", false)])
+    func fastStartPassthroughReservesRoom(_ name: String, reserves: Bool) async throws {
+        let folder = try TestFiles.makeTemporaryDirectory()
+        let source = try ExportMedia.url(name)
+        let session = try Self.session(AVAssetExportPresetPassthrough, source: source)
+        let output = folder.file("fast.mp4")
+        session.outputURL = output
+        session.outputFileType = .mp4
+        session.shouldOptimizeForNetworkUse = true
+        #expect(await exportCountingHandlers(session) == 1)
+        #expect(session.status == .completed, "\(String(describing: session.error))")
+        let types = try Self.topLevelBoxTypes(output).filter { $0 != "wide" }
+        #expect(types == (reserves ? ["ftyp", "moov", "free", "mdat"] : ["ftyp", "moov", "mdat"]), "\(types)")
+        #expect(try ExportProbe.framemd5(output, stream: "v").map(\.hash)
+                == ExportProbe.framemd5(source, stream: "v").map(\.hash))
+        #expect(try ExternalTool.ffmpegDecodeErrors(output) == "")
+    }
+
+    /// The types of the file's top-level boxes, in order.
+    static func topLevelBoxTypes(_ url: URL) throws -> [String] {
+        let data = try Data(contentsOf: url)
+        var types: [String] = [], offset = 0
+        while offset + 8 <= data.count {
+            var size = data[offset..<offset + 4].reduce(0) { $0 << 8 | Int($1) }
+            types.append(String(decoding: data[offset + 4..<offset + 8], as: UTF8.self))
+            if size == 1, offset + 16 <= data.count { size = data[offset + 8..<offset + 16].reduce(0) { $0 << 8 | Int($1) } }
+            guard size >= 8 else { break }
+            offset += size
+        }
+        return types
+    }
+
     @Test("a completed export calls its handler once, and a second exportAsynchronously gets its own call")
     func handlerOnceOnSuccess() async throws {
         let folder = try TestFiles.makeTemporaryDirectory()

@@ -48,6 +48,9 @@ enum ExportMedia {
             + ["-metadata", "title=Eiffel", "-metadata", "location=+48.8577+002.2950/"],
         // Rotated 90° (the track matrix, patched by the shared tool after ffmpeg writes the file).
         "h264-aac-640x360-rotated-90.mov": video("640x360", rate: "30", seconds: "1") + tone(seconds: "1") + h264 + aac,
+        // A high bit rate (about 8 Mb/s): room for the movie box is worth reserving in a fast-start passthrough.
+        "h264-aac-1280x720-crf8.mp4": video("1280x720", rate: "30", seconds: "1") + tone(rate: 48000, seconds: "1")
+            + ["-c:v", "libx264", "-preset", "veryfast", "-crf", "8", "-bf", "2", "-g", "30", "-pix_fmt", "yuv420p"] + aac,
         // Video only, no audio.
         "h264-video-only-320x240.mp4": video("320x240") + h264,
     ]

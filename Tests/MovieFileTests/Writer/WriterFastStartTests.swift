@@ -21,6 +21,24 @@ struct WriterFastStartTests {
                            samples: [sample("One", at: 0), sample("Two", at: 500)])
     }
 
+    /// A text track of `count` samples whose sizes and durations all differ from their neighbours', so its tables
+    /// grow by at least 12 bytes a sample (stsz, stts).
+    static func manyTextSamples(_ count: Int) throws -> TrackSource {
+        var description: CMFormatDescription?
+        CMFormatDescriptionCreate(allocator: nil, mediaType: kCMMediaType_Text, mediaSubType: kCMTextFormatType_3GText,
+                                  extensions: nil, formatDescriptionOut: &description)
+        var time: Int64 = 0
+        let samples = (0..<count).map { index -> TrackSource.Sample in
+            let text = Array(String(repeating: "x", count: index % 7 + 1).utf8)
+            let duration = Int64(10 + index % 5)
+            defer { time += duration }
+            return .init(data: [0, UInt8(text.count)] + text, decodeTime: time, presentationTime: time,
+                         duration: duration, isSync: true)
+        }
+        return TrackSource(name: "many", mediaType: kCMMediaType_Text, timescale: 1000, description: description!,
+                           samples: samples)
+    }
+
     static func sources() throws -> [TrackSource] {
         [try ElementarySources.annexBVideo(MuxerTestMedia.url("h264-bframes-annexb.ts"), hevc: false),
          try ElementarySources.adts(MuxerTestMedia.url("aac-lc-44100-stereo.adts"))]
@@ -42,6 +60,43 @@ struct WriterFastStartTests {
         #expect(order == ["ftyp", "moov", "mdat"])
         #expect(try isStreamable(fast) == true, "mediainfo: IsStreamable")
         #expect(try isStreamable(normal) == false)
+        try expectSamePackets(normal, fast)
+        #expect(try ExternalTool.ffmpegDecodeErrors(fast).isEmpty)
+    }
+
+    /// With a reservation large enough, the movie box is written into the room left before the media data and the
+    /// media data never moves (the `mdat` header stays where it was written: right after the room); with one too
+    /// small, the media data moves up as without a reservation. Either way the packets equal the normal file's.
+    @Test("fast start with room reserved for the movie box: used when it fits, data moved when it does not",
+          arguments: [true, false])
+    func reservedMovieBox(_ fits: Bool) throws {
+        // Without a count (zero samples) the room is the empty movie box plus slack: the text track's 3,000 samples
+        // of tables (over 36 kB) cannot fit it.
+        let sources = try Self.sources() + [try Self.manyTextSamples(3000)]
+        let directory = try TestFiles.makeTemporaryDirectory("reserved")
+        let normal = directory.file("normal.mp4")
+        let fast = directory.file("fast.mp4")
+        try MuxerHarness.write(sources, to: normal, fileType: .mpeg4)
+        var options = MovieWriterOptions()
+        options.shouldOptimizeForNetworkUse = true
+        let samples = sources.reduce(0) { $0 + $1.samples.count }
+        options.movieBoxReservation = fits ? MovieBoxReservation(samples: samples, chunks: samples)
+            : MovieBoxReservation(samples: 0, chunks: 0)
+        try MuxerHarness.write(sources, to: fast, fileType: .mpeg4, options: options)
+
+        let boxes = try FileScanner.scan(FileSource(url: fast)).boxes
+        let types = boxes.map(\.header.type)
+        #expect(types.filter { $0 != "wide" && $0 != "free" } == ["ftyp", "moov", "mdat"])
+        let movie = try #require(boxes.first { $0.header.type == "moov" })
+        let afterMovie = try #require(boxes.first { $0.header.offset == movie.header.endOffset })
+        if fits {
+            // The room left over is a free box, at least as large as the worst case minus the tables written.
+            #expect(afterMovie.header.type == "free")
+            #expect(afterMovie.header.size >= UInt64(samples * 4), "leftover room \(afterMovie.header.size)")
+        } else {
+            #expect(afterMovie.header.type != "free", "no leftover room when the data had to move")
+        }
+        #expect(try isStreamable(fast) == true, "mediainfo: IsStreamable")
         try expectSamePackets(normal, fast)
         #expect(try ExternalTool.ffmpegDecodeErrors(fast).isEmpty)
     }
