@@ -45,36 +45,41 @@ if [ ! -f "$raw" ]; then
 fi
 
 # --- Measurement --------------------------------------------------------------------------------------------------
-# measure TAG CMD…: runs CMD $runs times; prints "median_seconds peak_rss_mb". Commands write $scratch/out.*; the
+# This machine's speed drifts (other load, clock changes: the same job's CPU time varies by 20 % over minutes), so
+# the two commands of a row run alternately, ours then theirs, $runs times: a slow spell then slows both.
+# run_once TAG CMD…: one run; appends "seconds kilobytes" to $scratch/TAG.times. Commands write $scratch/out.*; the
 # last run's output is kept as $scratch/kept.TAG.* (for quality comparisons).
-measure() {
+run_once() {
   local tag=$1; shift
-  local times=() peak=0
-  for _ in $(seq "$runs"); do
-    rm -f "$scratch"/out.*
-    /usr/bin/time -f "%e %M" -o "$scratch/time" "$@" >/dev/null 2>"$scratch/stderr" \
-      || { echo "bench: failed: $*" >&2; cat "$scratch/stderr" >&2; exit 1; }
-    read -r seconds kilobytes <"$scratch/time"
-    times+=("$seconds")
-    [ "$kilobytes" -gt "$peak" ] && peak=$kilobytes
-  done
+  rm -f "$scratch"/out.*
+  /usr/bin/time -f "%e %M" -o "$scratch/time" "$@" >/dev/null 2>"$scratch/stderr" \
+    || { echo "bench: failed: $*" >&2; cat "$scratch/stderr" >&2; exit 1; }
+  cat "$scratch/time" >>"$scratch/$tag.times"
   for file in "$scratch"/out.*; do [ -e "$file" ] && mv "$file" "$scratch/kept.$tag.${file##*.}"; done
-  local median
-  median=$(printf '%s\n' "${times[@]}" | sort -g | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}')
-  echo "$median $((peak / 1024))"
+  return 0
+}
+
+# summary TAG: "median_seconds peak_rss_mb" of the runs recorded for TAG.
+summary() {
+  sort -g "$scratch/$1.times" | awk '{t[NR]=$1; if ($2 > peak) peak=$2} END {print t[int((NR+1)/2)], int(peak/1024)}'
 }
 
 rows=()
-# row JOB OURS_CMD -- OTHER_LABEL OTHER_CMD…
+# row JOB OURS_CMD -- OTHER_LABEL OTHER_CMD…  (skipped unless JOB matches $BENCH_ONLY, an extended regex, when set)
 row() {
   local job=$1; shift
   local ours=() other=()
   while [ "$1" != "--" ]; do ours+=("$1"); shift; done; shift
   local other_label=$1; shift
   other=("$@")
-  rm -f "$scratch"/kept.*
-  read -r our_s our_mb < <(measure ours "${ours[@]}")
-  read -r other_s other_mb < <(measure other "${other[@]}")
+  if [ -n "${BENCH_ONLY:-}" ] && ! [[ $job =~ $BENCH_ONLY ]]; then return 0; fi
+  rm -f "$scratch"/kept.* "$scratch"/*.times
+  for _ in $(seq "$runs"); do
+    run_once ours "${ours[@]}"
+    run_once other "${other[@]}"
+  done
+  read -r our_s our_mb < <(summary ours)
+  read -r other_s other_mb < <(summary other)
   local ratio
   ratio=$(awk -v a="$our_s" -v b="$other_s" 'BEGIN { printf (b > 0 ? "%.2f" : "n/a"), (b > 0 ? a / b : 0) }')
   rows+=("$(printf '| %-50s | %8.2f | %-25s | %8.2f | %5s | %7s | %9s |' "$job" "$our_s" "$other_label" "$other_s" "$ratio" "$our_mb" "$other_mb")")
@@ -101,6 +106,7 @@ row "export passthrough, physical floor" \
 # Preset1280x720 writes H.264 High at 0.15 bits per pixel per frame (4,147,200 b/s at 720p30), x264 preset medium,
 # key frames at most 2 s apart, AAC 128 kb/s stereo; ffmpeg gets the same settings, both with x264's automatic
 # thread count. Quality: SSIM of each output against the source scaled to 1280x720.
+rm -f "$scratch"/kept.*
 row "export 1080p to 720p H.264+AAC (Preset1280x720)" \
   $bin/avconvert -s "$movie" -o "$scratch/out.mp4" -p Preset1280x720 -- "ffmpeg libx264 medium" \
   ffmpeg -nostdin -v error -i "$movie" -map 0 -vf scale=1280:720 -c:v libx264 -preset medium -profile:v high \
@@ -111,8 +117,11 @@ ssim() {
   ffmpeg -nostdin -v info -i "$1" -i "$movie" -lavfi "[1:v]scale=1280:720:flags=$2[ref];[0:v][ref]ssim" -f null - 2>&1 \
     | sed -n 's/.*SSIM .*All:\([0-9.]*\).*/\1/p' | tail -n 1
 }
-quality_note="SSIM vs the source scaled to 720p by bicubic: ours $(ssim "$scratch/kept.ours.mp4" bicubic), ffmpeg's $(ssim "$scratch/kept.other.mp4" bicubic); by area: ours $(ssim "$scratch/kept.ours.mp4" area), ffmpeg's $(ssim "$scratch/kept.other.mp4" area)"
-echo "  $quality_note"
+quality_note=""
+if [ -e "$scratch/kept.ours.mp4" ] && [ -e "$scratch/kept.other.mp4" ]; then
+  quality_note="SSIM vs the source scaled to 720p by bicubic: ours $(ssim "$scratch/kept.ours.mp4" bicubic), ffmpeg's $(ssim "$scratch/kept.other.mp4" bicubic); by area: ours $(ssim "$scratch/kept.ours.mp4" area), ffmpeg's $(ssim "$scratch/kept.other.mp4" area)"
+  echo "  $quality_note"
+fi
 row "export audio only to .m4a (PresetAppleM4A)" \
   $bin/avconvert -s "$movie" -o "$scratch/out.m4a" -p PresetAppleM4A -- "ffmpeg aac 256k" \
   ffmpeg -nostdin -v error -i "$movie" -vn -c:a aac -b:a 256k -movflags +faststart "$scratch/out.m4a"
@@ -127,4 +136,4 @@ echo "| Job                                                | Ours (s) | Compared
 echo "|----------------------------------------------------|----------|---------------------------|----------|-------|---------|-----------|"
 printf '%s\n' "${rows[@]}"
 echo "Ratio = our time / the other's time (below 1 is faster). MB = peak resident set size."
-echo "$quality_note"
+[ -z "$quality_note" ] || echo "$quality_note"
