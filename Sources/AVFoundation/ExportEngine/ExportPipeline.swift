@@ -89,7 +89,11 @@ final class ExportPipeline: @unchecked Sendable {
         }
         writer = try AVAssetWriter(outputURL: request.outputURL, fileType: request.fileType)
         writer.shouldOptimizeForNetworkUse = request.shouldOptimizeForNetworkUse
-        if request.shouldOptimizeForNetworkUse { writer.plannedMovieBox = Self.plannedMovieBox(plans, range: range) }
+        // Not with a file length limit: the export may stop long before the planned count, and room left for samples
+        // never written would count against the limit.
+        if request.shouldOptimizeForNetworkUse, request.fileLengthLimit == nil {
+            writer.plannedMovieBox = Self.plannedMovieBox(plans, range: range)
+        }
         writer.directoryForTemporaryFiles = request.temporaryDirectory
         writer.metadata = ExportMetadata.movieItems(request, source: source, fileType: request.fileType)
         job.register(writer: writer)

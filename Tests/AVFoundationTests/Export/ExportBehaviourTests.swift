@@ -86,6 +86,25 @@ struct ExportBehaviourTests {
         #expect(try ExternalTool.ffmpegDecodeErrors(output) == "")
     }
 
+    /// With a file length limit the export may stop long before its planned sample count, and room left for the
+    /// samples never written would count against the limit: no room is reserved, the media data moves instead.
+    @Test("fast-start passthrough with a fileLengthLimit reserves no room for the movie box")
+    func fastStartWithLimitReservesNothing() async throws {
+        let folder = try TestFiles.makeTemporaryDirectory()
+        let session = try Self.session(AVAssetExportPresetPassthrough, source: try ExportMedia.url("h264-aac-1280x720-crf8.mp4"))
+        let output = folder.file("limited.mp4")
+        session.outputURL = output
+        session.outputFileType = .mp4
+        session.shouldOptimizeForNetworkUse = true
+        session.fileLengthLimit = 400_000
+        #expect(await exportCountingHandlers(session) == 1)
+        #expect(session.status == .completed, "\(String(describing: session.error))")
+        #expect(try Self.topLevelBoxTypes(output).filter { $0 != "wide" } == ["ftyp", "moov", "mdat"])
+        let size = try FileManager.default.attributesOfItem(atPath: output.path)[.size] as? Int ?? .max
+        #expect(size <= 400_000)
+        #expect(try ExternalTool.ffmpegDecodeErrors(output) == "")
+    }
+
     /// The types of the file's top-level boxes, in order.
     static func topLevelBoxTypes(_ url: URL) throws -> [String] {
         let data = try Data(contentsOf: url)
