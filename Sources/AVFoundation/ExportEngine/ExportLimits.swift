@@ -1,4 +1,5 @@
 import Foundation
+import MovieFile
 
 /// The export's limits, in one place, each with the reason for its number.
 enum ExportLimits {
@@ -52,9 +53,11 @@ enum ExportLimits {
     /// (edts + elst with up to three entries, 64 bytes) and, for M4A, the iTunSMPB gapless item (≈ 200 bytes).
     static let finishReservePerTrack: Int64 = 64
     static let finishReserveFixed: Int64 = 512
-    /// Upper bound of the sample-table bytes one sample adds (stsz 4, stts 8, ctts 8, stss 4, sdtp 1) plus its
-    /// share of a new chunk entry (stsc 12, co64 8): the governor's slack per sample not yet seen by the muxer.
-    static let tableBytesPerSampleBound: Int64 = 45
+    /// Upper bound of the sample-table bytes one sample adds plus its share of a new chunk entry, as the muxer
+    /// states them (`MovieBoxReservation`: stsz, stts, ctts, stss, stps, sdtp; stsc, co64): the governor's slack per
+    /// sample not yet seen by the muxer.
+    static let tableBytesPerSampleBound = Int64(MovieBoxReservation.worstCaseBytesPerSample
+                                                + MovieBoxReservation.worstCaseBytesPerChunk)
     /// The governor asks the muxer which samples it has taken every this many buffers (a cheap query), so that its
     /// record of buffers in flight stays as short as the writer's queues.
     static let governorCountInterval = 32

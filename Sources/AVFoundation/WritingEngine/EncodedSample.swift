@@ -65,8 +65,8 @@ struct EncodedSample: @unchecked Sendable {
             return [sample]
         }
 
-        let ranges = try byteRanges(of: buffer, count: count, total: total)
         let packets = buffer.packetDescriptions
+        let ranges = try byteRanges(of: buffer, packets: packets, count: count, total: total)
 
         // Timing: one entry per sample, or one entry for all of them.
         var timings = buffer.timingEntries
@@ -132,11 +132,10 @@ struct EncodedSample: @unchecked Sendable {
 
     /// Where each sample's bytes lie in the data buffer: from the packet descriptions of compressed audio, else the
     /// sample size entries (none for a single sample, one shared by all, or one per sample).
-    private static func byteRanges(of buffer: CMSampleBuffer, count: Int, total: Int)
-        throws(SampleProblem) -> [(offset: Int, size: Int)] {
+    private static func byteRanges(of buffer: CMSampleBuffer, packets: [CMSampleBuffer.PacketDescription], count: Int,
+                                   total: Int) throws(SampleProblem) -> [(offset: Int, size: Int)] {
         var ranges: [(offset: Int, size: Int)] = []
         ranges.reserveCapacity(count)
-        let packets = buffer.packetDescriptions
         if !packets.isEmpty {
             for packet in packets { ranges.append((Int(packet.startOffset), Int(packet.dataByteSize))) }
         } else {
