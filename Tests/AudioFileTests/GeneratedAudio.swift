@@ -103,32 +103,24 @@ enum GeneratedAudio {
     /// Every name, sorted.
     static let names: [String] = recipes.keys.sorted()
 
-    private static let lock = NSLock()
-
     /// The file for `name`, made if it is not cached yet.
     static func url(_ name: String) throws -> URL {
-        let directory = TestFiles.generatedMediaCache.appendingPathComponent("audiofile")
-        let url = directory.appendingPathComponent(name)
-        if let recipe = recipes[name], case .derived(let base, _) = recipe { _ = try self.url(base) }
-        return try lock.withLock {
-            if FileManager.default.fileExists(atPath: url.path) { return url }
-            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-            guard let recipe = recipes[name] else { throw CocoaError(.fileNoSuchFile) }
-            let partial = directory.appendingPathComponent("partial-\(UUID().uuidString.prefix(8))-" + name)
+        guard let recipe = recipes[name] else { throw CocoaError(.fileNoSuchFile) }
+        var derivedFrom: URL?
+        if case .derived(let base, _) = recipe { derivedFrom = try self.url(base) }
+        return try TestFiles.cachedMedia(name, folder: "audiofile") { partial in
             switch recipe {
             case .ffmpeg(let arguments):
                 try ExternalTool.check("ffmpeg", ["-nostdin", "-v", "error", "-y"] + arguments + [partial.path])
             case .ffmpegPipe(let arguments):
                 let result = try ExternalTool.check("ffmpeg", ["-nostdin", "-v", "error"] + arguments + ["pipe:1"])
                 try result.standardOutput.write(to: partial)
-            case .derived(let base, let transform):
-                let source = directory.appendingPathComponent(base)
-                try Data(transform(Array(try Data(contentsOf: source)))).write(to: partial)
+            case .derived(_, let transform):
+                guard let derivedFrom else { throw CocoaError(.fileNoSuchFile) }
+                try Data(transform(Array(try Data(contentsOf: derivedFrom)))).write(to: partial)
             case .bytes(let make):
                 try Data(make()).write(to: partial)
             }
-            try FileManager.default.moveItem(at: partial, to: url)
-            return url
         }
     }
 

@@ -55,13 +55,11 @@ struct Benchmarks {
 
     @Test("1080p H.264 decode throughput vs ffmpeg")
     func decode() throws {
-        let url = TestFiles.generatedMediaCache.appendingPathComponent("bench-1080p-h264-bframes-aud.h264")
-        if !FileManager.default.fileExists(atPath: url.path) {
-            // 10 s of 1080p30 testsrc2, B-frames, one access unit delimiter per picture so the test can split it.
-            try ExternalTool.check("ffmpeg", ["-nostdin", "-v", "error", "-y", "-f", "lavfi", "-i", "testsrc2=size=1920x1080:rate=30",
-                                             "-t", "10", "-c:v", "libx264", "-preset", "veryfast", "-bf", "3", "-g", "60",
-                                             "-x264-params", "aud=1", "-pix_fmt", "yuv420p", url.path])
-        }
+        // 10 s of 1080p30 testsrc2, B-frames, one access unit delimiter per picture so the test can split it.
+        let url = try TestFiles.ffmpegMedia("bench-1080p-h264-bframes-aud.h264", recipe: [
+            "-f", "lavfi", "-i", "testsrc2=size=1920x1080:rate=30", "-t", "10", "-c:v", "libx264", "-preset", "veryfast",
+            "-bf", "3", "-g", "60", "-x264-params", "aud=1", "-pix_fmt", "yuv420p",
+        ])
         let bytes = [UInt8](try Data(contentsOf: url))
         let units = FFAnnexB.nalUnits(in: bytes)
         var packets: [[UInt8]] = []

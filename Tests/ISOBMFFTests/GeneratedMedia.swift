@@ -57,27 +57,24 @@ enum GeneratedMedia {
     /// The names, sorted.
     static let names: [String] = recipes.keys.sorted()
 
-    private static let lock = NSLock()
-
     /// The file for `name`, made by ffmpeg if it is not cached yet.
     static func url(_ name: String) throws -> URL {
-        let directory = TestFiles.generatedMediaCache.appendingPathComponent("isobmff")
-        let url = directory.appendingPathComponent(name)
-        return try lock.withLock {
-            if FileManager.default.fileExists(atPath: url.path) { return url }
-            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-            let srt = directory.appendingPathComponent("two-cues.srt")
-            try Data("1\n00:00:00,000 --> 00:00:00,500\nHello\n\n2\n00:00:00,500 --> 00:00:01,000\nWorld\n".utf8)
-                .write(to: srt)
-            let chapters = directory.appendingPathComponent("two-chapters.ffmetadata")
+        guard let recipe = recipes[name] else { throw CocoaError(.fileNoSuchFile) }
+        let arguments = try recipe.map { argument -> String in
+            switch argument {
+            case "{srt}": try TestFiles.twoCuesSubtitles().path
+            case "{chapters}": try twoChapters().path
+            default: argument
+            }
+        }
+        return try TestFiles.ffmpegMedia(name, folder: "isobmff", recipe: arguments)
+    }
+
+    /// Two chapters ("One" for 0–0.5 s, "Two" for 0.5–1 s) in ffmpeg's metadata format.
+    private static func twoChapters() throws -> URL {
+        try TestFiles.cachedMedia("two-chapters.ffmetadata", folder: "isobmff") { partial in
             try Data((";FFMETADATA1\n[CHAPTER]\nTIMEBASE=1/1000\nSTART=0\nEND=500\ntitle=One\n"
-                      + "[CHAPTER]\nTIMEBASE=1/1000\nSTART=500\nEND=1000\ntitle=Two\n").utf8).write(to: chapters)
-            guard let recipe = recipes[name] else { throw CocoaError(.fileNoSuchFile) }
-            let arguments = recipe.map { $0 == "{srt}" ? srt.path : $0 == "{chapters}" ? chapters.path : $0 }
-            let partial = directory.appendingPathComponent("partial-" + name)
-            try ExternalTool.check("ffmpeg", ["-nostdin", "-v", "error", "-y"] + arguments + [partial.path])
-            try FileManager.default.moveItem(at: partial, to: url)
-            return url
+                      + "[CHAPTER]\nTIMEBASE=1/1000\nSTART=500\nEND=1000\ntitle=Two\n").utf8).write(to: partial)
         }
     }
 }

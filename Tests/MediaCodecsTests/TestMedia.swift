@@ -35,17 +35,8 @@ enum TestMedia {
 
     /// The file for `name`, made now if it is not cached yet.
     static func file(_ name: String) throws -> URL {
-        let url = TestFiles.generatedMediaCache.appendingPathComponent("mediacodecs-" + name)
-        if FileManager.default.fileExists(atPath: url.path) { return url }
         guard let recipe = recipes[name] else { throw TestFailure("no recipe for \(name)") }
-        let temporary = url.deletingLastPathComponent().appendingPathComponent(".tmp-\(UUID().uuidString)-" + name)
-        try ExternalTool.check("ffmpeg", ["-nostdin", "-v", "error", "-y"] + recipe + [temporary.path])
-        // Parallel tests may make the same file at once; the first one to finish wins and the others are dropped.
-        if (try? FileManager.default.moveItem(at: temporary, to: url)) == nil {
-            try? FileManager.default.removeItem(at: temporary)
-            guard FileManager.default.fileExists(atPath: url.path) else { throw TestFailure("could not store \(name)") }
-        }
-        return url
+        return try TestFiles.ffmpegMedia("mediacodecs-" + name, recipe: recipe)
     }
 }
 

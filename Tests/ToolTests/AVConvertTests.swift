@@ -17,27 +17,16 @@ struct AVConvertTests {
         return TestFiles.repositoryRoot.appendingPathComponent(".build/debug/avconvert")
     }
 
-    private static let lock = NSLock()
-
-    /// Sources made by ffmpeg once and cached (tests run in parallel: one maker at a time).
+    /// Sources made by ffmpeg once and cached.
     static func source(_ name: String) throws -> URL {
-        lock.lock()
-        defer { lock.unlock() }
-        let directory = TestFiles.generatedMediaCache.appendingPathComponent("avconvert")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        let url = directory.appendingPathComponent(name)
-        guard !FileManager.default.fileExists(atPath: url.path) else { return url }
         let seconds = name.contains("6s") ? "6" : "2"
-        var arguments = ["-nostdin", "-v", "error", "-y", "-f", "lavfi", "-i", "testsrc2=size=320x240:rate=25:duration=\(seconds)"]
+        var arguments = ["-f", "lavfi", "-i", "testsrc2=size=320x240:rate=25:duration=\(seconds)"]
         if !name.contains("video-only") {
             arguments += ["-f", "lavfi", "-i", "sine=frequency=440:sample_rate=44100:duration=\(seconds)", "-c:a", "aac", "-ac", "2"]
         }
         arguments += ["-c:v", "libx264", "-preset", "veryfast", "-bf", "2", "-g", "25", "-pix_fmt", "yuv420p",
                       "-metadata", "title=Converted", "-metadata", "location=+48.8577+002.2950/"]
-        let partial = directory.appendingPathComponent("partial-" + name)
-        try ExternalTool.check("ffmpeg", arguments + [partial.path])
-        try FileManager.default.moveItem(at: partial, to: url)
-        return url
+        return try TestFiles.ffmpegMedia(name, folder: "avconvert", recipe: arguments)
     }
 
     static func run(_ arguments: [String]) throws -> ExternalTool.Result {

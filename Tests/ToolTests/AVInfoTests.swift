@@ -19,16 +19,12 @@ struct AVInfoTests {
 
     /// A short H.264 (B-frames) + AAC movie with an edit list, made by ffmpeg once and cached.
     static func sampleMovie() throws -> URL {
-        let url = TestFiles.generatedMediaCache.appendingPathComponent("avinfo-h264-bframes-aac.mp4")
-        if !FileManager.default.fileExists(atPath: url.path) {
-            try ExternalTool.check("ffmpeg", [
-                "-nostdin", "-v", "error", "-y", "-f", "lavfi", "-i", "testsrc2=size=320x240:rate=25:duration=2",
-                "-f", "lavfi", "-i", "sine=frequency=1000:sample_rate=44100:duration=2",
-                "-c:v", "libx264", "-bf", "2", "-g", "25", "-c:a", "aac", "-b:a", "96k", "-metadata", "title=avinfo sample",
-                "-metadata:s:a:0", "language=fra", url.path,
-            ])
-        }
-        return url
+        try TestFiles.ffmpegMedia("avinfo-h264-bframes-aac.mp4", recipe: [
+            "-f", "lavfi", "-i", "testsrc2=size=320x240:rate=25:duration=2",
+            "-f", "lavfi", "-i", "sine=frequency=1000:sample_rate=44100:duration=2",
+            "-c:v", "libx264", "-bf", "2", "-g", "25", "-c:a", "aac", "-b:a", "96k", "-metadata", "title=avinfo sample",
+            "-metadata:s:a:0", "language=fra",
+        ])
     }
 
     @Test("--samples lists exactly ffprobe's packets (dts, pts, duration, size, key flag)", arguments: [1, 2])

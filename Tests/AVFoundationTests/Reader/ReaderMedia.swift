@@ -57,17 +57,7 @@ enum ReaderMedia {
 
     /// A cached file made by `body` (which writes the file at the URL it is given) the first time it is asked for.
     static func make(_ name: String, _ body: (URL) throws -> Void) throws -> URL {
-        let url = TestFiles.generatedMediaCache.appendingPathComponent("reader-" + name)
-        if FileManager.default.fileExists(atPath: url.path) { return url }
-        let temporary = url.deletingLastPathComponent()
-            .appendingPathComponent(".tmp-\(UUID().uuidString)-" + name)
-        try body(temporary)
-        // Parallel tests may make the same file at once; the first one to finish wins.
-        if (try? FileManager.default.moveItem(at: temporary, to: url)) == nil {
-            try? FileManager.default.removeItem(at: temporary)
-            guard FileManager.default.fileExists(atPath: url.path) else { throw ReaderTestFailure("could not store \(name)") }
-        }
-        return url
+        try TestFiles.cachedMedia("reader-" + name, make: body)
     }
 }
 

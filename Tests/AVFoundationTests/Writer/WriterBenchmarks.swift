@@ -19,12 +19,11 @@ struct WriterBenchmarks {
     @Test("remux of 1080p H.264 + AAC: AVAssetWriter passthrough vs ffmpeg -c copy")
     func remux() async throws {
         let directory = try TestFiles.makeTemporaryDirectory("bench-remux")
-        let source = TestFiles.generatedMediaCache.appendingPathComponent("bench-1080p-h264-aac-20s.mp4")
-        if !FileManager.default.fileExists(atPath: source.path) {
-            try ExternalTool.check("ffmpeg", ["-nostdin", "-v", "error", "-f", "lavfi", "-i", "testsrc2=size=1920x1080:rate=30:duration=20",
-                                              "-f", "lavfi", "-i", "sine=frequency=440:sample_rate=48000:duration=20",
-                                              "-c:v", "libx264", "-preset", "ultrafast", "-b:v", "8M", "-c:a", "aac", "-b:a", "128k", source.path])
-        }
+        let source = try TestFiles.ffmpegMedia("bench-1080p-h264-aac-20s.mp4", recipe: [
+            "-f", "lavfi", "-i", "testsrc2=size=1920x1080:rate=30:duration=20",
+            "-f", "lavfi", "-i", "sine=frequency=440:sample_rate=48000:duration=20",
+            "-c:v", "libx264", "-preset", "ultrafast", "-b:v", "8M", "-c:a", "aac", "-b:a", "128k",
+        ])
         let ffmpegTime = try await Self.seconds {
             try ExternalTool.check("ffmpeg", ["-nostdin", "-v", "error", "-i", source.path, "-c", "copy", directory.file("ffmpeg.mp4").path])
         }

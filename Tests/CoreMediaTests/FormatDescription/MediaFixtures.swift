@@ -7,14 +7,7 @@ import TestSupport
 enum MediaFixtures {
     /// The cached file `name`, made with `ffmpeg -nostdin -v error -y <arguments> <file>` when missing.
     static func generated(_ name: String, _ arguments: [String]) throws -> URL {
-        let url = TestFiles.generatedMediaCache.appendingPathComponent(name)
-        if FileManager.default.fileExists(atPath: url.path) { return url }
-        // Written under a unique name and renamed, so tests running at once never see half a file.
-        let partial = url.deletingPathExtension()
-            .appendingPathExtension("partial-\(UUID().uuidString.prefix(8)).\(url.pathExtension)")
-        try ExternalTool.check("ffmpeg", ["-nostdin", "-v", "error", "-y"] + arguments + [partial.path])
-        if rename(partial.path, url.path) != 0 { try? FileManager.default.removeItem(at: partial) }
-        return url
+        try TestFiles.ffmpegMedia(name, recipe: arguments)
     }
 
     /// The NAL units of an Annex B byte stream, without start codes.

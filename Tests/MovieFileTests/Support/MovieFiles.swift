@@ -129,46 +129,25 @@ enum MovieFiles {
     /// The generated names, sorted.
     static let generatedNames: [String] = recipes.keys.sorted().filter { $0 != "source-two-seconds.mp4" }
 
-    private static let lock = NSLock()
-
     /// The generated file `name`, made now if it is not cached.
     static func generated(_ name: String) throws -> URL {
-        try lock.withLock { try make(name) }
-    }
-
-    private static func make(_ name: String) throws -> URL {
-        let directory = TestFiles.generatedMediaCache.appendingPathComponent("moviefile")
-        let url = directory.appendingPathComponent(name)
-        if FileManager.default.fileExists(atPath: url.path) { return url }
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         guard let recipe = recipes[name] else { throw CocoaError(.fileNoSuchFile) }
-        var arguments: [String] = []
-        for argument in recipe.arguments {
-            if argument == "{srt}" {
-                let srt = directory.appendingPathComponent("two-cues.srt")
-                try Data("1\n00:00:00,000 --> 00:00:00,500\nHello\n\n2\n00:00:00,500 --> 00:00:01,000\nWorld\n".utf8)
-                    .write(to: srt)
-                arguments.append(srt.path)
-            } else if argument.hasPrefix("{"), argument.hasSuffix("}") {
-                arguments.append(try make(String(argument.dropFirst().dropLast())).path)
-            } else {
-                arguments.append(argument)
+        let arguments = try recipe.arguments.map { argument -> String in
+            guard argument.hasPrefix("{"), argument.hasSuffix("}") else { return argument }
+            let input = String(argument.dropFirst().dropLast())
+            return input == "srt" ? try TestFiles.twoCuesSubtitles().path : try generated(input).path
+        }
+        return try TestFiles.ffmpegMedia(name, folder: "moviefile", recipe: arguments) { partial in
+            switch recipe.post {
+            case .rotate:
+                let script = fixturesDirectory.deletingLastPathComponent().appendingPathComponent("tools/set-rotation.py")
+                try ExternalTool.check("python3", [script.path, partial.path])
+            case .chunkOffsets64:
+                try Data(try ChunkOffsetWidening.widen(Array(try Data(contentsOf: partial)))).write(to: partial)
+            case nil:
+                break
             }
         }
-        let partial = directory.appendingPathComponent("partial-" + name)
-        try? FileManager.default.removeItem(at: partial)
-        try ExternalTool.check("ffmpeg", ["-nostdin", "-v", "error", "-y"] + arguments + [partial.path])
-        switch recipe.post {
-        case .rotate:
-            let script = fixturesDirectory.deletingLastPathComponent().appendingPathComponent("tools/set-rotation.py")
-            try ExternalTool.check("python3", [script.path, partial.path])
-        case .chunkOffsets64:
-            try Data(try ChunkOffsetWidening.widen(Array(try Data(contentsOf: partial)))).write(to: partial)
-        case nil:
-            break
-        }
-        try FileManager.default.moveItem(at: partial, to: url)
-        return url
     }
 }
 

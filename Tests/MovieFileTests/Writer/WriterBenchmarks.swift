@@ -10,17 +10,12 @@ import TestSupport
 struct WriterBenchmarks {
     /// 60 s of 1080p25 H.264 (about 20 Mb/s) + 48 kHz AAC, made once.
     static func input() throws -> URL {
-        let url = TestFiles.generatedMediaCache.appendingPathComponent("muxer/bench-1080p-h264-aac-60s.mp4")
-        if FileManager.default.fileExists(atPath: url.path) { return url }
-        let partial = url.deletingLastPathComponent().appendingPathComponent("partial-bench.mp4")
-        try? FileManager.default.removeItem(at: partial)
-        try ExternalTool.check("ffmpeg", ["-nostdin", "-v", "error", "-y",
-                                          "-f", "lavfi", "-i", "testsrc2=size=1920x1080:rate=25:duration=60",
-                                          "-f", "lavfi", "-i", "sine=frequency=440:sample_rate=48000:duration=60",
-                                          "-c:v", "libx264", "-preset", "ultrafast", "-b:v", "20M", "-bf", "2",
-                                          "-g", "50", "-c:a", "aac", "-b:a", "128k", partial.path])
-        try FileManager.default.moveItem(at: partial, to: url)
-        return url
+        try TestFiles.ffmpegMedia("bench-1080p-h264-aac-60s.mp4", folder: "muxer", recipe: [
+            "-f", "lavfi", "-i", "testsrc2=size=1920x1080:rate=25:duration=60",
+            "-f", "lavfi", "-i", "sine=frequency=440:sample_rate=48000:duration=60",
+            "-c:v", "libx264", "-preset", "ultrafast", "-b:v", "20M", "-bf", "2",
+            "-g", "50", "-c:a", "aac", "-b:a", "128k",
+        ])
     }
 
     /// Peak resident set size (VmHWM) in MiB, after resetting it with /proc/self/clear_refs when `reset`.
