@@ -53,6 +53,39 @@ struct Benchmarks {
         }
     }
 
+    /// The converter's choice for a same-format scale (libyuv at its dedicated ratios, swscale's bilinear at other
+    /// ratios for YCbCr) against swscale alone, and swscale's sharper filters at 1080p → 720p.
+    @Test("scale cost per frame: the converter's choice vs swscale, by format and ratio")
+    func scaling() throws {
+        let sizes = [(1920, 1080, 1280, 720), (1920, 1080, 480, 270), (1920, 1080, 720, 405), (1280, 720, 1920, 1080)]
+        for format in [FFPixelFormat.yuv420p, .nv12, .yuv444p, .bgra] {
+            for (width, height, toWidth, toHeight) in sizes {
+                let source = TestPicture(format, width: width, height: height)
+                let destination = TestPicture(format, width: toWidth, height: toHeight)
+                var line = "\(format) \(width)x\(height)→\(toWidth)x\(toHeight):"
+                let filters: [(FFScalingFilter, Bool)] = format == .yuv420p && toWidth == 1280
+                    ? [(.bilinear, true), (.bilinear, false), (.bicubic, false), (.lanczos, false)]
+                    : [(.bilinear, true), (.bilinear, false)]
+                for (filter, libyuv) in filters {
+                    var configuration = FFImageConverterConfiguration(
+                        sourceFormat: format, sourceWidth: width, sourceHeight: height, destinationFormat: format,
+                        destinationWidth: toWidth, destinationHeight: toHeight, sourceColor: .bt709, destinationColor: .bt709)
+                    configuration.filter = filter
+                    configuration.allowsLibYUV = libyuv
+                    let converter = try FFImageConverter(configuration: configuration)
+                    try converter.convert(source.image, into: destination.mutableImage)
+                    let iterations = 100
+                    let time = try Self.seconds {
+                        for _ in 0..<iterations { try converter.convert(source.image, into: destination.mutableImage) }
+                    }
+                    line += String(format: " %@ %@ %.2f ms;", "\(filter)", converter.pathDescription.joined(separator: "+"),
+                                   time / Double(iterations) * 1000)
+                }
+                print("BENCH scale " + line)
+            }
+        }
+    }
+
     @Test("1080p H.264 decode throughput vs ffmpeg")
     func decode() throws {
         // 10 s of 1080p30 testsrc2, B-frames, one access unit delimiter per picture so the test can split it.

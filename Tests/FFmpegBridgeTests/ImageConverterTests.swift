@@ -177,10 +177,39 @@ struct ImageConverterTests {
         let big = try convert(gradient(1920, 1080), to: format).0
         let (small, path) = try convert(big, to: format, width: 1280, height: 720, filter: filter)
         #expect(small.width == 1280 && small.height == 720)
-        #expect(path.allSatisfy { $0.hasPrefix("libyuv") } == (filter == .bilinear && format != .p010le))
+        // A 2/3 bilinear scale is libyuv's for RGB and swscale's for YCbCr (libyuv has no dedicated kernel there).
+        #expect(path.allSatisfy { $0.hasPrefix("libyuv") } == (filter == .bilinear && format == .bgra))
         let expected = try convert(gradient(1280, 720), to: format).0
         let error = try difference(small, expected, compareChroma: true)
         #expect(error < 1.5, "\(format) \(filter) \(path): \(error)")
+    }
+
+    @Test("bilinear YCbCr scales: libyuv at its dedicated ratios (1/2, 1/4, 3/4, 3/8), swscale at others (faster there)",
+          arguments: [(1920, 1080, 960, 540, "libyuv I420Scale"), (1920, 1080, 480, 270, "libyuv I420Scale"),
+                      (1920, 1080, 1440, 810, "libyuv I420Scale"), (1920, 1080, 720, 405, "libyuv I420Scale"),
+                      (1920, 1080, 1280, 720, "swscale"), (1280, 720, 1920, 1080, "swscale"),
+                      (1920, 1080, 960, 720, "swscale")])
+    func scalerChoice(width: Int, height: Int, toWidth: Int, toHeight: Int, expected: String) throws {
+        for (format, kernel) in [(FFPixelFormat.yuv420p, "I420Scale"), (.nv12, "NV12Scale"), (.yuv444p, "I444Scale")] {
+            var configuration = FFImageConverterConfiguration(
+                sourceFormat: format, sourceWidth: width, sourceHeight: height, destinationFormat: format,
+                destinationWidth: toWidth, destinationHeight: toHeight, sourceColor: .bt709, destinationColor: .bt709)
+            configuration.filter = .bilinear
+            let path = try FFImageConverter(configuration: configuration).pathDescription
+            #expect(path == [expected.replacingOccurrences(of: "I420Scale", with: kernel)], "\(format)")
+        }
+        // Scaling and converting to BGRA: a downscale scales the YCbCr first (chosen the same way), an upscale
+        // converts first and scales the RGB (libyuv's).
+        let toBGRA = try FFImageConverter(configuration: FFImageConverterConfiguration(
+            sourceFormat: .yuv420p, sourceWidth: width, sourceHeight: height, destinationFormat: .bgra,
+            destinationWidth: toWidth, destinationHeight: toHeight, sourceColor: .bt709, destinationColor: .bt709))
+        let downscale = toWidth * toHeight <= width * height
+        #expect(toBGRA.pathDescription.count == 2)
+        if downscale {
+            #expect(toBGRA.pathDescription.first == expected)
+        } else {
+            #expect(toBGRA.pathDescription.last == "libyuv ARGBScale")
+        }
     }
 
     @Test("NV12 → BGRA: libyuv and swscale agree (mean < 1 code), BT.709 with the Cb correction; uncorrected < 3")
