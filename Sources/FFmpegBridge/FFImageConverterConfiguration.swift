@@ -118,10 +118,14 @@ extension FFImageConverterConfiguration {
                       fallback: sourceFormat.isYUV ? sourceColor.matrix.standardMatrix : nil)
     }
 
+    /// The matrix an untagged YCbCr picture `height` lines high is read with: BT.709 from 720 lines up, BT.601
+    /// below (what players assume).
+    package static func assumedMatrix(height: Int) -> FFYCbCrMatrix { height >= 720 ? .bt709 : .bt601 }
+
     private static func encoding(_ color: FFColorProperties, format: FFPixelFormat, height: Int,
                                  fallback: FFYCbCrMatrix?) -> FFYCbCrEncoding {
         // Unspecified matrices follow the other side when it says, else the usual SD/HD split (what players do).
-        let matrix = color.matrix.standardMatrix ?? fallback ?? (height >= 720 ? .bt709 : .bt601)
+        let matrix = color.matrix.standardMatrix ?? fallback ?? assumedMatrix(height: height)
         // Grey formats are full range whatever the label says: swscale forces that (its JPEG-range handling
         // covers every grey format), and CoreVideo's one-component formats mean 0…max too.
         return FFYCbCrEncoding(matrix: matrix, isFullRange: format.isJPEGRange || format.isGray || color.range == .full)

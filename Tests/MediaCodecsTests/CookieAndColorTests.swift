@@ -123,4 +123,43 @@ struct CookieAndColorTests {
         let stretched = try PixelBufferConverter(configuration: .init(pixelFormat: kCVPixelFormatType_32BGRA, width: 160, height: 120))
         #expect(packedPixels(try stretched.convert(source)) != cropped)
     }
+
+    /// A flat 4:2:0 picture with the given codes, untagged unless `matrix` is given.
+    private func flatPicture(width: Int, height: Int, y: UInt8, cb: UInt8, cr: UInt8, matrix: String? = nil) throws -> CVPixelBuffer {
+        var made: CVPixelBuffer?
+        guard CVPixelBufferCreate(nil, width, height, kCVPixelFormatType_420YpCbCr8Planar, nil, &made) == kCVReturnSuccess,
+              let buffer = made else { throw TestFailure("CVPixelBufferCreate") }
+        CVPixelBufferLockBaseAddress(buffer, [])
+        for (plane, value) in zip(buffer.planes, [y, cb, cr]) {
+            for row in 0..<plane.height { (plane.baseAddress + row * plane.bytesPerRow).initializeMemory(as: UInt8.self, repeating: value, count: plane.width) }
+        }
+        CVPixelBufferUnlockBaseAddress(buffer, [])
+        if let matrix { CVBufferSetAttachment(buffer, kCVImageBufferYCbCrMatrixKey, matrix as CFString, .shouldPropagate) }
+        return buffer
+    }
+
+    @Test("scaling an untagged picture across 720 lines keeps its samples and writes out the matrix it was read with",
+          arguments: [(1280, 720, 960, 540, kCVImageBufferYCbCrMatrix_ITU_R_709_2 as String?),
+                      (640, 480, 1920, 1080, kCVImageBufferYCbCrMatrix_ITU_R_601_4 as String?),
+                      (1920, 1080, 1280, 720, nil), (640, 480, 320, 240, nil)])
+    func untaggedMatrixAcrossSizes(width: Int, height: Int, toWidth: Int, toHeight: Int, expected: String?) throws {
+        // A saturated yellow: converting it between BT.709 and BT.601 moves every component by several codes.
+        let source = try flatPicture(width: width, height: height, y: 168, cb: 44, cr: 136)
+        let converter = try PixelBufferConverter(configuration: .init(pixelFormat: kCVPixelFormatType_420YpCbCr8Planar,
+                                                                      width: toWidth, height: toHeight))
+        let output = try converter.convert(source)
+        #expect(CVBufferCopyAttachment(output, kCVImageBufferYCbCrMatrixKey, nil) as? String == expected)
+        CVPixelBufferLockBaseAddress(output, .readOnly)
+        defer { CVPixelBufferUnlockBaseAddress(output, .readOnly) }
+        for (plane, value) in zip(output.planes, [UInt8(168), 44, 136]) {
+            let row = plane.baseAddress.assumingMemoryBound(to: UInt8.self)
+            #expect((0..<plane.width).allSatisfy { row[$0] == value }, "samples unchanged")
+        }
+        // A tagged source is read as tagged and keeps its tag: no guessing either way.
+        let tagged = try flatPicture(width: width, height: height, y: 168, cb: 44, cr: 136,
+                                     matrix: kCVImageBufferYCbCrMatrix_ITU_R_2020 as String)
+        let taggedOutput = try converter.convert(tagged)
+        #expect(CVBufferCopyAttachment(taggedOutput, kCVImageBufferYCbCrMatrixKey, nil) as? String
+                == kCVImageBufferYCbCrMatrix_ITU_R_2020 as String)
+    }
 }

@@ -305,12 +305,17 @@ final class ExportPipeline: @unchecked Sendable {
             || track.displaySize != CGSize(width: stored.0, height: stored.1)
         var converter: PixelBufferConverter?
         var inputSize = stored
+        let scalesToRGB = video.keepsAlpha && track.hasAlpha
         if scales {
-            let format = video.keepsAlpha && track.hasAlpha ? kCVPixelFormatType_32BGRA
+            let format = scalesToRGB ? kCVPixelFormatType_32BGRA
                 : track.isHighBitDepth ? kCVPixelFormatType_420YpCbCr10BiPlanarVideoRange : kCVPixelFormatType_420YpCbCr8Planar
+            var configuration = PixelBufferConverter.Configuration(pixelFormat: format, width: settings.width,
+                                                                   height: settings.height, scalingMode: .resize)
+            // An export is a final rendition: bicubic (ffmpeg's default scaler, so a transcode matches its quality)
+            // for YCbCr; bilinear for BGRA with alpha, where only libyuv scales fast and it has no bicubic.
+            configuration.filter = format == kCVPixelFormatType_32BGRA ? .bilinear : .bicubic
             do throws(CodecError) {
-                converter = try PixelBufferConverter(configuration: .init(pixelFormat: format, width: settings.width,
-                                                                          height: settings.height, scalingMode: .resize))
+                converter = try PixelBufferConverter(configuration: configuration)
             } catch {
                 throw codecFailure(error, "cannot scale to \(settings.width)x\(settings.height)", code: .exportFailed,
                                    trackID: track.trackID)
@@ -332,7 +337,8 @@ final class ExportPipeline: @unchecked Sendable {
         }
         do throws(CodecError) {
             let encoder = try VideoEncoderSession(settings: encoderSettings,
-                                                  sourceFormatHint: Self.pictureHint(track, width: inputSize.0, height: inputSize.1),
+                                                  sourceFormatHint: Self.pictureHint(track, width: inputSize.0, height: inputSize.1,
+                                                                                    picturesAreYCbCr: !scalesToRGB),
                                                   options: options)
             return (output, converter, encoder)
         } catch {
@@ -340,14 +346,22 @@ final class ExportPipeline: @unchecked Sendable {
         }
     }
 
-    /// A format description of the pictures the encoder will get (their size and the source's colour tags), so the
-    /// encoder opens at once and its output format is known before writing starts.
-    static func pictureHint(_ track: ExportSource.Track, width: Int, height: Int) -> CMFormatDescription? {
+    /// A format description of the pictures the encoder will get (their size and the source's colour tags, with
+    /// the matrix the scaler writes out for an untagged source), so the encoder opens at once and its output
+    /// format is known before writing starts.
+    static func pictureHint(_ track: ExportSource.Track, width: Int, height: Int, picturesAreYCbCr ycbcr: Bool) -> CMFormatDescription? {
         var extensions: [String: Any] = [:]
         if let source = track.formats.first {
             for key in [kCMFormatDescriptionExtension_ColorPrimaries, kCMFormatDescriptionExtension_TransferFunction,
                         kCMFormatDescriptionExtension_YCbCrMatrix, kCMFormatDescriptionExtension_FullRangeVideo] {
                 if let value = CMFormatDescriptionGetExtension(source, extensionKey: key) { extensions[key as String] = value }
+            }
+            // The scaler tags an untagged source's pictures with the matrix they were read with when the new height
+            // would be read differently; the encoder signals what its pictures will say.
+            let stored = CMVideoFormatDescriptionGetDimensions(source)
+            if extensions[kCMFormatDescriptionExtension_YCbCrMatrix as String] == nil, ycbcr,
+               let matrix = VideoColorDescription.assumedMatrix(sourceHeight: Int(stored.height), outputHeight: height) {
+                extensions[kCMFormatDescriptionExtension_YCbCrMatrix as String] = matrix
             }
         }
         var description: CMFormatDescription?

@@ -175,8 +175,9 @@ package final class PixelBufferConverter: @unchecked Sendable {
         guard FFImageConverter.canConvert(from: picture.format, to: destinationLayout.ffFormat) else {
             throw CodecError(.unsupportedFormat, "\(picture.format) pictures cannot be converted to \(fourCharacterString(configuration.pixelFormat))")
         }
-        let outputColor = try resolvedColor(source: picture.color)
-        let key = PlanKey(format: picture.format, range: picture.range, geometry: picture.geometry, color: picture.color)
+        let sourceColor = colorReadAsPlayersRead(picture, destinationHeight: destination.height)
+        let outputColor = try resolvedColor(source: sourceColor)
+        let key = PlanKey(format: picture.format, range: picture.range, geometry: picture.geometry, color: sourceColor)
         try lock.withLock { () throws(CodecError) in
             let converter = try converter(for: key, outputColor: outputColor, width: destination.width,
                                           height: destination.height)
@@ -216,6 +217,19 @@ package final class PixelBufferConverter: @unchecked Sendable {
         } catch {
             throw CodecError(.codecFailed, "pixel buffer pool: \(error)")
         }
+    }
+
+    /// The source's colour, with the matrix players assume written out where scaling would change it (see
+    /// `VideoColorDescription.assumedMatrix(sourceHeight:outputHeight:)`).
+    private func colorReadAsPlayersRead(_ picture: SourcePicture, destinationHeight: Int) -> VideoColorDescription {
+        var color = picture.color
+        let bothYCbCr = picture.format.isYUV && !picture.format.isGray
+            && destinationLayout.ffFormat.isYUV && !destinationLayout.ffFormat.isGray
+        if color.yCbCrMatrix == nil, bothYCbCr {
+            color.yCbCrMatrix = VideoColorDescription.assumedMatrix(sourceHeight: picture.geometry.height,
+                                                                    outputHeight: destinationHeight)
+        }
+        return color
     }
 
     /// The colour the output is tagged with, refusing colour matching the converter cannot do.

@@ -24,6 +24,19 @@ package struct VideoColorDescription: Hashable, Sendable {
         self.chromaLocation = chromaLocation
     }
 
+    /// The matrix to tag an untagged YCbCr picture's scaled copy with, when scaling would change how it is read.
+    ///
+    /// Players read an untagged YCbCr picture as BT.709 from 720 lines up and BT.601 below. Scaling an untagged
+    /// picture across that line (HD to 540 lines, SD up to 1080) would otherwise convert its samples from one
+    /// matrix to the other (through RGB, the slow path) and leave the copy untagged, for each player to guess again
+    /// (ffmpeg reads every untagged picture as BT.601, so it showed the colours shifted). Instead the samples keep
+    /// their values and the copy says which matrix the source was read with. `nil` when both heights read alike.
+    package static func assumedMatrix(sourceHeight: Int, outputHeight: Int) -> String? {
+        let assumed = FFImageConverterConfiguration.assumedMatrix(height: sourceHeight)
+        guard assumed != FFImageConverterConfiguration.assumedMatrix(height: outputHeight) else { return nil }
+        return assumed == .bt709 ? kCVImageBufferYCbCrMatrix_ITU_R_709_2 : kCVImageBufferYCbCrMatrix_ITU_R_601_4
+    }
+
     /// Whether nothing is tagged.
     package var isEmpty: Bool { primaries == nil && transferFunction == nil && yCbCrMatrix == nil && chromaLocation == nil }
 

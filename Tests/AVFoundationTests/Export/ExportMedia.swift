@@ -51,6 +51,10 @@ enum ExportMedia {
         // A high bit rate (about 8 Mb/s): room for the movie box is worth reserving in a fast-start passthrough.
         "h264-aac-1280x720-crf8.mp4": video("1280x720", rate: "30", seconds: "1") + tone(rate: 48000, seconds: "1")
             + ["-c:v", "libx264", "-preset", "veryfast", "-crf", "8", "-bf", "2", "-g", "30", "-pix_fmt", "yuv420p"] + aac,
+        // Sharp-edged, nearly still pictures (ffmpeg's testsrc) that x264 keeps almost exactly at a preset's bit rate,
+        // so what a scaled export's picture is nearest to shows which scaler made it.
+        "h264-testsrc-1280x720-sharp-edges.mp4": ["-f", "lavfi", "-i", "testsrc=size=1280x720:rate=30:duration=1",
+                                                  "-c:v", "libx264", "-preset", "veryfast", "-crf", "8", "-pix_fmt", "yuv420p"],
         // Video only, no audio.
         "h264-video-only-320x240.mp4": video("320x240") + h264,
     ]

@@ -187,6 +187,28 @@ struct ExportPresetMatrixTests {
     /// The documented size policy, computed here from ffprobe's view of the source: the displayed picture (width ×
     /// sample aspect ratio) fitted in the box (long × short edge, either orientation), never scaled up, even
     /// dimensions nearest the exact ones.
+    /// An export is a final rendition, scaled as ffmpeg scales by default (bicubic), so a transcode's quality
+    /// matches ffmpeg's: the output is nearer the source scaled by bicubic than by bilinear or area averaging.
+    /// The source is untagged 720p (read as BT.709) and the output 540 lines (an untagged one would be read as
+    /// BT.601): the samples keep their values (a high PSNR against ffmpeg's scale, which keeps them too) and the
+    /// output says BT.709.
+    @Test("a scaling preset scales YCbCr by bicubic, and an untagged HD source's matrix is kept and written out at 540 lines")
+    func scalesByBicubic() async throws {
+        let source = try ExportMedia.url("h264-testsrc-1280x720-sharp-edges.mp4")
+        let folder = try TestFiles.makeTemporaryDirectory()
+        let output = folder.file("out.mp4")
+        let session = try #require(AVAssetExportSession(asset: AVURLAsset(url: source), presetName: AVAssetExportPreset960x540))
+        try await session.export(to: output, as: .mp4)
+        let probe = try ExportProbe(output)
+        let byScaler = try ["bicubic", "bilinear", "area"].map {
+            ($0, try probe.psnr(against: source, duration: 1, width: 960, height: 540, scaler: $0))
+        }
+        print("PSNR by the reference's scaler: \(byScaler)")
+        #expect(byScaler[0].1 > 50, "\(byScaler)")
+        #expect(probe.video?["color_space"] as? String == "bt709", "the matrix the source was read with")
+        #expect(byScaler[0].1 > byScaler[1].1 + 3 && byScaler[0].1 > byScaler[2].1 + 3, "\(byScaler)")
+    }
+
     static func expectedSize(_ video: [String: Any], box: (Int, Int)?) -> (Int, Int) {
         let sar = ExportProbe.rational((video["sample_aspect_ratio"] as? String)?.replacingOccurrences(of: ":", with: "/") ?? "1/1")
         let width = Double(video["width"] as? Int ?? 0) * (sar > 0 ? sar : 1), height = Double(video["height"] as? Int ?? 0)

@@ -49,9 +49,11 @@ struct ExportProbe {
     }
 
     /// The average PSNR (dB) of the output's video against `source` over `start`…`start + duration`, the source
-    /// scaled (bicubic) to the output's size, both as 8-bit 4:2:0 (`ffmpeg -lavfi psnr`).
-    func psnr(against source: URL, start: Double = 0, duration: Double, width: Int, height: Int) throws -> Double {
-        let graph = "[1:v]scale=\(width):\(height):flags=bicubic,format=yuv420p,setsar=1[ref];"
+    /// scaled (by ffmpeg's scaler `scaler`, bicubic unless said) to the output's size, both as 8-bit 4:2:0
+    /// (`ffmpeg -lavfi psnr`).
+    func psnr(against source: URL, start: Double = 0, duration: Double, width: Int, height: Int,
+              scaler: String = "bicubic") throws -> Double {
+        let graph = "[1:v]scale=\(width):\(height):flags=\(scaler),format=yuv420p,setsar=1[ref];"
             + "[0:v]format=yuv420p,setsar=1[out];[out][ref]psnr"
         // Pictures as stored: the track's rotation is compared by the callers, not applied here.
         let result = try ExternalTool.check("ffmpeg", ["-nostdin", "-hide_banner", "-noautorotate", "-i", url.path,
