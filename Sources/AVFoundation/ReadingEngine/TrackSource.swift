@@ -70,10 +70,25 @@ final class TrackSource: @unchecked Sendable {
         } catch {
             throw ReadingFailure(.mediaData, "the sample data cannot be read", trackID: trackID, underlying: error)
         }
-        if let first = range.first, let offset = Int(exactly: table.offset(at: first)) {
-            file.residency.update(residencySlot, position: offset)
+        // What this reader needs next starts at its next sample; the pages of the samples just read go back once
+        // it is far enough past them (see MappedFileResidency).
+        if let next = range.upperBound < table.count ? Int(exactly: table.offset(at: range.upperBound)) : file.length {
+            file.residency.update(residencySlot, read: contiguousBytes(of: range), position: next)
         }
         return copying ? try copy(buffer) : buffer
+    }
+
+    /// The file bytes of samples `range` when they lie one after another (the samples of a chunk; one sample),
+    /// else nil: a track's own pages are then left to the slowest reader's release.
+    private func contiguousBytes(of range: Range<Int>) -> Range<Int>? {
+        guard let first = range.first, let start = Int(exactly: table.offset(at: first)) else { return nil }
+        var end = start
+        for index in range {
+            let (next, overflow) = end.addingReportingOverflow(Int(table.size(at: index)))
+            guard Int(exactly: table.offset(at: index)) == end, !overflow else { return nil }
+            end = next
+        }
+        return start..<end
     }
 
     /// References to the bytes of `range`, one per contiguous piece; a sample past the end of the file is an error

@@ -44,7 +44,7 @@ struct MappedFileResidencyTests {
 
     /// Touches every page of the file through block buffers, 1 MiB at a time, as a reader does; returns the sum so
     /// the reads cannot be optimised away, and the largest growth of resident file memory seen on the way.
-    static func stream(_ file: MappedFile, reporting: Bool) throws -> (checksum: Int, growth: Int) {
+    static func stream(_ file: MappedFile, reporting: Bool, naming pieces: Bool = false) throws -> (checksum: Int, growth: Int) {
         let slot = file.residency.addReader()
         defer { file.residency.remove(slot) }
         let before = try residentBytes(of: file)
@@ -56,7 +56,13 @@ struct MappedFileResidencyTests {
             _ = CMBlockBufferGetDataPointer(buffer, atOffset: 0, lengthAtOffsetOut: &length, totalLengthOut: nil,
                                             dataPointerOut: &pointer)
             for i in stride(from: 0, to: length, by: 4096) { checksum &+= Int(pointer![i]) }
-            if reporting { file.residency.update(slot, position: start) }
+            if reporting && pieces {
+                // As a track reports: the samples it read, and where its next one starts.
+                let end = min(start + (1 << 20), file.length)
+                file.residency.update(slot, read: start..<end, position: end)
+            } else if reporting {
+                file.residency.update(slot, position: start)
+            }
             growth = max(growth, try residentBytes(of: file) - before)
         }
         return (checksum, growth)
@@ -84,5 +90,46 @@ struct MappedFileResidencyTests {
         file.residency.update(laggard, position: 0)
         let result = try Self.stream(file, reporting: true)
         #expect(result.growth > 40 << 20, "a reader still at offset 0 keeps the pages resident (\(result.growth >> 20) MiB)")
+    }
+
+    @Test("a reader gives back the pages of its own samples even while another reader lags far behind")
+    func ownSamplesGoBack() throws {
+        let url = try Self.makeFile(megabytes: 48)
+        defer { try? FileManager.default.removeItem(at: url) }
+        let file = try MappedFile(url: url)
+        // A track read in bursts (a transcode's audio), still at the start while the other streams on.
+        let laggard = file.residency.addReader()
+        defer { file.residency.remove(laggard) }
+        file.residency.update(laggard, position: 0)
+        let result = try Self.stream(file, reporting: true, naming: true)
+        #expect(result.growth < 12 << 20, "resident growth \(result.growth >> 20) MiB while streaming 48 MiB past a laggard")
+    }
+
+    @Test("samples that share pages with another track's bytes: their whole pages go back, and every byte still reads right")
+    func sharedPagesStay() throws {
+        let url = try Self.makeFile(megabytes: 16)
+        defer { try? FileManager.default.removeItem(at: url) }
+        let file = try MappedFile(url: url)
+        let slot = file.residency.addReader(), laggard = file.residency.addReader()
+        defer { file.residency.remove(slot); file.residency.remove(laggard) }
+        file.residency.update(laggard, position: 0)
+        let before = try Self.residentBytes(of: file)
+        let buffer = try file.makeBlockBuffer(range: 0..<file.length)
+        var pointer: UnsafeMutablePointer<CChar>?
+        _ = CMBlockBufferGetDataPointer(buffer, atOffset: 0, lengthAtOffsetOut: nil, totalLengthOut: nil, dataPointerOut: &pointer)
+        let bytes = UnsafeRawPointer(pointer!).assumingMemoryBound(to: UInt8.self)
+        // Samples of 9,000 bytes (unaligned), each followed by 1,000 bytes of another track's.
+        let stride = 10_000, own = 9_000
+        var offset = 0
+        while offset + stride <= file.length {
+            for i in Swift.stride(from: offset, to: offset + own, by: 512) { _ = bytes[i] }
+            file.residency.update(slot, read: offset..<offset + own, position: offset + stride)
+            offset += stride
+        }
+        let growth = try Self.residentBytes(of: file) - before
+        #expect(growth < 12 << 20, "pages wholly inside the samples went back (\(growth >> 20) of 16 MiB resident)")
+        // Every byte reads as the file has it, given back or not.
+        let contents = try Data(contentsOf: url)
+        #expect(contents.withUnsafeBytes { memcmp($0.baseAddress!, bytes, contents.count) } == 0)
     }
 }
