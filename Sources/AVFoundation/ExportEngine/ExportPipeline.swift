@@ -336,10 +336,8 @@ final class ExportPipeline: @unchecked Sendable {
         case .second(let directory): options.twoPass = .secondPass(statisticsDirectory: directory.path)
         }
         do throws(CodecError) {
-            let encoder = try VideoEncoderSession(settings: encoderSettings,
-                                                  sourceFormatHint: Self.pictureHint(track, width: inputSize.0, height: inputSize.1,
-                                                                                    picturesAreYCbCr: !scalesToRGB),
-                                                  options: options)
+            let hint = Self.pictureHint(track, width: inputSize.0, height: inputSize.1, picturesAreYCbCr: !scalesToRGB)
+            let encoder = try VideoEncoderSession(settings: encoderSettings, sourceFormatHint: hint, options: options)
             return (output, converter, encoder)
         } catch {
             throw codecFailure(error, "cannot open the \(video.codec.rawValue) encoder", code: .encodeFailed, trackID: track.trackID)
@@ -349,7 +347,8 @@ final class ExportPipeline: @unchecked Sendable {
     /// A format description of the pictures the encoder will get (their size and the source's colour tags, with
     /// the matrix the scaler writes out for an untagged source), so the encoder opens at once and its output
     /// format is known before writing starts.
-    static func pictureHint(_ track: ExportSource.Track, width: Int, height: Int, picturesAreYCbCr ycbcr: Bool) -> CMFormatDescription? {
+    static func pictureHint(_ track: ExportSource.Track, width: Int, height: Int,
+                            picturesAreYCbCr ycbcr: Bool) -> CMFormatDescription? {
         var extensions: [String: Any] = [:]
         if let source = track.formats.first {
             for key in [kCMFormatDescriptionExtension_ColorPrimaries, kCMFormatDescriptionExtension_TransferFunction,

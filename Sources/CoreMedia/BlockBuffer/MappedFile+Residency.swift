@@ -96,9 +96,10 @@ package final class MappedFileResidency: Sendable {
 
     private static let pageSize = Int(sysconf(Int32(_SC_PAGESIZE)))
 
-    /// Adds `piece` to a reader's `ranges` (merging it with the last when contiguous) and takes out what to give back: the parts
-    /// it is `behind` past, once they add up to a step (one system call per range), as whole pages — a page that
-    /// also holds another track's bytes waits for the slowest reader. Ranges already below `releasedBelow` are gone.
+    /// Adds `piece` to a reader's `ranges` (merging it with the last when contiguous) and takes out what to give
+    /// back: the parts it is `behind` past, once they add up to a step (one system call per range), as whole pages —
+    /// a page that also holds another track's bytes waits for the slowest reader. Ranges already below
+    /// `releasedBelow` are gone.
     private static func record(_ piece: Range<Int>, in ranges: inout [Range<Int>], releasedBelow: Int, behind: Int,
                                page: Int) -> [Range<Int>] {
         if let last = ranges.last, last.upperBound == piece.lowerBound {
@@ -106,7 +107,9 @@ package final class MappedFileResidency: Sendable {
         } else {
             ranges.append(piece)
         }
-        if let first = ranges.first, first.upperBound <= releasedBelow { ranges.removeAll { $0.upperBound <= releasedBelow } }
+        if let first = ranges.first, first.upperBound <= releasedBelow {
+            ranges.removeAll { $0.upperBound <= releasedBelow }
+        }
         // Cut at a page boundary, so the part kept starts where the part given back ends.
         let cut = behind / page * page
         var passed = 0, bytes = 0
