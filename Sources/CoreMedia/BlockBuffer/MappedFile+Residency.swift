@@ -126,9 +126,12 @@ package final class MappedFileResidency: Sendable {
             if end > start { release.append(start..<end) }
         }
         // The last range passed may go on past the cut: its remainder stays.
-        let remainder = ranges[passed - 1].upperBound > cut ? cut..<ranges[passed - 1].upperBound : nil
-        ranges.removeFirst(passed)
-        if let remainder { ranges.insert(remainder, at: 0) }
+        if ranges[passed - 1].upperBound > cut {
+            ranges[passed - 1] = cut..<ranges[passed - 1].upperBound
+            ranges.removeFirst(passed - 1)
+        } else {
+            ranges.removeFirst(passed)
+        }
         return release
     }
 
