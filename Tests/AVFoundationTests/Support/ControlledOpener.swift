@@ -1,6 +1,7 @@
 import CoreMedia
 import Foundation
 import MediaContainer
+import TestSupport
 @testable import AVFoundation
 
 /// An opener whose reader factory counts its calls and can be held at a gate, so that tests can watch a load
@@ -39,13 +40,15 @@ final class ControlledOpener: @unchecked Sendable {
         }])
     }
 
-    /// A scratch file that the sniffer recognises as ISO base media (an 'ftyp' box), removed at exit of the test.
+    /// A file that the sniffer recognises as ISO base media (an 'ftyp' box and nothing a reader could use). Tests
+    /// never write to it, so all of them share one copy in the generated-media cache instead of leaving a scratch
+    /// file per test in the temporary directory.
     static func scratchMovie() throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("lavf-movie-\(UUID().uuidString).mp4")
-        var bytes: [UInt8] = [0, 0, 0, 16] + Array("ftypisom".utf8) + [0, 0, 2, 0]
-        bytes += [UInt8](repeating: 0, count: 64)
-        try Data(bytes).write(to: url)
-        return url
+        try TestFiles.cachedMedia("ftyp-only.mp4") { partial in
+            var bytes: [UInt8] = [0, 0, 0, 16] + Array("ftypisom".utf8) + [0, 0, 2, 0]
+            bytes += [UInt8](repeating: 0, count: 64)
+            try Data(bytes).write(to: partial)
+        }
     }
 }
 
