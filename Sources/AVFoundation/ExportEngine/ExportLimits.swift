@@ -23,15 +23,19 @@ enum ExportLimits {
         return max(1, min(4, ProcessInfo.processInfo.activeProcessorCount / 2))
     }()
 
-    /// Scaled pictures waiting for the encoder: enough to keep the encoder busy while the scaler takes a frame (a
-    /// stage's time per frame varies by about 2× between key and other frames), few enough that 4K 4:2:0 frames
-    /// (12 MB) hold at most ~25 MB. Decoded pictures wait in the reader's read-ahead (`decodedPictureReadAhead`).
-    /// Two here and two there kept a 1080p → 720p export's time equal to four and four, with 9 MB less at peak.
-    static let pictureQueueDepth = 2
-    /// Decoded pictures the reader's worker keeps ready for the scaling stage: two, since the picture queue after
-    /// it already absorbs the encoder's uneven pace; the reader's standard 32 MiB would hold ten 1080p pictures (and
-    /// the decoder's frame pool grows to match) for nothing.
-    static let decodedPictureReadAhead = ReadAheadBound(buffers: 2, bytes: ReadingLimits.readAheadBytes)
+    /// Scaled pictures waiting for the encoder: one. x264 takes a picture in well under a millisecond (its frame
+    /// threads and look-ahead do the work) and scaling a 1080p picture takes about 2 ms, so a deeper queue only holds
+    /// pictures: with one here and one decoded picture ahead (`decodedPictureReadAhead`), a 1080p → 720p export took
+    /// the same time as with two and two (three alternating runs each) and 4 MB less at peak. Decoded pictures wait
+    /// in the reader's read-ahead.
+    static let pictureQueueDepth = 1
+    /// Decoded pictures the reader's worker keeps ready for the scaling stage: one, decoded while the previous one is
+    /// scaled (libavcodec's own frame threads decode further ahead); the reader's standard 32 MiB would hold ten
+    /// 1080p pictures (and the decoder's frame pool grows to match) for nothing.
+    static let decodedPictureReadAhead = ReadAheadBound(buffers: 1, bytes: ReadingLimits.readAheadBytes)
+    /// Mixed PCM buffers (8192 frames each, 0.17 s at 48 kHz) the audio reader keeps ready for the encoder: AAC
+    /// encodes far faster than real time, so four are plenty; the standard sixteen held 1 MB of stereo PCM.
+    static let mixedAudioReadAhead = ReadAheadBound(buffers: 4, bytes: ReadingLimits.readAheadBytes)
     /// Encoded samples waiting for the writer: the writer takes them as fast as the disk does; 32 samples or
     /// 16 MiB keep the encoder running through a slow write without holding seconds of ProRes.
     static let encodedQueueSamples = 32

@@ -257,6 +257,7 @@ final class ExportPipeline: @unchecked Sendable {
             output.alwaysCopiesSampleData = false
             output.audioMix = request.audioMix
             output.audioTimePitchAlgorithm = request.audioTimePitchAlgorithm
+            output.readAheadBound = ExportLimits.mixedAudioReadAhead
             try add(output, to: reader, track: track)
             let encoder = try makeAudioEncoder(settings, track: track)
             let transcoder = AudioTranscoder(output: output, reader: reader, encoder: encoder, trackID: track.trackID)

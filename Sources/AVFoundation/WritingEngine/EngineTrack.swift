@@ -51,6 +51,14 @@ final class EngineTrack {
 
     init(spec: InputSpec) { self.spec = spec }
 
+    /// Whether the staged samples reach the staging limit (bytes or seconds, `WriterLimits`): the input then
+    /// reports not ready until the output's tracks exist, so that the other inputs get fed.
+    var stagingIsFull: Bool {
+        guard timescale != nil, let first = staged.first else { return false }
+        if stagedBytes >= WriterLimits.stagedBytes { return true }
+        return (lastDecodeTime - first.effectiveDecodeTime).seconds >= WriterLimits.stagedSeconds
+    }
+
     /// True when the output's track can be made: the first sample (and so its format) is known, or none will come.
     var isDescribable: Bool { timescale != nil || ended }
 

@@ -16,6 +16,10 @@ enum WriterLimits {
     /// are made only when every track's format is known). Past it the input reports not ready, which lets the
     /// other input be fed.
     static let stagedBytes = 4 << 20
+    /// Seconds of samples an input may stage while another input has not produced its first sample: two of the
+    /// muxer's chunks. Without it an input fed from a blocking source (the export's request blocks share one queue
+    /// and wait for the encoder) staged its whole 4 MiB first: 8 s of 720p video, held until the other track began.
+    static let stagedSeconds = 1.0
     /// Delay before a `requestMediaDataWhenReady` block that returned without appending, while still ready, is run
     /// again, so that a block with nothing to give does not spin a core.
     static let idleRequestDelayMilliseconds = 5

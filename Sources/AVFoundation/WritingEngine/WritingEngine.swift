@@ -223,7 +223,7 @@ final class WritingEngine: @unchecked Sendable {
                 track.drainingQueue = false
             }
             if realTime { return (true, nil, nil) }
-            if !tracksCreated { return (!(track.timescale != nil && track.stagedBytes >= WriterLimits.stagedBytes), nil, nil) }
+            if !tracksCreated { return (!track.stagingIsFull, nil, nil) }
             if let handle = track.handle, case .movie(let movie) = output { return (nil, handle, movie) }
             return (true, nil, nil)
         }

@@ -40,6 +40,44 @@ struct WriterReadinessTests {
         #expect(try WriterProbe(url: url).decodeErrors() == "")
     }
 
+    @Test("before every input has a sample, an input stops being ready after about a second of samples")
+    func stagingBoundBySeconds() async throws {
+        let directory = try TestFiles.makeTemporaryDirectory("staging")
+        let url = directory.file("staging.mov")
+        let writer = try AVAssetWriter(outputURL: url, fileType: .mov)
+        let first = AVAssetWriterInput(mediaType: .audio, outputSettings: nil)
+        let second = AVAssetWriterInput(mediaType: .audio, outputSettings: nil)
+        writer.add(first)
+        writer.add(second)
+        #expect(writer.startWriting())
+        writer.startSession(atSourceTime: .zero)
+        // Passthrough PCM of 0.1 s a buffer (17.6 KB): far below the 4 MiB byte bound, so only the time bound can
+        // turn the input not ready. The output's tracks are made once the second input has a sample too.
+        var appended = 0
+        while first.isReadyForMoreMediaData, appended < 100 {
+            #expect(first.append(WriterMedia.tone(frames: 4410, start: appended * 4410)))
+            appended += 1
+        }
+        #expect((10...12).contains(appended), "staged \(appended) buffers of 0.1 s before reporting not ready")
+        // Once the second input has samples the tracks exist, and the muxer's interleaving takes over: the first
+        // track, ahead, waits until the second has caught up with it.
+        var secondAppended = 0
+        while !first.isReadyForMoreMediaData, secondAppended < 30 {
+            #expect(second.isReadyForMoreMediaData)
+            #expect(second.append(WriterMedia.tone(frames: 4410, start: secondAppended * 4410)))
+            secondAppended += 1
+        }
+        #expect(first.isReadyForMoreMediaData)
+        #expect((1...appended).contains(secondAppended), "\(secondAppended) buffers to catch up with \(appended)")
+        first.markAsFinished()
+        second.markAsFinished()
+        await writer.finishWriting()
+        #expect(writer.status == .completed, "\(String(describing: writer.error))")
+        let durations = try WriterProbe(url: url).streams().map { $0["duration"] as? String }
+        #expect(durations == [String(format: "%.6f", Double(appended) / 10),
+                              String(format: "%.6f", Double(secondAppended) / 10)])
+    }
+
     @Test("in real-time mode an input stays ready while its encoder keeps up")
     func realTime() async throws {
         let directory = try TestFiles.makeTemporaryDirectory("realtime")
