@@ -9,6 +9,7 @@
 //                                     raw yuv420p frames → H.264 (x264, the writer's defaults: preset medium)
 import AVFoundation
 import Foundation
+import Glibc
 
 struct BenchFailure: Error, CustomStringConvertible {
     let description: String
@@ -129,10 +130,12 @@ func encode(raw: URL, width: Int, height: Int, fps: Int32, bitRate: Int, output:
     writer.startSession(atSourceTime: .zero)
     let file = try FileHandle(forReadingFrom: raw)
     let frameBytes = width * height * 3 / 2
+    // One frame's bytes, read into the same memory each time (as ffmpeg's raw demuxer reuses its packet pool),
+    // so that the job measures the writer rather than a fresh 3 MB allocation and its page faults per frame.
+    var data = [UInt8](repeating: 0, count: frameBytes)
     var frame: Int64 = 0
     while true {
-        let data = try file.read(upToCount: frameBytes) ?? Data()
-        guard data.count == frameBytes else { break }
+        guard try readFully(file, into: &data) else { break }
         var buffer: CVPixelBuffer?
         guard let pool = adaptor.pixelBufferPool, CVPixelBufferPoolCreatePixelBuffer(nil, pool, &buffer) == kCVReturnSuccess,
               let buffer else { throw BenchFailure("no pixel buffer from the adaptor's pool") }
@@ -149,8 +152,26 @@ func encode(raw: URL, width: Int, height: Int, fps: Int32, bitRate: Int, output:
     report("encode: \(frame) frames")
 }
 
+/// Fills `buffer` from `file`; false at the end of the file (a partial last frame counts as the end).
+func readFully(_ file: FileHandle, into buffer: inout [UInt8]) throws -> Bool {
+    let count = buffer.count
+    var filled = 0
+    try buffer.withUnsafeMutableBytes { bytes in
+        while filled < count {
+            let got = Glibc.read(file.fileDescriptor, bytes.baseAddress! + filled, count - filled)
+            if got < 0 {
+                if errno == EINTR { continue }
+                throw BenchFailure("reading the raw frames: \(String(cString: strerror(errno)))")
+            }
+            if got == 0 { break }
+            filled += got
+        }
+    }
+    return filled == count
+}
+
 /// Copies a tightly packed yuv420p frame into a planar pixel buffer, row by row (its rows are padded).
-func copyPlanes(_ data: Data, into buffer: CVPixelBuffer, width: Int, height: Int) {
+func copyPlanes(_ data: [UInt8], into buffer: CVPixelBuffer, width: Int, height: Int) {
     CVPixelBufferLockBaseAddress(buffer, [])
     defer { CVPixelBufferUnlockBaseAddress(buffer, []) }
     data.withUnsafeBytes { source in

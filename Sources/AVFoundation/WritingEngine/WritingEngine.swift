@@ -215,11 +215,12 @@ final class WritingEngine: @unchecked Sendable {
             if track.inputFinished || track.betweenPasses { return (false, nil, nil) }
             let realTime = track.spec.expectsMediaDataInRealTime
             let itemLimit = realTime ? WriterLimits.realTimeQueuedItems : WriterLimits.queuedItems
+            let byteLimit = realTime ? WriterLimits.realTimeQueuedBytes : WriterLimits.queuedBytes
             // Not ready from the limit until half the queue is done: the caller then appends in bursts instead of
             // being woken for every item the worker finishes.
-            if track.queuedItems >= itemLimit || track.queuedBytes >= WriterLimits.queuedBytes { track.drainingQueue = true }
+            if track.queuedItems >= itemLimit || track.queuedBytes >= byteLimit { track.drainingQueue = true }
             if track.drainingQueue {
-                if track.queuedItems > itemLimit / 2 || track.queuedBytes > WriterLimits.queuedBytes / 2 { return (false, nil, nil) }
+                if track.queuedItems > itemLimit / 2 || track.queuedBytes > byteLimit / 2 { return (false, nil, nil) }
                 track.drainingQueue = false
             }
             if realTime { return (true, nil, nil) }
