@@ -23,11 +23,10 @@ enum ExportLimits {
         return max(1, min(4, ProcessInfo.processInfo.activeProcessorCount / 2))
     }()
 
-    /// Scaled pictures waiting for the encoder: one. x264 takes a picture in well under a millisecond (its frame
-    /// threads and look-ahead do the work) and scaling a 1080p picture takes about 2 ms, so a deeper queue only holds
-    /// pictures: with one here and one decoded picture ahead (`decodedPictureReadAhead`), a 1080p → 720p export took
-    /// the same time as with two and two (three alternating runs each) and 4 MB less at peak. Decoded pictures wait
-    /// in the reader's read-ahead.
+    /// Scaled pictures waiting for the encoder: one. x264 copies each picture it is given into its own frames and
+    /// encodes on its own threads, so a deeper queue only holds pictures: with one here and one decoded picture
+    /// ahead (`decodedPictureReadAhead`), a 1080p → 720p export took the same time as with two and two (three
+    /// alternating runs each) and 4 MB less at peak. Decoded pictures wait in the reader's read-ahead.
     static let pictureQueueDepth = 1
     /// Decoded pictures the reader's worker keeps ready for the scaling stage: one, decoded while the previous one is
     /// scaled (libavcodec's own frame threads decode further ahead); the reader's standard 32 MiB would hold ten
