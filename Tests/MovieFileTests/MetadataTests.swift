@@ -3,6 +3,7 @@ import Foundation
 import ISOBMFF
 import MediaContainer
 @testable import MovieFile
+import MovieTestSupport
 import Testing
 import TestSupport
 
@@ -133,7 +134,7 @@ struct MetadataTests {
     @Test("Priming and remainder from iTunSMPB when there is no edit list (iTunes' form)")
     func primingFromITunSMPB() throws {
         let smpb = " 00000000 00000840 000001CA 000000000000AC44 00000000 00000000 00000000 00000000"
-        let bytes = try Self.withITunSMPB(smpb, try Array(Data(contentsOf: try MovieFiles.generated("aac-lc.m4a"))))
+        let bytes = try MovieRewrites.withITunSMPB(smpb, try Array(Data(contentsOf: try MovieFiles.generated("aac-lc.m4a"))))
         let reader = try MovieFileReader(bytes: bytes)
         let track = try #require(reader.tracks.first)
         #expect(track.edits.isEmpty)
@@ -146,36 +147,6 @@ struct MetadataTests {
         try Data(bytes).write(to: url)
         let tags = try FFprobe.format(url)["tags"] as? [String: Any]
         #expect(tags?["iTunSMPB"] as? String == smpb)
-    }
-
-    /// `bytes` (an FFmpeg M4A whose movie box follows the media) with the edit list removed and a freeform
-    /// com.apple.iTunes/iTunSMPB item added, rewritten through the box model.
-    static func withITunSMPB(_ smpb: String, _ bytes: [UInt8]) throws -> [UInt8] {
-        let scan = try FileScanner.scan(MemorySource(bytes))
-        let top = try #require(scan.boxes.first { $0.header.type == "moov" })
-        #expect(scan.mediaData.allSatisfy { $0.offset < top.header.offset })
-        var moov = try #require(top.node?.box as? MovieBox)
-        for index in moov.children.indices where moov.children[index].type == "trak" {
-            var trak = try #require(moov.children[index].box as? TrackBox)
-            trak.children.nodes.removeAll { $0.type == "edts" }
-            moov.children[index].box = trak
-        }
-        let item = MetadataItemBox(key: .code("----"), children: [
-            MetadataItemMeaningBox("com.apple.iTunes"), MetadataItemNameBox("iTunSMPB"), MetadataDataBox(text: smpb),
-        ])
-        let udtaIndex = try #require(moov.children.firstIndex { $0.type == "udta" })
-        var udta = try #require(moov.children[udtaIndex].box as? UserDataBox)
-        let metaIndex = try #require(udta.children.firstIndex { $0.type == "meta" })
-        var meta = try #require(udta.children[metaIndex].box as? MetaBox)
-        let ilstIndex = try #require(meta.children.firstIndex { $0.type == "ilst" })
-        var ilst = try #require(meta.children[ilstIndex].box as? MetadataItemListBox)
-        ilst.children.append(item)
-        meta.children[ilstIndex] = BoxNode(ilst)
-        udta.children[metaIndex] = BoxNode(meta)
-        moov.children[udtaIndex] = BoxNode(udta)
-        var writer = BoxWriter()
-        try writer.writeBox(moov)
-        return Array(bytes[..<Int(top.header.offset)]) + writer.bytes + Array(bytes[Int(top.header.endOffset)...])
     }
 
     @Test("Opus pre-skip is the priming when nothing else says (a bare dOps)")

@@ -68,6 +68,12 @@ public class AVAsset: NSObject, NSCopying, AVAsynchronousKeyValueLoading, KeyVal
         }
     }
 
+    /// The duration, opening the asset (blocking) if it is not open: throws the open's error. What readers and
+    /// exports start from. Compositions, which need no opening, override it.
+    func loadedDuration() throws -> CMTime {
+        try contents().duration
+    }
+
     /// The contents if they have been opened already.
     var openedContents: AssetContents? { contentsOnce.valueIfComputed }
 

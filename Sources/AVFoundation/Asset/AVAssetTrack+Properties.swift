@@ -5,35 +5,35 @@ import MediaContainer
 extension AVAssetTrack {
     /// The computation of each loadable track key (the Objective-C property names).
     static let computations: [String: @Sendable (AVAssetTrack) throws -> Any] = [
-        "formatDescriptions": { $0.model.formatDescriptions },
+        "formatDescriptions": { $0.backing.formatDescriptions },
         "playable": { $0.computedIsPlayable },
         "decodable": { $0.computedIsDecodable },
-        "enabled": { $0.model.isEnabled },
-        "selfContained": { _ in true },
+        "enabled": { $0.backing.isEnabled },
+        "selfContained": { $0.backing.isSelfContained },
         "totalSampleDataLength": { try $0.sampleStatistics().totalSize },
         "mediaCharacteristics": { $0.computedMediaCharacteristics },
         "timeRange": { $0.timeline.timeRange },
-        "naturalTimeScale": { $0.model.mediaTimescale },
-        "estimatedDataRate": { try $0.sampleStatistics().dataRate(timescale: $0.model.mediaTimescale) },
-        "languageCode": { $0.model.languageCode as Any },
-        "extendedLanguageTag": { $0.model.extendedLanguageTag as Any },
+        "naturalTimeScale": { $0.backing.naturalTimeScale },
+        "estimatedDataRate": { try $0.sampleStatistics().dataRate(timescale: $0.backing.naturalTimeScale) },
+        "languageCode": { $0.backing.languageCode as Any },
+        "extendedLanguageTag": { $0.backing.extendedLanguageTag as Any },
         "naturalSize": { $0.computedNaturalSize },
-        "preferredTransform": { CGAffineTransform($0.model.transform) },
-        "preferredVolume": { $0.model.volume },
+        "preferredTransform": { $0.backing.preferredTransform },
+        "preferredVolume": { $0.backing.preferredVolume },
         "hasAudioSampleDependencies": { $0.computedHasAudioSampleDependencies },
-        "nominalFrameRate": { try $0.sampleStatistics().sampleRate(timescale: $0.model.mediaTimescale) },
+        "nominalFrameRate": { try $0.sampleStatistics().sampleRate(timescale: $0.backing.naturalTimeScale) },
         "minFrameDuration": { track in
             try track.sampleStatistics().minimumDuration
-                .map { CMTime(value: $0, timescale: track.model.mediaTimescale) } ?? CMTime.invalid
+                .map { CMTime(value: $0, timescale: track.backing.naturalTimeScale) } ?? CMTime.invalid
         },
         "requiresFrameReordering": { try $0.sampleStatistics().hasCompositionOffsets },
         "segments": { $0.timeline.mappings.map(AVAssetTrackSegment.init(timeMapping:)) },
-        "metadata": { $0.model.metadata.map(AVMetadataItem.make(from:)) },
+        "metadata": { $0.backing.metadataEntries.map(AVMetadataItem.make(from:)) },
         "commonMetadata": { AVMetadataItem.commonItems(from: try $0.loadedMetadata()) },
         "availableMetadataFormats": { AVMetadataItem.formats(of: try $0.loadedMetadata()) },
         "availableTrackAssociationTypes": { $0.computedAssociationTypes },
         "canProvideSampleCursors": { track in
-            !track.model.formatDescriptions.isEmpty && ((try? track.sampleTable())?.count ?? 0) > 0
+            !track.backing.formatDescriptions.isEmpty && ((try? track.containerBacking?.sampleTable())?.count ?? 0) > 0
         },
     ]
 
@@ -47,8 +47,8 @@ extension AVAssetTrack {
     /// Decodable: the track has sample descriptions, the asset's options allow each format, and a decoder exists
     /// for each (`DecoderAvailability`).
     var computedIsDecodable: Bool {
-        !model.formatDescriptions.isEmpty && model.formatDescriptions.allSatisfy { format in
-            context.options.allows(mediaType: CMFormatDescriptionGetMediaType(format),
+        !backing.formatDescriptions.isEmpty && backing.formatDescriptions.allSatisfy { format in
+            options.allows(mediaType: CMFormatDescriptionGetMediaType(format),
                                    subType: CMFormatDescriptionGetMediaSubType(format))
                 && DecoderAvailability.canDecode(format)
         }
@@ -62,17 +62,15 @@ extension AVAssetTrack {
 
     private var openedAssetContents: AssetContents? { asset?.openedContents }
 
-    /// The natural size: the track header's width and height (`tkhd`), which is what QuickTime and ISO files
-    /// define as the track's display dimensions before its matrix, and what Apple's movie tracks set when
-    /// `naturalSize` is written. Writers put the pixel-aspect-corrected size there (an anamorphic 640x360 picture
-    /// with a 2:1 'pasp' has a 1280x360 track header). When the header gives no size (0x0, as some muxers write for
-    /// video), the first sample description's dimensions corrected by its pixel aspect ratio are used, the same
-    /// size a correct header would hold. Tracks without visual media have zero size.
+    /// The natural size: the size the track declares (a movie's track header, `tkhd`, which is what QuickTime and
+    /// ISO files define as the track's display dimensions before its matrix, and what Apple's movie tracks set when
+    /// `naturalSize` is written; writers put the pixel-aspect-corrected size there: an anamorphic 640x360 picture
+    /// with a 2:1 'pasp' has a 1280x360 track header). When it declares none (0x0, as some muxers write for video),
+    /// the first sample description's dimensions corrected by its pixel aspect ratio are used, the same size a
+    /// correct header would hold. Tracks without visual media have zero size.
     var computedNaturalSize: CGSize {
-        if model.width > 0, model.height > 0, model.width.isFinite, model.height.isFinite {
-            return CGSize(width: model.width, height: model.height)
-        }
-        guard let format = model.formatDescriptions.first,
+        if let declared = backing.declaredSize { return declared }
+        guard let format = backing.formatDescriptions.first,
               CMFormatDescriptionGetMediaType(format) == kCMMediaType_Video
         else { return .zero }
         return CMVideoFormatDescriptionGetPresentationDimensions(format, usePixelAspectRatio: true,
@@ -93,7 +91,7 @@ extension AVAssetTrack {
         case .timecode, .metadata: characteristics = [.frameBased]
         default: characteristics = []
         }
-        for entry in model.metadata {
+        for entry in backing.metadataEntries {
             let isTaggedCharacteristic = (entry.keySpace == .quickTimeUserData || entry.keySpace == .isoUserData)
                 && entry.key == .fourCC(FourCharCodeText.code("tagc") ?? 0)
             guard isTaggedCharacteristic, case .string(let text) = entry.value else { continue }
@@ -107,10 +105,10 @@ extension AVAssetTrack {
     /// track": a PQ or HLG transfer function makes HDR video; P3 or BT.2020 primaries a wide-gamut colour space.
     private var videoColorCharacteristics: [AVMediaCharacteristic] {
         var result: [AVMediaCharacteristic] = []
-        let transfers = model.formatDescriptions.compactMap {
+        let transfers = backing.formatDescriptions.compactMap {
             CMFormatDescriptionGetExtension($0, extensionKey: kCMFormatDescriptionExtension_TransferFunction) as? String
         }
-        let primaries = model.formatDescriptions.compactMap {
+        let primaries = backing.formatDescriptions.compactMap {
             CMFormatDescriptionGetExtension($0, extensionKey: kCMFormatDescriptionExtension_ColorPrimaries) as? String
         }
         let hdrTransfers: Set<String> = [kCMFormatDescriptionTransferFunction_SMPTE_ST_2084_PQ as String,
@@ -126,14 +124,14 @@ extension AVAssetTrack {
     /// Whether the audio format has inter-packet dependencies: MPEG-D USAC ('usac'), as Apple's documentation names.
     var computedHasAudioSampleDependencies: Bool {
         let usac = FourCharCodeText.code("usac")
-        return mediaType == .audio && model.formatDescriptions.contains {
+        return mediaType == .audio && backing.formatDescriptions.contains {
             CMFormatDescriptionGetMediaSubType($0) == usac
         }
     }
 
     /// The types of the track's references (`tref`), in a stable order.
     var computedAssociationTypes: [AVTrackAssociationType] {
-        model.references.filter { !$0.value.isEmpty }.keys.sorted()
+        backing.associations.keys.sorted()
             .map { AVTrackAssociationType(rawValue: FourCharCodeText.string($0)) }
     }
 
@@ -216,7 +214,7 @@ extension AVAssetTrack {
     /// The segment whose target contains `trackTime`, else the closest one; `nil` for a track without segments.
     public func segment(forTrackTime trackTime: CMTime) -> AVAssetTrackSegment? {
         let segments = segments
-        return timeline.mappingIndex(forTrackTime: trackTime).flatMap { $0 < segments.count ? segments[$0] : nil }
+        return timeline.segmentIndex(forTrackTime: trackTime).flatMap { $0 < segments.count ? segments[$0] : nil }
     }
 
     /// The media presentation time shown at `trackTime`; invalid outside the track's edits or in an empty edit.
@@ -250,7 +248,7 @@ extension AVAssetTrack {
     /// The tracks this track refers to with `trackAssociationType`, in reference order.
     public func associatedTracks(ofType trackAssociationType: AVTrackAssociationType) -> [AVAssetTrack] {
         guard let code = FourCharCodeText.code(trackAssociationType.rawValue),
-              let ids = model.references[code], let tracks = asset?.tracks
+              let ids = backing.associations[code], let tracks = asset?.tracks
         else { return [] }
         return ids.compactMap { id in tracks.first { $0.trackID == id } }
     }

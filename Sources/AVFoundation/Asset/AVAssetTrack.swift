@@ -2,22 +2,15 @@ import CoreMedia
 import Foundation
 import MediaContainer
 
-/// What every track of one asset shares: the movie timescale, the file, the container and the asset's options.
-struct TrackContext: Sendable {
-    let movieTimescale: CMTimeScale
-    let fileURL: URL
-    let containerFormat: ContainerFormat
-    let options: AssetOptions
-}
-
 /// One track of an asset: its media type, format, timing, language, geometry and metadata (AVAssetTrack.h).
 ///
 /// Properties load like the asset's (`load(_:)`, `loadValuesAsynchronously(forKeys:completionHandler:)` or the
 /// blocking synchronous forms); cancelling goes through the asset (`track.asset?.cancelLoading()`), as on Apple
-/// platforms. How each value is derived from the container is documented on the property.
+/// platforms. Every value derives from the track's backing (`TrackBacking`): a track of a container file, or a
+/// composition track's segments; how is documented on the property.
 ///
-/// Thread safety: immutable after `init` except the loading state (`KeyValueLoader`) and the lazily derived
-/// timeline and sample statistics (`OnceResult`), which guard themselves.
+/// Thread safety: immutable after `init` except the loading state (`KeyValueLoader`), which guards itself; the
+/// backing is thread-safe.
 public class AVAssetTrack: NSObject, NSCopying, AVAsynchronousKeyValueLoading, KeyValueLoadingHost, @unchecked Sendable {
     private weak var weakAsset: AVAsset?
     /// The persistent identifier of the track (`tkhd` track_ID).
@@ -25,20 +18,19 @@ public class AVAssetTrack: NSObject, NSCopying, AVAsynchronousKeyValueLoading, K
     /// The media type (the handler type: "vide", "soun", "text", "sbtl", "clcp", "tmcd", "meta"…).
     public let mediaType: AVMediaType
 
-    /// The container's description of the track.
-    let model: ContainerTrack
-    let context: TrackContext
+    /// What the track is made of.
+    let backing: any TrackBacking
+    /// The options of the asset the track belongs to.
+    let options: AssetOptions
     let keyValueLoader = KeyValueLoader()
-    private let timelineOnce = OnceResult<TrackTimeline>()
-    private let statisticsOnce = OnceResult<SampleStatistics>()
-    private let runsOnce = OnceResult<SampleTableRuns>()
 
-    init(asset: AVAsset, model: ContainerTrack, context: TrackContext) {
+    init(asset: AVAsset, trackID: CMPersistentTrackID, mediaType: AVMediaType, backing: any TrackBacking,
+         options: AssetOptions) {
         weakAsset = asset
-        trackID = model.trackID
-        mediaType = Self.mediaType(of: model.mediaType)
-        self.model = model
-        self.context = context
+        self.trackID = trackID
+        self.mediaType = mediaType
+        self.backing = backing
+        self.options = options
         super.init()
     }
 
@@ -53,38 +45,15 @@ public class AVAssetTrack: NSObject, NSCopying, AVAsynchronousKeyValueLoading, K
 
     // MARK: Samples
 
-    /// The track's sample table; a malformed table is reported as `fileFailedToParse` with the reader's error.
-    func sampleTable() throws -> SampleTable {
-        do {
-            return try model.samples.table()
-        } catch {
-            throw AssetLoadError.malformedTrack(trackID, error)
-        }
-    }
+    /// Counts, sizes and durations of the samples.
+    func sampleStatistics() throws -> SampleStatistics { try backing.sampleStatistics() }
 
-    /// Counts, sizes and durations of the samples, computed once.
-    func sampleStatistics() throws -> SampleStatistics {
-        try statisticsOnce.get { SampleStatistics(try sampleTable()) }
-    }
+    /// What the track presents when: the one timeline that the track's `segments` and `timeRange` report and that
+    /// readers of the track play.
+    var timeline: TrackTimeline { backing.timeline }
 
-    /// The sample table's runs, extracted once, for cursors that walk the table.
-    func sampleTableRuns() throws -> SampleTableRuns {
-        let table = try sampleTable()
-        return try runsOnce.get { SampleTableRuns(table) }
-    }
-
-    /// The edit list as time mappings (see `TrackTimeline`), computed once.
-    var timeline: TrackTimeline {
-        // `get` cannot fail: the closure does not throw.
-        (try? timelineOnce.get {
-            var mediaEnd = model.mediaDuration
-            if model.isFragmented || mediaEnd <= 0, let table = try? model.samples.table(), table.count > 0 {
-                mediaEnd = max(mediaEnd, table.decodeTime(at: table.count))
-            }
-            return TrackTimeline(edits: model.edits, movieTimescale: context.movieTimescale,
-                                 mediaTimescale: model.mediaTimescale, mediaEnd: mediaEnd)
-        }) ?? TrackTimeline(edits: [], movieTimescale: 0, mediaTimescale: 0, mediaEnd: 0)
-    }
+    /// The container track behind the track, when it is a track of a file (sample cursors walk its table).
+    var containerBacking: ContainerTrackBacking? { backing as? ContainerTrackBacking }
 
     // MARK: Key-value loading
 

@@ -16,9 +16,11 @@ final class AssetContents: @unchecked Sendable {
     init(asset: AVAsset, reader: any ContainerReader, options: AssetOptions, url: URL?) {
         self.reader = reader
         self.options = options
-        let context = TrackContext(movieTimescale: reader.movieTimescale, fileURL: url ?? reader.file.url,
-                                   containerFormat: reader.format, options: options)
-        tracks = reader.tracks.map { AVAssetTrack(asset: asset, model: $0, context: context) }
+        let fileURL = url ?? reader.file.url
+        tracks = reader.tracks.map { model in
+            AVAssetTrack(asset: asset, trackID: model.trackID, mediaType: AVAssetTrack.mediaType(of: model.mediaType),
+                         backing: ContainerTrackBacking(model: model, reader: reader, fileURL: fileURL), options: options)
+        }
         metadata = reader.metadata.map(AVMetadataItem.make(from:))
     }
 
@@ -74,8 +76,8 @@ final class AssetContents: @unchecked Sendable {
     var trackGroups: [AVAssetTrackGroup] {
         var order: [Int16] = []
         var members: [Int16: [CMPersistentTrackID]] = [:]
-        for track in tracks where track.model.alternateGroup != 0 {
-            let group = track.model.alternateGroup
+        for track in tracks where track.backing.alternateGroup != 0 {
+            let group = track.backing.alternateGroup
             if members[group] == nil { order.append(group) }
             members[group, default: []].append(track.trackID)
         }
@@ -106,7 +108,7 @@ final class AssetContents: @unchecked Sendable {
     var hasProtectedContent: Bool {
         let protected = Set(["encv", "enca", "enct", "encs", "encm", "drmi", "drms"].compactMap(FourCharCodeText.code))
         return tracks.contains { track in
-            track.model.formatDescriptions.contains { protected.contains(CMFormatDescriptionGetMediaSubType($0)) }
+            track.backing.formatDescriptions.contains { protected.contains(CMFormatDescriptionGetMediaSubType($0)) }
         }
     }
 
@@ -114,15 +116,7 @@ final class AssetContents: @unchecked Sendable {
     var isPlayable: Bool {
         !hasProtectedContent && tracks.contains { track in
             (track.mediaType == .video || track.mediaType == .audio || track.mediaType == .muxed)
-                && track.model.isEnabled && track.computedIsPlayable
+                && track.backing.isEnabled && track.computedIsPlayable
         }
-    }
-}
-
-extension CGAffineTransform {
-    /// The affine part of a movie or track matrix (ISO/IEC 14496-12 §6.2.2: x' = a·x + c·y + tx,
-    /// y' = b·x + d·y + ty); the projective column (u, v, w) has no affine counterpart and is left out.
-    init(_ matrix: TransformMatrix) {
-        self.init(a: matrix.a, b: matrix.b, c: matrix.c, d: matrix.d, tx: matrix.x, ty: matrix.y)
     }
 }

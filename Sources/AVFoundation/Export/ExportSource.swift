@@ -2,7 +2,7 @@ import CoreMedia
 import Foundation
 import MediaContainer
 
-/// What export needs to know about an asset, read once from its opened contents: each track's kind, formats,
+/// What export needs to know about an asset, read once from its tracks' backings: each track's kind, formats,
 /// decodability, picture geometry, rate and placement, and the asset's duration and metadata.
 struct ExportSource: @unchecked Sendable {
     /// One track of the asset.
@@ -40,12 +40,11 @@ struct ExportSource: @unchecked Sendable {
 
     /// Reads what export needs from `asset`, opening it (blocking) if it is not open yet.
     init(asset: AVAsset) throws {
-        let contents = try asset.contents()
+        duration = try asset.loadedDuration()
         self.asset = asset
-        duration = contents.duration
-        metadata = contents.metadata
-        tracks = contents.tracks.map { track in
-            let formats = track.model.formatDescriptions
+        metadata = asset.metadata
+        tracks = asset.tracks.map { track in
+            let formats = track.backing.formatDescriptions
             let statistics = try? track.sampleStatistics()
             var display = CGSize.zero, highBitDepth = false, rate = 0.0, channels = 0
             if let first = formats.first {
@@ -62,7 +61,7 @@ struct ExportSource: @unchecked Sendable {
                 default: break
                 }
             }
-            let frameRate = statistics.map { Double($0.sampleRate(timescale: track.model.mediaTimescale)) } ?? 0
+            let frameRate = statistics.map { Double($0.sampleRate(timescale: track.backing.naturalTimeScale)) } ?? 0
             return Track(track: track, formats: formats, isDecodable: track.computedIsDecodable,
                          hasAlpha: formats.contains(where: Self.hasAlpha), displaySize: display,
                          nominalFrameRate: frameRate, isHighBitDepth: highBitDepth, sampleRate: rate,

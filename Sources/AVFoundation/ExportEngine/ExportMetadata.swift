@@ -20,7 +20,7 @@ enum ExportMetadata {
 
     /// The track-level items of `track` for `fileType`.
     static func trackItems(_ track: ExportSource.Track, request: ExportRequest, fileType: AVFileType) -> [AVMetadataItem] {
-        let items = track.track.model.metadata.map(AVMetadataItem.make(from:))
+        let items = track.track.backing.metadataEntries.map(AVMetadataItem.make(from:))
         return translated(items, fileType: fileType, filter: request.metadataItemFilter)
     }
 

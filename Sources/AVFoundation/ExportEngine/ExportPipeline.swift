@@ -231,10 +231,10 @@ final class ExportPipeline: @unchecked Sendable {
     /// The reader output, feed and writer input of one track.
     private func makeTrack(_ plan: Plan, reader: AVAssetReader) throws -> (any ExportFeed, AVAssetWriterInput) {
         let track = plan.source
-        let model = track.track.model
+        let backing = track.track.backing
         let feed: any ExportFeed
         let hint: CMFormatDescription?
-        var transform = CGAffineTransform(model.transform)
+        var transform = backing.preferredTransform
         switch plan.role {
         case .passthrough:
             let output = AVAssetReaderTrackOutput(track: track.track, outputSettings: nil)
@@ -266,19 +266,19 @@ final class ExportPipeline: @unchecked Sendable {
         }
         let input = AVAssetWriterInput(mediaType: track.mediaType, outputSettings: nil, sourceFormatHint: hint)
         input.expectsMediaDataInRealTime = false
-        input.marksOutputTrackAsEnabled = model.isEnabled
-        input.languageCode = model.languageCode
-        input.extendedLanguageTag = model.extendedLanguageTag
+        input.marksOutputTrackAsEnabled = backing.isEnabled
+        input.languageCode = backing.languageCode
+        input.extendedLanguageTag = backing.extendedLanguageTag
         input.metadata = ExportMetadata.trackItems(track, request: request, fileType: request.fileType)
         switch track.mediaType {
         case .audio:
-            input.preferredVolume = model.volume
+            input.preferredVolume = backing.preferredVolume
         default:
             input.transform = transform
-            if model.mediaTimescale > 0 { input.mediaTimeScale = model.mediaTimescale }
-            if case .passthrough = plan.role, track.mediaType == .video, model.width > 0, model.height > 0 {
+            if backing.naturalTimeScale > 0 { input.mediaTimeScale = backing.naturalTimeScale }
+            if case .passthrough = plan.role, track.mediaType == .video, let size = backing.declaredSize {
                 // The track's display size (an anamorphic picture's is wider than its pixels), kept as stored.
-                input.naturalSize = CGSize(width: model.width, height: model.height)
+                input.naturalSize = size
             }
         }
         return (feed, input)
@@ -401,21 +401,21 @@ final class ExportPipeline: @unchecked Sendable {
     private func addGroupsAndAssociations(_ inputs: [AVAssetWriterInput]) {
         var groups: [Int16: [Int]] = [:]
         var order: [Int16] = []
-        for (index, plan) in plans.enumerated() where plan.source.track.model.alternateGroup != 0 {
-            let group = plan.source.track.model.alternateGroup
+        for (index, plan) in plans.enumerated() where plan.source.track.backing.alternateGroup != 0 {
+            let group = plan.source.track.backing.alternateGroup
             if groups[group] == nil { order.append(group) }
             groups[group, default: []].append(index)
         }
         for group in order {
             guard let members = groups[group], members.count > 1 else { continue }
-            let defaultMember = members.first { plans[$0].source.track.model.isEnabled }
+            let defaultMember = members.first { plans[$0].source.track.backing.isEnabled }
             let inputGroup = AVAssetWriterInputGroup(inputs: members.map { inputs[$0] },
                                                      defaultInput: defaultMember.map { inputs[$0] })
             if writer.canAdd(inputGroup) { writer.add(inputGroup) }
         }
         let indexOfTrack = Dictionary(plans.enumerated().map { ($1.source.trackID, $0) }, uniquingKeysWith: { first, _ in first })
         for (index, plan) in plans.enumerated() {
-            for (type, targets) in plan.source.track.model.references {
+            for (type, targets) in plan.source.track.backing.associations {
                 let name = FourCharCodeText.string(type)
                 for target in targets {
                     guard let targetIndex = indexOfTrack[target] else { continue }

@@ -109,20 +109,19 @@ public class AVAssetReader: NSObject, @unchecked Sendable {
     public func startReading() -> Bool {
         guard core.status == .unknown else { return false }
         let (outputs, range) = lock.withLock { (storedOutputs, storedTimeRange) }
-        let contents: AssetContents
+        let duration: CMTime
         do {
-            contents = try asset.contents()
+            duration = try asset.loadedDuration()
         } catch {
             // The asset's own load error, as the asset layer reports it (Apple's domains and codes).
             core.failStart(error)
             return false
         }
-        let duration = contents.duration
         let ranges = Self.clip([range], to: duration)
         var makers: [ReaderCore.Maker] = []
         for output in outputs {
             do throws(ReadingFailure) {
-                let plan = try output.makePlan(contents: contents)
+                let plan = try output.makePlan()
                 guard let slot = output.slot else { continue }
                 makers.append(ReaderCore.Maker(slot: slot, name: "AVAssetReader \(type(of: output)) \(plan.name)",
                                                randomAccess: output.supportsRandomAccess, bound: output.readAheadBound,

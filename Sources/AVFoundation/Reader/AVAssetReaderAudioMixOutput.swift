@@ -73,7 +73,7 @@ public class AVAssetReaderAudioMixOutput: AVAssetReaderOutput, @unchecked Sendab
         return nil
     }
 
-    override func makePlan(contents: AssetContents) throws(ReadingFailure) -> OutputPlan {
+    override func makePlan() throws(ReadingFailure) -> OutputPlan {
         if let problem = configurationProblem { throw ReadingFailure(.unsupported, problem) }
         let requested: AudioDecoderOutputSettings?
         do throws(CodecSettingsError) {
@@ -83,12 +83,9 @@ public class AVAssetReaderAudioMixOutput: AVAssetReaderOutput, @unchecked Sendab
         } catch {
             throw ReadingFailure(.settings, "the audio mix output settings cannot be used: \(error)", underlying: error)
         }
-        var sources: [TrackSource] = []
         var highestRate = 0.0, mostChannels = 0
         for track in audioTracks {
-            let source = try TrackSource(track: track.model, reader: contents.reader)
-            sources.append(source)
-            for description in track.model.formatDescriptions {
+            for description in track.backing.formatDescriptions {
                 guard let asbd = CMAudioFormatDescriptionGetStreamBasicDescription(description)?.pointee else { continue }
                 highestRate = max(highestRate, asbd.mSampleRate)
                 mostChannels = max(mostChannels, Int(asbd.mChannelsPerFrame))
@@ -109,14 +106,25 @@ public class AVAssetReaderAudioMixOutput: AVAssetReaderOutput, @unchecked Sendab
         mixSettings.isNonInterleaved = true
         mixSettings.sampleRateConverterAlgorithm = requested?.sampleRateConverterAlgorithm
         let curves = audioMix?.volumeCurves ?? [:]
-        var inputs: [(DecoderSessions, VolumeCurve)] = []
-        for source in sources {
-            inputs.append((try DecoderSessions(source: source, kind: .audio(mixSettings)), curves[source.trackID] ?? VolumeCurve()))
+        var inputs: [AudioMixProducer.Track] = []
+        for track in audioTracks {
+            let sessions = DecoderSessions(backing: track.backing, trackID: track.trackID, kind: .audio(mixSettings))
+            try sessions.validate()
+            inputs.append(AudioMixProducer.Track(timeline: track.timeline, sessions: sessions,
+                                                 curve: curves[track.trackID] ?? VolumeCurve()))
         }
         let mixLayout = mixSettings.layout(sourceRate: rate, sourceChannels: channels)
         let outputLayout = (requested ?? mixSettings).layout(sourceRate: rate, sourceChannels: channels)
-        // The mix's description is the one the tracks' decoders produce.
-        let mixDescription = try inputs[0].0.audioSession(forDescription: 0).outputFormatDescription
+        // The mix's description: what the first track's decoder produces.
+        let mixDescription: CMAudioFormatDescription
+        do throws(CodecError) {
+            guard let first = audioTracks[0].backing.formatDescriptions.first else {
+                throw CodecError(.unsupportedFormat, "track \(audioTracks[0].trackID) has no format description")
+            }
+            mixDescription = try AudioDecoderSession.outputFormatDescription(for: first, outputSettings: mixSettings)
+        } catch {
+            throw ReadingFailure(error, trackID: audioTracks[0].trackID, while: "cannot describe the mixed audio")
+        }
         var converter: AudioConverterSession?
         if outputLayout != mixLayout {
             do throws(CodecError) {
@@ -130,7 +138,7 @@ public class AVAssetReaderAudioMixOutput: AVAssetReaderOutput, @unchecked Sendab
         let ranges = inputs
         let made = converter
         return OutputPlan(name: "audio mix of \(audioTracks.count) tracks") { timeRanges in
-            AudioMixProducer(inputs: ranges, ranges: timeRanges, sampleRate: rate, channels: channels,
+            AudioMixProducer(tracks: ranges, ranges: timeRanges, sampleRate: rate, channels: channels,
                              mixDescription: mixDescription, converter: made)
         }
     }

@@ -108,8 +108,8 @@ public class AVAssetReaderOutput: NSObject, @unchecked Sendable {
     /// Whether the output can read its tracks at all.
     var hasValidConfiguration: Bool { configurationProblem == nil }
 
-    /// Checks the settings against the tracks and makes the decoders: called by `startReading()`.
-    func makePlan(contents: AssetContents) throws(ReadingFailure) -> OutputPlan {
+    /// Checks the settings against the tracks and their decoders: called by `startReading()`.
+    func makePlan() throws(ReadingFailure) -> OutputPlan {
         throw ReadingFailure(.unsupported, "\(type(of: self)) is not a concrete output")
     }
 

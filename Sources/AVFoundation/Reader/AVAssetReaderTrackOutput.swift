@@ -64,13 +64,15 @@ public class AVAssetReaderTrackOutput: AVAssetReaderOutput, @unchecked Sendable 
     /// Video settings keys Apple documents as not supported by track outputs.
     static let refusedVideoKeys = [AVVideoCleanApertureKey, AVVideoPixelAspectRatioKey, AVVideoScalingModeKey]
 
-    override func makePlan(contents: AssetContents) throws(ReadingFailure) -> OutputPlan {
-        let source = try TrackSource(track: track.model, reader: contents.reader)
+    override func makePlan() throws(ReadingFailure) -> OutputPlan {
+        let backing = track.backing
+        let timeline = track.timeline
         let copies = configuration.alwaysCopiesSampleData
         let name = "track \(track.trackID)"
         guard let outputSettings else {
+            let isAudio = track.mediaType == .audio
             return OutputPlan(name: name) { ranges in
-                PassthroughProducer(source: source, ranges: ranges, copiesData: copies)
+                PassthroughProducer(timeline: timeline, backing: backing, isAudio: isAudio, ranges: ranges, copiesData: copies)
             }
         }
         switch track.mediaType {
@@ -82,8 +84,11 @@ public class AVAssetReaderTrackOutput: AVAssetReaderOutput, @unchecked Sendable 
                 throw ReadingFailure(.settings, "the audio output settings cannot be used: \(error)", trackID: track.trackID,
                                      underlying: error)
             }
-            let sessions = try DecoderSessions(source: source, kind: .audio(settings))
-            return OutputPlan(name: name) { ranges in AudioDecodeProducer(sessions: sessions, ranges: ranges) }
+            let sessions = DecoderSessions(backing: backing, trackID: track.trackID, kind: .audio(settings))
+            try sessions.validate()
+            return OutputPlan(name: name) { ranges in
+                AudioDecodeProducer(timeline: timeline, sessions: sessions, ranges: ranges)
+            }
         case .video:
             if let key = Self.refusedVideoKeys.first(where: { outputSettings[$0] != nil }) {
                 throw ReadingFailure(.settings, "\(key): AVAssetReaderTrackOutput does not support this video setting "
@@ -99,8 +104,11 @@ public class AVAssetReaderTrackOutput: AVAssetReaderOutput, @unchecked Sendable 
             }
             var options = VideoDecoderSession.Options()
             options.sharesDecoderMemory = !copies
-            let sessions = try DecoderSessions(source: source, kind: .video(settings, options))
-            return OutputPlan(name: name) { ranges in VideoDecodeProducer(sessions: sessions, ranges: ranges) }
+            let sessions = DecoderSessions(backing: backing, trackID: track.trackID, kind: .video(settings, options))
+            try sessions.validate()
+            return OutputPlan(name: name) { ranges in
+                VideoDecodeProducer(timeline: timeline, sessions: sessions, ranges: ranges)
+            }
         default:
             throw ReadingFailure(.settings, "output settings were given for a track of media type '\(track.mediaType.rawValue)': "
                                  + "only audio and video tracks can be decoded; pass nil to read its samples as stored",

@@ -13,72 +13,52 @@ import MediaCodecs
 /// Edits at a rate other than 1 would need the audio time-stretched (`audioTimePitchAlgorithm`); they fail the
 /// read with a clear error rather than play at the wrong speed (README, "Differences from Apple's AVFoundation").
 final class AudioDecodeProducer: SampleProducer {
-    private let source: TrackSource
     private let sessions: DecoderSessions
-    private let maker: PassthroughBufferMaker
-    private let spans: [PresentationSpan]
-    private var spanIndex = 0
-    private var current: (samples: SpanSamples, next: Int)?
+    private var walker: SpanWalker
     private var session: AudioDecoderSession?
 
-    init(sessions: DecoderSessions, ranges: [CMTimeRange]) {
-        source = sessions.source
+    init(timeline: TrackTimeline, sessions: DecoderSessions, ranges: [CMTimeRange]) {
         self.sessions = sessions
-        maker = PassthroughBufferMaker(source: source, copiesData: false)
-        spans = source.timeline.spans(covering: ranges)
+        let trackID = sessions.trackID
+        walker = SpanWalker(timeline: timeline, ranges: ranges, backing: sessions.backing, grouping: .audioPackets) {
+            span, source throws(ReadingFailure) in
+            guard !span.segment.isDwell else { return nil }
+            guard span.segment.isNormalSpeed else {
+                throw ReadingFailure(.unsupported, "the track has an edit at rate \(span.segment.rate.doubleValue); decoded "
+                                     + "audio of scaled edits would need time-stretching, which is not available",
+                                     trackID: trackID, time: span.trackRange.start)
+            }
+            return try SpanWalker.audioSelection(span, source)
+        }
     }
 
     func next() throws(ReadingFailure) -> [CMSampleBuffer]? {
-        while spanIndex < spans.count {
-            let span = spans[spanIndex]
-            if current == nil {
-                guard let samples = try select(span) else {
-                    spanIndex += 1
-                    continue
-                }
-                current = (samples, samples.decodeRange.lowerBound)
-            }
-            guard let (samples, index) = current else { continue }
-            if index < samples.decodeRange.upperBound {
-                let description = try sessions.descriptionIndex(ofSample: index)
-                let next = try sessions.audioSession(forDescription: description)
-                let isPCM = CMAudioFormatDescriptionGetStreamBasicDescription(next.formatDescription)?.pointee.mFormatID
-                    == kAudioFormatLinearPCM
-                let group = source.audioGroup(from: index, before: samples.decodeRange.upperBound, isPCM: isPCM)
-                current = (samples, group.upperBound)
+        while let step = try walker.next() {
+            switch step {
+            case .samples(let packets, let span, let source, _):
+                let next = try sessions.audioSession(forSample: packets.lowerBound, of: source, sourceIndex: span.source)
                 var output: [CMSampleBuffer] = []
                 if let session, session !== next {
                     output += try cut(session.finish(), to: span)
                 }
                 session = next
-                output += try cut(next.decode(try maker.audio(group, in: span, trimmed: false)), to: span)
+                let buffer = try PassthroughBufferMaker(source: source, copiesData: false).audio(packets, in: span, trimmed: false)
+                output += try cut(next.decode(buffer), to: span)
                 return output
-            }
-            current = nil
-            spanIndex += 1
-            if let session {
-                self.session = nil
-                return try cut(session.finish(), to: span)
+            case .spanEnded(let span, let released):
+                let drained = try session.map { session throws(ReadingFailure) in try cut(session.finish(), to: span) } ?? []
+                session = nil
+                for source in released { sessions.release(source: source) }
+                if !drained.isEmpty { return drained }
             }
         }
         return nil
     }
 
-    private func select(_ span: PresentationSpan) throws(ReadingFailure) -> SpanSamples? {
-        guard source.table.count > 0, !span.segment.isDwell else { return nil }
-        guard span.segment.isNormalSpeed else {
-            throw ReadingFailure(.unsupported, "the track has an edit at rate \(Double(span.segment.rateFixed) / 65536); "
-                                 + "decoded audio of scaled edits would need time-stretching, which is not available",
-                                 trackID: source.trackID, time: span.trackRange.start)
-        }
-        let start = source.table.sampleIndex(presentedAt: PresentationSpan.floorTicks(span.mediaStart, source.mediaTimescale)) ?? 0
-        return source.audioSamples(in: span, preroll: source.audioPreroll(for: try source.formatDescription(ofSample: start)))
-    }
-
     /// The decoded audio cut to the span; a packet that fails to decode stops the read.
     private func cut(_ result: AudioDecodeResult, to span: PresentationSpan) throws(ReadingFailure) -> [CMSampleBuffer] {
         if let failure = result.failures.first {
-            throw ReadingFailure(failure, trackID: source.trackID, while: "an audio packet cannot be decoded")
+            throw ReadingFailure(failure, trackID: sessions.trackID, while: "an audio packet cannot be decoded")
         }
         var output: [CMSampleBuffer] = []
         for buffer in result.sampleBuffers {

@@ -13,18 +13,23 @@ import MediaCodecs
 /// (an empty edit, a track that ends early) the mix is silence, so its timestamps are contiguous. Frame k of the
 /// mix is at start + k / rate exactly.
 final class AudioMixProducer: SampleProducer {
-    /// One track being mixed.
-    private final class Input {
+    /// What one mixed track is read with: its timeline, its decoders and its volume curve.
+    struct Track {
+        let timeline: TrackTimeline
         let sessions: DecoderSessions
         let curve: VolumeCurve
+    }
+
+    /// One track being mixed.
+    private final class Input {
+        let track: Track
         var producer: AudioDecodeProducer?
         var finished = false
         /// Decoded audio not yet mixed: its first frame's position in the mix, and one plane per channel.
         var chunks: [(start: Int64, planes: [[Float]])] = []
 
-        init(sessions: DecoderSessions, curve: VolumeCurve) {
-            self.sessions = sessions
-            self.curve = curve
+        init(_ track: Track) {
+            self.track = track
         }
 
         /// The mix position after the last frame received.
@@ -43,9 +48,9 @@ final class AudioMixProducer: SampleProducer {
 
     /// A mix of `inputs` (decoding to 32-bit float, non-interleaved, at `sampleRate` with `channels`), converted by
     /// `converter` when the output format is another.
-    init(inputs: [(DecoderSessions, VolumeCurve)], ranges: [CMTimeRange], sampleRate: Double, channels: Int,
+    init(tracks: [Track], ranges: [CMTimeRange], sampleRate: Double, channels: Int,
          mixDescription: CMAudioFormatDescription, converter: AudioConverterSession?) {
-        self.inputs = inputs.map { Input(sessions: $0.0, curve: $0.1) }
+        inputs = tracks.map(Input.init)
         self.ranges = ranges
         self.sampleRate = sampleRate
         self.channels = channels
@@ -64,7 +69,8 @@ final class AudioMixProducer: SampleProducer {
                 guard frames > 0 else { continue }
                 current = (bounds.start, Int64(frames), 0)
                 for input in inputs {
-                    input.producer = AudioDecodeProducer(sessions: input.sessions, ranges: [bounds])
+                    input.producer = AudioDecodeProducer(timeline: input.track.timeline, sessions: input.track.sessions,
+                                                         ranges: [bounds])
                     input.finished = false
                     input.chunks = []
                 }
@@ -102,7 +108,7 @@ final class AudioMixProducer: SampleProducer {
     private func presented(in range: CMTimeRange) -> CMTimeRange? {
         var earliest = CMTime.positiveInfinity, latest = CMTime.negativeInfinity
         for input in inputs {
-            for segment in input.sessions.source.timeline.segments where !segment.isEmpty {
+            for segment in input.track.timeline.segments where segment.isPresented {
                 earliest = min(earliest, segment.target.start)
                 latest = max(latest, segment.target.end)
             }
@@ -133,7 +139,7 @@ final class AudioMixProducer: SampleProducer {
         let end = position + Int64(count)
         let blockStart = (origin + PassthroughBufferMaker.duration(frames: position, sampleRate: sampleRate)).seconds
         for input in inputs {
-            let gains = input.curve.isUnity ? nil : input.curve.volumes(from: blockStart, count: count, sampleRate: sampleRate)
+            let gains = input.track.curve.isUnity ? nil : input.track.curve.volumes(from: blockStart, count: count, sampleRate: sampleRate)
             for chunk in input.chunks {
                 let length = Int64(chunk.planes.first?.count ?? 0)
                 let from = max(position, chunk.start), to = min(end, chunk.start + length)

@@ -14,9 +14,13 @@ extension ReadingFailure {
     }
 }
 
-/// The decoder sessions of one output, one per sample description of its track, made when reading starts (so
-/// that `startReading` fails at once when a description cannot be decoded or the settings cannot be honoured) and
-/// reused by every run of the output (`reset(forReadingTimeRanges:)`).
+/// The decoder sessions of one output: one per (source, sample description) in use, opened when the read first
+/// needs it and closed once no later span reads its source (`release(source:)`), so a composition of a hundred
+/// clips holds the decoders of the clip being read and the next, not a hundred.
+///
+/// `startReading` must still fail at once when a track cannot be decoded or the settings cannot be honoured:
+/// `validate()` asks the codec layer whether every format can be decoded, and opens the sessions of a
+/// single-source track's formats (the sessions its read starts with, which are then kept).
 ///
 /// Used by one thread at a time: the caller's thread while reading starts, then the output's worker.
 final class DecoderSessions: @unchecked Sendable {
@@ -26,65 +30,91 @@ final class DecoderSessions: @unchecked Sendable {
         case audio(AudioDecoderOutputSettings)
     }
 
-    let source: TrackSource
-    let kind: Kind
-    private var video: [Int: VideoDecoderSession] = [:]
-    private var audio: [Int: AudioDecoderSession] = [:]
+    /// Which session: a source of the track and a 0-based sample description index in it.
+    private struct Key: Hashable {
+        let source: Int
+        let description: Int
+    }
 
-    /// Sessions for every sample description of `source`'s track; throws the first one that cannot be made.
-    init(source: TrackSource, kind: Kind) throws(ReadingFailure) {
-        self.source = source
+    let backing: any TrackBacking
+    let trackID: CMPersistentTrackID
+    let kind: Kind
+    private var video: [Key: VideoDecoderSession] = [:]
+    private var audio: [Key: AudioDecoderSession] = [:]
+
+    init(backing: any TrackBacking, trackID: CMPersistentTrackID, kind: Kind) {
+        self.backing = backing
+        self.trackID = trackID
         self.kind = kind
-        for index in source.track.formatDescriptions.indices {
+    }
+
+    /// Fails when some format of the track cannot be decoded, or (a single-source track) a session cannot be opened
+    /// with the output's settings.
+    func validate() throws(ReadingFailure) {
+        for description in backing.formatDescriptions where !DecoderAvailability.canDecode(description) {
+            throw ReadingFailure(.decoderNotFound, "no decoder for \(Self.codecName(description))", trackID: trackID)
+        }
+        guard backing.sourceCount == 1 else { return }
+        for (index, description) in backing.formatDescriptions.enumerated() {
             switch kind {
-            case .video: _ = try videoSession(forDescription: index)
-            case .audio: _ = try audioSession(forDescription: index)
+            case .video: _ = try videoSession(source: 0, description: index, description)
+            case .audio: _ = try audioSession(source: 0, description: index, description)
             }
         }
     }
 
-    /// The video session for description `index` (0-based).
-    func videoSession(forDescription index: Int) throws(ReadingFailure) -> VideoDecoderSession {
-        if let session = video[index] { return session }
+    /// The video session for sample description `index` (0-based) of source `source`, described by `description`.
+    func videoSession(source: Int, description index: Int, _ description: CMFormatDescription)
+        throws(ReadingFailure) -> VideoDecoderSession {
+        let key = Key(source: source, description: index)
+        if let session = video[key] { return session }
         guard case .video(let settings, let options) = kind else {
-            throw ReadingFailure(.unsupported, "video decoding was not set up for this output", trackID: source.trackID)
+            throw ReadingFailure(.unsupported, "video decoding was not set up for this output", trackID: trackID)
         }
-        let description = source.track.formatDescriptions[index]
         do throws(CodecError) {
             let session = try VideoDecoderSession(formatDescription: description, outputSettings: settings, options: options)
-            video[index] = session
+            video[key] = session
             return session
         } catch {
-            throw ReadingFailure(error, trackID: source.trackID,
-                                 while: "cannot decode \(Self.codecName(description)) video")
+            throw ReadingFailure(error, trackID: trackID, while: "cannot decode \(Self.codecName(description)) video")
         }
     }
 
-    /// The audio session for description `index` (0-based).
-    func audioSession(forDescription index: Int) throws(ReadingFailure) -> AudioDecoderSession {
-        if let session = audio[index] { return session }
+    /// The audio session for sample description `index` (0-based) of source `source`, described by `description`.
+    func audioSession(source: Int, description index: Int, _ description: CMFormatDescription)
+        throws(ReadingFailure) -> AudioDecoderSession {
+        let key = Key(source: source, description: index)
+        if let session = audio[key] { return session }
         guard case .audio(let settings) = kind else {
-            throw ReadingFailure(.unsupported, "audio decoding was not set up for this output", trackID: source.trackID)
+            throw ReadingFailure(.unsupported, "audio decoding was not set up for this output", trackID: trackID)
         }
-        let description = source.track.formatDescriptions[index]
         do throws(CodecError) {
             let session = try AudioDecoderSession(formatDescription: description, outputSettings: settings)
-            audio[index] = session
+            audio[key] = session
             return session
         } catch {
-            throw ReadingFailure(error, trackID: source.trackID,
-                                 while: "cannot decode \(Self.codecName(description)) audio")
+            throw ReadingFailure(error, trackID: trackID, while: "cannot decode \(Self.codecName(description)) audio")
         }
     }
 
-    /// The 0-based description index of sample `index`.
-    func descriptionIndex(ofSample index: Int) throws(ReadingFailure) -> Int {
-        let number = source.table.descriptionIndex(at: index)
-        guard number >= 1, number <= source.track.formatDescriptions.count else {
-            _ = try source.formatDescription(ofSample: index)
-            return 0
-        }
-        return number - 1
+    /// The video session for sample `index` of `source` (the track's source number `sourceIndex`).
+    func videoSession(forSample index: Int, of source: TrackSource, sourceIndex: Int) throws(ReadingFailure)
+        -> VideoDecoderSession {
+        let (number, description) = try source.description(ofSample: index)
+        return try videoSession(source: sourceIndex, description: number, description)
+    }
+
+    /// The audio session for sample `index` of `source` (the track's source number `sourceIndex`).
+    func audioSession(forSample index: Int, of source: TrackSource, sourceIndex: Int) throws(ReadingFailure)
+        -> AudioDecoderSession {
+        let (number, description) = try source.description(ofSample: index)
+        return try audioSession(source: sourceIndex, description: number, description)
+    }
+
+    /// Closes the sessions of source `source`: no later span of the read needs them.
+    func release(source: Int) {
+        video = video.filter { $0.key.source != source }
+        audio = audio.filter { $0.key.source != source }
     }
 
     /// The codec's four-character code, for messages.

@@ -6,7 +6,7 @@ import MediaContainer
 /// edits, with the attachments Apple's readers put on them.
 ///
 /// Timing: a sample's presentation and decode times are mapped through the edit being played
-/// (`EditSegment.trackTime`), so decode times before the first presented sample (B-frame reordering) and audio
+/// (`TimelineSegment.trackTime`), so decode times before the first presented sample (B-frame reordering) and audio
 /// priming come out negative, as Apple's passthrough outputs give them. Durations are divided by the edit's rate.
 ///
 /// Attachments (CMSampleBuffer.h):
@@ -129,9 +129,9 @@ struct PassthroughBufferMaker {
                                  + "buffer (status \(status))", trackID: source.trackID, time: start)
         }
         let natural = Self.duration(frames: frames, sampleRate: asbd.mSampleRate)
-        if !segment.isNormalSpeed, segment.rateFixed > 0 {
+        if !segment.isNormalSpeed, !segment.isDwell {
             CMSetAttachment(buffer, key: kCMSampleBufferAttachmentKey_SpeedMultiplier,
-                            value: NSNumber(value: Double(segment.rateFixed) / 65536), attachmentMode: kCMAttachmentMode_ShouldPropagate)
+                            value: NSNumber(value: segment.rate.doubleValue), attachmentMode: kCMAttachmentMode_ShouldPropagate)
         }
         if trimmed {
             let end = start + segment.trackDuration(ofMedia: natural)
@@ -164,11 +164,11 @@ struct PassthroughBufferMaker {
     /// How much of a buffer lying at `buffer` on the asset timeline (`natural` long before the edit's rate) falls
     /// before and after `keep`, in the buffer's own (decoded, unscaled) time, expressed at the sample rate when
     /// that is exact. A buffer wholly outside is all trimmed at its start.
-    static func trims(buffer: CMTimeRange, natural: CMTime, keep: CMTimeRange, segment: EditSegment,
+    static func trims(buffer: CMTimeRange, natural: CMTime, keep: CMTimeRange, segment: TimelineSegment,
                       sampleRate: Double) -> (CMTime, CMTime) {
         func unscaled(_ time: CMTime) -> CMTime {
-            guard !segment.isNormalSpeed, segment.rateFixed > 0 else { return time }
-            return EditSegment.scale(time, by: segment.rateFixed, over: 0x10000)
+            guard !segment.isNormalSpeed, !segment.isDwell else { return time }
+            return segment.rate.mediaDuration(ofTrack: time)
         }
         func tidy(_ time: CMTime) -> CMTime {
             guard let scale = Int32(exactly: sampleRate) else { return time }

@@ -2,10 +2,12 @@ import CoreMedia
 import MediaContainer
 import MovieFile
 
-/// Everything an output reads one track from: the container's description of the track, its sample table, the
-/// mapped file its samples lie in, and its edit timeline.
+/// One media source of a track as an output reads it: the container's description of the source track, its sample
+/// table and the mapped file its samples lie in. A container track has one; a composition track one per source
+/// track its segments read (`TrackBacking.makeSource`).
 ///
-/// Immutable after `init` and shared by the outputs that read the track (each reads on its own worker).
+/// Immutable after `init`; used by one output's worker, which opens it when its first span is reached and drops
+/// it after its last (`SegmentSources`).
 final class TrackSource: @unchecked Sendable {
     /// The container's description of the track.
     let track: ContainerTrack
@@ -15,8 +17,6 @@ final class TrackSource: @unchecked Sendable {
     let file: MappedFile
     /// The movie reader, when the file is a movie: its sample access reports cut files with its own errors.
     let movieReader: MovieFileReader?
-    /// The edits as the reader plays them.
-    let timeline: EditTimeline
     /// This source's slot in the mapped file's residency tracker: reading reports its position, so pages far
     /// behind every reader of the file are given back and memory does not grow with the file's length.
     private let residencySlot: Int
@@ -38,21 +38,23 @@ final class TrackSource: @unchecked Sendable {
         file = reader.file
         residencySlot = reader.file.residency.addReader()
         movieReader = reader as? MovieFileReader
-        var mediaEnd = track.mediaDuration
-        if let span = table.presentationSpan { mediaEnd = max(mediaEnd, span.upperBound) }
-        timeline = EditTimeline(track: track, movieTimescale: reader.movieTimescale, mediaEnd: mediaEnd)
     }
 
     deinit { file.residency.remove(residencySlot) }
 
     /// The format description of sample `index`.
     func formatDescription(ofSample index: Int) throws(ReadingFailure) -> CMFormatDescription {
+        try description(ofSample: index).format
+    }
+
+    /// The 0-based sample description index of sample `index` and its format description.
+    func description(ofSample index: Int) throws(ReadingFailure) -> (index: Int, format: CMFormatDescription) {
         let number = table.descriptionIndex(at: index)
         guard number >= 1, number <= track.formatDescriptions.count else {
             throw ReadingFailure(.mediaData, "sample \(index) names sample description \(number); the track has "
                                  + "\(track.formatDescriptions.count)", trackID: trackID)
         }
-        return track.formatDescriptions[number - 1]
+        return (number - 1, track.formatDescriptions[number - 1])
     }
 
     /// The bytes of samples `range` (decode order) as one block buffer: references into the mapped file, or, when

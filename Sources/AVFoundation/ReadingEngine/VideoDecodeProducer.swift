@@ -11,52 +11,37 @@ import MediaCodecs
 /// and shortened, when an edit starts inside it, since on the asset's timeline that is when it appears) to the
 /// last one presented before its end (shortened when an edit ends inside it).
 final class VideoDecodeProducer: SampleProducer {
-    private let source: TrackSource
     private let sessions: DecoderSessions
-    private let maker: PassthroughBufferMaker
-    private let spans: [PresentationSpan]
-    private var spanIndex = 0
-    private var current: (samples: SpanSamples, next: Int)?
+    private var walker: SpanWalker
     private var session: VideoDecoderSession?
 
-    init(sessions: DecoderSessions, ranges: [CMTimeRange]) {
-        source = sessions.source
+    init(timeline: TrackTimeline, sessions: DecoderSessions, ranges: [CMTimeRange]) {
         self.sessions = sessions
-        maker = PassthroughBufferMaker(source: source, copiesData: false)
-        spans = source.timeline.spans(covering: ranges)
+        walker = SpanWalker(timeline: timeline, ranges: ranges, backing: sessions.backing, grouping: .single,
+                            select: SpanWalker.videoSelection)
     }
 
     func next() throws(ReadingFailure) -> [CMSampleBuffer]? {
-        while spanIndex < spans.count {
-            let span = spans[spanIndex]
-            if current == nil {
-                guard let samples = source.videoSamples(in: span) else {
-                    spanIndex += 1
-                    continue
-                }
-                current = (samples, samples.decodeRange.lowerBound)
-            }
-            guard let (samples, index) = current else { continue }
-            if index < samples.decodeRange.upperBound {
-                current = (samples, index + 1)
-                let description = try sessions.descriptionIndex(ofSample: index)
-                let next = try sessions.videoSession(forDescription: description)
+        while let step = try walker.next() {
+            switch step {
+            case .samples(let samples, let span, let source, let selection):
+                let index = samples.lowerBound
+                let next = try sessions.videoSession(forSample: index, of: source, sourceIndex: span.source)
                 var output: [CMSampleBuffer] = []
                 if let session, session !== next {
                     output += try shown(session.finish(), in: span)
                 }
                 session = next
-                let shown = samples.shownPositions.contains(source.presentationPosition(of: index))
-                let buffer = try maker.sample(index, in: span, shown: shown)
+                let shown = selection.shownPositions.contains(source.presentationPosition(of: index))
+                let buffer = try PassthroughBufferMaker(source: source, copiesData: false).sample(index, in: span, shown: shown)
                 output += try self.shown(next.decode(buffer), in: span)
                 return output
-            }
-            // The span is done: drain the decoder so the next span starts afresh at its sync sample.
-            current = nil
-            spanIndex += 1
-            if let session {
-                self.session = nil
-                return try shown(session.finish(), in: span)
+            case .spanEnded(let span, let released):
+                // Drain the decoder so the next span starts afresh at its sync sample.
+                let drained = try session.map { session throws(ReadingFailure) in try shown(session.finish(), in: span) } ?? []
+                session = nil
+                for source in released { sessions.release(source: source) }
+                if !drained.isEmpty { return drained }
             }
         }
         return nil
@@ -65,7 +50,7 @@ final class VideoDecodeProducer: SampleProducer {
     /// The decoded pictures, timed within the span's edit; a failed sample stops the read.
     private func shown(_ result: VideoDecodeResult, in span: PresentationSpan) throws(ReadingFailure) -> [CMSampleBuffer] {
         if let failure = result.failures.first {
-            throw ReadingFailure(failure, trackID: source.trackID, while: "a video sample cannot be decoded")
+            throw ReadingFailure(failure, trackID: sessions.trackID, while: "a video sample cannot be decoded")
         }
         let edit = span.segment.target
         return result.sampleBuffers.compactMap { buffer in

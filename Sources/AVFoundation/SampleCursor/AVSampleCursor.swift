@@ -329,12 +329,13 @@ extension AVAssetTrack {
     /// A cursor over the track's samples, or `nil` when the track has no samples, no format descriptions, or a
     /// sample table that cannot be read.
     private func makeCursor(_ index: (SampleTableRuns) -> Int?) -> AVSampleCursor? {
-        guard !model.formatDescriptions.isEmpty, let runs = try? sampleTableRuns(), runs.table.count > 0,
-              let start = index(runs)
+        guard let container = containerBacking, !container.model.formatDescriptions.isEmpty,
+              let runs = try? container.sampleTableRuns(), runs.table.count > 0, let start = index(runs)
         else { return nil }
+        let model = container.model
         let preRoll = model.rollDistance.map { $0 < 0 ? -$0 : 0 } ?? 0
         return AVSampleCursor(runs: runs, formatDescriptions: model.formatDescriptions,
-                              timescale: model.mediaTimescale, storageURL: context.fileURL,
+                              timescale: model.mediaTimescale, storageURL: container.fileURL,
                               refreshSampleCount: preRoll, index: start)
     }
 
@@ -349,7 +350,7 @@ extension AVAssetTrack {
                     ? runs.table.count - 1 : Int(runs.presentationOrder.order.last ?? 0)
             }
             guard presentationTimeStamp.isNumeric else { return nil }
-            let ticks = CMTimeConvertScale(presentationTimeStamp, timescale: model.mediaTimescale,
+            let ticks = CMTimeConvertScale(presentationTimeStamp, timescale: backing.naturalTimeScale,
                                            method: .roundTowardNegativeInfinity)
             guard ticks.isNumeric else { return ticks.isPositiveInfinity ? runs.table.count - 1 : first }
             return runs.table.sampleIndex(presentedAt: ticks.value) ?? first

@@ -61,14 +61,7 @@ package final class AudioDecoderSession: @unchecked Sendable {
         } else {
             decoder = nil
         }
-        outputLayout = outputSettings.layout(sourceRate: source.sampleRate, sourceChannels: source.channelCount)
-        let requestedLayout = outputSettings.channelLayout ?? (outputLayout.channelCount == source.channelCount ? source.channelLayout : nil)
-        switch ChannelLayoutMapping.ffLayout(requestedLayout, channelCount: outputLayout.channelCount) {
-        case .success(let layout): outputChannels = layout
-        case .failure(let error): throw error
-        }
-        maker = try PCMSampleBufferMaker(layout: outputLayout,
-                                         channelLayout: requestedLayout ?? ChannelLayoutMapping.coreAudioLayout(outputChannels))
+        (outputLayout, outputChannels, maker) = try Self.output(of: source, settings: outputSettings)
         outputFormatDescription = maker.formatDescription
         algorithm = outputSettings.sampleRateConverterAlgorithm
         if let algorithm, algorithm != AVSampleRateConverterAlgorithm_Normal, outputLayout.sampleRate != source.sampleRate {
@@ -80,6 +73,30 @@ package final class AudioDecoderSession: @unchecked Sendable {
         // Opus pre-skip is counted at 48 kHz; scale it to the output rate.
         let isOpus = source.codec == .opus, rate = outputLayout.sampleRate
         primingFrameCount = priming.map { isOpus ? Int((Double($0) * rate / 48_000).rounded()) : $0 }
+    }
+
+    /// The linear PCM a session for `formatDescription` with `outputSettings` produces, without opening a decoder:
+    /// what a mix of several tracks decoded alike is described as before any of them is read.
+    package static func outputFormatDescription(for formatDescription: CMFormatDescription,
+                                                outputSettings: AudioDecoderOutputSettings) throws(CodecError)
+        -> CMAudioFormatDescription {
+        try output(of: try AudioCodecDescription(formatDescription), settings: outputSettings).maker.formatDescription
+    }
+
+    /// The output layout, channel order and buffer maker for decoding `source` with `settings`: the settings'
+    /// channel layout, else the source's when the channel count is kept, else the default order for the count.
+    private static func output(of source: AudioCodecDescription, settings: AudioDecoderOutputSettings) throws(CodecError)
+        -> (layout: PCMLayout, channels: FFChannelLayout, maker: PCMSampleBufferMaker) {
+        let layout = settings.layout(sourceRate: source.sampleRate, sourceChannels: source.channelCount)
+        let requested = settings.channelLayout ?? (layout.channelCount == source.channelCount ? source.channelLayout : nil)
+        let channels: FFChannelLayout
+        switch ChannelLayoutMapping.ffLayout(requested, channelCount: layout.channelCount) {
+        case .success(let ordered): channels = ordered
+        case .failure(let error): throw error
+        }
+        let maker = try PCMSampleBufferMaker(layout: layout,
+                                             channelLayout: requested ?? ChannelLayoutMapping.coreAudioLayout(channels))
+        return (layout, channels, maker)
     }
 
     /// Decodes every packet of `sampleBuffer` and returns the converted audio that became ready.

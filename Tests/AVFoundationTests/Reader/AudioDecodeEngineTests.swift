@@ -28,8 +28,8 @@ struct AudioDecodeEngineTests {
         let url = try ReaderMedia.file(test.file)
         let source = try EngineHarness.source(url, kCMMediaType_Audio)
         let settings = try AudioDecoderOutputSettings(outputSettings: [AVFormatIDKey: kAudioFormatLinearPCM])
-        let sessions = try DecoderSessions(source: source, kind: .audio(settings))
-        let buffers = try EngineHarness.drain(AudioDecodeProducer(sessions: sessions, ranges: EngineHarness.everything))
+        let sessions = try source.sessions(.audio(settings))
+        let buffers = try EngineHarness.drain(AudioDecodeProducer(timeline: source.timeline, sessions: sessions, ranges: EngineHarness.everything))
         var ours: [Int16] = []
         var expectedStart = CMTime.zero
         for buffer in buffers {

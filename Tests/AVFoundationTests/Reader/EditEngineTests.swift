@@ -80,8 +80,8 @@ struct EditEngineTests {
         let url = try Self.file("h264-no-bframes.mp4", test.name, edits: test.edits)
         let source = try EngineHarness.source(url, kCMMediaType_Video)
         let settings = try VideoDecoderOutputSettings(outputSettings: [kCVPixelBufferPixelFormatTypeKey: kCVPixelFormatType_420YpCbCr8Planar])
-        let sessions = try DecoderSessions(source: source, kind: .video(settings, VideoDecoderSession.Options()))
-        let buffers = try EngineHarness.drain(VideoDecodeProducer(sessions: sessions, ranges: EngineHarness.everything))
+        let sessions = try source.sessions(.video(settings, VideoDecoderSession.Options()))
+        let buffers = try EngineHarness.drain(VideoDecodeProducer(timeline: source.timeline, sessions: sessions, ranges: EngineHarness.everything))
         #expect(buffers.count == test.shown.count)
         let raw = try Oracles.rawPictures(try ReaderMedia.file("h264-no-bframes.mp4"), pixelFormat: "yuv420p")
         let size = 320 * 240 * 3 / 2
@@ -100,7 +100,7 @@ struct EditEngineTests {
         let test = Self.videoCases[0]
         let url = try Self.file("h264-no-bframes.mp4", test.name, edits: test.edits)
         let source = try EngineHarness.source(url, kCMMediaType_Video)
-        let buffers = try EngineHarness.drain(PassthroughProducer(source: source, ranges: EngineHarness.everything, copiesData: false))
+        let buffers = try EngineHarness.drain(source.passthrough(ranges: EngineHarness.everything, copiesData: false))
         // Segment 1 decodes from sync sample 0 (frames 0…14, 0…5 hidden); segment 2 from sync sample 20 (20…26, 20 hidden).
         let times = buffers.map { BufferBytes.ticks(CMSampleBufferGetPresentationTimeStamp($0), 15_360) }
         let hidden = buffers.map { $0.sampleAttachments[0][.doNotDisplay] as? Bool ?? false }
@@ -125,8 +125,8 @@ struct EditEngineTests {
             let url = try Self.file("pcm-s16le.mov", "audio", edits: edits)
             let source = try EngineHarness.source(url, kCMMediaType_Audio)
             let settings = try AudioDecoderOutputSettings(outputSettings: [AVFormatIDKey: kAudioFormatLinearPCM])
-            let sessions = try DecoderSessions(source: source, kind: .audio(settings))
-            let buffers = try EngineHarness.drain(AudioDecodeProducer(sessions: sessions, ranges: EngineHarness.everything))
+            let sessions = try source.sessions(.audio(settings))
+            let buffers = try EngineHarness.drain(AudioDecodeProducer(timeline: source.timeline, sessions: sessions, ranges: EngineHarness.everything))
             // Regroup the output into contiguous runs: (start frame on the track, samples).
             var runs: [(start: Int64, samples: [Int16])] = []
             for buffer in buffers {

@@ -6,13 +6,33 @@ import MovieFile
 
 /// Reads a track with the engine directly (below the public classes).
 enum EngineHarness {
+    /// One track of a movie, as the engine reads it: its backing and its timeline.
+    struct Track {
+        let backing: ContainerTrackBacking
+        var timeline: TrackTimeline { backing.timeline }
+        var trackID: CMPersistentTrackID { backing.model.trackID }
+
+        /// A producer of the track's samples as stored.
+        func passthrough(ranges: [CMTimeRange], copiesData: Bool) -> PassthroughProducer {
+            PassthroughProducer(timeline: timeline, backing: backing, isAudio: backing.model.mediaType == kCMMediaType_Audio,
+                                ranges: ranges, copiesData: copiesData)
+        }
+
+        /// Decoder sessions for the track, checked as `startReading` checks them.
+        func sessions(_ kind: DecoderSessions.Kind) throws -> DecoderSessions {
+            let sessions = DecoderSessions(backing: backing, trackID: trackID, kind: kind)
+            try sessions.validate()
+            return sessions
+        }
+    }
+
     /// The first track of `mediaType` of the movie at `url`.
-    static func source(_ url: URL, _ mediaType: CMMediaType) throws -> TrackSource {
+    static func source(_ url: URL, _ mediaType: CMMediaType) throws -> Track {
         let reader = try MovieFileReader(url: url)
         guard let track = reader.tracks.first(where: { $0.mediaType == mediaType }) else {
             throw ReaderTestFailure("no track of type \(mediaType) in \(url.lastPathComponent)")
         }
-        return try TrackSource(track: track, reader: reader)
+        return Track(backing: ContainerTrackBacking(model: track, reader: reader, fileURL: url))
     }
 
     /// Every buffer `producer` makes.

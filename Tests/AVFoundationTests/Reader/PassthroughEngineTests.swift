@@ -10,7 +10,7 @@ struct PassthroughEngineTests {
     func videoPackets(_ name: String) throws {
         let url = try ReaderMedia.file(name)
         let source = try EngineHarness.source(url, kCMMediaType_Video)
-        let buffers = try EngineHarness.drain(PassthroughProducer(source: source, ranges: EngineHarness.everything, copiesData: false))
+        let buffers = try EngineHarness.drain(source.passthrough(ranges: EngineHarness.everything, copiesData: false))
         let packets = try Oracles.packets(url, stream: "v:0")
         let md5s = try Oracles.packetMD5s(url, stream: "v:0")
         let scale = try Oracles.timescale(url, stream: "v:0")
@@ -33,7 +33,7 @@ struct PassthroughEngineTests {
     func audioPackets(_ name: String) throws {
         let url = try ReaderMedia.file(name)
         let source = try EngineHarness.source(url, kCMMediaType_Audio)
-        let buffers = try EngineHarness.drain(PassthroughProducer(source: source, ranges: EngineHarness.everything, copiesData: true))
+        let buffers = try EngineHarness.drain(source.passthrough(ranges: EngineHarness.everything, copiesData: true))
         let packets = try Oracles.packets(url, stream: "a:0")
         let md5s = try Oracles.packetMD5s(url, stream: "a:0")
         let scale = try Oracles.timescale(url, stream: "a:0")
@@ -71,7 +71,7 @@ struct PassthroughEngineTests {
         let size = Int(bytes[at - 4]) << 24 | Int(bytes[at - 3]) << 16 | Int(bytes[at - 2]) << 8 | Int(bytes[at - 1])
         let flags = Array(bytes[(at + 8)..<(at - 4 + size)])
         let source = try EngineHarness.source(url, kCMMediaType_Video)
-        let buffers = try EngineHarness.drain(PassthroughProducer(source: source, ranges: EngineHarness.everything, copiesData: false))
+        let buffers = try EngineHarness.drain(source.passthrough(ranges: EngineHarness.everything, copiesData: false))
         #expect(buffers.count == flags.count)
         #expect(flags.contains { ($0 >> 2) & 3 == 2 }, "the file has disposable samples")
         for (index, (buffer, byte)) in zip(buffers, flags).enumerated() {

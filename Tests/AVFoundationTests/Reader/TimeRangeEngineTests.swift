@@ -24,8 +24,8 @@ struct TimeRangeEngineTests {
         let url = try ReaderMedia.file(Self.file)
         let source = try EngineHarness.source(url, kCMMediaType_Video)
         let settings = try VideoDecoderOutputSettings(outputSettings: [kCVPixelBufferPixelFormatTypeKey: kCVPixelFormatType_420YpCbCr8Planar])
-        let sessions = try DecoderSessions(source: source, kind: .video(settings, VideoDecoderSession.Options()))
-        let buffers = try EngineHarness.drain(VideoDecodeProducer(sessions: sessions, ranges: [range]))
+        let sessions = try source.sessions(.video(settings, VideoDecoderSession.Options()))
+        let buffers = try EngineHarness.drain(VideoDecodeProducer(timeline: source.timeline, sessions: sessions, ranges: [range]))
         let scale = try Oracles.timescale(url, stream: "v:0")
         let frames = try Oracles.frames(url, stream: "v:0")
         let start = BufferBytes.ticks(range.start, scale), end = BufferBytes.ticks(range.end, scale)
@@ -50,8 +50,8 @@ struct TimeRangeEngineTests {
         let url = try ReaderMedia.file(Self.file)
         let source = try EngineHarness.source(url, kCMMediaType_Audio)
         let settings = try AudioDecoderOutputSettings(outputSettings: [AVFormatIDKey: kAudioFormatLinearPCM])
-        let sessions = try DecoderSessions(source: source, kind: .audio(settings))
-        let buffers = try EngineHarness.drain(AudioDecodeProducer(sessions: sessions, ranges: [range]))
+        let sessions = try source.sessions(.audio(settings))
+        let buffers = try EngineHarness.drain(AudioDecodeProducer(timeline: source.timeline, sessions: sessions, ranges: [range]))
         let presented = try Oracles.durationTicks(url, stream: "a:0")
         let first = Int(BufferBytes.ticks(range.start, 44_100))
         let last = min(presented, Int(BufferBytes.ticks(range.end, 44_100)))
@@ -73,7 +73,7 @@ struct TimeRangeEngineTests {
         let range = Self.range(Self.ranges[which])
         let url = try ReaderMedia.file(Self.file)
         let video = try EngineHarness.source(url, kCMMediaType_Video)
-        let videoBuffers = try EngineHarness.drain(PassthroughProducer(source: video, ranges: [range], copiesData: false))
+        let videoBuffers = try EngineHarness.drain(video.passthrough(ranges: [range], copiesData: false))
         let first = try #require(videoBuffers.first)
         #expect(first.sampleAttachments[0][.notSync] == nil, "the first sample is a sync sample")
         // Shown samples (not DoNotDisplay) are exactly the frames overlapping the range.
@@ -86,7 +86,7 @@ struct TimeRangeEngineTests {
         #expect(shown == expected)
 
         let audio = try EngineHarness.source(url, kCMMediaType_Audio)
-        let audioBuffers = try EngineHarness.drain(PassthroughProducer(source: audio, ranges: [range], copiesData: false))
+        let audioBuffers = try EngineHarness.drain(audio.passthrough(ranges: [range], copiesData: false))
         var kept = CMTime.zero
         var firstOutput: CMTime?
         for buffer in audioBuffers {

@@ -167,7 +167,7 @@ struct WriterLayoutTests {
 
     /// Samples our reader finds in a track (through its sample table).
     static func sampleCount(_ track: AVAssetTrack) async throws -> Int {
-        try track.model.samples.table().count
+        try #require(track.containerBacking).sampleTable().count
     }
 
     /// Set in the child process of `killNine`: where it writes.

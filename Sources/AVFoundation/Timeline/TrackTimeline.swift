@@ -1,0 +1,87 @@
+import CoreMedia
+
+/// A track's timeline: what it presents when, as segments in track-time order. The one model behind
+/// `AVAssetTrack.segments`, `timeRange`, `segment(forTrackTime:)` and `samplePresentationTime(forTrackTime:)` and
+/// behind what every reader output presents, so that a track shows what it says it shows.
+///
+/// Built from a container track's edit list and encoder delay (`TrackTimeline+EditList.swift`) or from a
+/// composition track's segments (`TrackTimeline+Composition.swift`).
+///
+/// Semantics (ISO/IEC 14496-12 §8.6.6; QuickTime File Format, "Edit list atom"; CMTimeMapping in CMTimeRange.h;
+/// AVAssetTrackSegment.h):
+/// - Segments follow one another on the track's timeline. An empty segment presents nothing; a media segment
+///   presents its source's media from `media.start` at `media.rate` (0 dwells on one sample; a negative rate is
+///   reported but not presented, as AVFoundation does not present reverse edits).
+/// - `timeRange` runs from the start of the first segment that presents media to the end of the last one: leading
+///   empty segments delay the track (Apple: a track whose timeRange.start > 0 "will initially present an empty
+///   interval"), trailing ones present nothing. It is expressed in the natural (media) timescale when exact.
+struct TrackTimeline: Sendable {
+    /// The segments, in track-time order, without zero-duration ones.
+    let segments: [TimelineSegment]
+    /// The track's natural timescale, for expressing times without extraneous conversion.
+    let naturalTimescale: CMTimeScale
+
+    init(segments: [TimelineSegment], naturalTimescale: CMTimeScale) {
+        self.segments = segments
+        self.naturalTimescale = naturalTimescale
+    }
+
+    /// A timeline that presents nothing.
+    static let empty = TrackTimeline(segments: [], naturalTimescale: 0)
+
+    /// The segments as Apple's time mappings.
+    var mappings: [CMTimeMapping] { segments.map(\.timeMapping) }
+
+    /// The track's time range: from the first segment that presents media to the end of the last one; an empty
+    /// range at zero when nothing is presented.
+    var timeRange: CMTimeRange {
+        guard let first = segments.first(where: \.isPresented), let last = segments.last(where: \.isPresented)
+        else { return CMTimeRange(start: .zero, duration: .zero) }
+        return CMTimeRange(start: TimelineSegment.exactlyRescaled(first.target.start, to: naturalTimescale),
+                           end: TimelineSegment.exactlyRescaled(last.target.end, to: naturalTimescale))
+    }
+
+    /// The end of the last segment that presents media, or zero.
+    var end: CMTime { segments.last(where: \.isPresented)?.target.end ?? .zero }
+
+    /// The index of the segment whose target contains `trackTime`, else of the one closest to it; `nil` when there
+    /// are no segments or the time is not numeric.
+    func segmentIndex(forTrackTime trackTime: CMTime) -> Int? {
+        guard !segments.isEmpty, trackTime.isNumeric else { return nil }
+        if let index = segments.firstIndex(where: { $0.target.containsTime(trackTime) }) { return index }
+        var best = 0
+        var bestDistance = CMTime.positiveInfinity
+        for (index, segment) in segments.enumerated() {
+            let distance = trackTime < segment.target.start ? segment.target.start - trackTime
+                : trackTime - segment.target.end
+            if distance < bestDistance {
+                best = index
+                bestDistance = distance
+            }
+        }
+        return best
+    }
+
+    /// The media presentation time shown at `trackTime`: the time mapped through the segment that contains it;
+    /// invalid outside every segment, in an empty segment, or in one that is not presented.
+    func samplePresentationTime(forTrackTime trackTime: CMTime) -> CMTime {
+        guard trackTime.isNumeric, let segment = segments.first(where: { $0.target.containsTime(trackTime) }),
+              segment.isPresented
+        else { return .invalid }
+        return segment.mediaTime(ofTrackTime: trackTime)
+    }
+
+    /// The parts of `ranges` (track times, in increasing order) that each presented segment shows, in timeline
+    /// order.
+    func spans(covering ranges: [CMTimeRange]) -> [PresentationSpan] {
+        var result: [PresentationSpan] = []
+        for range in ranges where range.isValid && range.duration > .zero {
+            for (index, segment) in segments.enumerated() where segment.isPresented {
+                let overlap = CMTimeRangeGetIntersection(range, otherRange: segment.target)
+                guard overlap.isValid, overlap.duration > .zero else { continue }
+                result.append(PresentationSpan(segmentIndex: index, segment: segment, trackRange: overlap))
+            }
+        }
+        return result
+    }
+}
