@@ -15,13 +15,15 @@ import MediaContainer
 ///
 /// Thread safety: every stored property is immutable after `init` except the loading state, which
 /// `KeyValueLoader` and `OnceResult` guard with their own locks; all methods may be called from any thread.
-public class AVAsset: NSObject, NSCopying, AVAsynchronousKeyValueLoading, KeyValueLoadingHost, @unchecked Sendable {
+open class AVAsset: NSObject, NSCopying, AVAsynchronousKeyValueLoading, KeyValueLoadingHost, @unchecked Sendable {
     /// Where the asset's media comes from.
     enum Source: Sendable {
         /// A file, opened with the reader the opener picks.
         case file(URL, ContainerOpener)
         /// A container reader that is already open (tests, and assets made from readers inside the package).
         case reader(any ContainerReader, URL?)
+        /// No container: a composition, whose tracks are segments of other assets' tracks.
+        case composition
     }
 
     let source: Source
@@ -52,6 +54,7 @@ public class AVAsset: NSObject, NSCopying, AVAsynchronousKeyValueLoading, KeyVal
         switch source {
         case .file(let url, _): url
         case .reader(_, let url): url
+        case .composition: nil
         }
     }
 
@@ -63,6 +66,7 @@ public class AVAsset: NSObject, NSCopying, AVAsynchronousKeyValueLoading, KeyVal
             switch source {
             case .file(let url, let opener): reader = try opener.open(url: url)
             case .reader(let opened, _): reader = opened
+            case .composition: throw AVError(.operationNotAllowed, "internal: a composition has no container to open")
             }
             return AssetContents(asset: self, reader: reader, options: options, url: sourceURL)
         }
@@ -73,6 +77,9 @@ public class AVAsset: NSObject, NSCopying, AVAsynchronousKeyValueLoading, KeyVal
     func loadedDuration() throws -> CMTime {
         try contents().duration
     }
+
+    /// Why the asset cannot be read or exported as it stands, if so (a composition track whose segments were refused).
+    var readingRefusal: AVError? { nil }
 
     /// The contents if they have been opened already.
     var openedContents: AssetContents? { contentsOnce.valueIfComputed }
@@ -129,22 +136,9 @@ public class AVAsset: NSObject, NSCopying, AVAsynchronousKeyValueLoading, KeyVal
     /// The reference restrictions the asset was created with.
     public var referenceRestrictions: AVAssetReferenceRestrictions { options.referenceRestrictions }
 
-    /// The tracks, in file order.
-    public var tracks: [AVAssetTrack] { synchronousValue(forKey: "tracks", fallback: [AVAssetTrack]()) }
-
     /// The track with `trackID`, if any.
     public func track(withTrackID trackID: CMPersistentTrackID) -> AVAssetTrack? {
         tracks.first { $0.trackID == trackID }
-    }
-
-    /// The tracks of `mediaType`.
-    public func tracks(withMediaType mediaType: AVMediaType) -> [AVAssetTrack] {
-        tracks.filter { $0.mediaType == mediaType }
-    }
-
-    /// The tracks with `mediaCharacteristic`.
-    public func tracks(withMediaCharacteristic mediaCharacteristic: AVMediaCharacteristic) -> [AVAssetTrack] {
-        tracks.filter { $0.hasMediaCharacteristic(mediaCharacteristic) }
     }
 
     /// The alternate groups of tracks.

@@ -2,6 +2,15 @@ import CoreMedia
 import Foundation
 import MediaContainer
 
+// `segments` is declared on a protocol extension constrained to the track class, for the reason
+// `AVAsset+Tracks.swift` gives: a composition track's are `[AVCompositionTrackSegment]`.
+extension AVAsynchronousKeyValueLoading where Self: AVAssetTrack {
+    /// The track's timeline as segments (see `TrackTimeline`).
+    public var segments: [AVAssetTrackSegment] {
+        synchronousValue(forKey: "segments", fallback: [AVAssetTrackSegment]())
+    }
+}
+
 extension AVAssetTrack {
     /// The computation of each loadable track key (the Objective-C property names).
     static let computations: [String: @Sendable (AVAssetTrack) throws -> Any] = [
@@ -148,9 +157,6 @@ extension AVAssetTrack {
     /// Whether a decoder exists for every format of the track.
     public var isDecodable: Bool { synchronousValue(forKey: "decodable", fallback: false) }
 
-    /// Whether the container marks the track enabled (`tkhd` flag 1).
-    public var isEnabled: Bool { synchronousValue(forKey: "enabled", fallback: false) }
-
     /// Whether all sample data is inside the asset's file: always, since no other data is read.
     public var isSelfContained: Bool { synchronousValue(forKey: "selfContained", fallback: true) }
 
@@ -166,30 +172,11 @@ extension AVAssetTrack {
     /// The track's time range on the asset's timeline (see `TrackTimeline`).
     public var timeRange: CMTimeRange { synchronousValue(forKey: "timeRange", fallback: CMTimeRange.zero) }
 
-    /// The media timescale (`mdhd`): times of the track's samples are exact in it.
-    public var naturalTimeScale: CMTimeScale { synchronousValue(forKey: "naturalTimeScale", fallback: CMTimeScale(0)) }
-
     /// The data rate in bits per second: the sample bytes over the media's decode duration.
     public var estimatedDataRate: Float { synchronousValue(forKey: "estimatedDataRate", fallback: Float(0)) }
 
-    /// The ISO 639-2/T language code (`mdhd`), `nil` when undetermined.
-    public var languageCode: String? { synchronousValue(forKey: "languageCode", fallback: String?.none) }
-
-    /// The BCP 47 language tag (`elng`), when the track has one.
-    public var extendedLanguageTag: String? {
-        synchronousValue(forKey: "extendedLanguageTag", fallback: String?.none)
-    }
-
     /// The natural size of the visual media (see `computedNaturalSize`).
     public var naturalSize: CGSize { synchronousValue(forKey: "naturalSize", fallback: CGSize.zero) }
-
-    /// The track's transform (`tkhd` matrix).
-    public var preferredTransform: CGAffineTransform {
-        synchronousValue(forKey: "preferredTransform", fallback: CGAffineTransform.identity)
-    }
-
-    /// The track's volume (`tkhd`).
-    public var preferredVolume: Float { synchronousValue(forKey: "preferredVolume", fallback: Float(0)) }
 
     /// Whether audio packets depend on one another (USAC).
     public var hasAudioSampleDependencies: Bool {
@@ -205,17 +192,6 @@ extension AVAssetTrack {
 
     /// Whether some sample's presentation time differs from its decode time (composition offsets, `ctts`).
     public var requiresFrameReordering: Bool { synchronousValue(forKey: "requiresFrameReordering", fallback: false) }
-
-    /// The edit list as segments (see `TrackTimeline`).
-    public var segments: [AVAssetTrackSegment] {
-        synchronousValue(forKey: "segments", fallback: [AVAssetTrackSegment]())
-    }
-
-    /// The segment whose target contains `trackTime`, else the closest one; `nil` for a track without segments.
-    public func segment(forTrackTime trackTime: CMTime) -> AVAssetTrackSegment? {
-        let segments = segments
-        return timeline.segmentIndex(forTrackTime: trackTime).flatMap { $0 < segments.count ? segments[$0] : nil }
-    }
 
     /// The media presentation time shown at `trackTime`; invalid outside the track's edits or in an empty edit.
     public func samplePresentationTime(forTrackTime trackTime: CMTime) -> CMTime {
@@ -260,12 +236,6 @@ extension AVAssetTrack {
     }
 
     // MARK: Asynchronous methods
-
-    /// Loads the segment whose target contains `trackTime`, else the closest one.
-    public func loadSegment(forTrackTime trackTime: CMTime) async throws -> AVAssetTrackSegment? {
-        _ = try await load(.segments)
-        return segment(forTrackTime: trackTime)
-    }
 
     /// Loads the media presentation time shown at `trackTime`.
     public func loadSamplePresentationTime(forTrackTime trackTime: CMTime) async throws -> CMTime {

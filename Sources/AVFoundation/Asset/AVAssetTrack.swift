@@ -11,15 +11,16 @@ import MediaContainer
 ///
 /// Thread safety: immutable after `init` except the loading state (`KeyValueLoader`), which guards itself; the
 /// backing is thread-safe.
-public class AVAssetTrack: NSObject, NSCopying, AVAsynchronousKeyValueLoading, KeyValueLoadingHost, @unchecked Sendable {
+open class AVAssetTrack: NSObject, NSCopying, AVAsynchronousKeyValueLoading, KeyValueLoadingHost, @unchecked Sendable {
     private weak var weakAsset: AVAsset?
     /// The persistent identifier of the track (`tkhd` track_ID).
     public let trackID: CMPersistentTrackID
     /// The media type (the handler type: "vide", "soun", "text", "sbtl", "clcp", "tmcd", "meta"…).
     public let mediaType: AVMediaType
 
-    /// What the track is made of.
-    let backing: any TrackBacking
+    /// What the track is made of (a composition track's changes as it is edited).
+    var backing: any TrackBacking { storedBacking }
+    private let storedBacking: any TrackBacking
     /// The options of the asset the track belongs to.
     let options: AssetOptions
     let keyValueLoader = KeyValueLoader()
@@ -29,7 +30,7 @@ public class AVAssetTrack: NSObject, NSCopying, AVAsynchronousKeyValueLoading, K
         weakAsset = asset
         self.trackID = trackID
         self.mediaType = mediaType
-        self.backing = backing
+        storedBacking = backing
         self.options = options
         super.init()
     }
@@ -54,6 +55,42 @@ public class AVAssetTrack: NSObject, NSCopying, AVAsynchronousKeyValueLoading, K
 
     /// The container track behind the track, when it is a track of a file (sample cursors walk its table).
     var containerBacking: ContainerTrackBacking? { backing as? ContainerTrackBacking }
+
+    // MARK: Properties a mutable composition track can set (declared here so that it can override them)
+
+    /// Whether the container marks the track enabled (`tkhd` flag 1).
+    public var isEnabled: Bool { synchronousValue(forKey: "enabled", fallback: false) }
+
+    /// The media timescale (`mdhd`): times of the track's samples are exact in it.
+    public var naturalTimeScale: CMTimeScale { synchronousValue(forKey: "naturalTimeScale", fallback: CMTimeScale(0)) }
+
+    /// The ISO 639-2/T language code (`mdhd`), `nil` when undetermined.
+    public var languageCode: String? { synchronousValue(forKey: "languageCode", fallback: String?.none) }
+
+    /// The BCP 47 language tag (`elng`), when the track has one.
+    public var extendedLanguageTag: String? {
+        synchronousValue(forKey: "extendedLanguageTag", fallback: String?.none)
+    }
+
+    /// The track's transform (`tkhd` matrix).
+    public var preferredTransform: CGAffineTransform {
+        synchronousValue(forKey: "preferredTransform", fallback: CGAffineTransform.identity)
+    }
+
+    /// The track's volume (`tkhd`).
+    public var preferredVolume: Float { synchronousValue(forKey: "preferredVolume", fallback: Float(0)) }
+
+    /// The segment whose target contains `trackTime`, else the closest one; `nil` for a track without segments.
+    public func segment(forTrackTime trackTime: CMTime) -> AVAssetTrackSegment? {
+        let segments = segments
+        return timeline.segmentIndex(forTrackTime: trackTime).flatMap { $0 < segments.count ? segments[$0] : nil }
+    }
+
+    /// Loads the segment whose target contains `trackTime`, else the closest one.
+    public func loadSegment(forTrackTime trackTime: CMTime) async throws -> AVAssetTrackSegment? {
+        _ = try await load(.segments)
+        return segment(forTrackTime: trackTime)
+    }
 
     // MARK: Key-value loading
 

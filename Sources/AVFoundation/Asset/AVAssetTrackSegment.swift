@@ -2,7 +2,7 @@ import CoreMedia
 import Foundation
 
 /// One segment of a track's timeline: a time mapping from the track's media onto the track (AVAssetTrackSegment.h).
-public class AVAssetTrackSegment: NSObject, @unchecked Sendable {
+open class AVAssetTrackSegment: NSObject, @unchecked Sendable {
     /// The mapping; an empty segment's source range is invalid. Immutable after `init`.
     public let timeMapping: CMTimeMapping
 
@@ -12,19 +12,19 @@ public class AVAssetTrackSegment: NSObject, @unchecked Sendable {
     }
 
     /// Whether the segment presents nothing (an empty edit).
-    public var isEmpty: Bool { timeMapping.isEmpty }
+    open var isEmpty: Bool { timeMapping.isEmpty }
 
     /// Segments with equal mappings are equal.
-    public override func isEqual(_ object: Any?) -> Bool {
+    open override func isEqual(_ object: Any?) -> Bool {
         guard let other = object as? AVAssetTrackSegment else { return false }
         return timeMapping == other.timeMapping
     }
 
     /// Hashes the mapping.
-    public override var hash: Int { timeMapping.hashValue }
+    open override var hash: Int { timeMapping.hashValue }
 
     /// The class and the mapping.
-    public override var description: String {
+    open override var description: String {
         "<\(type(of: self)): \(Unmanaged.passUnretained(self).toOpaque()), empty = \(isEmpty), \(timeMapping)>"
     }
 }

@@ -7,7 +7,7 @@ import Foundation
 /// Only file URLs are opened; a network URL fails to load with `NSURLErrorDomain` `NSURLErrorUnsupportedURL`.
 /// The options dictionary takes Apple's keys (`AVURLAssetPreferPreciseDurationAndTimingKey` and the others
 /// declared beside it); `AssetOptions` says what each does here.
-public class AVURLAsset: AVAsset, @unchecked Sendable {
+open class AVURLAsset: AVAsset, @unchecked Sendable {
     /// The URL the asset was created with.
     public let url: URL
 

@@ -14,6 +14,14 @@ struct SampleStatistics: Sendable {
     /// Whether any sample's presentation time differs from its decode time (a non-zero composition offset).
     let hasCompositionOffsets: Bool
 
+    init(count: Int, totalSize: Int64, totalDuration: Int64, minimumDuration: Int64?, hasCompositionOffsets: Bool) {
+        self.count = count
+        self.totalSize = totalSize
+        self.totalDuration = totalDuration
+        self.minimumDuration = minimumDuration
+        self.hasCompositionOffsets = hasCompositionOffsets
+    }
+
     init(_ table: SampleTable) {
         count = table.count
         totalSize = table.totalSize

@@ -73,6 +73,21 @@ enum ExportCompatibility {
         guard media.count == 1, let track = media.first, track.mediaType == .audio else {
             return "a \(fileType.rawValue) file holds a single audio track; the asset has \(media.count) audio and video tracks"
         }
+        if let composition = track.track.backing as? CompositionTrackBacking {
+            // An audio file has no edit list: only a composition whose samples follow one another exactly (linear
+            // PCM, one frame per sample, at normal speed, without gaps) can be copied into one.
+            let formats = track.formats.compactMap { CMAudioFormatDescriptionGetStreamBasicDescription($0)?.pointee }
+            if formats.contains(where: { $0.mFormatID != kAudioFormatLinearPCM })
+                || composition.segments.contains(where: { $0.isEmpty || !$0.rate.isNormal }) {
+                return "a \(fileType.rawValue) file has no edit list to present the composition's segments (trims, gaps "
+                    + "and speed changes of compressed audio); export to a QuickTime movie or MPEG-4 audio file (.mov, .m4a), "
+                    + "or with AppleM4A, which re-encodes"
+            }
+            if Set(formats.map { "\($0.mSampleRate)/\($0.mChannelsPerFrame)/\($0.mBitsPerChannel)/\($0.mFormatFlags)" }).count > 1 {
+                return "the composition's segments have \(formats.count) different linear PCM formats; a "
+                    + "\(fileType.rawValue) file holds one"
+            }
+        }
         for format in track.formats {
             guard let asbd = CMAudioFormatDescriptionGetStreamBasicDescription(format)?.pointee,
                   audioFormats.contains(asbd.mFormatID) else {

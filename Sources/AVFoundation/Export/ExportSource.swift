@@ -41,6 +41,7 @@ struct ExportSource: @unchecked Sendable {
     /// Reads what export needs from `asset`, opening it (blocking) if it is not open yet.
     init(asset: AVAsset) throws {
         duration = try asset.loadedDuration()
+        if let refusal = asset.readingRefusal { throw refusal }
         self.asset = asset
         metadata = asset.metadata
         tracks = asset.tracks.map { track in

@@ -18,22 +18,31 @@ extension ExportPipeline {
         }
         let seconds = range.duration.seconds
         guard seconds.isFinite, seconds > 0 else { return nil }
-        var samples = 0.0, chunks = 0.0, bytes = 0.0
+        var samples = 0.0, chunks = 0.0, bytes = 0.0, extra = 0.0
         for plan in plans {
             let track = plan.source
             let trackSeconds = track.timeRange.duration.seconds
             guard trackSeconds.isFinite, trackSeconds > 0, track.sampleCount > 0 else { return nil }
             let whole = range.start <= track.timeRange.start && range.end >= track.timeRange.end
             let share = whole ? 1 : min(1, seconds / trackSeconds)
-            let preroll = whole ? 0 : Double(track.sampleCount) / trackSeconds * ExportLimits.reservationPrerollSeconds
+            var preroll = whole ? 0 : Double(track.sampleCount) / trackSeconds * ExportLimits.reservationPrerollSeconds
+            if let composition = track.track.backing as? CompositionTrackBacking {
+                // Every segment may start from the sync sample before it and opens a chunk; its edits (an empty one
+                // before it at most) and its sources' sample descriptions go into the movie box too.
+                let segments = Double(composition.segments.count)
+                preroll += segments * Double(track.sampleCount) / trackSeconds * ExportLimits.reservationPrerollSeconds
+                chunks += segments
+                extra += segments * 2 * Double(MovieBoxReservation.worstCaseBytesPerEdit)
+                    + Double(max(0, track.formats.count - 1)) * Double(MovieBoxReservation.worstCaseBytesPerDescription)
+            }
             samples += (Double(track.sampleCount) * share + preroll).rounded(.up)
             bytes += Double(track.totalSampleBytes) * share
             let byDuration = (min(seconds, trackSeconds) / MovieWriterLimits.defaultChunkSeconds).rounded(.up) + 2
             chunks += byDuration + (Double(track.totalSampleBytes) * share / Double(MovieWriterLimits.maximumChunkBytes)).rounded(.up)
         }
         let worstCase = samples * Double(MovieBoxReservation.worstCaseBytesPerSample)
-            + chunks * Double(MovieBoxReservation.worstCaseBytesPerChunk)
+            + chunks * Double(MovieBoxReservation.worstCaseBytesPerChunk) + extra
         guard samples < Double(Int32.max), worstCase <= bytes * ExportLimits.reservationShareOfMedia else { return nil }
-        return MovieBoxReservation(samples: Int(samples), chunks: Int(chunks))
+        return MovieBoxReservation(samples: Int(samples), chunks: Int(chunks), extraBytes: Int(extra))
     }
 }

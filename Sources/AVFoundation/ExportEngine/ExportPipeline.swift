@@ -234,11 +234,14 @@ final class ExportPipeline: @unchecked Sendable {
         let backing = track.track.backing
         let feed: any ExportFeed
         let hint: CMFormatDescription?
+        var recorder: EditListRecorder?
         var transform = backing.preferredTransform
         switch plan.role {
         case .passthrough:
             let output = AVAssetReaderTrackOutput(track: track.track, outputSettings: nil)
             output.alwaysCopiesSampleData = false
+            recorder = Self.usesRecordedEdits(track, fileType: request.fileType) ? EditListRecorder() : nil
+            output.editRecorder = recorder
             try add(output, to: reader, track: track)
             feed = PassthroughFeed(output: output)
             hint = track.formats.first
@@ -270,6 +273,7 @@ final class ExportPipeline: @unchecked Sendable {
         input.languageCode = backing.languageCode
         input.extendedLanguageTag = backing.extendedLanguageTag
         input.metadata = ExportMetadata.trackItems(track, request: request, fileType: request.fileType)
+        input.editRecorder = recorder
         switch track.mediaType {
         case .audio:
             input.preferredVolume = backing.preferredVolume
@@ -282,6 +286,13 @@ final class ExportPipeline: @unchecked Sendable {
             }
         }
         return (feed, input)
+    }
+
+    /// Whether a passthrough track is copied segment by segment with an edit list recorded as it is read: a
+    /// composition track written to a movie, whose segments' samples cannot follow one another on one timeline
+    /// (trims, gaps, speed changes, reordered frames at the joins) and are placed by edits instead.
+    static func usesRecordedEdits(_ track: ExportSource.Track, fileType: AVFileType) -> Bool {
+        track.track.backing is CompositionTrackBacking && MovieFileType(rawValue: fileType.rawValue) != nil
     }
 
     private func add(_ output: AVAssetReaderOutput, to reader: AVAssetReader, track: ExportSource.Track) throws {
@@ -302,7 +313,12 @@ final class ExportPipeline: @unchecked Sendable {
         try add(output, to: reader, track: track)
         let dimensions = track.formats.first.map(CMVideoFormatDescriptionGetDimensions)
         let stored = (Int(dimensions?.width ?? 0), Int(dimensions?.height ?? 0))
-        let scales = stored.0 != settings.width || stored.1 != settings.height
+        // A composition's segments may differ in size: every picture then goes through the scaler.
+        let sizesDiffer = track.formats.contains {
+            let size = CMVideoFormatDescriptionGetDimensions($0)
+            return Int(size.width) != stored.0 || Int(size.height) != stored.1
+        }
+        let scales = stored.0 != settings.width || stored.1 != settings.height || sizesDiffer
             || track.displaySize != CGSize(width: stored.0, height: stored.1)
         var converter: PixelBufferConverter?
         var inputSize = stored

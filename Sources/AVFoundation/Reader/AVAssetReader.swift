@@ -112,6 +112,7 @@ public class AVAssetReader: NSObject, @unchecked Sendable {
         let duration: CMTime
         do {
             duration = try asset.loadedDuration()
+            if let refusal = asset.readingRefusal { throw refusal }
         } catch {
             // The asset's own load error, as the asset layer reports it (Apple's domains and codes).
             core.failStart(error)

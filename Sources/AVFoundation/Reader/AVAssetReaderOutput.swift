@@ -22,6 +22,9 @@ public class AVAssetReaderOutput: NSObject, @unchecked Sendable {
         /// Not public: set by the export pipeline, whose own stage after the output makes a deep read-ahead a waste
         /// of memory (each decoded 1080p picture is 3 MB).
         var readAheadBound = ReadAheadBound.standard
+        /// Not public: set by the passthrough export of a composition, which copies each segment's samples and
+        /// presents them by an edit list (`PassthroughProducer`'s media layout).
+        var editRecorder: EditListRecorder?
     }
 
     let lock = NSLock()
@@ -63,6 +66,12 @@ public class AVAssetReaderOutput: NSObject, @unchecked Sendable {
     var readAheadBound: ReadAheadBound {
         get { lock.withLock { settings.readAheadBound } }
         set { configure("readAheadBound") { $0.readAheadBound = newValue } }
+    }
+
+    /// Where a passthrough track output records the edits of its media layout (see `Settings.editRecorder`).
+    var editRecorder: EditListRecorder? {
+        get { lock.withLock { settings.editRecorder } }
+        set { configure("editRecorder") { $0.editRecorder = newValue } }
     }
 
     public func copyNextSampleBuffer() -> CMSampleBuffer? {

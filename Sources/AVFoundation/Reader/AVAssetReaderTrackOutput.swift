@@ -71,8 +71,10 @@ public class AVAssetReaderTrackOutput: AVAssetReaderOutput, @unchecked Sendable 
         let name = "track \(track.trackID)"
         guard let outputSettings else {
             let isAudio = track.mediaType == .audio
+            let recorder = configuration.editRecorder
             return OutputPlan(name: name) { ranges in
-                PassthroughProducer(timeline: timeline, backing: backing, isAudio: isAudio, ranges: ranges, copiesData: copies)
+                PassthroughProducer(timeline: timeline, backing: backing, isAudio: isAudio, ranges: ranges,
+                                    copiesData: copies, recorder: recorder)
             }
         }
         switch track.mediaType {

@@ -111,6 +111,9 @@ final class DecoderSessions: @unchecked Sendable {
         return try audioSession(source: sourceIndex, description: number, description)
     }
 
+    /// How many sessions are open.
+    var openCount: Int { video.count + audio.count }
+
     /// Closes the sessions of source `source`: no later span of the read needs them.
     func release(source: Int) {
         video = video.filter { $0.key.source != source }

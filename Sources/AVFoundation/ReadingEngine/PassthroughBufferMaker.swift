@@ -18,10 +18,23 @@ import MediaContainer
 ///   read (encoder priming, an edit that starts or ends inside a packet, the pre-roll packets before a time range),
 ///   a buffer wholly outside having its whole duration as `TrimDurationAtStart` (Apple's convention for audio that
 ///   only primes the decoder); `SpeedMultiplier` for edits at a rate other than 1.
+///
+/// In media layout (`Timing.media`) the samples keep their own durations and are timed on an output media timeline
+/// (their media times moved by a shift), with no trim, speed or `DoNotDisplay` attachments: an edit list recorded
+/// beside them says what plays when (`EditListRecorder`).
 struct PassthroughBufferMaker {
+    /// How samples are timed.
+    enum Timing {
+        /// On the track's timeline, through the span's segment.
+        case track
+        /// On an output media timeline: media time + `shift`, durations as stored.
+        case media(shift: CMTime)
+    }
+
     let source: TrackSource
     /// Whether sample bytes are copied out of the mapped file (`alwaysCopiesSampleData`).
     let copiesData: Bool
+    var timing: Timing = .track
 
     private var table: SampleTable { source.table }
 
@@ -34,7 +47,11 @@ struct PassthroughBufferMaker {
         let data = try source.data(ofSamples: index..<(index + 1), copying: copiesData)
         var timing: CMSampleTimingInfo
         let scale = source.mediaTimescale
-        if segment.isDwell {
+        if case .media(let shift) = self.timing {
+            timing = CMSampleTimingInfo(duration: CMTime(value: table.duration(at: index), timescale: scale),
+                                        presentationTimeStamp: CMTime(value: table.presentationTime(at: index), timescale: scale) + shift,
+                                        decodeTimeStamp: CMTime(value: table.decodeTime(at: index), timescale: scale) + shift)
+        } else if segment.isDwell {
             timing = CMSampleTimingInfo(duration: span.trackRange.duration, presentationTimeStamp: span.trackRange.start,
                                         decodeTimeStamp: span.trackRange.start)
         } else {
@@ -62,7 +79,7 @@ struct PassthroughBufferMaker {
         } else {
             attachments[kCMSampleAttachmentKey_DependsOnOthers] = !isSync
         }
-        if !shown { attachments[kCMSampleAttachmentKey_DoNotDisplay] = true }
+        if !shown, case .track = self.timing { attachments[kCMSampleAttachmentKey_DoNotDisplay] = true }
         if !attachments.isEmpty { buffer.setSampleAttachments([attachments]) }
         return buffer
     }
@@ -89,7 +106,13 @@ struct PassthroughBufferMaker {
         }
         let data = try source.data(ofSamples: range, copying: copiesData)
         let segment = span.segment
-        let start = segment.trackTime(ofMediaTicks: table.presentationTime(at: first))
+        let mediaStart = CMTime(value: table.presentationTime(at: first), timescale: source.mediaTimescale)
+        var start = segment.trackTime(ofMedia: mediaStart)
+        var trimmed = trimmed
+        if case .media(let shift) = timing {
+            start = mediaStart + shift
+            trimmed = false
+        }
         // Linear PCM: the samples are frames, or (audio files) runs of frames; the buffer counts frames.
         let isPCM = asbd.mFormatID == kAudioFormatLinearPCM && asbd.mFramesPerPacket == 1 && asbd.mBytesPerPacket > 0
         var descriptions: [AudioStreamPacketDescription] = []
@@ -129,7 +152,7 @@ struct PassthroughBufferMaker {
                                  + "buffer (status \(status))", trackID: source.trackID, time: start)
         }
         let natural = Self.duration(frames: frames, sampleRate: asbd.mSampleRate)
-        if !segment.isNormalSpeed, !segment.isDwell {
+        if !segment.isNormalSpeed, !segment.isDwell, case .track = timing {
             CMSetAttachment(buffer, key: kCMSampleBufferAttachmentKey_SpeedMultiplier,
                             value: NSNumber(value: segment.rate.doubleValue), attachmentMode: kCMAttachmentMode_ShouldPropagate)
         }

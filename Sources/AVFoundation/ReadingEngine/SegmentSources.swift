@@ -19,12 +19,19 @@ final class SegmentSources {
         lastSpan = last
     }
 
-    /// The source span `span` reads, opened now if this is its first span.
+    /// The source span `span` reads, opened now if this is its first span; a source that cannot be opened fails
+    /// the read at the span's start.
     func source(of span: PresentationSpan) throws(ReadingFailure) -> TrackSource {
         if let source = open[span.source] { return source }
-        let source = try backing.makeSource(span.source)
-        open[span.source] = source
-        return source
+        do {
+            let source = try backing.makeSource(span.source)
+            open[span.source] = source
+            return source
+        } catch {
+            var failure = error
+            if failure.time == nil { failure.time = span.trackRange.start }
+            throw failure
+        }
     }
 
     /// Closes the sources whose last span is `spanIndex`; returns their indices.

@@ -68,6 +68,9 @@ public class AVAssetWriterInput: NSObject, @unchecked Sendable {
         var sampleReferenceBaseURL: URL?
         var performsMultiPassEncodingIfSupported = false
         var associations: [(input: AVAssetWriterInput, type: String)] = []
+        /// Not public: the edits that present this track, recorded by the reader that feeds it (a composition's
+        /// passthrough export); they replace the edits the writer would derive from its sessions.
+        var editRecorder: EditListRecorder?
     }
 
     /// Multi-pass progress.
@@ -166,7 +169,7 @@ public class AVAssetWriterInput: NSObject, @unchecked Sendable {
                          preferredChunkAlignment: configuration.preferredMediaChunkAlignment,
                          beforeMainMediaData: configuration.mediaDataLocation == .beforeMainMediaDataNotInterleaved,
                          sampleReferenceBaseURL: configuration.sampleReferenceBaseURL, multiPass: multiPass,
-                         associations: associations)
+                         associations: associations, editRecorder: configuration.editRecorder)
     }
 
     // MARK: Appending

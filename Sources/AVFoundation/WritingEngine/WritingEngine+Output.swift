@@ -140,6 +140,16 @@ extension WritingEngine {
         } ?? false
         for track in tracks {
             guard let handle = track.handle, let timescale = track.timescale else { continue }
+            if let recorder = track.spec.editRecorder {
+                do throws(MovieWriterError) {
+                    let length = ranges.reduce(CMTime.zero) { $0 + $1.duration }
+                    try writer.setEditList(RecordedEdits.entries(recorder.recorded, movieTimescale: movieTimeScale,
+                                                                 mediaTimescale: timescale, limit: length), for: handle)
+                } catch {
+                    throw WriterFailure.movie(error, "setting the edit list of input \(track.spec.index)")
+                }
+                continue
+            }
             let edits = SessionEdits.edits(sessions: ranges, presented: track.presented, movieTimescale: movieTimeScale,
                                            mediaTimescale: timescale, padsToEnd: lastIsEmpty)
             func ticks(_ time: CMTime) -> Int64 {

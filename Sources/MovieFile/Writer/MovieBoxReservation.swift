@@ -12,10 +12,14 @@ package struct MovieBoxReservation: Sendable, Equatable {
     package var samples: Int
     /// Chunks expected across all tracks.
     package var chunks: Int
+    /// Other bytes the caller expects in the box: edit lists and sample descriptions beyond what one track's slack
+    /// holds (a composition copied segment by segment).
+    package var extraBytes: Int
 
-    package init(samples: Int, chunks: Int) {
+    package init(samples: Int, chunks: Int, extraBytes: Int = 0) {
         self.samples = max(0, samples)
         self.chunks = max(0, chunks)
+        self.extraBytes = max(0, extraBytes)
     }
 
     /// Sample-table bytes one sample can add at most: a `stsz` size (4), a `stts` entry (8) and a `ctts` entry (8)
@@ -24,6 +28,11 @@ package struct MovieBoxReservation: Sendable, Equatable {
     package static let worstCaseBytesPerSample = 4 + 8 + 8 + 4 + 4 + 1
     /// Sample-table bytes one chunk can add at most: a `stsc` entry (12) and a `co64` offset (8).
     package static let worstCaseBytesPerChunk = 12 + 8
+    /// An edit list entry at most (version 1: duration, media time, rate).
+    package static let worstCaseBytesPerEdit = 20
+    /// A sample description added while writing, generously (a sample entry with an `avcC`/`hvcC` holding its
+    /// parameter sets, colour and aspect boxes).
+    package static let worstCaseBytesPerDescription = 1024
     /// Per track, what the finished movie box can hold beyond the tables built before the first sample: edit list
     /// entries, the AAC roll group, a late sample description's share.
     static let slackPerTrack = 512
@@ -32,7 +41,7 @@ package struct MovieBoxReservation: Sendable, Equatable {
 
     /// The bytes to reserve, given the size of the movie box built before any sample (`emptyMovieBoxSize`).
     func bytes(emptyMovieBoxSize: Int, trackCount: Int) -> Int {
-        emptyMovieBoxSize + Self.slack + trackCount * Self.slackPerTrack
+        emptyMovieBoxSize + Self.slack + trackCount * Self.slackPerTrack + extraBytes
             + samples.multipliedReportingOverflow(by: Self.worstCaseBytesPerSample).partialValue
             + chunks.multipliedReportingOverflow(by: Self.worstCaseBytesPerChunk).partialValue
     }
