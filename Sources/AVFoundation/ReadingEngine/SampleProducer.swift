@@ -60,7 +60,10 @@ final class PassthroughProducer: SampleProducer {
                 let shown = selection.shownPositions.contains(source.presentationPosition(of: index))
                 buffer = try maker.sample(index, in: span, shown: shown)
             }
-            if recorder != nil { outputEnd = max(outputEnd, Self.end(of: buffer)) }
+            if recorder != nil {
+                let end = Self.end(of: buffer)
+                if end.isNumeric, !outputEnd.isValid || end > outputEnd { outputEnd = end }
+            }
             return [buffer]
         }
         return nil

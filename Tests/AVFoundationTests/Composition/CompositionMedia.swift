@@ -67,3 +67,57 @@ enum CompositionMedia {
         }
     }
 }
+
+/// The edit lists of a movie as mediainfo's trace (`--Details=1`) reads them: a parser that is not ours.
+struct TracedEdits {
+    /// One `elst` entry: duration in movie ticks, media time in media ticks (−1: empty), rate.
+    struct Entry: Equatable {
+        var duration: Int64
+        var mediaTime: Int64
+        var rate: Double
+    }
+
+    /// One track: its media timescale and edits.
+    struct Track {
+        var mediaTimescale: Int64
+        var edits: [Entry]
+    }
+
+    var movieTimescale: Int64 = 0
+    var tracks: [Track] = []
+
+    /// The edits of the movie at `url`, in track order.
+    init(_ url: URL) throws {
+        let trace = try ExternalTool.check("mediainfo", ["--Details=1", url.path]).output
+        var pending: [Entry] = []
+        var entry: Entry?
+        var context = ""
+        for line in trace.split(separator: "\n") {
+            // Each line is a byte offset, then a box heading or a "field: value" pair.
+            let text = line.trimmingCharacters(in: .whitespaces).drop { !$0.isWhitespace }
+                .trimmingCharacters(in: .whitespaces)
+            guard let colon = text.firstIndex(of: ":") else {
+                if text.hasPrefix("Movie header") || text.hasPrefix("Media Header") { context = text }
+                continue
+            }
+            let field = text[..<colon].trimmingCharacters(in: .whitespaces)
+            let value = text[text.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+                .split(separator: " ").first.flatMap { UInt64($0) }
+            guard let value else { continue }
+            switch field {
+            case "Time scale" where context.hasPrefix("Movie header"): movieTimescale = Int64(value)
+            case "Time scale" where context.hasPrefix("Media Header"):
+                tracks.append(Track(mediaTimescale: Int64(value), edits: pending))
+                pending = []
+            case "Track duration": entry = Entry(duration: Int64(value), mediaTime: 0, rate: 1)
+            case "Media time":
+                entry?.mediaTime = value == UInt64(UInt32.max) || value == UInt64.max ? -1 : Int64(value)
+            case "Media rate":
+                entry?.rate = Double(value) / 65536
+                if let complete = entry { pending.append(complete) }
+                entry = nil
+            default: break
+            }
+        }
+    }
+}

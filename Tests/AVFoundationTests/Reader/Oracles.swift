@@ -32,9 +32,9 @@ enum Oracles {
         return ticks
     }
 
-    /// The packets of `stream` ("v:0", "a:0").
-    static func packets(_ url: URL, stream: String) throws -> [Packet] {
-        let probed = try ExternalTool.ffprobeJSON(["-show_packets", "-select_streams", stream, url.path])
+    /// The packets of `stream` ("v:0", "a:0"); `extra` goes before the input (`-ignore_editlist 1`).
+    static func packets(_ url: URL, stream: String, extra: [String] = []) throws -> [Packet] {
+        let probed = try ExternalTool.ffprobeJSON(extra + ["-show_packets", "-select_streams", stream, url.path])
         return (probed["packets"] as? [[String: Any]] ?? []).map { packet in
             let flags = packet["flags"] as? String ?? ""
             return Packet(pts: integer(packet["pts"]), dts: integer(packet["dts"]),
@@ -49,9 +49,10 @@ enum Oracles {
         var duration: Int64
     }
 
-    /// The frames of `stream` that FFmpeg presents (edit lists applied).
-    static func frames(_ url: URL, stream: String) throws -> [Frame] {
-        let probed = try ExternalTool.ffprobeJSON(["-show_frames", "-select_streams", stream, url.path])
+    /// The frames of `stream` that FFmpeg presents (edit lists applied, unless `extra` says
+    /// `-ignore_editlist 1`).
+    static func frames(_ url: URL, stream: String, extra: [String] = []) throws -> [Frame] {
+        let probed = try ExternalTool.ffprobeJSON(extra + ["-show_frames", "-select_streams", stream, url.path])
         return (probed["frames"] as? [[String: Any]] ?? []).compactMap { frame in
             guard let pts = integer(frame["pts"]) ?? integer(frame["best_effort_timestamp"]) else { return nil }
             return Frame(pts: pts, duration: integer(frame["duration"]) ?? integer(frame["pkt_duration"]) ?? 0)
@@ -80,9 +81,10 @@ enum Oracles {
     }
 
     /// The decoded audio of the first audio stream as raw samples in FFmpeg's sample format `format`
-    /// (`s16le`, `f32le`, `s32le`), FFmpeg's priming skip and edit list applied.
-    static func decodedAudio(_ url: URL, format: String, extra: [String] = []) throws -> Data {
-        try ExternalTool.check("ffmpeg", ["-nostdin", "-v", "error", "-i", url.path, "-map", "0:a:0"] + extra
+    /// (`s16le`, `f32le`, `s32le`), FFmpeg's priming skip and edit list applied (unless `inputOptions` says
+    /// `-ignore_editlist 1`).
+    static func decodedAudio(_ url: URL, format: String, inputOptions: [String] = [], extra: [String] = []) throws -> Data {
+        try ExternalTool.check("ffmpeg", ["-nostdin", "-v", "error"] + inputOptions + ["-i", url.path, "-map", "0:a:0"] + extra
                                + ["-f", format, "-"]).standardOutput
     }
 
