@@ -11,8 +11,8 @@ internal import CRubberBand
 ///
 /// There is no end-of-stream call: Rubber Band's own ending (`final`) pads with silence and its output count is not
 /// the stretched length (measured with 3.1.2 on 4 s at 48 kHz, `final` set on the last block: 2128 to 23092 frames
-/// too many at speeds 32 down to 0.1, 17920 too few at 1/32), so the caller extends the input itself and cuts the output at the length it wants
-/// (`AudioTimeStretchSession` in MediaCodecs does).
+/// too many at speeds 32 down to 0.1, 17920 too few at 1/32), so the caller extends the input itself and cuts the
+/// output at the length it wants (`AudioTimeStretchSession` in MediaCodecs does).
 ///
 /// Channels are stretched together (`OptionChannelsTogether`), which keeps the phase relation between channels,
 /// and so the stereo image, over the whole frequency range; the default treats them apart and widens the image

@@ -41,8 +41,8 @@ struct AudioTimeStretchOracleTests {
         return stats
     }
 
-    /// Oracle values: a 0.5-amplitude sine is −9.03 dBFS RMS (20·log10(0.5/√2)) and −6.02 dBFS peak; astats counts
-    /// both rising and falling zero crossings, two per cycle.
+    /// Oracle values: a 0.5-amplitude sine is −9.03 dBFS RMS (20·log10(0.5/√2)) and −6.02 dBFS peak; astats
+    /// counts both rising and falling zero crossings, two per cycle.
     @Test("ffprobe counts round(N / speed) frames; ffmpeg finds the tone's frequency, its level, and no NaN",
           arguments: AudioTimeStretchSession.Algorithm.allCases, [0.5, 2.0])
     func judgedByFFmpeg(algorithm: AudioTimeStretchSession.Algorithm, speed: Double) throws {

@@ -64,6 +64,20 @@ struct AudioTimeStretchTests {
         #expect(output[0] == output[1])
     }
 
+    /// Silence, then the tone from 0.25 s: its onset in the output is at 0.25 s / speed, at most 512 frames late (a
+    /// start delay left in would put it 2048 late with Rubber Band), early by at most one splice or analysis window.
+    /// Measured: varispeed within 2 frames; SoundTouch 241 late at speed 2 and 2351 early at 0.5 (where it repeats
+    /// 41 ms sequences); Rubber Band 70 and 350 early.
+    @Test("an onset lands at its time divided by the speed", arguments: Algorithm.allCases, [0.5, 2.0])
+    func onset(algorithm: Algorithm, speed: Double) throws {
+        let tone = TimeStretchSignal.sine(frames: 36_000)
+        let input = tone.map { Array(repeating: Float(0), count: 12_000) + $0 }
+        let output = try Self.stretch(input, scale: .speed(speed), algorithm: algorithm)
+        let onset = try #require(output[0].firstIndex { abs($0) > 0.05 })
+        let expected = Int(12_000 / speed)
+        #expect(onset <= expected + 512 && onset >= expected - 2500, "onset at \(onset), expected \(expected)")
+    }
+
     @Test("very slow and very fast speeds, to Apple's limits 1/32 and 32: exact counts, finite samples, pitch",
           arguments: Algorithm.allCases, [1.0 / 32, 0.1, 8, 32])
     func extremes(algorithm: Algorithm, speed: Double) throws {

@@ -113,8 +113,10 @@ package final class AudioTimeStretchSession: @unchecked Sendable {
         pendingStart = engine.leadInFrameCount > 0 ? Array(repeating: [], count: channelCount) : nil
     }
 
-    /// Output frames for `count` input frames once `finish()` has run: `round(count / speed)`, halves up.
+    /// Output frames for `count` input frames once `finish()` has run: `round(count / speed)`, halves up. `count`
+    /// is taken within 0...2^48, the most input a session takes (`Limits.maximumTimeStretchInputFrames`).
     package func outputFrameCount(forInputFrameCount count: Int) -> Int {
+        let count = min(max(count, 0), Limits.maximumTimeStretchInputFrames)
         switch scale {
         case .speed(let speed):
             return Int((Double(count) / speed).rounded(.toNearestOrAwayFromZero))
