@@ -31,7 +31,12 @@ let package = Package(
         ),
         // libyuv-dev ships no .pc file: the module map links "yuv" itself.
         .systemLibrary(name: "CYUV", path: "Sources/CYUV", providers: [.apt(["libyuv-dev"])]),
-        .target(name: "FFmpegBridge", dependencies: ["CFFmpeg", "CYUV"]),
+        // Time stretching (Sources/MediaCodecs/README.md says which library serves which AVAudioTimePitchAlgorithm).
+        .systemLibrary(name: "CRubberBand", path: "Sources/CRubberBand", pkgConfig: "rubberband",
+                       providers: [.apt(["librubberband-dev"])]),
+        // SoundTouch's C interface (libSoundTouchDll) has no .pc file of its own: the module map links it.
+        .systemLibrary(name: "CSoundTouch", path: "Sources/CSoundTouch", providers: [.apt(["libsoundtouch-dev"])]),
+        .target(name: "FFmpegBridge", dependencies: ["CFFmpeg", "CYUV", "CRubberBand", "CSoundTouch"]),
 
         // Apple's small value-type modules.
         .target(name: "CoreFoundationShims"),

@@ -1,4 +1,5 @@
 import CoreMedia
+import MediaCodecs
 import MediaContainer
 import Foundation
 
@@ -56,7 +57,7 @@ open class AVURLAsset: AVAsset, @unchecked Sendable {
         return list.split(separator: ",").allSatisfy { codec in
             let text = codec.trimmingCharacters(in: .whitespaces)
             let name = String(text.prefix { $0 != "." })
-            if DecoderAvailability.videoCodecs.contains(FourCharCodeText.code(name) ?? 0) { return true }
+            if let code = FourCharCodeText.code(name), DecoderCapability.canDecode(videoCodec: code) { return true }
             // RFC 6381 §3.3: "mp4a.40.x" is MPEG-4 audio (AAC), "mp4a.6B"/"mp4a.69" MPEG-1/2 layer 3.
             let audio: AudioFormatID? = switch name {
             case "mp4a": text.hasPrefix("mp4a.40") ? kAudioFormatMPEG4AAC
@@ -70,7 +71,7 @@ open class AVURLAsset: AVAsset, @unchecked Sendable {
             case "sawb": kAudioFormatAMR_WB
             default: nil
             }
-            return audio.map(DecoderAvailability.audioCodecs.contains) ?? false
+            return audio.map { DecoderCapability.canDecode(audioFormatID: $0) } ?? false
         }
     }
 }

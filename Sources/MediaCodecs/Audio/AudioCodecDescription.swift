@@ -14,6 +14,24 @@ struct AudioCodecDescription {
     /// Priming the cookie declares (Opus pre-skip), in samples at the output rate.
     var declaredPriming: Int?
 
+    /// The compressed codec each Core Audio format ID is decoded with (ISO/IEC 14496-3 AAC in all its object types,
+    /// Apple Lossless, MPEG-1 layer 3, 3GPP AMR, Opus, FLAC, ATSC A/52 AC-3 and E-AC-3); `nil` for linear PCM, which
+    /// is converted rather than decoded, and for formats with no decoder here.
+    static func codec(forFormatID formatID: AudioFormatID) -> FFCodec? {
+        switch formatID {
+        case kAudioFormatMPEG4AAC, kAudioFormatMPEG4AAC_HE, kAudioFormatMPEG4AAC_HE_V2: return .aac
+        case kAudioFormatAppleLossless: return .alac
+        case kAudioFormatMPEGLayer3: return .mp3
+        case kAudioFormatAMR: return .amrNB
+        case kAudioFormatAMR_WB: return .amrWB
+        case kAudioFormatOpus: return .opus
+        case kAudioFormatFLAC: return .flac
+        case kAudioFormatAC3: return .ac3
+        case kAudioFormatEnhancedAC3: return .eac3
+        default: return nil
+        }
+    }
+
     init(_ description: CMFormatDescription) throws(CodecError) {
         guard CMFormatDescriptionGetMediaType(description) == kCMMediaType_Audio,
               let asbdPointer = CMAudioFormatDescriptionGetStreamBasicDescription(description) else {
@@ -38,35 +56,33 @@ struct AudioCodecDescription {
             }
             codec = nil
             return
-        case kAudioFormatMPEG4AAC, kAudioFormatMPEG4AAC_HE, kAudioFormatMPEG4AAC_HE_V2:
-            codec = .aac
+        case kAudioFormatMPEGLayer2, kAudioFormatMPEGLayer1:
+            throw CodecError(.unsupportedFormat, "MPEG-1 layer 1/2 audio is not decoded here")
+        default:
+            guard let codec = Self.codec(forFormatID: asbd.mFormatID) else {
+                throw CodecError(.unsupportedFormat, "no decoder for audio format \(fourCharacterString(asbd.mFormatID)) in this build")
+            }
+            self.codec = codec
+        }
+        switch codec {
+        case .aac:
             extradata = try MagicCookies.audioSpecificConfig(fromCookie: cookie)
             // SBR doubles the output rate the description's core rate may not show.
             if let config = try? FFAudioSpecificConfig(parsing: extradata) { sampleRate = Double(config.outputSampleRate) }
-        case kAudioFormatAppleLossless:
-            codec = .alac
+        case .alac:
             guard let config = FFALACMagicCookie.config(from: cookie) else {
                 throw CodecError(.invalidInput, "the Apple Lossless magic cookie holds no ALACSpecificConfig")
             }
             extradata = config
-        case kAudioFormatMPEGLayer3, kAudioFormatMPEGLayer2, kAudioFormatMPEGLayer1:
-            codec = asbd.mFormatID == kAudioFormatMPEGLayer3 ? .mp3 : nil
-            if codec == nil { throw CodecError(.unsupportedFormat, "MPEG-1 layer 1/2 audio is not decoded here") }
-        case kAudioFormatAMR: codec = .amrNB
-        case kAudioFormatAMR_WB: codec = .amrWB
-        case kAudioFormatOpus:
-            codec = .opus
+        case .opus:
             if !cookie.isEmpty {
                 extradata = try MagicCookies.opusHead(fromCookie: cookie)
                 declaredPriming = MagicCookies.opusPreSkip(cookie)
             }
-        case kAudioFormatFLAC:
-            codec = .flac
+        case .flac:
             extradata = try MagicCookies.streamInfo(fromCookie: cookie)
-        case kAudioFormatAC3: codec = .ac3
-        case kAudioFormatEnhancedAC3: codec = .eac3
         default:
-            throw CodecError(.unsupportedFormat, "no decoder for audio format \(fourCharacterString(asbd.mFormatID)) in this build")
+            break
         }
         guard let codec, codec.isDecodable else {
             throw CodecError(.unsupportedFormat, "this FFmpeg build has no decoder for \(fourCharacterString(asbd.mFormatID))")
