@@ -21,7 +21,6 @@ public class AVAssetReaderAudioMixOutput: AVAssetReaderOutput, @unchecked Sendab
     /// The output settings; nil for the default format described above.
     public let audioSettings: [String: Any]?
     private var storedMix: AVAudioMix?
-    private var storedAlgorithm = AVAudioTimePitchAlgorithm.spectral
 
     /// An output mixing `audioTracks` (audio tracks of the reader's asset) into `audioSettings`' format.
     public init(audioTracks: [AVAssetTrack], audioSettings: [String: Any]?) {
@@ -49,18 +48,8 @@ public class AVAssetReaderAudioMixOutput: AVAssetReaderOutput, @unchecked Sendab
 
     /// The algorithm for time-stretching audio in edits at rates other than 1. Default `.spectral` (Apple's).
     public var audioTimePitchAlgorithm: AVAudioTimePitchAlgorithm {
-        get { lock.withLock { storedAlgorithm } }
-        set {
-            guard AVAudioTimePitchAlgorithm.all.contains(newValue) else {
-                misuse("'\(newValue.rawValue)' is not an AVAudioTimePitchAlgorithm constant")
-                return
-            }
-            guard !hasStarted else {
-                misuse("audioTimePitchAlgorithm cannot be changed after reading has started")
-                return
-            }
-            lock.withLock { storedAlgorithm = newValue }
-        }
+        get { timePitchAlgorithm }
+        set { timePitchAlgorithm = newValue }
     }
 
     override var sourceTracks: [AVAssetTrack] { audioTracks }
@@ -83,63 +72,23 @@ public class AVAssetReaderAudioMixOutput: AVAssetReaderOutput, @unchecked Sendab
         } catch {
             throw ReadingFailure(.settings, "the audio mix output settings cannot be used: \(error)", underlying: error)
         }
-        var highestRate = 0.0, mostChannels = 0
-        for track in audioTracks {
-            for description in track.backing.formatDescriptions {
-                guard let asbd = CMAudioFormatDescriptionGetStreamBasicDescription(description)?.pointee else { continue }
-                highestRate = max(highestRate, asbd.mSampleRate)
-                mostChannels = max(mostChannels, Int(asbd.mChannelsPerFrame))
-            }
-        }
-        guard highestRate > 0, mostChannels > 0 else {
-            throw ReadingFailure(.unsupported, "the tracks to mix describe no sample rate or channel count")
-        }
-        let rate = requested?.sampleRate ?? highestRate
-        let channels = requested?.channelCount ?? requested?.channelLayout?.numberOfChannels ?? mostChannels
-        // Every track is decoded to 32-bit float, non-interleaved, at the mix's rate, channels and layout.
-        var mixSettings = AudioDecoderOutputSettings()
-        mixSettings.sampleRate = rate
-        mixSettings.channelCount = channels
-        mixSettings.channelLayout = requested?.channelLayout
-        mixSettings.bitDepth = 32
-        mixSettings.isFloat = true
-        mixSettings.isNonInterleaved = true
-        mixSettings.sampleRateConverterAlgorithm = requested?.sampleRateConverterAlgorithm
+        let plan = try FloatDecodingPlan(requested: requested, formats: audioTracks.flatMap(\.backing.formatDescriptions),
+                                         trackID: nil)
+        let stretching = AudioStretching(plan: plan, algorithm: audioTimePitchAlgorithm, convertsOutput: false)
         let curves = audioMix?.volumeCurves ?? [:]
         var inputs: [AudioMixProducer.Track] = []
         for track in audioTracks {
-            let sessions = DecoderSessions(backing: track.backing, trackID: track.trackID, kind: .audio(mixSettings))
+            let sessions = DecoderSessions(backing: track.backing, trackID: track.trackID, kind: .audio(plan.settings))
             try sessions.validate()
             inputs.append(AudioMixProducer.Track(timeline: track.timeline, sessions: sessions,
                                                  curve: curves[track.trackID] ?? VolumeCurve()))
         }
-        let mixLayout = mixSettings.layout(sourceRate: rate, sourceChannels: channels)
-        let outputLayout = (requested ?? mixSettings).layout(sourceRate: rate, sourceChannels: channels)
-        // The mix's description: what the first track's decoder produces.
-        let mixDescription: CMAudioFormatDescription
-        do throws(CodecError) {
-            guard let first = audioTracks[0].backing.formatDescriptions.first else {
-                throw CodecError(.unsupportedFormat, "track \(audioTracks[0].trackID) has no format description")
-            }
-            mixDescription = try AudioDecoderSession.outputFormatDescription(for: first, outputSettings: mixSettings)
-        } catch {
-            throw ReadingFailure(error, trackID: audioTracks[0].trackID, while: "cannot describe the mixed audio")
-        }
-        var converter: AudioConverterSession?
-        if outputLayout != mixLayout {
-            do throws(CodecError) {
-                converter = try AudioConverterSession(from: mixLayout.streamDescription, sourceLayout: mixSettings.channelLayout,
-                                                      to: outputLayout.streamDescription,
-                                                      destinationLayout: requested?.channelLayout)
-            } catch {
-                throw ReadingFailure(error, trackID: nil, while: "cannot convert the mix to the output settings")
-            }
-        }
+        let rate = plan.sampleRate, channels = plan.channels, mixDescription = plan.description
+        let converter = plan.converter
         let ranges = inputs
-        let made = converter
         return OutputPlan(name: "audio mix of \(audioTracks.count) tracks") { timeRanges in
             AudioMixProducer(tracks: ranges, ranges: timeRanges, sampleRate: rate, channels: channels,
-                             mixDescription: mixDescription, converter: made)
+                             mixDescription: mixDescription, converter: converter, stretching: stretching)
         }
     }
 }

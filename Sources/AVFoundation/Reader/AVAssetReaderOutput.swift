@@ -25,6 +25,8 @@ public class AVAssetReaderOutput: NSObject, @unchecked Sendable {
         /// Not public: set by the passthrough export of a composition, which copies each segment's samples and
         /// presents them by an edit list (`PassthroughProducer`'s media layout).
         var editRecorder: EditListRecorder?
+        /// How decoded audio of scaled edits is stretched (the track and audio mix outputs' public property).
+        var audioTimePitchAlgorithm = AVAudioTimePitchAlgorithm.spectral
     }
 
     let lock = NSLock()
@@ -66,6 +68,19 @@ public class AVAssetReaderOutput: NSObject, @unchecked Sendable {
     var readAheadBound: ReadAheadBound {
         get { lock.withLock { settings.readAheadBound } }
         set { configure("readAheadBound") { $0.readAheadBound = newValue } }
+    }
+
+    /// The algorithm for time-stretching audio in edits at rates other than 1, for the subclasses that decode audio.
+    /// Only Apple's four constants are accepted; another value is refused (misuse, as Apple raises an exception).
+    var timePitchAlgorithm: AVAudioTimePitchAlgorithm {
+        get { lock.withLock { settings.audioTimePitchAlgorithm } }
+        set {
+            guard AVAudioTimePitchAlgorithm.all.contains(newValue) else {
+                misuse("'\(newValue.rawValue)' is not an AVAudioTimePitchAlgorithm constant")
+                return
+            }
+            configure("audioTimePitchAlgorithm") { $0.audioTimePitchAlgorithm = newValue }
+        }
     }
 
     /// Where a passthrough track output records the edits of its media layout (see `Settings.editRecorder`).

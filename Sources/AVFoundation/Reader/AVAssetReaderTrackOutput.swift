@@ -30,7 +30,6 @@ public class AVAssetReaderTrackOutput: AVAssetReaderOutput, @unchecked Sendable 
     public let track: AVAssetTrack
     /// The output settings; nil for the samples as stored.
     public let outputSettings: [String: Any]?
-    private var storedAlgorithm = AVAudioTimePitchAlgorithm.spectral
 
     /// An output reading `track` with `outputSettings` (nil: the samples as stored).
     public init(track: AVAssetTrack, outputSettings: [String: Any]?) {
@@ -45,18 +44,8 @@ public class AVAssetReaderTrackOutput: AVAssetReaderOutput, @unchecked Sendable 
     /// The algorithm for time-stretching audio in edits at rates other than 1. Default `.spectral` (Apple's).
     /// Only Apple's four constants are accepted; another value is refused (misuse, as Apple raises an exception).
     public var audioTimePitchAlgorithm: AVAudioTimePitchAlgorithm {
-        get { lock.withLock { storedAlgorithm } }
-        set {
-            guard AVAudioTimePitchAlgorithm.all.contains(newValue) else {
-                misuse("'\(newValue.rawValue)' is not an AVAudioTimePitchAlgorithm constant")
-                return
-            }
-            guard !hasStarted else {
-                misuse("audioTimePitchAlgorithm cannot be changed after reading has started")
-                return
-            }
-            lock.withLock { storedAlgorithm = newValue }
-        }
+        get { timePitchAlgorithm }
+        set { timePitchAlgorithm = newValue }
     }
 
     override var sourceTracks: [AVAssetTrack] { [track] }
@@ -86,10 +75,21 @@ public class AVAssetReaderTrackOutput: AVAssetReaderOutput, @unchecked Sendable 
                 throw ReadingFailure(.settings, "the audio output settings cannot be used: \(error)", trackID: track.trackID,
                                      underlying: error)
             }
-            let sessions = DecoderSessions(backing: backing, trackID: track.trackID, kind: .audio(settings))
+            // A track with scaled segments is decoded to float planes, stretched and converted to the settings.
+            let scaled = timeline.segments.contains { $0.isPresented && !$0.isNormalSpeed && !$0.isDwell }
+            var stretching: AudioStretching?
+            var decoding = settings
+            if scaled {
+                let plan = try FloatDecodingPlan(requested: settings, formats: backing.formatDescriptions,
+                                                 trackID: track.trackID)
+                stretching = AudioStretching(plan: plan, algorithm: audioTimePitchAlgorithm, convertsOutput: true)
+                decoding = plan.settings
+            }
+            let sessions = DecoderSessions(backing: backing, trackID: track.trackID, kind: .audio(decoding))
             try sessions.validate()
+            let stretches = stretching
             return OutputPlan(name: name) { ranges in
-                AudioDecodeProducer(timeline: timeline, sessions: sessions, ranges: ranges)
+                AudioDecodeProducer(timeline: timeline, sessions: sessions, ranges: ranges, stretching: stretches)
             }
         case .video:
             if let key = Self.refusedVideoKeys.first(where: { outputSettings[$0] != nil }) {

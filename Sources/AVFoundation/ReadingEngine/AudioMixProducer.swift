@@ -42,6 +42,8 @@ final class AudioMixProducer: SampleProducer {
     private let channels: Int
     private let mixDescription: CMAudioFormatDescription
     private let converter: AudioConverterSession?
+    /// How the tracks' scaled segments are stretched (to planes; the mix converts after summing).
+    private let stretching: AudioStretching
     private var rangeIndex = 0
     /// The range being mixed: its start (frame 0) and its length in frames.
     private var current: (origin: CMTime, frames: Int64, position: Int64)?
@@ -49,7 +51,8 @@ final class AudioMixProducer: SampleProducer {
     /// A mix of `inputs` (decoding to 32-bit float, non-interleaved, at `sampleRate` with `channels`), converted by
     /// `converter` when the output format is another.
     init(tracks: [Track], ranges: [CMTimeRange], sampleRate: Double, channels: Int,
-         mixDescription: CMAudioFormatDescription, converter: AudioConverterSession?) {
+         mixDescription: CMAudioFormatDescription, converter: AudioConverterSession?, stretching: AudioStretching) {
+        self.stretching = stretching
         inputs = tracks.map(Input.init)
         self.ranges = ranges
         self.sampleRate = sampleRate
@@ -70,7 +73,7 @@ final class AudioMixProducer: SampleProducer {
                 current = (bounds.start, Int64(frames), 0)
                 for input in inputs {
                     input.producer = AudioDecodeProducer(timeline: input.track.timeline, sessions: input.track.sessions,
-                                                         ranges: [bounds])
+                                                         ranges: [bounds], stretching: stretching)
                     input.finished = false
                     input.chunks = []
                 }
@@ -94,7 +97,7 @@ final class AudioMixProducer: SampleProducer {
             let mixed = mix(from: position, count: count, origin: origin)
             current = (origin, frames, position + Int64(count))
             let start = origin + PassthroughBufferMaker.duration(frames: position, sampleRate: sampleRate)
-            let buffer = try makeBuffer(mixed, frames: count, start: start)
+            let buffer = try FloatPlanes.sampleBuffer(mixed, frames: count, start: start, description: mixDescription)
             guard let converter else { return [buffer] }
             do throws(CodecError) {
                 return try converter.convert(buffer)
@@ -128,7 +131,7 @@ final class AudioMixProducer: SampleProducer {
             for buffer in buffers {
                 let start = PCMSlices.frameIndex(of: CMSampleBufferGetPresentationTimeStamp(buffer), from: origin,
                                                  rate: sampleRate)
-                input.chunks.append((Int64(start), try Self.planes(of: buffer, channels: channels)))
+                input.chunks.append((Int64(start), try FloatPlanes.planes(of: buffer, channels: channels)))
             }
         }
     }
@@ -159,54 +162,5 @@ final class AudioMixProducer: SampleProducer {
             input.chunks.removeAll { $0.start + Int64($0.planes.first?.count ?? 0) <= end }
         }
         return sum
-    }
-
-    /// A non-interleaved float buffer of `planes`.
-    private func makeBuffer(_ planes: [[Float]], frames: Int, start: CMTime) throws(ReadingFailure) -> CMSampleBuffer {
-        var bytes = [UInt8](repeating: 0, count: frames * 4 * channels)
-        bytes.withUnsafeMutableBytes { destination in
-            for (channel, plane) in planes.enumerated() {
-                plane.withUnsafeBytes { source in
-                    (destination.baseAddress! + channel * frames * 4).copyMemory(from: source.baseAddress!, byteCount: frames * 4)
-                }
-            }
-        }
-        var block: CMBlockBuffer?
-        var status = CMBlockBufferCreateWithMemoryBlock(allocator: nil, memoryBlock: nil, blockLength: bytes.count,
-                                                        blockAllocator: nil, customBlockSource: nil, offsetToData: 0,
-                                                        dataLength: bytes.count, flags: kCMBlockBufferAssureMemoryNowFlag,
-                                                        blockBufferOut: &block)
-        if status == kCMBlockBufferNoErr, let block {
-            status = bytes.withUnsafeBytes {
-                CMBlockBufferReplaceDataBytes(with: $0.baseAddress!, blockBuffer: block, offsetIntoDestination: 0,
-                                              dataLength: bytes.count)
-            }
-        }
-        var buffer: CMSampleBuffer?
-        if status == kCMBlockBufferNoErr, let block {
-            status = CMAudioSampleBufferCreateReadyWithPacketDescriptions(
-                allocator: nil, dataBuffer: block, formatDescription: mixDescription, sampleCount: frames,
-                presentationTimeStamp: start, packetDescriptions: nil, sampleBufferOut: &buffer)
-        }
-        guard status == noErr, let buffer else {
-            throw ReadingFailure(.decode, "making a buffer of mixed audio failed (status \(status))")
-        }
-        return buffer
-    }
-
-    /// The channels of a decoded (32-bit float, non-interleaved) buffer.
-    private static func planes(of buffer: CMSampleBuffer, channels: Int) throws(ReadingFailure) -> [[Float]] {
-        let frames = CMSampleBufferGetNumSamples(buffer)
-        guard let data = CMSampleBufferGetDataBuffer(buffer), CMBlockBufferGetDataLength(data) >= frames * 4 * channels else {
-            throw ReadingFailure(.decode, "a decoded audio buffer for the mix is shorter than its \(frames) frames")
-        }
-        return (0..<channels).map { channel in
-            var plane = [Float](repeating: 0, count: frames)
-            plane.withUnsafeMutableBytes {
-                _ = CMBlockBufferCopyDataBytes(data, atOffset: channel * frames * 4, dataLength: frames * 4,
-                                               destination: $0.baseAddress!)
-            }
-            return plane
-        }
     }
 }

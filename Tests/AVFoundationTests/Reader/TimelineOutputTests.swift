@@ -28,6 +28,9 @@ struct TimelineOutputTests {
                                        + ["-c:a", "libopus", "-b:a", "96k", "-use_editlist", "0", url.path])
             }
         },
+        Case(name: "AAC behind an edit at rate 3/2 of odd length", mediaType: .audio) {
+            try rateEdited(trackIndex: 1, edits: [.init(duration: 333, mediaTime: 1024, rate: 0x18000)])
+        },
         Case(name: "video behind an edit at rate 3/2 of odd length", mediaType: .video) {
             try rateEdited(trackIndex: 0, edits: [.init(duration: 333, mediaTime: 1024, rate: 0x18000)])
         },
@@ -48,11 +51,19 @@ struct TimelineOutputTests {
             : [kCVPixelBufferPixelFormatTypeKey as String: kCVPixelFormatType_420YpCbCr8Planar]
         let output = try #require(try Self.outputRange(asset, track, settings))
         #expect(output.start == range.start, "first output at \(output.start), time range starts at \(range.start)")
-        #expect(output.end == range.end, "output ends at \(output.end), time range ends at \(range.end)")
+        if testCase.mediaType == .audio, range.end.timescale != track.naturalTimeScale {
+            // An end between two samples (333 ms at 44.1 kHz): the output ends at the nearest one.
+            #expect(abs((output.end - range.end).seconds) <= 0.5 / Double(track.naturalTimeScale),
+                    "output ends at \(output.end), time range ends at \(range.end)")
+        } else {
+            #expect(output.end == range.end, "output ends at \(output.end), time range ends at \(range.end)")
+        }
     }
 
+    /// Passthrough audio of a scaled edit is timed through its rate, with its trims in the buffer's own time: the
+    /// cases at normal speed.
     @Test("passthrough audio, trims applied, starts and ends where the track's time range does",
-          arguments: cases.filter { $0.mediaType == .audio })
+          arguments: cases.filter { $0.mediaType == .audio && !$0.name.contains("rate") })
     func passthrough(_ testCase: Case) throws {
         let asset = AVURLAsset(url: try testCase.make())
         let track = try #require(asset.tracks(withMediaType: .audio).first)
