@@ -2,13 +2,25 @@ import AVFoundation
 import Foundation
 
 /// What the command line asks for, parsed strictly: every flag is known, takes its value when it has one, and
-/// appears at most once; anything else is an error that names the argument.
+/// appears at most once (`--source`, `--start` and `--duration` once per clip); anything else is an error that names
+/// the argument.
+///
+/// Several `--source` options join their clips one after another. A `--start` or `--duration` after a `--source`
+/// trims that clip; with a single source they may come anywhere.
 struct Options {
-    var source: String?
+    /// One source and the part of it to use.
+    struct Clip {
+        var path: String
+        var start: Double?
+        var duration: Double?
+    }
+
+    var clips: [Clip] = []
     var output: String?
     var preset: String?
-    var start: Double?
-    var duration: Double?
+    /// A `--start`/`--duration` given before any `--source` (allowed with a single source).
+    private var leadingStart: Double?
+    private var leadingDuration: Double?
     var replace = false
     var progress = false
     var verbose = false
@@ -43,8 +55,13 @@ struct Options {
                 }
                 throw UsageError(description: "unexpected argument '\(argument)': give the source with --source and the output with --output")
             }
-            guard seen.insert(flag.long).inserted else {
-                throw UsageError(description: "\(flag.long) is given more than once")
+            // --start and --duration belong to the clip before them: once per clip, not once per command line.
+            let clipScoped = flag.long == "--start" || flag.long == "--duration"
+            let key = clipScoped && !clips.isEmpty ? "\(flag.long)#\(clips.count)" : flag.long
+            guard flag.long == "--source" || seen.insert(key).inserted else {
+                throw UsageError(description: clipScoped && !clips.isEmpty
+                                 ? "\(flag.long) is given more than once for the source '\(clips[clips.count - 1].path)'"
+                                 : "\(flag.long) is given more than once")
             }
             var value: String?
             if flag.takesValue {
@@ -61,18 +78,36 @@ struct Options {
             index += 1
         }
         if help || listPresets { return }
-        guard source != nil else { throw UsageError(description: "no source: give one with --source (-s)") }
+        guard !clips.isEmpty else { throw UsageError(description: "no source: give one with --source (-s)") }
+        if leadingStart != nil || leadingDuration != nil {
+            guard clips.count == 1 else {
+                throw UsageError(description: "with several sources, give --start and --duration after the --source "
+                                 + "they trim")
+            }
+            if let leadingStart {
+                guard clips[0].start == nil else { throw UsageError(description: "--start is given more than once") }
+                clips[0].start = leadingStart
+            }
+            if let leadingDuration {
+                guard clips[0].duration == nil else { throw UsageError(description: "--duration is given more than once") }
+                clips[0].duration = leadingDuration
+            }
+        }
         guard output != nil else { throw UsageError(description: "no output: give one with --output (-o)") }
         guard preset != nil else { throw UsageError(description: "no preset: give one with --preset (-p); --listPresets lists them") }
     }
 
     private mutating func apply(_ flag: String, _ value: String?) throws(UsageError) {
         switch flag {
-        case "--source": source = value
+        case "--source": clips.append(Clip(path: value ?? ""))
         case "--output": output = value
         case "--preset": preset = value
-        case "--start": start = try Self.seconds(value, flag: flag, allowZero: true)
-        case "--duration": duration = try Self.seconds(value, flag: flag, allowZero: false)
+        case "--start":
+            let seconds = try Self.seconds(value, flag: flag, allowZero: true)
+            if clips.isEmpty { leadingStart = seconds } else { clips[clips.count - 1].start = seconds }
+        case "--duration":
+            let seconds = try Self.seconds(value, flag: flag, allowZero: false)
+            if clips.isEmpty { leadingDuration = seconds } else { clips[clips.count - 1].duration = seconds }
         case "--replace": replace = true
         case "--progress": progress = true
         case "--verbose": verbose = true

@@ -13,17 +13,19 @@ import Glibc
 
 let help = """
     Usage: avconvert --source <source_media> --preset <preset> --output <output_movie> [options]
+           avconvert --source <clip> [--start <s>] [--duration <s>] --source <clip> ... --preset <preset> --output <movie>
 
     Converts a media file with an AVFoundation export preset. The output's file type comes from its extension
-    (.mov, .mp4, .m4v, .m4a, .3gp, .3g2, .caf, .wav, .aif, .aifc, .amr).
+    (.mov, .mp4, .m4v, .m4a, .3gp, .3g2, .caf, .wav, .aif, .aifc, .amr). Several sources are joined one after
+    another (an AVMutableComposition); a --start or --duration after a --source trims that clip.
 
     Options:
-      -s, --source <path>        the media file to convert
+      -s, --source <path>        the media file to convert; give it again to join more clips
       -o, --output <path>        the file to write; it must not exist unless --replace is given
       -p, --preset <preset>      the export preset, as avconvert names it (Preset1280x720, PresetPassthrough,
                                  PresetAppleM4A...) or as AVFoundation does (AVAssetExportPreset1280x720...)
-          --start <seconds>      start the output at this time in the source (default 0)
-          --duration <seconds>   end the output this long after the start (default: to the end of the source)
+          --start <seconds>      start the output (or the clip before it) at this time in the source (default 0)
+          --duration <seconds>   end it this long after the start (default: to the end of the source)
           --replace              replace the output file if it exists (only once the new one is complete)
           --progress             show the progress (a bar on a terminal, plain lines otherwise)
       -v, --verbose              describe the conversion and its result
@@ -64,29 +66,64 @@ if options.listPresets {
 }
 
 // Validated by Options: a conversion has a source, an output and a preset.
-let sourcePath = options.source!, outputPath = options.output!, presetArgument = options.preset!
+let clips = options.clips, outputPath = options.output!, presetArgument = options.preset!
+let sourcePath = clips.count == 1 ? clips[0].path : "\(clips.count) joined clips"
 guard let presetName = Presets.constant(named: presetArgument) else {
     exitWith(2, "unknown preset '\(presetArgument)' (avconvert --listPresets lists them)")
 }
-let sourceURL = URL(fileURLWithPath: sourcePath)
 let outputURL = URL(fileURLWithPath: outputPath)
 guard let fileType = Presets.fileType(forExtension: outputURL.pathExtension) else {
     exitWith(2, "cannot tell the output file type of '\(outputPath)' from its extension '.\(outputURL.pathExtension)'")
 }
 var isDirectory: ObjCBool = false
-guard FileManager.default.fileExists(atPath: sourceURL.path, isDirectory: &isDirectory), !isDirectory.boolValue else {
-    exitWith(1, "cannot read the source '\(sourcePath)': no such file")
+for clip in clips {
+    guard FileManager.default.fileExists(atPath: clip.path, isDirectory: &isDirectory), !isDirectory.boolValue else {
+        exitWith(1, "cannot read the source '\(clip.path)': no such file")
+    }
 }
 if FileManager.default.fileExists(atPath: outputURL.path, isDirectory: &isDirectory) {
     if isDirectory.boolValue { exitWith(1, "the output '\(outputPath)' is a directory") }
     if !options.replace { exitWith(1, "the output '\(outputPath)' exists; use --replace to replace it") }
 }
 
-let asset = AVURLAsset(url: sourceURL)
-do {
-    _ = try await asset.load(.tracks)
-} catch {
-    exitWith(1, "cannot open the source '\(sourcePath)': \(describe(error))")
+let timescale: CMTimeScale = 600_000
+
+/// Clip `clip`'s asset, opened, and the part of it to use; exits with the reason when it cannot be opened or the
+/// start lies past its end.
+func open(_ clip: Options.Clip) async -> (AVURLAsset, CMTimeRange) {
+    let asset = AVURLAsset(url: URL(fileURLWithPath: clip.path))
+    let duration: CMTime
+    do {
+        (_, duration) = try await asset.load(.tracks, .duration)
+    } catch {
+        exitWith(1, "cannot open the source '\(clip.path)': \(describe(error))")
+    }
+    if let seconds = clip.start, duration.isNumeric, seconds >= duration.seconds {
+        exitWith(1, "--start \(seconds) is at or past the end of '\(clip.path)' (\(String(format: "%.3f", duration.seconds)) s)")
+    }
+    let start = CMTime(seconds: clip.start ?? 0, preferredTimescale: timescale)
+    return (asset, CMTimeRange(start: start, duration: clip.duration.map { CMTime(seconds: $0, preferredTimescale: timescale) }
+                                   ?? .positiveInfinity))
+}
+
+// One clip is exported through the session's time range; several are joined in a composition first.
+let asset: AVAsset
+var range = CMTimeRange(start: .zero, duration: .positiveInfinity)
+if clips.count == 1 {
+    (asset, range) = await open(clips[0])
+} else {
+    let composition = AVMutableComposition()
+    for clip in clips {
+        let (source, part) = await open(clip)
+        let duration = (try? await source.load(.duration)) ?? .zero
+        let clipped = CMTimeRangeGetIntersection(part, otherRange: CMTimeRange(start: .zero, duration: duration))
+        do {
+            try composition.insertTimeRange(clipped, of: source, at: composition.duration)
+        } catch {
+            exitWith(1, "cannot join '\(clip.path)': \(describe(error))")
+        }
+    }
+    asset = composition
 }
 guard let session = AVAssetExportSession(asset: asset, presetName: presetName) else {
     let compatible = AVAssetExportSession.exportPresets(compatibleWith: asset).map(Presets.avconvertName)
@@ -99,14 +136,7 @@ guard compatibleTypes.contains(fileType) else {
              + "file (\(fileType.rawValue)); it can write: " + compatibleTypes.map(\.rawValue).joined(separator: ", "))
 }
 
-let timescale: CMTimeScale = 600_000
-let start = CMTime(seconds: options.start ?? 0, preferredTimescale: timescale)
-if let seconds = options.start, let duration = try? await asset.load(.duration), duration.isNumeric,
-   seconds >= duration.seconds {
-    exitWith(1, "--start \(seconds) is at or past the end of '\(sourcePath)' (\(String(format: "%.3f", duration.seconds)) s)")
-}
-session.timeRange = CMTimeRange(start: start, duration: options.duration.map { CMTime(seconds: $0, preferredTimescale: timescale) }
-                                    ?? .positiveInfinity)
+session.timeRange = range
 session.shouldOptimizeForNetworkUse = !options.disableFastStart
 session.metadataItemFilter = options.disableMetadataFilter ? nil : AVMetadataItemFilter.forSharing()
 session.canPerformMultiplePassesOverSourceMediaData = options.multiPass
@@ -119,12 +149,12 @@ let target = options.replace && FileManager.default.fileExists(atPath: outputURL
     : outputURL
 
 if options.verbose {
-    print("Source: \(sourceURL.path)")
+    for clip in clips { print("Source: \(URL(fileURLWithPath: clip.path).path)") }
     print("Preset: \(Presets.avconvertName(presetName)) (\(presetName))")
     print("Output: \(outputURL.path) (\(fileType.rawValue))")
-    if options.start != nil || options.duration != nil {
-        print(String(format: "Time range: from %.3f s", start.seconds)
-              + (options.duration.map { String(format: " for %.3f s", $0) } ?? " to the end"))
+    for clip in clips where clip.start != nil || clip.duration != nil {
+        print(String(format: "Time range of %@: from %.3f s", clip.path, clip.start ?? 0)
+              + (clip.duration.map { String(format: " for %.3f s", $0) } ?? " to the end"))
     }
 }
 

@@ -16,8 +16,9 @@ protocol SampleProducer: AnyObject {
 ///
 /// With an `EditListRecorder` the samples are laid out for a passthrough copy instead (media layout): each span's
 /// samples keep their durations and follow the previous span's on an output media timeline (moved later when the
-/// span's decode times would not follow, as at a join of two clips with reordered frames), and the recorder gets
-/// the edit that presents the span, and an empty edit for each gap before it.
+/// span's decode or presentation times would not follow the samples before it, as at a join of two clips with
+/// reordered frames: a clip's last reference frame may be presented after the edit that ends it), and the recorder
+/// gets the edit that presents the span, and an empty edit for each gap before it.
 final class PassthroughProducer: SampleProducer {
     private var walker: SpanWalker
     private let isAudio: Bool
@@ -25,8 +26,10 @@ final class PassthroughProducer: SampleProducer {
     private let recorder: EditListRecorder?
     /// Media layout: the span being read and its shift onto the output media timeline.
     private var placed: (segmentIndex: Int, start: CMTime, shift: CMTime)?
-    /// Media layout: where the samples handed out so far end on the output media timeline.
-    private var outputEnd = CMTime.invalid
+    /// Media layout: where the samples handed out so far end on the output media timeline, in decode and in
+    /// presentation order.
+    private var decodeEnd = CMTime.invalid
+    private var presentationEnd = CMTime.invalid
     /// Media layout: the end of the last edit recorded, on the track's timeline.
     private var editsEnd: CMTime
 
@@ -51,7 +54,7 @@ final class PassthroughProducer: SampleProducer {
         while let step = try walker.next() {
             guard case .samples(let samples, let span, let source, let selection) = step else { continue }
             var maker = PassthroughBufferMaker(source: source, copiesData: copiesData)
-            if let recorder { maker.timing = .media(shift: place(span, firstSample: samples.lowerBound, of: source, recorder)) }
+            if let recorder { maker.timing = .media(shift: place(span, samples: selection.decodeRange, of: source, recorder)) }
             let buffer: CMSampleBuffer
             if isAudio {
                 buffer = try maker.audio(samples, in: span, trimmed: true)
@@ -60,26 +63,28 @@ final class PassthroughProducer: SampleProducer {
                 let shown = selection.shownPositions.contains(source.presentationPosition(of: index))
                 buffer = try maker.sample(index, in: span, shown: shown)
             }
-            if recorder != nil {
-                let end = Self.end(of: buffer)
-                if end.isNumeric, !outputEnd.isValid || end > outputEnd { outputEnd = end }
-            }
+            if recorder != nil { noteEnds(of: buffer) }
             return [buffer]
         }
         return nil
     }
 
-    /// Media layout: the shift of `span`'s samples, placing the span (and recording its edits) at its first sample.
-    private func place(_ span: PresentationSpan, firstSample: Int, of source: TrackSource,
+    /// Media layout: the shift of `span`'s samples (`samples`, decode order), placing the span (and recording its
+    /// edits) at its first samples.
+    private func place(_ span: PresentationSpan, samples: Range<Int>, of source: TrackSource,
                        _ recorder: EditListRecorder) -> CMTime {
         if let placed, placed.segmentIndex == span.segmentIndex, placed.start == span.trackRange.start {
             return placed.shift
         }
-        // The span's first presented media time lands at its track time, unless its first decode time would then
-        // come before the end of what was handed out already.
+        // The span's first presented media time lands at its track time, unless its samples would then decode or
+        // be presented before the end of what was handed out already.
         var shift = span.trackRange.start - span.mediaStart
-        let firstDecode = CMTime(value: source.table.decodeTime(at: firstSample), timescale: source.mediaTimescale)
-        if outputEnd.isValid, firstDecode + shift < outputEnd { shift = outputEnd - firstDecode }
+        let scale = source.mediaTimescale
+        let firstDecode = CMTime(value: source.table.decodeTime(at: samples.lowerBound), timescale: scale)
+        let firstPresentation = CMTime(value: samples.map { source.table.presentationTime(at: $0) }.min() ?? 0,
+                                       timescale: scale)
+        if decodeEnd.isValid, firstDecode + shift < decodeEnd { shift = decodeEnd - firstDecode }
+        if presentationEnd.isValid, firstPresentation + shift < presentationEnd { shift = presentationEnd - firstPresentation }
         if span.trackRange.start > editsEnd {
             recorder.append(.empty(duration: span.trackRange.start - editsEnd))
         }
@@ -89,10 +94,15 @@ final class PassthroughProducer: SampleProducer {
         return shift
     }
 
-    /// Where a buffer's samples end on its decode timeline.
-    private static func end(of buffer: CMSampleBuffer) -> CMTime {
+    /// Media layout: moves the decode and presentation ends past `buffer`'s samples.
+    private func noteEnds(of buffer: CMSampleBuffer) {
+        let duration = CMSampleBufferGetDuration(buffer)
+        let presentation = CMSampleBufferGetPresentationTimeStamp(buffer)
         let decode = CMSampleBufferGetDecodeTimeStamp(buffer)
-        let start = decode.isValid ? decode : CMSampleBufferGetPresentationTimeStamp(buffer)
-        return start + CMSampleBufferGetDuration(buffer)
+        func later(_ end: CMTime, than current: CMTime) -> CMTime {
+            end.isNumeric && (!current.isValid || end > current) ? end : current
+        }
+        decodeEnd = later((decode.isValid ? decode : presentation) + duration, than: decodeEnd)
+        presentationEnd = later(presentation + duration, than: presentationEnd)
     }
 }
