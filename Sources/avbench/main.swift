@@ -7,6 +7,9 @@
 //   avbench remux IN OUT              passthrough reader → passthrough writer, every track
 //   avbench encode RAW W H FPS BITRATE OUT
 //                                     raw yuv420p frames → H.264 (x264, the writer's defaults: preset medium)
+//   avbench compose-read SEGMENTS SECONDS CLIP...
+//                                     a composition of SEGMENTS pieces of SECONDS each, taken from the clips in turn
+//                                     at different offsets; its video decoded to planar 4:2:0 and its audio mixed
 import AVFoundation
 import Foundation
 import Glibc
@@ -188,6 +191,34 @@ func copyPlanes(_ data: [UInt8], into buffer: CVPixelBuffer, width: Int, height:
     }
 }
 
+/// Reads a composition of `segments` pieces of `seconds` each, cut from `clips` in turn (each from a different
+/// offset), to the end: video decoded, audio mixed. Its peak memory should not depend on the number of segments.
+func composeRead(segments: Int, seconds: Double, clips: [URL]) async throws {
+    let composition = AVMutableComposition()
+    let assets = clips.map { AVURLAsset(url: $0) }
+    let length = CMTime(seconds: seconds, preferredTimescale: 600)
+    for index in 0..<segments {
+        let asset = assets[index % assets.count]
+        let duration = try await asset.load(.duration)
+        let room = max(0, duration.seconds - seconds)
+        let offset = CMTime(seconds: (Double(index * 7)).truncatingRemainder(dividingBy: max(1, room)), preferredTimescale: 600)
+        try await composition.insertTimeRange(CMTimeRange(start: offset, duration: length), of: asset, at: composition.duration)
+    }
+    let reader = try AVAssetReader(asset: composition)
+    var outputs: [AVAssetReaderOutput] = []
+    if let video = composition.tracks(withMediaType: .video).first {
+        let output = AVAssetReaderTrackOutput(track: video, outputSettings: [
+            kCVPixelBufferPixelFormatTypeKey as String: kCVPixelFormatType_420YpCbCr8Planar])
+        output.alwaysCopiesSampleData = false
+        outputs.append(output)
+    }
+    let audio = composition.tracks(withMediaType: .audio)
+    if !audio.isEmpty { outputs.append(AVAssetReaderAudioMixOutput(audioTracks: audio, audioSettings: nil)) }
+    for output in outputs { reader.add(output) }
+    let (_, samples) = try drain(reader, outputs)
+    report("compose-read: \(segments) segments, \(String(format: "%.1f", composition.duration.seconds)) s, \(samples) samples")
+}
+
 let arguments = Array(CommandLine.arguments.dropFirst())
 do {
     switch (arguments.first, arguments.count) {
@@ -200,8 +231,14 @@ do {
               let bitRate = Int(arguments[5]) else { throw BenchFailure("encode: W H FPS BITRATE must be numbers") }
         try await encode(raw: URL(fileURLWithPath: arguments[1]), width: width, height: height, fps: fps,
                          bitRate: bitRate, output: URL(fileURLWithPath: arguments[6]))
+    case ("compose-read", 4...):
+        guard let segments = Int(arguments[1]), let seconds = Double(arguments[2]) else {
+            throw BenchFailure("compose-read: SEGMENTS and SECONDS must be numbers")
+        }
+        try await composeRead(segments: segments, seconds: seconds, clips: arguments[3...].map { URL(fileURLWithPath: $0) })
     default:
-        report("usage: avbench open|read|decode FILE | remux IN OUT | encode RAW W H FPS BITRATE OUT")
+        report("usage: avbench open|read|decode FILE | remux IN OUT | encode RAW W H FPS BITRATE OUT | "
+               + "compose-read SEGMENTS SECONDS CLIP...")
         exit(2)
     }
 } catch {

@@ -28,10 +28,24 @@ final class ExportPipeline: @unchecked Sendable {
         case second(URL)
     }
 
-    /// A source track and what it becomes.
+    /// One output track: the source tracks it is made from and what they become. Most output tracks have one
+    /// source (a file's track, or a composition track, itself of many files); a mix of several audio tracks or a
+    /// video composition of several video tracks into one output track has several.
     struct Plan {
-        var source: ExportSource.Track
+        var sources: [ExportSource.Track]
         var role: Role
+
+        init(sources: [ExportSource.Track], role: Role) {
+            self.sources = sources
+            self.role = role
+        }
+
+        init(source: ExportSource.Track, role: Role) {
+            self.init(sources: [source], role: role)
+        }
+
+        /// The first source: the one whose properties (transform, language, volume, timescale) the output track takes.
+        var source: ExportSource.Track { sources[0] }
     }
 
     private unowned let job: ExportJob
@@ -256,7 +270,7 @@ final class ExportPipeline: @unchecked Sendable {
             transform = ExportGeometry.scaledTransform(transform, from: track.displaySize,
                                                        to: (settings.width, settings.height))
         case .audio(let settings):
-            let output = AVAssetReaderAudioMixOutput(audioTracks: [track.track], audioSettings: settings.decode)
+            let output = AVAssetReaderAudioMixOutput(audioTracks: plan.sources.map(\.track), audioSettings: settings.decode)
             output.alwaysCopiesSampleData = false
             output.audioMix = request.audioMix
             output.audioTimePitchAlgorithm = request.audioTimePitchAlgorithm

@@ -7,10 +7,10 @@ import MediaCodecs
 ///
 ///     reader output (decode, on the reader's worker) → scale → [pictures] → encode → [encoded] → writer
 ///
-/// The scale stage is where the composition stage plugs in (video compositions are a later issue): it turns each
-/// decoded picture into the picture to encode. Here it scales to the preset's size and converts to the encoder's
-/// layout in one pass (`PixelBufferConverter`), or hands the picture on when the size does not change (the
-/// encoder then converts the layout itself). The first picture, which may start before the time range, is retimed
+/// The reader output may be any that gives pictures (a track's, or one composing several tracks). The scale stage
+/// turns each picture into the picture to encode: it scales to the preset's size and converts to the encoder's
+/// layout in one pass (`PixelBufferConverter`), or hands the picture on when the size does not change (the encoder
+/// then converts the layout itself). The first picture, which may start before the time range, is retimed
 /// to start at it, so the output begins exactly at the range's start.
 ///
 /// Thread safety: the queues are thread-safe; everything else is immutable after init or used on one stage thread.
@@ -22,7 +22,7 @@ final class VideoTranscoder: ExportFeed, @unchecked Sendable {
         var duration: CMTime
     }
 
-    private let output: AVAssetReaderTrackOutput
+    private let output: AVAssetReaderOutput
     private let reader: AVAssetReader
     private let converter: PixelBufferConverter?
     private let encoder: VideoEncoderSession
@@ -34,7 +34,7 @@ final class VideoTranscoder: ExportFeed, @unchecked Sendable {
     private let encoded = BoundedQueue<CMSampleBuffer>(maximumCount: ExportLimits.encodedQueueSamples,
                                                        maximumBytes: ExportLimits.encodedQueueBytes)
 
-    init(output: AVAssetReaderTrackOutput, reader: AVAssetReader, converter: PixelBufferConverter?,
+    init(output: AVAssetReaderOutput, reader: AVAssetReader, converter: PixelBufferConverter?,
          encoder: VideoEncoderSession, rangeStart: CMTime, trackID: CMPersistentTrackID,
          analysis: ((CMTime) -> Void)? = nil) {
         self.output = output
