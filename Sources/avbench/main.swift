@@ -192,10 +192,15 @@ func copyPlanes(_ data: [UInt8], into buffer: CVPixelBuffer, width: Int, height:
 }
 
 /// Reads a composition of `segments` pieces of `seconds` each, cut from `clips` in turn (each from a different
-/// offset), to the end: video decoded, audio mixed. Its peak memory should not depend on the number of segments.
+/// offset), to the end: video decoded, audio mixed. Every clip is opened and indexed first, as an app that offers
+/// them for joining would, so that runs with different segment counts hold the same sources and differ only in the
+/// composition: its peak memory should not depend on the number of segments.
 func composeRead(segments: Int, seconds: Double, clips: [URL]) async throws {
     let composition = AVMutableComposition()
     let assets = clips.map { AVURLAsset(url: $0) }
+    for asset in assets {
+        for track in try await asset.load(.tracks) { _ = try await track.load(.totalSampleDataLength) }
+    }
     let length = CMTime(seconds: seconds, preferredTimescale: 600)
     for index in 0..<segments {
         let asset = assets[index % assets.count]

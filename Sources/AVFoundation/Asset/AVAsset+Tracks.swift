@@ -78,7 +78,7 @@ extension AVAsset {
     }
 
     /// The loaded value of "tracks".
-    private func loadTracksValue() async throws -> [AVAssetTrack] {
+    func loadTracksValue() async throws -> [AVAssetTrack] {
         try await AVAsyncProperty<AVAsset, [AVAssetTrack]>(key: "tracks").loadValue(on: self)
     }
 
@@ -92,6 +92,60 @@ extension AVAsset {
                 completionHandler(tracks.filter(include).compactMap { $0 as? Track }, nil)
             case .failure(let error): completionHandler(nil, error)
             default: completionHandler(nil, CancellationError())
+            }
+        }
+    }
+}
+
+extension AVAsset {
+    /// A track ID no track of the asset uses (one more than the largest).
+    public func unusedTrackID() -> CMPersistentTrackID {
+        (tracks.map(\.trackID).max() ?? 0) + 1
+    }
+
+    /// Loads the tracks and returns a track ID none of them uses.
+    public func findUnusedTrackID() async throws -> CMPersistentTrackID {
+        (try await loadTracksValue().map(\.trackID).max() ?? 0) + 1
+    }
+
+    /// Loads the tracks and passes a track ID none of them uses, or the load's error, to `completionHandler`.
+    public func findUnusedTrackID(completionHandler: @escaping @Sendable (CMPersistentTrackID, (any Error)?) -> Void) {
+        loadTracks(then: { (tracks: [AVAssetTrack]?, error) in
+            completionHandler((tracks?.map(\.trackID).max() ?? 0) + 1, error)
+        }, where: { _ in true })
+    }
+}
+
+extension AVURLAsset {
+    /// The track of this asset that `compositionTrack`'s segments present (the complement of
+    /// `AVMutableComposition.mutableTrack(compatibleWith:)`): one of its segments names this asset's file and a track
+    /// of it; else a track of the same media type; nil when there is none.
+    public func compatibleTrack(for compositionTrack: AVCompositionTrack) -> AVAssetTrack? {
+        let named = compositionTrack.compositionState.segments.compactMap { segment -> CMPersistentTrackID? in
+            guard let source = segment.media?.source, source.url?.standardizedFileURL == url.standardizedFileURL else {
+                return nil
+            }
+            return source.trackID
+        }
+        let tracks = self.tracks
+        return named.lazy.compactMap { id in tracks.first { $0.trackID == id } }.first
+            ?? tracks.first { $0.mediaType == compositionTrack.mediaType }
+    }
+
+    /// Loads the tracks and returns the one `compatibleTrack(for:)` gives.
+    public func findCompatibleTrack(for compositionTrack: AVCompositionTrack) async throws -> AVAssetTrack? {
+        _ = try await load(.tracks)
+        return compatibleTrack(for: compositionTrack)
+    }
+
+    /// Loads the tracks and passes the one `compatibleTrack(for:)` gives, or the load's error, to `completionHandler`.
+    public func findCompatibleTrack(for compositionTrack: AVCompositionTrack,
+                                    completionHandler: @escaping @Sendable (AVAssetTrack?, (any Error)?) -> Void) {
+        loadValuesAsynchronously(forKeys: ["tracks"]) { [self] in
+            switch keyValueLoader.result(forKey: "tracks") {
+            case .success: completionHandler(compatibleTrack(for: compositionTrack), nil)
+            case .failure(let error): completionHandler(nil, error)
+            case nil: completionHandler(nil, CancellationError())
             }
         }
     }

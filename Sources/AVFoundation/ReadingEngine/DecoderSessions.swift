@@ -15,8 +15,12 @@ extension ReadingFailure {
 }
 
 /// The decoder sessions of one output: one per (source, sample description) in use, opened when the read first
-/// needs it and closed once no later span reads its source (`release(source:)`), so a composition of a hundred
-/// clips holds the decoders of the clip being read and the next, not a hundred.
+/// needs it and closed when its source closes (`release(source:)`), so a composition of a hundred clips holds the
+/// decoders of the clip being read and the next, not a hundred. A source whose description equals one an open (or
+/// just closed, `ReadingLimits.idleDecoderSessions`) session decodes takes that session (clips of one camera or
+/// encoder, joined): the read then starts no decoder at a join, and decoders' frame pools are not freed and made again
+/// segment after segment (which left glibc's heap a little larger with every join: a 100-segment read ended 10 %
+/// above a 2-segment one). The producers drain a session at the end of every span, so a taken session starts clean.
 ///
 /// `startReading` must still fail at once when a track cannot be decoded or the settings cannot be honoured:
 /// `validate()` asks the codec layer whether every format can be decoded, and opens the sessions of a
@@ -41,6 +45,9 @@ final class DecoderSessions: @unchecked Sendable {
     let kind: Kind
     private var video: [Key: VideoDecoderSession] = [:]
     private var audio: [Key: AudioDecoderSession] = [:]
+    /// Sessions of closed sources, most recent last, kept for a source with an equal description.
+    private var idleVideo: [VideoDecoderSession] = []
+    private var idleAudio: [AudioDecoderSession] = []
 
     init(backing: any TrackBacking, trackID: CMPersistentTrackID, kind: Kind) {
         self.backing = backing
@@ -68,6 +75,10 @@ final class DecoderSessions: @unchecked Sendable {
         throws(ReadingFailure) -> VideoDecoderSession {
         let key = Key(source: source, description: index)
         if let session = video[key] { return session }
+        if let shared = Self.take(matching: description, from: Array(video.values), idle: &idleVideo, \.formatDescription) {
+            video[key] = shared
+            return shared
+        }
         guard case .video(let settings, let options) = kind else {
             throw ReadingFailure(.unsupported, "video decoding was not set up for this output", trackID: trackID)
         }
@@ -85,6 +96,10 @@ final class DecoderSessions: @unchecked Sendable {
         throws(ReadingFailure) -> AudioDecoderSession {
         let key = Key(source: source, description: index)
         if let session = audio[key] { return session }
+        if let shared = Self.take(matching: description, from: Array(audio.values), idle: &idleAudio, \.formatDescription) {
+            audio[key] = shared
+            return shared
+        }
         guard case .audio(let settings) = kind else {
             throw ReadingFailure(.unsupported, "audio decoding was not set up for this output", trackID: trackID)
         }
@@ -112,12 +127,37 @@ final class DecoderSessions: @unchecked Sendable {
     }
 
     /// How many sessions are open.
-    var openCount: Int { video.count + audio.count }
+    var openCount: Int {
+        Set(video.values.map(ObjectIdentifier.init)).count + Set(audio.values.map(ObjectIdentifier.init)).count
+    }
 
     /// Closes the sessions of source `source`: no later span of the read needs them.
     func release(source: Int) {
-        video = video.filter { $0.key.source != source }
-        audio = audio.filter { $0.key.source != source }
+        Self.release(source, from: &video, idle: &idleVideo)
+        Self.release(source, from: &audio, idle: &idleAudio)
+    }
+
+    /// A session of `open` or `idle` (which it leaves) whose description equals `description`.
+    private static func take<Session: AnyObject>(matching description: CMFormatDescription, from open: [Session],
+                                                 idle: inout [Session],
+                                                 _ format: (Session) -> CMFormatDescription) -> Session? {
+        func matches(_ session: Session) -> Bool {
+            CMFormatDescriptionEqual(format(session), otherFormatDescription: description)
+        }
+        if let shared = open.first(where: matches) { return shared }
+        guard let index = idle.lastIndex(where: matches) else { return nil }
+        return idle.remove(at: index)
+    }
+
+    /// Unkeys `source`'s sessions; those no other source uses become idle, the oldest idle ones closed.
+    private static func release<Session: AnyObject>(_ source: Int, from sessions: inout [Key: Session],
+                                                    idle: inout [Session]) {
+        let leaving = sessions.filter { $0.key.source == source }.map(\.value)
+        sessions = sessions.filter { $0.key.source != source }
+        for session in leaving where !sessions.values.contains(where: { $0 === session }) && !idle.contains(where: { $0 === session }) {
+            idle.append(session)
+        }
+        if idle.count > ReadingLimits.idleDecoderSessions { idle.removeFirst(idle.count - ReadingLimits.idleDecoderSessions) }
     }
 
     /// The codec's four-character code, for messages.

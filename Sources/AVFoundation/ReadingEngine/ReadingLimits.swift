@@ -39,6 +39,11 @@ enum ReadingLimits {
         kAudioFormatMPEGLayer3: 3, kAudioFormatMPEGLayer2: 3, kAudioFormatMPEGLayer1: 1,
         kAudioFormatOpus: 4, kAudioFormatAC3: 1, kAudioFormatEnhancedAC3: 1,
     ]
+
+    /// Decoder sessions of closed sources kept per output for a next source with an equal description (clips of one
+    /// encoder, joined): one, so a join of such clips starts no decoder, and a composition of many clips still holds
+    /// the decoders of about two.
+    static let idleDecoderSessions = 1
 }
 
 /// How far one output reads ahead of its caller: at most `buffers` sample buffers and `bytes` bytes of sample data

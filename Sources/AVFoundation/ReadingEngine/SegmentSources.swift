@@ -1,22 +1,22 @@
 import CoreMedia
 
-/// The media sources one read of a track needs, opened when the read reaches the first span of each and closed
-/// after its last: a composition of a hundred clips holds the sample tables and mappings of the clips being read,
-/// not of all hundred.
+/// The media sources one read of a track needs: a source is opened when a span that reads it is reached and closed
+/// when that span ends unless the next span reads it too. A composition of a hundred clips, in any order (clips
+/// taken in turn from twenty files, say), holds the source being read and at most the next; closing a source also
+/// closes its decoders (`DecoderSessions.release`) and gives back its file's pages, and reopening one costs a
+/// decoder's start, not a file's parse (its sample table stays with its track).
 ///
 /// Used by one producer on one worker thread.
 final class SegmentSources {
     private let backing: any TrackBacking
     private var open: [Int: TrackSource] = [:]
-    /// For each source, the index of the last span (of the read) that reads it.
-    private let lastSpan: [Int: Int]
+    /// The source each span of the read reads, in order.
+    private let spanSources: [Int]
 
     /// The sources of `backing` that `spans` read.
     init(backing: any TrackBacking, spans: [PresentationSpan]) {
         self.backing = backing
-        var last: [Int: Int] = [:]
-        for (index, span) in spans.enumerated() { last[span.source] = index }
-        lastSpan = last
+        spanSources = spans.map(\.source)
     }
 
     /// The source span `span` reads, opened now if this is its first span; a source that cannot be opened fails
@@ -34,9 +34,10 @@ final class SegmentSources {
         }
     }
 
-    /// Closes the sources whose last span is `spanIndex`; returns their indices.
+    /// Closes the sources span `spanIndex` read unless the next span reads them too; returns their indices.
     func spanEnded(_ spanIndex: Int) -> [Int] {
-        let finished = open.keys.filter { lastSpan[$0].map { $0 <= spanIndex } ?? true }
+        let next = spanIndex + 1 < spanSources.count ? spanSources[spanIndex + 1] : nil
+        let finished = open.keys.filter { $0 != next }
         for index in finished { open[index] = nil }
         return finished
     }

@@ -87,7 +87,7 @@ struct CompositionAPITests {
     }
 
     @Test("track IDs: the preferred one when free, else an unused one; removeTrack; mutableTrack(compatibleWith:)")
-    func trackIDs() throws {
+    func trackIDs() async throws {
         let composition = AVMutableComposition()
         let a = try #require(composition.addMutableTrack(withMediaType: .audio, preferredTrackID: 7))
         let b = try #require(composition.addMutableTrack(withMediaType: .audio, preferredTrackID: 7))
@@ -100,6 +100,13 @@ struct CompositionAPITests {
         #expect(composition.tracks.map(\.trackID) == [8])
         #expect(composition.track(withTrackID: 8) === b)
         #expect(composition.track(withTrackID: 7) == nil)
+        #expect(composition.unusedTrackID() == 9)
+        #expect(try await composition.findUnusedTrackID() == 9)
+        // The asset track a composition track's segments present (the complement of mutableTrack(compatibleWith:)).
+        let sourceAudio = try #require(asset.tracks(withMediaType: .audio).first)
+        try b.insertTimeRange(sourceAudio.timeRange, of: sourceAudio, at: .zero)
+        #expect(asset.compatibleTrack(for: b) == sourceAudio)
+        #expect(try await asset.findCompatibleTrack(for: b) == sourceAudio)
     }
 
     @Test("track associations and format description replacements")
@@ -124,7 +131,7 @@ struct CompositionAPITests {
     }
 
     @Test("bad input gives Apple's errors, naming the source: a range outside the asset, a wrong media type, bad segments")
-    func badInput() throws {
+    func badInput() async throws {
         let url = try CompositionMedia.url(Self.clip)
         let asset = AVURLAsset(url: url)
         let composition = AVMutableComposition()
@@ -135,19 +142,30 @@ struct CompositionAPITests {
             (error as? AVError)?.code == .invalidCompositionTrackSegmentSourceStartTime
                 && error.localizedDescription.contains(url.lastPathComponent)
         }
-        #expect { try composition.insertTimeRange(outside, of: asset, at: .zero) } throws: { error in
+        await #expect { try await composition.insertTimeRange(outside, of: asset, at: .zero) } throws: { error in
             (error as? AVError)?.code == .invalidCompositionTrackSegmentSourceStartTime
         }
         let audio = try #require(asset.tracks(withMediaType: .audio).first)
         #expect(throws: AVError.self) { try track.insertTimeRange(video.timeRange, of: audio, at: .zero) }
         #expect(track.segments.isEmpty, "nothing was inserted by the failed calls")
+        // A track the codec layer cannot decode: inserted (Apple composes any track); transcoding presets do not
+        // apply to the composition (no session).
+        let fake = try Build.compatReader()
+        fake.tracks[0].formatDescriptions = [Build.videoFormat("xxxx", width: 640, height: 360)]
+        let unknown = AVURLAsset(url: URL(fileURLWithPath: "/unknown-codec.mov"), reader: fake)
+        let odd = AVMutableComposition()
+        try await odd.insertTimeRange(CMTimeRange(start: .zero, duration: unknown.duration), of: unknown, at: .zero)
+        #expect(AVAssetExportSession(asset: odd, presetName: AVAssetExportPresetLowQuality) == nil)
+        #expect(!(await AVAssetExportSession.compatibility(ofExportPreset: AVAssetExportPresetLowQuality, with: odd,
+                                                            outputFileType: .mp4)))
+        #expect(!AVAssetExportSession.exportPresets(compatibleWith: odd).contains(AVAssetExportPresetLowQuality))
         // An unreadable file: the asset's load error.
         let directory = try TestFiles.makeTemporaryDirectory()
         let garbage = directory.file("garbage.mp4")
         try Data(repeating: 0x5A, count: 4096).write(to: garbage)
-        #expect(throws: (any Error).self) {
-            try composition.insertTimeRange(CMTimeRange(start: .zero, duration: CMTime(value: 1, timescale: 1)),
-                                            of: AVURLAsset(url: garbage), at: .zero)
+        await #expect(throws: (any Error).self) {
+            try await composition.insertTimeRange(CMTimeRange(start: .zero, duration: CMTime(value: 1, timescale: 1)),
+                                                  of: AVURLAsset(url: garbage), at: .zero)
         }
         // Segments with a gap are refused by validateSegments and by the setter, which keeps the old segments; a
         // reader then fails with the reason.
