@@ -9,7 +9,7 @@ import Foundation
 ///
 /// Thread safety: `lock` guards `storedInputParameters`; the parameters themselves are copied in and out, so a
 /// mix is a value that later changes to the parameters it was given do not affect.
-public class AVAudioMix: NSObject, NSCopying, NSMutableCopying, @unchecked Sendable {
+open class AVAudioMix: NSObject, NSCopying, NSMutableCopying, @unchecked Sendable {
     let lock = NSLock()
     var storedInputParameters: [AVAudioMixInputParameters] = []
 
@@ -61,7 +61,7 @@ public class AVAudioMix: NSObject, NSCopying, NSMutableCopying, @unchecked Senda
 }
 
 /// An audio mix whose input parameters can be changed.
-public class AVMutableAudioMix: AVAudioMix, @unchecked Sendable {
+open class AVMutableAudioMix: AVAudioMix, @unchecked Sendable {
     /// An empty mix (`inputParameters` is empty).
     public override init() {
         super.init()

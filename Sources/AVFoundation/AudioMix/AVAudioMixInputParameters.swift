@@ -7,7 +7,7 @@ import Foundation
 /// the last volume holds; within a ramp's time range the volume is interpolated between its start and end volumes.
 ///
 /// Thread safety: `lock` guards `state`.
-public class AVAudioMixInputParameters: NSObject, NSCopying, NSMutableCopying, @unchecked Sendable {
+open class AVAudioMixInputParameters: NSObject, NSCopying, NSMutableCopying, @unchecked Sendable {
     /// Everything the parameters hold.
     struct State: Sendable, Equatable {
         var trackID: CMPersistentTrackID = kCMPersistentTrackID_Invalid
@@ -75,7 +75,7 @@ public class AVAudioMixInputParameters: NSObject, NSCopying, NSMutableCopying, @
 /// Audio mix input parameters that can be changed.
 ///
 /// `init()` (inherited) makes parameters with no volume ramps for no track (`kCMPersistentTrackID_Invalid`).
-public class AVMutableAudioMixInputParameters: AVAudioMixInputParameters, @unchecked Sendable {
+open class AVMutableAudioMixInputParameters: AVAudioMixInputParameters, @unchecked Sendable {
     override init(state: State) {
         super.init(state: state)
     }

@@ -19,7 +19,7 @@ import Foundation
 /// saying what was wrong, or the late change is ignored with a message on standard error.
 ///
 /// Thread safety: every member may be used from any thread; `lock` guards `configuration` and `run`.
-public class AVAssetExportSession: NSObject, @unchecked Sendable {
+open class AVAssetExportSession: NSObject, @unchecked Sendable {
     /// The status of an export (AVAssetExportSessionStatus).
     public enum Status: Int, Sendable {
         /// The export has not started.

@@ -11,7 +11,7 @@ import Foundation
 ///
 /// Thread safety: `lock` protects `state`; items read from files never change, `AVMutableMetadataItem` changes it
 /// through its setters.
-public class AVMetadataItem: NSObject, NSCopying, NSMutableCopying, AVAsynchronousKeyValueLoading, KeyValueLoadingHost,
+open class AVMetadataItem: NSObject, NSCopying, NSMutableCopying, AVAsynchronousKeyValueLoading, KeyValueLoadingHost,
     @unchecked Sendable
 {
     /// Everything an item holds.
@@ -206,7 +206,7 @@ public class AVMetadataItem: NSObject, NSCopying, NSMutableCopying, AVAsynchrono
 /// Setting `identifier` sets `key` and `keySpace` to the ones it names; setting `key` or `keySpace` sets
 /// `identifier` to the one they form (or `nil` when they form none), so the three always agree, as on Apple
 /// platforms. Values are copied when set (Apple's properties are `copy`).
-public final class AVMutableMetadataItem: AVMetadataItem, @unchecked Sendable {
+open class AVMutableMetadataItem: AVMetadataItem, @unchecked Sendable {
     /// An empty item, as `AVMutableMetadataItem()` makes one.
     public override init() {
         super.init()
@@ -327,7 +327,7 @@ public final class AVMutableMetadataItem: AVMetadataItem, @unchecked Sendable {
 /// A request, handed to the handler of `AVMetadataItem(propertiesOf:valueLoadingHandler:)`, for an item's value.
 ///
 /// Thread safety: `condition` guards `response`; the first answer counts, later ones are ignored.
-public final class AVMetadataItemValueRequest: NSObject, @unchecked Sendable {
+open class AVMetadataItemValueRequest: NSObject, @unchecked Sendable {
     /// The item whose value is being loaded.
     public private(set) weak var metadataItem: AVMetadataItem?
     private let condition = NSCondition()

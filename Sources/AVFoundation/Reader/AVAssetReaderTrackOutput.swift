@@ -25,7 +25,7 @@ import MediaCodecs
 /// `AVError.unsupportedOutputSettings` naming the key (including `AVVideoCleanApertureKey`,
 /// `AVVideoPixelAspectRatioKey` and `AVVideoScalingModeKey`, which Apple documents track outputs do not support), a
 /// codec without a decoder `AVError.decoderNotFound` naming it.
-public class AVAssetReaderTrackOutput: AVAssetReaderOutput, @unchecked Sendable {
+open class AVAssetReaderTrackOutput: AVAssetReaderOutput, @unchecked Sendable {
     /// The track read.
     public let track: AVAssetTrack
     /// The output settings; nil for the samples as stored.

@@ -18,7 +18,7 @@ import MovieFile
 /// standard error. The README's "Differences from Apple's AVFoundation" lists every case.
 ///
 /// Thread safety: every member may be used from any thread; `lock` guards the configuration and the engine.
-public class AVAssetWriter: NSObject, @unchecked Sendable {
+open class AVAssetWriter: NSObject, @unchecked Sendable {
     /// The writer's status (AVAssetWriterStatus).
     public enum Status: Int, Sendable {
         case unknown = 0

@@ -16,7 +16,7 @@ import MediaCodecs
 /// `add(_:)` fails the writer with the reason.
 ///
 /// Thread safety: `lock` guards the configuration and the attachment to a writer; any thread may call anything.
-public class AVAssetWriterInput: NSObject, @unchecked Sendable {
+open class AVAssetWriterInput: NSObject, @unchecked Sendable {
     /// Where a track's media data goes in the file.
     public struct MediaDataLocation: RawRepresentable, Hashable, Sendable {
         public let rawValue: String

@@ -3,7 +3,7 @@ import Foundation
 /// Inputs whose tracks are alternatives to one another (an alternate group in the file: languages of one audio
 /// programme, say), with the one a player picks by default (AVAssetWriterInputGroup, a kind of
 /// `AVMediaSelectionGroup` in Apple's SDK).
-public final class AVAssetWriterInputGroup: NSObject, @unchecked Sendable {
+open class AVAssetWriterInputGroup: NSObject, @unchecked Sendable {
     /// The inputs of the group.
     public let inputs: [AVAssetWriterInput]
     /// The input whose track is enabled by default; the others' tracks are disabled. nil: all disabled.

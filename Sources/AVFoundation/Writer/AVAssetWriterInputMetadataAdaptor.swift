@@ -8,7 +8,7 @@ import Foundation
 /// else the first group's own (`copyFormatDescription()`). Each group becomes one sample: for each item a box
 /// whose type is the item's local ID in the description's key table and whose payload is the value in the key's
 /// data type (UTF-8 text, raw bytes, big-endian numbers), per the QuickTime File Format's timed metadata samples.
-public final class AVAssetWriterInputMetadataAdaptor: NSObject, @unchecked Sendable {
+open class AVAssetWriterInputMetadataAdaptor: NSObject, @unchecked Sendable {
     /// The input the groups go to.
     public let assetWriterInput: AVAssetWriterInput
 

@@ -2,7 +2,7 @@ import CoreMedia
 import Foundation
 
 /// What a pass of a multi-pass input needs: the source time ranges to append (AVAssetWriterInput.h).
-public final class AVAssetWriterInputPassDescription: NSObject, @unchecked Sendable {
+open class AVAssetWriterInputPassDescription: NSObject, @unchecked Sendable {
     /// The source time ranges to append during the pass, as `NSValue`s of `CMTimeRange` (`timeRangeValue`).
     public let sourceTimeRanges: [NSValue]
 

@@ -6,7 +6,7 @@ import Foundation
 /// buffers in the source format (AVAssetWriterInputPixelBufferAdaptor).
 ///
 /// Thread safety: `lock` guards the pool.
-public final class AVAssetWriterInputPixelBufferAdaptor: NSObject, @unchecked Sendable {
+open class AVAssetWriterInputPixelBufferAdaptor: NSObject, @unchecked Sendable {
     /// The input the pixel buffers go to.
     public let assetWriterInput: AVAssetWriterInput
     /// The attributes of the pixel buffers that will be appended (format, size), which the pool uses.

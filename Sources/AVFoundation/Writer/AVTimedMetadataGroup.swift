@@ -3,7 +3,7 @@ import Foundation
 
 /// Metadata items that apply to a span of a timeline: one sample of a timed metadata track
 /// (AVTimedMetadataGroup.h).
-public class AVTimedMetadataGroup: NSObject, @unchecked Sendable {
+open class AVTimedMetadataGroup: NSObject, @unchecked Sendable {
     /// The items.
     public var items: [AVMetadataItem] { lock.withLock { storedItems } }
     /// The span of time they apply to.
@@ -57,7 +57,7 @@ public class AVTimedMetadataGroup: NSObject, @unchecked Sendable {
 }
 
 /// A timed metadata group whose items and time range can be changed.
-public final class AVMutableTimedMetadataGroup: AVTimedMetadataGroup, @unchecked Sendable {
+open class AVMutableTimedMetadataGroup: AVTimedMetadataGroup, @unchecked Sendable {
     /// The items.
     public override var items: [AVMetadataItem] {
         get { lock.withLock { storedItems } }

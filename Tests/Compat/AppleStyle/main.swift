@@ -1,0 +1,100 @@
+// Composition code written the way iOS and macOS developers write it (merging and trimming clips, slow motion,
+// keeping a portrait clip's rotation), built in Swift 5 language mode as a separate package, the way a user's
+// package builds against this one (scripts/compat.sh). It must compile unchanged against Apple's AVFoundation too.
+//
+// Usage: AppleStyle CLIP_A CLIP_B OUTPUT_DIRECTORY. Prints "apple-style compositions: all checks passed".
+import AVFoundation
+import Foundation
+
+func fail(_ message: String) -> Never {
+    print("apple-style compositions: FAILED: \(message)")
+    exit(1)
+}
+
+/// An app's own exporter class, as apps subclass Apple's.
+final class MergeExporter: AVAssetExportSession {}
+
+/// An app's composition subclass.
+final class TimelineComposition: AVMutableComposition {
+    var title = "Merged"
+}
+
+/// The classic merge: a video and an audio track, each clip appended, rotation kept.
+func merge(_ urls: [URL]) throws -> AVMutableComposition {
+    let composition = TimelineComposition()
+    guard let videoTrack = composition.addMutableTrack(withMediaType: .video, preferredTrackID: kCMPersistentTrackID_Invalid),
+          let audioTrack = composition.addMutableTrack(withMediaType: .audio, preferredTrackID: kCMPersistentTrackID_Invalid)
+    else { fail("no composition tracks") }
+    var insertAt = CMTime.zero
+    for url in urls {
+        let asset = AVURLAsset(url: url, options: [AVURLAssetPreferPreciseDurationAndTimingKey: true])
+        let range = CMTimeRangeMake(start: .zero, duration: asset.duration)
+        if let assetVideo = asset.tracks(withMediaType: .video).first {
+            try videoTrack.insertTimeRange(range, of: assetVideo, at: insertAt)
+            videoTrack.preferredTransform = assetVideo.preferredTransform
+        }
+        if let assetAudio = asset.tracks(withMediaType: .audio).first {
+            try audioTrack.insertTimeRange(range, of: assetAudio, at: insertAt)
+        }
+        insertAt = CMTimeAdd(insertAt, asset.duration)
+    }
+    return composition
+}
+
+func check(_ condition: Bool, _ message: String) {
+    if !condition { fail(message) }
+}
+
+let arguments = CommandLine.arguments
+guard arguments.count == 4 else { fail("usage: AppleStyle CLIP_A CLIP_B OUTPUT_DIRECTORY") }
+let clips = [URL(fileURLWithPath: arguments[1]), URL(fileURLWithPath: arguments[2])]
+let outputDirectory = URL(fileURLWithPath: arguments[3])
+
+do {
+    let composition = try merge(clips)
+    let total = clips.reduce(CMTime.zero) { CMTimeAdd($0, AVURLAsset(url: $1).duration) }
+    check(CMTimeCompare(composition.duration, total) == 0, "duration \(composition.duration.seconds), expected \(total.seconds)")
+    // Typed as on Apple platforms: mutable tracks, composition segments, no casts.
+    let videoTracks: [AVMutableCompositionTrack] = composition.tracks(withMediaType: .video)
+    let segments: [AVCompositionTrackSegment] = videoTracks[0].segments
+    check(segments.count == 2 && segments[0].sourceURL == clips[0], "two video segments from the clips")
+    check(composition.tracks.first?.segment(forTrackTime: .zero)?.sourceTrackID == 1, "segment(forTrackTime:)")
+
+    // Trim: keep the middle of the merged timeline; slow the first second down to two.
+    let trimmed = composition.mutableCopy() as! AVMutableComposition
+    trimmed.removeTimeRange(CMTimeRangeMake(start: .zero, duration: CMTimeMake(value: 1, timescale: 4)))
+    trimmed.scaleTimeRange(CMTimeRangeMake(start: .zero, duration: CMTimeMake(value: 1, timescale: 1)),
+                           toDuration: CMTimeMake(value: 2, timescale: 1))
+    check(CMTimeCompare(trimmed.duration, CMTimeAdd(total, CMTimeMake(value: 3, timescale: 4))) == 0,
+          "trimmed and slowed duration \(trimmed.duration.seconds)")
+    let frozen = trimmed.copy() as! AVComposition
+    check(frozen.tracks.count == 2, "the immutable copy's tracks")
+
+    // Export the merge with the completion-handler API through the app's exporter subclass.
+    let mergedURL = outputDirectory.appendingPathComponent("merged.mp4")
+    guard let exporter = MergeExporter(asset: composition, presetName: AVAssetExportPresetPassthrough) else {
+        fail("no exporter")
+    }
+    exporter.outputURL = mergedURL
+    exporter.outputFileType = .mp4
+    let done = DispatchSemaphore(value: 0)
+    exporter.exportAsynchronously { done.signal() }
+    done.wait()
+    check(exporter.status == .completed, "passthrough export: \(String(describing: exporter.error))")
+    let merged = AVURLAsset(url: mergedURL)
+    check(abs(merged.duration.seconds - total.seconds) < 0.05, "merged file lasts \(merged.duration.seconds) s")
+
+    // The slowed composition through the async API, its audio stretched.
+    let slowedURL = outputDirectory.appendingPathComponent("slowed.m4a")
+    let semaphore = DispatchSemaphore(value: 0)
+    let slowedExport = AVAssetExportSession(asset: trimmed, presetName: AVAssetExportPresetAppleM4A)!
+    slowedExport.audioTimePitchAlgorithm = .timeDomain
+    slowedExport.outputURL = slowedURL
+    slowedExport.outputFileType = .m4a
+    slowedExport.exportAsynchronously { semaphore.signal() }
+    semaphore.wait()
+    check(slowedExport.status == .completed, "AppleM4A export: \(String(describing: slowedExport.error))")
+    print("apple-style compositions: all checks passed")
+} catch {
+    fail("\(error)")
+}
