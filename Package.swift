@@ -47,11 +47,15 @@ let package = Package(
         .target(name: "CoreVideo", dependencies: ["CoreFoundationShims", "CoreGraphics"]),
         .target(name: "CoreMedia", dependencies: ["CoreAudioTypes", "CoreVideo"]),
 
+        // Low-level formats shared by the container and codec modules: the byte and bit grammar, codec
+        // configuration records, magic cookies, colour code points. Foundation only, at the bottom of the graph.
+        .target(name: "MediaFormats"),
+
         // Containers and codecs (internal to the package; see docs/ARCHITECTURE.md).
-        .target(name: "ISOBMFF"),
+        .target(name: "ISOBMFF", dependencies: ["MediaFormats"]),
         // What every container reader gives the asset layer: sample tables and a neutral track model.
         .target(name: "MediaContainer", dependencies: ["CoreMedia"]),
-        .target(name: "MovieFile", dependencies: ["ISOBMFF", "MediaContainer", "CoreMedia"]),
+        .target(name: "MovieFile", dependencies: ["MediaFormats", "ISOBMFF", "MediaContainer", "CoreMedia"]),
         .target(name: "AudioFile", dependencies: ["MediaContainer", "CoreMedia", "ISOBMFF"]),
         .target(name: "MediaCodecs", dependencies: ["FFmpegBridge", "CoreMedia", "CoreVideo", "VideoToolbox", "ISOBMFF"],
                 exclude: ["README.md"]),
@@ -75,13 +79,14 @@ let package = Package(
 
         // Tests.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .testTarget(name: "MediaFormatsTests", dependencies: ["MediaFormats", "TestSupport"]),
         .testTarget(name: "CoreAudioTypesTests", dependencies: ["CoreAudioTypes"]),
         .testTarget(name: "CoreGraphicsTests", dependencies: ["CoreGraphics"]),
         .testTarget(name: "CoreMediaTests", dependencies: ["CoreMedia", "TestSupport", .product(name: "BigInt", package: "BigInt")]),
         .testTarget(name: "MediaContainerTests", dependencies: ["MediaContainer"]),
         .testTarget(name: "CoreVideoTests", dependencies: ["CoreVideo", "TestSupport"]),
-        .testTarget(name: "ISOBMFFTests", dependencies: ["ISOBMFF", "TestSupport"], exclude: ["Corpus"]),
-        .testTarget(name: "MovieFileTests", dependencies: ["MovieFile", "TestSupport"], exclude: ["Corpus"]),
+        .testTarget(name: "ISOBMFFTests", dependencies: ["ISOBMFF", "MediaFormats", "TestSupport"], exclude: ["Corpus"]),
+        .testTarget(name: "MovieFileTests", dependencies: ["MovieFile", "MediaFormats", "TestSupport"], exclude: ["Corpus"]),
         .testTarget(name: "FFmpegBridgeTests", dependencies: ["FFmpegBridge", "TestSupport"]),
         .testTarget(name: "MediaCodecsTests", dependencies: ["MediaCodecs", "TestSupport"]),
         .testTarget(name: "AudioFileTests", dependencies: ["AudioFile", "TestSupport"], exclude: ["Corpus"]),

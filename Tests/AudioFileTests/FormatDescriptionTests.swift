@@ -94,7 +94,7 @@ struct FormatDescriptionTests {
         let marker = Array("esds".utf8)
         let start = try #require((4..<bytes.count - 4).first { bytes[$0..<$0 + 4].elementsEqual(marker) })
         let size = bytes[start - 4..<start].reduce(0) { $0 << 8 | Int($1) }
-        var reader = ByteReader(Array(bytes[start + 4..<start - 4 + size]))
+        var reader = BoxReader(Array(bytes[start + 4..<start - 4 + size]))
         let box = try ESDBox(parsing: &reader)
         return try #require(box.decoderConfig?.decoderSpecificInfo)
     }
@@ -116,7 +116,7 @@ struct FormatDescriptionTests {
         let (_, format, _) = try description("caf-alac-frma-atom-cookie.caf")
         let cookie = try #require(format.magicCookie.map(Array.init))
         #expect(cookie.count == 24)
-        var reader = ByteReader([0, 0, 0, 0] + cookie)
+        var reader = BoxReader([0, 0, 0, 0] + cookie)
         let config = try ALACSpecificBox(parsing: &reader)
         let json = try ExternalTool.ffprobeJSON(["-show_streams", try GeneratedAudio.url("caf-alac-frma-atom-cookie.caf").path])
         let stream = (json["streams"] as? [[String: Any]])?.first
@@ -127,7 +127,7 @@ struct FormatDescriptionTests {
     @Test("CAF Opus without a cookie gets a family-0 dOps that ISOBMFF parses")
     func opusCookie() throws {
         let (_, format, _) = try description("caf-opus-no-cookie.caf")
-        var reader = ByteReader(try #require(format.magicCookie.map(Array.init)))
+        var reader = BoxReader(try #require(format.magicCookie.map(Array.init)))
         let dOps = try OpusSpecificBox(parsing: &reader)
         #expect(dOps.outputChannelCount == 2 && dOps.channelMappingFamily == 0 && dOps.inputSampleRate == 48_000)
     }

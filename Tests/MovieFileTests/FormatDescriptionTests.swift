@@ -3,6 +3,7 @@ import CoreMedia
 import Foundation
 import ISOBMFF
 import MediaContainer
+import MediaFormats
 @testable import MovieFile
 import Testing
 import TestSupport
@@ -48,7 +49,7 @@ struct FormatDescriptionTests {
         try writer.writeBox(box)
         var context = ParseContext()
         context.handlerType = handler
-        var reader = ByteReader(writer.bytes, path: BoxPath.root.appending("stsd"), context: context)
+        var reader = BoxReader(writer.bytes, path: BoxPath.root.appending("stsd"), context: context)
         var counts: [FourCC: Int] = [:]
         let (header, payload) = try #require(try reader.readChild(counts: &counts))
         return try BoxNode.parse(header: header, payload: payload, scope: .sampleDescriptions)
@@ -73,8 +74,8 @@ struct FormatDescriptionTests {
     /// Bits packed most significant first, as AudioSpecificConfig is written.
     static func bits(_ fields: [(UInt32, Int)]) -> [UInt8] {
         var writer = BitWriter()
-        for (value, count) in fields { writer.write(value, count) }
-        return writer.data
+        for (value, count) in fields { writer.writeBits(value, count: count) }
+        return writer.bytes
     }
 
     // MARK: AAC

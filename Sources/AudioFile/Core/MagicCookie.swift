@@ -29,7 +29,7 @@ package enum MagicCookie {
 
     /// The AudioSpecificConfig inside an ES_Descriptor cookie, if it parses.
     package static func audioSpecificConfig(fromESDescriptor cookie: [UInt8]) -> [UInt8]? {
-        var reader = ByteReader([0, 0, 0, 0] + cookie)
+        var reader = BoxReader([0, 0, 0, 0] + cookie)
         return (try? ESDBox(parsing: &reader))?.decoderConfig?.decoderSpecificInfo
     }
 

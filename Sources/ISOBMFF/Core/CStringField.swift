@@ -22,7 +22,7 @@ package struct CStringField: Hashable, Sendable, ExpressibleByStringLiteral {
     package var text: String { TextEncoding.decodeUTF8OrMacRoman(bytes) }
 }
 
-extension ByteReader {
+extension BoxReader {
     /// Reads a C string field (see `CStringField`).
     package mutating func readCStringField() throws(BoxParseError) -> CStringField {
         let (bytes, isTerminated) = try readCString()
@@ -38,7 +38,7 @@ extension BoxWriter {
     }
 }
 
-extension ByteReader {
+extension BoxReader {
     /// Reads a time or duration that is 64-bit in version 1 and 32-bit in version 0 (ISO/IEC 14496-12 `mvhd`,
     /// `tkhd`, `mdhd`, `mehd`, `tfdt`, `sidx`).
     package mutating func readVersionedUInt(version: UInt8) throws(BoxParseError) -> UInt64 {

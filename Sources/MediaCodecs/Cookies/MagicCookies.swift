@@ -21,7 +21,7 @@ package enum MagicCookies {
             // Not an ES_Descriptor (tag 3): a bare AudioSpecificConfig (what some writers store).
             return cookie
         }
-        var reader = ByteReader([0, 0, 0, 0] + cookie)
+        var reader = BoxReader([0, 0, 0, 0] + cookie)
         let esds: ESDBox
         do {
             esds = try ESDBox(parsing: &reader)
@@ -57,7 +57,7 @@ package enum MagicCookies {
     /// OpusHead (RFC 7845 §5.1) from a `dOps` payload.
     package static func opusHead(fromCookie cookie: [UInt8]) throws(CodecError) -> [UInt8] {
         if cookie.starts(with: Array("OpusHead".utf8)) { return cookie }
-        var reader = ByteReader(cookie)
+        var reader = BoxReader(cookie)
         let dops: OpusSpecificBox
         do {
             dops = try OpusSpecificBox(parsing: &reader)
@@ -107,7 +107,7 @@ package enum MagicCookies {
     package static func streamInfo(fromCookie cookie: [UInt8]) throws(CodecError) -> [UInt8] {
         if cookie.count == 34 { return cookie }
         let payload = cookie.count >= 4 && cookie[0..<4] == [0, 0, 0, 0] ? cookie : [0, 0, 0, 0] + cookie
-        var reader = ByteReader(payload)
+        var reader = BoxReader(payload)
         do {
             guard let info = try FLACSpecificBox(parsing: &reader).streamInfo, info.count == 34 else {
                 throw CodecError(.invalidInput, "the FLAC magic cookie has no 34-byte STREAMINFO block")

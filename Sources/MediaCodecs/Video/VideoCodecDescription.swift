@@ -65,7 +65,7 @@ struct VideoCodecDescription {
             guard let esds = atom("esds") else {
                 throw CodecError(.invalidInput, "an MPEG-4 Visual format description needs an esds sample description extension atom")
             }
-            var reader = ByteReader(esds)
+            var reader = BoxReader(esds)
             do {
                 extradata = try ESDBox(parsing: &reader).decoderConfig?.decoderSpecificInfo ?? []
             } catch {

@@ -1,4 +1,4 @@
-import ISOBMFF
+import MediaFormats
 
 /// The parts of an MPEG-4 AudioSpecificConfig (ISO/IEC 14496-3 §1.6.2.1) a demuxer needs: the core object type,
 /// sample rate and channels, and whether SBR (HE-AAC) or PS (HE-AAC v2) is signalled, explicitly (object type 5 or
@@ -42,10 +42,10 @@ struct AudioSpecificConfig: Equatable, Sendable {
         channelCount = channelConfiguration < Self.channelCounts.count ? Self.channelCounts[channelConfiguration] : nil
     }
 
-    private static func parse(_ bits: inout BitReader) throws(BoxParseError) -> AudioSpecificConfig {
+    private static func parse(_ bits: inout BitReader) throws(MediaFormatError) -> AudioSpecificConfig {
         var objectType = try readObjectType(&bits)
         let sampleRate = try readSampleRate(&bits)
-        let channelConfiguration = Int(try bits.read(4))
+        let channelConfiguration = Int(try bits.readBits(4))
         var config = AudioSpecificConfig(objectType: objectType, sampleRate: sampleRate,
                                          channelConfiguration: channelConfiguration)
         var explicitExtension = false
@@ -56,7 +56,7 @@ struct AudioSpecificConfig: Equatable, Sendable {
             config.psPresent = objectType == 29
             config.extensionSampleRate = try readSampleRate(&bits)
             objectType = try readObjectType(&bits)
-            if objectType == 22 { _ = try bits.read(4) }  // extensionChannelConfiguration
+            if objectType == 22 { _ = try bits.readBits(4) }  // extensionChannelConfiguration
             config.objectType = objectType
         }
         switch objectType {
@@ -64,7 +64,7 @@ struct AudioSpecificConfig: Equatable, Sendable {
             try readGASpecificConfig(&bits, objectType: objectType, config: &config)
         case 39:
             // ELDSpecificConfig starts with frameLengthFlag; the rest (eldExtensions) is not needed here.
-            config.shortFrames = try bits.read(1) == 1
+            config.shortFrames = try bits.readBits(1) == 1
             return config
         default:
             return config
@@ -72,19 +72,19 @@ struct AudioSpecificConfig: Equatable, Sendable {
         // ErrorProtectionSpecificConfig (epConfig 2, 3) for ER object types would follow; none of the types
         // above that reach here use it in files, so the backward-compatible extension is looked for next.
         if (17...27).contains(objectType) || objectType == 39 {
-            let epConfig = try bits.read(2)
+            let epConfig = try bits.readBits(2)
             if epConfig == 2 || epConfig == 3 { return config }
         }
         if !explicitExtension, bits.remainingBits >= 16 {
-            let syncExtensionType = try bits.read(11)
+            let syncExtensionType = try bits.readBits(11)
             if syncExtensionType == 0x2B7 {
                 let extensionType = try readObjectType(&bits)
                 if extensionType == 5 {
-                    config.sbrPresent = try bits.read(1) == 1
+                    config.sbrPresent = try bits.readBits(1) == 1
                     if config.sbrPresent {
                         config.extensionSampleRate = try readSampleRate(&bits)
-                        if bits.remainingBits >= 12, try bits.read(11) == 0x548 {
-                            config.psPresent = try bits.read(1) == 1
+                        if bits.remainingBits >= 12, try bits.readBits(11) == 0x548 {
+                            config.psPresent = try bits.readBits(1) == 1
                         }
                     }
                 }
@@ -93,55 +93,55 @@ struct AudioSpecificConfig: Equatable, Sendable {
         return config
     }
 
-    private static func readObjectType(_ bits: inout BitReader) throws(BoxParseError) -> Int {
-        let type = Int(try bits.read(5))
-        return type == 31 ? 32 + Int(try bits.read(6)) : type
+    private static func readObjectType(_ bits: inout BitReader) throws(MediaFormatError) -> Int {
+        let type = Int(try bits.readBits(5))
+        return type == 31 ? 32 + Int(try bits.readBits(6)) : type
     }
 
-    private static func readSampleRate(_ bits: inout BitReader) throws(BoxParseError) -> Double {
-        let index = Int(try bits.read(4))
-        if index == 0xF { return Double(try bits.read(24)) }
-        guard index < sampleRates.count else { throw BoxParseError(.invalidValue, path: .root, offset: 0, "reserved index") }
+    private static func readSampleRate(_ bits: inout BitReader) throws(MediaFormatError) -> Double {
+        let index = Int(try bits.readBits(4))
+        if index == 0xF { return Double(try bits.readBits(24)) }
+        guard index < sampleRates.count else { throw MediaFormatError(.invalidValue, at: 0, "reserved sampling frequency index") }
         return sampleRates[index]
     }
 
     /// GASpecificConfig (§4.4.1): frame length, core coder delay, and, for channel configuration 0, the program
     /// config element that counts the channels.
     private static func readGASpecificConfig(_ bits: inout BitReader, objectType: Int,
-                                             config: inout AudioSpecificConfig) throws(BoxParseError) {
-        config.shortFrames = try bits.read(1) == 1
-        if try bits.read(1) == 1 { _ = try bits.read(14) }  // dependsOnCoreCoder → coreCoderDelay
-        let extensionFlag = try bits.read(1)
+                                             config: inout AudioSpecificConfig) throws(MediaFormatError) {
+        config.shortFrames = try bits.readBits(1) == 1
+        if try bits.readBits(1) == 1 { _ = try bits.readBits(14) }  // dependsOnCoreCoder → coreCoderDelay
+        let extensionFlag = try bits.readBits(1)
         if config.channelConfiguration == 0 { config.channelCount = try readProgramConfigElement(&bits) }
-        if objectType == 6 || objectType == 20 { _ = try bits.read(3) }  // layerNr
+        if objectType == 6 || objectType == 20 { _ = try bits.readBits(3) }  // layerNr
         if extensionFlag == 1 {
-            if objectType == 22 { _ = try bits.read(5 + 11) }  // numOfSubFrame, layer_length
-            if [17, 19, 20, 23].contains(objectType) { _ = try bits.read(3) }  // resilience flags
-            _ = try bits.read(1)  // extensionFlag3
+            if objectType == 22 { _ = try bits.readBits(5 + 11) }  // numOfSubFrame, layer_length
+            if [17, 19, 20, 23].contains(objectType) { _ = try bits.readBits(3) }  // resilience flags
+            _ = try bits.readBits(1)  // extensionFlag3
         }
     }
 
     /// program_config_element (§4.4.1.1): returns the number of output channels it declares (channel pair
     /// elements count two, LFE elements one).
-    private static func readProgramConfigElement(_ bits: inout BitReader) throws(BoxParseError) -> Int {
-        _ = try bits.read(4 + 2 + 4)  // element_instance_tag, object_type, sampling_frequency_index
-        let front = Int(try bits.read(4)), side = Int(try bits.read(4)), back = Int(try bits.read(4))
-        let lfe = Int(try bits.read(2)), assocData = Int(try bits.read(3)), cc = Int(try bits.read(4))
-        if try bits.read(1) == 1 { _ = try bits.read(4) }  // mono mixdown
-        if try bits.read(1) == 1 { _ = try bits.read(4) }  // stereo mixdown
-        if try bits.read(1) == 1 { _ = try bits.read(3) }  // matrix mixdown
+    private static func readProgramConfigElement(_ bits: inout BitReader) throws(MediaFormatError) -> Int {
+        _ = try bits.readBits(4 + 2 + 4)  // element_instance_tag, object_type, sampling_frequency_index
+        let front = Int(try bits.readBits(4)), side = Int(try bits.readBits(4)), back = Int(try bits.readBits(4))
+        let lfe = Int(try bits.readBits(2)), assocData = Int(try bits.readBits(3)), cc = Int(try bits.readBits(4))
+        if try bits.readBits(1) == 1 { _ = try bits.readBits(4) }  // mono mixdown
+        if try bits.readBits(1) == 1 { _ = try bits.readBits(4) }  // stereo mixdown
+        if try bits.readBits(1) == 1 { _ = try bits.readBits(3) }  // matrix mixdown
         var channels = 0
         for _ in 0..<(front + side + back) {
-            channels += try bits.read(1) == 1 ? 2 : 1  // is_cpe
-            _ = try bits.read(4)
+            channels += try bits.readBits(1) == 1 ? 2 : 1  // is_cpe
+            _ = try bits.readBits(4)
         }
-        for _ in 0..<lfe { _ = try bits.read(4); channels += 1 }
-        for _ in 0..<assocData { _ = try bits.read(4) }
-        for _ in 0..<cc { _ = try bits.read(5) }
+        for _ in 0..<lfe { _ = try bits.readBits(4); channels += 1 }
+        for _ in 0..<assocData { _ = try bits.readBits(4) }
+        for _ in 0..<cc { _ = try bits.readBits(5) }
         // byte_alignment() relative to the start of the configuration, then the comment field.
-        if bits.remainingBits % 8 != 0 { _ = try bits.read(bits.remainingBits % 8) }
-        let commentBytes = Int(try bits.read(8))
-        for _ in 0..<commentBytes { _ = try bits.read(8) }
+        if bits.remainingBits % 8 != 0 { _ = try bits.readBits(bits.remainingBits % 8) }
+        let commentBytes = Int(try bits.readBits(8))
+        for _ in 0..<commentBytes { _ = try bits.readBits(8) }
         return channels
     }
 }

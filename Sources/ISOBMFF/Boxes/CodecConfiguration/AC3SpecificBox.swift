@@ -1,3 +1,5 @@
+import MediaFormats
+
 /// AC-3 configuration (`dac3`, ETSI TS 102 366 Annex F.4 AC3SpecificBox): the fields of the bit stream's first
 /// syncframe a demuxer needs.
 package struct AC3SpecificBox: SingleTypeBox {
@@ -27,26 +29,30 @@ package struct AC3SpecificBox: SingleTypeBox {
         self.bitRateCode = bitRateCode
     }
 
-    package init(parsing reader: inout ByteReader) throws(BoxParseError) {
-        var bits = BitReader(try reader.readBytes(count: 3), baseOffset: reader.offset - 3, path: reader.path)
-        fscod = UInt8(try bits.read(2))
-        bsid = UInt8(try bits.read(5))
-        bsmod = UInt8(try bits.read(3))
-        acmod = UInt8(try bits.read(3))
-        lfeon = try bits.read(1) != 0
-        bitRateCode = UInt8(try bits.read(5))
-        reserved = UInt8(try bits.read(5))
+    package init(parsing reader: inout BoxReader) throws(BoxParseError) {
+        var bits = BitReader(try reader.readBytes(count: 3), baseOffset: reader.offset - 3)
+        do {
+            fscod = UInt8(try bits.readBits(2))
+            bsid = UInt8(try bits.readBits(5))
+            bsmod = UInt8(try bits.readBits(3))
+            acmod = UInt8(try bits.readBits(3))
+            lfeon = try bits.readFlag()
+            bitRateCode = UInt8(try bits.readBits(5))
+            reserved = UInt8(try bits.readBits(5))
+        } catch {
+            throw BoxParseError(error, path: reader.path)
+        }
     }
 
     package func write(to writer: inout BoxWriter) throws(BoxWriteError) {
         var bits = BitWriter()
-        bits.write(UInt32(fscod), 2)
-        bits.write(UInt32(bsid), 5)
-        bits.write(UInt32(bsmod), 3)
-        bits.write(UInt32(acmod), 3)
-        bits.write(lfeon ? 1 : 0, 1)
-        bits.write(UInt32(bitRateCode), 5)
-        bits.write(UInt32(reserved), 5)
-        writer.writeBytes(bits.data)
+        bits.writeBits(fscod, count: 2)
+        bits.writeBits(bsid, count: 5)
+        bits.writeBits(bsmod, count: 3)
+        bits.writeBits(acmod, count: 3)
+        bits.writeFlag(lfeon)
+        bits.writeBits(bitRateCode, count: 5)
+        bits.writeBits(reserved, count: 5)
+        writer.writeBytes(bits.bytes)
     }
 }

@@ -45,7 +45,7 @@ package struct ALACSpecificBox: SingleTypeBox {
         return writer.bytes
     }
 
-    package init(parsing reader: inout ByteReader) throws(BoxParseError) {
+    package init(parsing reader: inout BoxReader) throws(BoxParseError) {
         fullBoxHeader = try reader.readFullBoxHeader()
         frameLength = try reader.readUInt32()
         compatibleVersion = try reader.readUInt8()

@@ -69,7 +69,7 @@ package struct AVCConfigurationBox: SingleTypeBox {
         ![66, 77, 88].contains(profile)
     }
 
-    package init(parsing reader: inout ByteReader) throws(BoxParseError) {
+    package init(parsing reader: inout BoxReader) throws(BoxParseError) {
         configurationVersion = try reader.readUInt8()
         profileIndication = try reader.readUInt8()
         profileCompatibility = try reader.readUInt8()
@@ -121,7 +121,7 @@ package struct AVCConfigurationBox: SingleTypeBox {
     }
 }
 
-extension ByteReader {
+extension BoxReader {
     /// Reads `count` parameter sets, each a 16-bit length and that many bytes.
     package mutating func readParameterSets(count: Int) throws(BoxParseError) -> [[UInt8]] {
         let n = try checkCount(count, elementSize: 2, "parameter set")

@@ -46,7 +46,7 @@ package struct DecoderConfigDescriptor: Hashable, Sendable {
         return nil
     }
 
-    init(parsing reader: inout ByteReader, lengthFieldSize: Int) throws(BoxParseError) {
+    init(parsing reader: inout BoxReader, lengthFieldSize: Int) throws(BoxParseError) {
         self.lengthFieldSize = lengthFieldSize
         objectTypeIndication = try reader.readUInt8()
         let typeByte = try reader.readUInt8()

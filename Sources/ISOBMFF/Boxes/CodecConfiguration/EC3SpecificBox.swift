@@ -1,3 +1,5 @@
+import MediaFormats
+
 /// E-AC-3 configuration (`dec3`, ETSI TS 102 366 Annex F.6 EC3SpecificBox): data rate and one description per
 /// independent substream; extension bytes (Dolby Atmos JOC flags) are kept as stored.
 package struct EC3SpecificBox: SingleTypeBox {
@@ -53,23 +55,28 @@ package struct EC3SpecificBox: SingleTypeBox {
         self.substreams = substreams
     }
 
-    package init(parsing reader: inout ByteReader) throws(BoxParseError) {
+    package init(parsing reader: inout BoxReader) throws(BoxParseError) {
         let start = reader.offset
-        var bits = BitReader(reader.readRemainingBytes(), baseOffset: start, path: reader.path)
-        dataRate = UInt16(try bits.read(13))
-        let count = Int(try bits.read(3)) + 1
-        substreams = []
-        for _ in 0..<count {
-            var substream = Substream(fscod: UInt8(try bits.read(2)), bsid: UInt8(try bits.read(5)), acmod: 0, lfeon: false)
-            substream.reserved1 = UInt8(try bits.read(1))
-            substream.asvc = try bits.read(1) != 0
-            substream.bsmod = UInt8(try bits.read(3))
-            substream.acmod = UInt8(try bits.read(3))
-            substream.lfeon = try bits.read(1) != 0
-            substream.reserved2 = UInt8(try bits.read(3))
-            substream.numberOfDependentSubstreams = UInt8(try bits.read(4))
-            substream.channelLocation = UInt16(try bits.read(substream.numberOfDependentSubstreams > 0 ? 9 : 1))
-            substreams.append(substream)
+        var bits = BitReader(reader.readRemainingBytes(), baseOffset: start)
+        do {
+            dataRate = UInt16(try bits.readBits(13))
+            let count = Int(try bits.readBits(3)) + 1
+            substreams = []
+            for _ in 0..<count {
+                var substream = Substream(fscod: UInt8(try bits.readBits(2)), bsid: UInt8(try bits.readBits(5)), acmod: 0,
+                                          lfeon: false)
+                substream.reserved1 = UInt8(try bits.readBits(1))
+                substream.asvc = try bits.readFlag()
+                substream.bsmod = UInt8(try bits.readBits(3))
+                substream.acmod = UInt8(try bits.readBits(3))
+                substream.lfeon = try bits.readFlag()
+                substream.reserved2 = UInt8(try bits.readBits(3))
+                substream.numberOfDependentSubstreams = UInt8(try bits.readBits(4))
+                substream.channelLocation = UInt16(try bits.readBits(substream.numberOfDependentSubstreams > 0 ? 9 : 1))
+                substreams.append(substream)
+            }
+        } catch {
+            throw BoxParseError(error, path: reader.path)
         }
         extensionBytes = bits.remainingBytes
     }
@@ -77,21 +84,21 @@ package struct EC3SpecificBox: SingleTypeBox {
     package func write(to writer: inout BoxWriter) throws(BoxWriteError) {
         guard (1...8).contains(substreams.count) else { throw BoxWriteError(Self.type, "1 to 8 substreams needed") }
         var bits = BitWriter()
-        bits.write(UInt32(dataRate), 13)
-        bits.write(UInt32(substreams.count - 1), 3)
+        bits.writeBits(dataRate, count: 13)
+        bits.writeBits(substreams.count - 1, count: 3)
         for substream in substreams {
-            bits.write(UInt32(substream.fscod), 2)
-            bits.write(UInt32(substream.bsid), 5)
-            bits.write(UInt32(substream.reserved1), 1)
-            bits.write(substream.asvc ? 1 : 0, 1)
-            bits.write(UInt32(substream.bsmod), 3)
-            bits.write(UInt32(substream.acmod), 3)
-            bits.write(substream.lfeon ? 1 : 0, 1)
-            bits.write(UInt32(substream.reserved2), 3)
-            bits.write(UInt32(substream.numberOfDependentSubstreams), 4)
-            bits.write(UInt32(substream.channelLocation), substream.numberOfDependentSubstreams > 0 ? 9 : 1)
+            bits.writeBits(substream.fscod, count: 2)
+            bits.writeBits(substream.bsid, count: 5)
+            bits.writeBits(substream.reserved1, count: 1)
+            bits.writeFlag(substream.asvc)
+            bits.writeBits(substream.bsmod, count: 3)
+            bits.writeBits(substream.acmod, count: 3)
+            bits.writeFlag(substream.lfeon)
+            bits.writeBits(substream.reserved2, count: 3)
+            bits.writeBits(substream.numberOfDependentSubstreams, count: 4)
+            bits.writeBits(substream.channelLocation, count: substream.numberOfDependentSubstreams > 0 ? 9 : 1)
         }
-        writer.writeBytes(bits.data)
+        writer.writeBytes(bits.bytes)
         writer.writeBytes(extensionBytes)
     }
 }

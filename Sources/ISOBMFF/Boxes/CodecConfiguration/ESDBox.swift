@@ -13,7 +13,7 @@ package struct ESDBox: SingleTypeBox {
     /// The decoder configuration.
     package var decoderConfig: DecoderConfigDescriptor? { descriptor.decoderConfig }
 
-    package init(parsing reader: inout ByteReader) throws(BoxParseError) {
+    package init(parsing reader: inout BoxReader) throws(BoxParseError) {
         fullBoxHeader = try reader.readFullBoxHeader()
         let start = reader.offset
         let (tag, payload, fieldSize) = try MPEG4Descriptor.readHeader(&reader)

@@ -36,7 +36,7 @@ package struct ESDescriptor: Hashable, Sendable {
         return nil
     }
 
-    init(parsing reader: inout ByteReader, lengthFieldSize: Int) throws(BoxParseError) {
+    init(parsing reader: inout BoxReader, lengthFieldSize: Int) throws(BoxParseError) {
         self.lengthFieldSize = lengthFieldSize
         esID = try reader.readUInt16()
         let flags = try reader.readUInt8()

@@ -31,7 +31,7 @@ package struct FLACSpecificBox: SingleTypeBox {
     /// The STREAMINFO block's data (34 bytes).
     package var streamInfo: [UInt8]? { blocks.first { $0.blockType == 0 }?.data }
 
-    package init(parsing reader: inout ByteReader) throws(BoxParseError) {
+    package init(parsing reader: inout BoxReader) throws(BoxParseError) {
         fullBoxHeader = try reader.readFullBoxHeader()
         blocks = []
         while reader.readableBytes >= 4 {

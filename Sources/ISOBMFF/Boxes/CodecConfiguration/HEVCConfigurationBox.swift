@@ -80,7 +80,7 @@ package struct HEVCConfigurationBox: SingleTypeBox {
         self.arrays = arrays
     }
 
-    package init(parsing reader: inout ByteReader) throws(BoxParseError) {
+    package init(parsing reader: inout BoxReader) throws(BoxParseError) {
         configurationVersion = try reader.readUInt8()
         let profileByte = try reader.readUInt8()
         generalProfileSpace = profileByte >> 6

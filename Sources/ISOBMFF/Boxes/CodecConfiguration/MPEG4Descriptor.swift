@@ -12,8 +12,8 @@ package enum MPEG4Descriptor {
     package static let slConfigTag: UInt8 = 0x06
 
     /// Reads a descriptor header; returns its tag, a reader over its payload, and the length field size.
-    package static func readHeader(_ reader: inout ByteReader) throws(BoxParseError)
-        -> (tag: UInt8, payload: ByteReader, lengthFieldSize: Int) {
+    package static func readHeader(_ reader: inout BoxReader) throws(BoxParseError)
+        -> (tag: UInt8, payload: BoxReader, lengthFieldSize: Int) {
         let start = reader.offset
         let tag = try reader.readUInt8()
         var length = 0

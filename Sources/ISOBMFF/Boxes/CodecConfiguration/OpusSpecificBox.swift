@@ -40,7 +40,7 @@ package struct OpusSpecificBox: SingleTypeBox {
         self.inputSampleRate = inputSampleRate
     }
 
-    package init(parsing reader: inout ByteReader) throws(BoxParseError) {
+    package init(parsing reader: inout BoxReader) throws(BoxParseError) {
         version = try reader.readUInt8()
         outputChannelCount = try reader.readUInt8()
         preSkip = try reader.readUInt16()

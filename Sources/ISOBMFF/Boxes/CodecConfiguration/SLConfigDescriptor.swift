@@ -11,7 +11,7 @@ package struct SLConfigDescriptor: Hashable, Sendable {
     /// The MP4 configuration.
     package init() {}
 
-    init(parsing reader: inout ByteReader, lengthFieldSize: Int) throws(BoxParseError) {
+    init(parsing reader: inout BoxReader, lengthFieldSize: Int) throws(BoxParseError) {
         self.lengthFieldSize = lengthFieldSize
         predefined = try reader.readUInt8()
         customFields = reader.readRemainingBytes()

@@ -53,7 +53,7 @@ package struct TrackRunBox: SingleTypeBox {
 
     private static let knownFlags: UInt32 = 0x1 | 0x4 | 0x100 | 0x200 | 0x400 | 0x800
 
-    package init(parsing reader: inout ByteReader) throws(BoxParseError) {
+    package init(parsing reader: inout BoxReader) throws(BoxParseError) {
         let full = try reader.readFullBoxHeader(maximumVersion: 1)
         version = full.version
         let flags = full.flags

@@ -66,7 +66,7 @@ package struct MetadataDataBox: SingleTypeBox {
         }
     }
 
-    package init(parsing reader: inout ByteReader) throws(BoxParseError) {
+    package init(parsing reader: inout BoxReader) throws(BoxParseError) {
         typeSet = try reader.readUInt8()
         typeCode = try reader.readUInt24()
         country = try reader.readUInt16()

@@ -11,7 +11,7 @@ package struct MetadataItemMeaningBox: SingleTypeBox {
     /// The domain as text.
     package var text: String { TextEncoding.decodeUTF8OrMacRoman(meaning) }
 
-    package init(parsing reader: inout ByteReader) throws(BoxParseError) {
+    package init(parsing reader: inout BoxReader) throws(BoxParseError) {
         fullBoxHeader = try reader.readFullBoxHeader()
         meaning = reader.readRemainingBytes()
     }

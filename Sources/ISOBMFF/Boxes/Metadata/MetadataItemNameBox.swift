@@ -12,7 +12,7 @@ package struct MetadataItemNameBox: SingleTypeBox {
     /// The name as text.
     package var text: String { TextEncoding.decodeUTF8OrMacRoman(name) }
 
-    package init(parsing reader: inout ByteReader) throws(BoxParseError) {
+    package init(parsing reader: inout BoxReader) throws(BoxParseError) {
         fullBoxHeader = try reader.readFullBoxHeader()
         name = reader.readRemainingBytes()
     }

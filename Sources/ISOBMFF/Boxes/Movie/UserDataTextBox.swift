@@ -54,7 +54,7 @@ package struct UserDataTextBox: Box {
         return nil
     }
 
-    package init(parsing reader: inout ByteReader) throws(BoxParseError) {
+    package init(parsing reader: inout BoxReader) throws(BoxParseError) {
         boxType = reader.path.lastType ?? FourCC(rawValue: 0)
         var scan = reader
         var items: [Item] = []

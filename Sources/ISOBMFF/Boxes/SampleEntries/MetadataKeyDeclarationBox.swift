@@ -15,7 +15,7 @@ package struct MetadataKeyDeclarationBox: SingleTypeBox {
     /// The key value as text.
     package var text: String { TextEncoding.decodeUTF8OrMacRoman(keyValue) }
 
-    package init(parsing reader: inout ByteReader) throws(BoxParseError) {
+    package init(parsing reader: inout BoxReader) throws(BoxParseError) {
         keyNamespace = try reader.readFourCC()
         keyValue = reader.readRemainingBytes()
     }

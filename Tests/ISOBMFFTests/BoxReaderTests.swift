@@ -1,11 +1,11 @@
 import Testing
 @testable import ISOBMFF
 
-@Suite("ByteReader")
+@Suite("BoxReader")
 struct ByteReaderTests {
     @Test("read consumes, peek does not, get reads at an index")
     func grammar() throws {
-        var reader = ByteReader([0x00, 0x01, 0x02, 0x03, 0x04, 0x05, 0x06, 0x07, 0x08], baseOffset: 100)
+        var reader = BoxReader([0x00, 0x01, 0x02, 0x03, 0x04, 0x05, 0x06, 0x07, 0x08], baseOffset: 100)
         #expect(reader.peekUInt16() == 0x0001)
         #expect(reader.readerIndex == 0)
         #expect(try reader.readUInt16() == 0x0001)
@@ -21,7 +21,7 @@ struct ByteReaderTests {
 
     @Test("short data throws with the absolute offset and path, never traps")
     func shortData() {
-        var reader = ByteReader([1, 2, 3], baseOffset: 1000, path: "moov/trak[2]/mdia")
+        var reader = BoxReader([1, 2, 3], baseOffset: 1000, path: "moov/trak[2]/mdia")
         do {
             _ = try reader.readUInt32()
             Issue.record("expected an error")
@@ -38,7 +38,7 @@ struct ByteReaderTests {
 
     @Test("counts are refused before allocating when the bytes cannot hold them")
     func countsAreCheckedAgainstRemainingBytes() {
-        let reader = ByteReader(Array(repeating: 0, count: 40))
+        let reader = BoxReader(Array(repeating: 0, count: 40))
         #expect(throws: BoxParseError.self) { try reader.checkCount(UInt32.max, elementSize: 4, "entry") }
         #expect(throws: BoxParseError.self) { try reader.checkCount(11, elementSize: 4, "entry") }
         #expect(throws: BoxParseError.self) { try reader.checkCount(Int.max, elementSize: 8, "entry") }
@@ -47,7 +47,7 @@ struct ByteReaderTests {
 
     @Test("integer and fixed-point fields")
     func numbers() throws {
-        var reader = ByteReader([0xFF, 0xFE, 0x00, 0x01, 0x80, 0x00, 0x01, 0x00, 0x40, 0x00, 0x00, 0x00,
+        var reader = BoxReader([0xFF, 0xFE, 0x00, 0x01, 0x80, 0x00, 0x01, 0x00, 0x40, 0x00, 0x00, 0x00,
                                  0x3F, 0xF0, 0, 0, 0, 0, 0, 0, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x01, 0x02])
         #expect(try reader.readInt16() == -2)
         #expect(try reader.readFixed16x16().doubleValue == 1.5)
@@ -76,7 +76,7 @@ struct ByteReaderTests {
 
     @Test("strings: C, Pascal, fixed Pascal fields, UTF-16 with a byte-order mark, Mac OS Roman")
     func strings() throws {
-        var reader = ByteReader(Array("abc".utf8) + [0] + [2] + Array("hi".utf8) + Array("tail".utf8))
+        var reader = BoxReader(Array("abc".utf8) + [0] + [2] + Array("hi".utf8) + Array("tail".utf8))
         #expect(try reader.readCStringField() == CStringField("abc"))
         #expect(try reader.readPascalString() == Array("hi".utf8))
         #expect(try reader.readCStringField() == CStringField(bytes: Array("tail".utf8), isTerminated: false))
@@ -91,9 +91,9 @@ struct ByteReaderTests {
         #expect(field.rawBytes.count == 32)
         #expect(field.text == "Apple ProRes 422")
         #expect(PascalStringField(String(repeating: "é", count: 40), size: 32).text == String(repeating: "é", count: 15))
-        var text = ByteReader(Array("x".utf8))
+        var text = BoxReader(Array("x".utf8))
         #expect(try text.readUTF8String(count: 1) == "x")
-        var invalid = ByteReader([0xFF])
+        var invalid = BoxReader([0xFF])
         #expect(try invalid.readUTF8String(count: 1) == nil)
     }
 
@@ -102,21 +102,9 @@ struct ByteReaderTests {
         var writer = BoxWriter()
         writer.writeUInt32Array([1, 2, UInt32.max])
         writer.writeUInt64Array([1 << 40])
-        var reader = ByteReader(writer.bytes)
+        var reader = BoxReader(writer.bytes)
         #expect(try reader.readUInt32Array(count: 3) == [1, 2, UInt32.max])
         #expect(try reader.readUInt64Array(count: 1) == [1 << 40])
         #expect(throws: BoxParseError.self) { try reader.readUInt32Array(count: 1) }
-    }
-
-    @Test("bit fields")
-    func bits() throws {
-        var writer = BitWriter()
-        writer.write(0b101, 3)
-        writer.write(0x1FF, 9)
-        #expect(writer.data == [0b1011_1111, 0b1111_0000])
-        var reader = BitReader(writer.data)
-        #expect(try reader.read(3) == 0b101)
-        #expect(try reader.read(9) == 0x1FF)
-        #expect(throws: BoxParseError.self) { try reader.read(5) }
     }
 }

@@ -1,18 +1,16 @@
 /// String fields: C strings, Pascal strings, fixed-size counted fields, and encoded text.
-extension ByteReader {
+extension BoxReader {
     /// Reads bytes up to a NUL (consumed, not returned). Without a NUL before the end of the window, reads the rest
     /// and reports `isTerminated == false`: QuickTime writers end some names at the box end instead.
     package mutating func readCString() throws(BoxParseError) -> (bytes: [UInt8], isTerminated: Bool) {
-        var end = readerIndex
-        while end < endIndex, storage[end] != 0 { end += 1 }
-        let length = end - readerIndex
+        let terminator = bytes.firstIndex(of: 0)
+        let length = (terminator ?? endIndex) - readerIndex
         guard length <= Limits.maximumStringLength else {
             throw error(.limitExceeded, "string of \(length) bytes exceeds the limit of \(Limits.maximumStringLength)")
         }
-        let bytes = Array(storage[readerIndex..<end])
-        let isTerminated = end < endIndex
-        readerIndex = isTerminated ? end + 1 : end
-        return (bytes, isTerminated)
+        let text = try readBytes(count: length)
+        if terminator != nil { try skip(1) }
+        return (text, terminator != nil)
     }
 
     /// Reads a NUL-terminated UTF-8 string (a missing NUL at the end of the box is tolerated).
@@ -44,8 +42,10 @@ extension ByteReader {
     /// Reads `count` bytes as UTF-8, or `nil` (consuming nothing) if they are not valid UTF-8.
     package mutating func readUTF8String(count: Int) throws(BoxParseError) -> String? {
         try checkAvailable(count)
-        guard let text = String(validating: storage[readerIndex..<readerIndex + count], as: UTF8.self) else { return nil }
-        readerIndex += count
+        guard let peeked = peekBytes(count: count), let text = String(validating: peeked, as: UTF8.self) else {
+            return nil
+        }
+        try skip(count)
         return text
     }
 }
