@@ -45,7 +45,7 @@ let package = Package(
         // Apple's media modules. CoreVideo sits below CoreMedia, as on Apple platforms:
         // a CMSampleBuffer carries a CVImageBuffer.
         .target(name: "CoreVideo", dependencies: ["CoreFoundationShims", "CoreGraphics"]),
-        .target(name: "CoreMedia", dependencies: ["CoreAudioTypes", "CoreVideo"]),
+        .target(name: "CoreMedia", dependencies: ["MediaFormats", "CoreAudioTypes", "CoreVideo"]),
 
         // Low-level formats shared by the container and codec modules: the byte and bit grammar, codec
         // configuration records, magic cookies, colour code points. Foundation only, at the bottom of the graph.
@@ -57,7 +57,7 @@ let package = Package(
         .target(name: "MediaContainer", dependencies: ["CoreMedia"]),
         .target(name: "MovieFile", dependencies: ["MediaFormats", "ISOBMFF", "MediaContainer", "CoreMedia"]),
         .target(name: "AudioFile", dependencies: ["MediaContainer", "CoreMedia", "ISOBMFF"]),
-        .target(name: "MediaCodecs", dependencies: ["FFmpegBridge", "CoreMedia", "CoreVideo", "VideoToolbox", "ISOBMFF"],
+        .target(name: "MediaCodecs", dependencies: ["MediaFormats", "FFmpegBridge", "CoreMedia", "CoreVideo", "VideoToolbox", "ISOBMFF"],
                 exclude: ["README.md"]),
 
         // The public API.
@@ -87,7 +87,7 @@ let package = Package(
         .testTarget(name: "CoreVideoTests", dependencies: ["CoreVideo", "TestSupport"]),
         .testTarget(name: "ISOBMFFTests", dependencies: ["ISOBMFF", "MediaFormats", "TestSupport"], exclude: ["Corpus"]),
         .testTarget(name: "MovieFileTests", dependencies: ["MovieFile", "MediaFormats", "TestSupport"], exclude: ["Corpus"]),
-        .testTarget(name: "FFmpegBridgeTests", dependencies: ["FFmpegBridge", "TestSupport"]),
+        .testTarget(name: "FFmpegBridgeTests", dependencies: ["FFmpegBridge", "MediaFormats", "TestSupport"]),
         .testTarget(name: "MediaCodecsTests", dependencies: ["MediaCodecs", "TestSupport"]),
         .testTarget(name: "AudioFileTests", dependencies: ["AudioFile", "TestSupport"], exclude: ["Corpus"]),
         .testTarget(name: "ToolTests", dependencies: ["TestSupport"]),

@@ -4,61 +4,6 @@ import FFmpegBridge
 
 @Suite("Bitstream helpers")
 struct BitstreamTests {
-    @Test("Annex B ↔ length-prefixed round trip, parameter sets split out, start code edge cases")
-    func annexB() throws {
-        let sps: [UInt8] = [0x67, 0x64, 0x00, 0x1F, 0xAC, 0xD9], pps: [UInt8] = [0x68, 0xEB, 0xE3, 0xCB]
-        let sei: [UInt8] = [0x06, 0x05, 0x01, 0x80], idr: [UInt8] = [0x65, 0x88, 0x84, 0x00, 0x00, 0x03, 0x00, 0x21]
-        // 4-byte and 3-byte start codes, trailing zero bytes, an access unit delimiter.
-        let stream: [UInt8] = [0, 0, 0, 1, 0x09, 0xF0] + [0, 0, 0, 1] + sps + [0, 0, 1] + pps + [0, 0]
-            + [0, 0, 0, 1] + sei + [0, 0, 1] + idr
-        let units = FFAnnexB.nalUnits(in: stream).map { Array(stream[$0]) }
-        #expect(units == [[0x09, 0xF0], sps, pps, sei, idr])
-        let sets = FFAnnexB.parameterSets(in: stream, codec: .h264)
-        #expect(sets.sequenceParameterSets == [sps] && sets.pictureParameterSets == [pps] && sets.videoParameterSets.isEmpty)
-        let sample = try FFAnnexB.lengthPrefixed(stream, codec: .h264)
-        #expect(sample == [0, 0, 0, 4] + sei + [0, 0, 0, 8] + idr)
-        let everything = try FFAnnexB.lengthPrefixed(stream, codec: .h264, lengthSize: 2, drop: { _ in false })
-        #expect(everything.count == 2 * 5 + 2 + sps.count + pps.count + sei.count + idr.count)
-        #expect(try FFAnnexB.annexB(fromLengthPrefixed: sample) == [0, 0, 0, 1] + sei + [0, 0, 0, 1] + idr)
-        #expect(throws: FFError.self) { try FFAnnexB.annexB(fromLengthPrefixed: [0, 0, 0, 9, 1, 2]) }
-        #expect(throws: FFError.self) { try FFAnnexB.annexB(fromLengthPrefixed: [0, 0, 1]) }
-        #expect(FFAnnexB.nalUnits(in: [0, 0]).isEmpty && FFAnnexB.nalUnits(in: [1, 2, 3, 4]).isEmpty)
-        #expect(FFAnnexB.isNonReferencePicture([0, 0, 1, 0x01, 0x9E], codec: .h264) == true)
-        #expect(FFAnnexB.isNonReferencePicture([0, 0, 1, 0x41, 0x9A], codec: .h264) == false)
-        // HEVC: VPS/SPS/PPS by type, TRAIL_N (0) is non-reference, TRAIL_R (1) is.
-        let hevc: [UInt8] = [0, 0, 0, 1, 0x40, 0x01, 0xAA, 0, 0, 0, 1, 0x42, 0x01, 0xBB, 0, 0, 0, 1, 0x44, 0x01, 0xCC,
-                             0, 0, 0, 1, 0x00, 0x01, 0xDD]
-        let hevcSets = FFAnnexB.parameterSets(in: hevc, codec: .hevc)
-        #expect(hevcSets.all == [[0x40, 0x01, 0xAA], [0x42, 0x01, 0xBB], [0x44, 0x01, 0xCC]])
-        #expect(FFAnnexB.isNonReferencePicture(hevc, codec: .hevc) == true)
-        #expect(FFAnnexB.isNonReferencePicture([0, 0, 1, 0x02, 0x01, 0xDD], codec: .hevc) == false)
-    }
-
-    @Test("property: length-prefixed(annexB(x)) == x for random NAL units (seed printed; LAVF_SEED re-runs)")
-    func annexBProperty() throws {
-        let seed = ProcessInfo.processInfo.environment["LAVF_SEED"].flatMap(UInt64.init) ?? UInt64.random(in: 1...UInt64.max)
-        print("BitstreamTests.annexBProperty seed \(seed)")
-        var generator = SplitMix64(seed: seed)
-        for _ in 0..<200 {
-            // NAL units with emulation prevention applied, so they contain no start code and end non-zero.
-            let units: [[UInt8]] = (0..<Int.random(in: 1...6, using: &generator)).map { _ in
-                var raw: [UInt8] = [UInt8.random(in: 1...0x1F, using: &generator) | 0x20]
-                for _ in 0..<Int.random(in: 0...60, using: &generator) {
-                    let byte = Bool.random(using: &generator) ? 0 : UInt8.random(in: 0...255, using: &generator)
-                    if raw.count >= 2, raw[raw.count - 1] == 0, raw[raw.count - 2] == 0, byte <= 3 { raw.append(3) }
-                    raw.append(byte)
-                }
-                if raw.last == 0 { raw.append(0x80) }
-                return raw
-            }
-            let sample: [UInt8] = units.flatMap { (unit: [UInt8]) -> [UInt8] in
-                [0, 0, UInt8(unit.count >> 8), UInt8(unit.count & 0xFF)] + unit
-            }
-            let annexB = try FFAnnexB.annexB(fromLengthPrefixed: sample)
-            #expect(try FFAnnexB.lengthPrefixed(annexB, codec: .h264, drop: { _ in false }) == sample)
-        }
-    }
-
     @Test("AudioSpecificConfig: LC, HE-AAC and HE-AAC v2 (explicit and backward-compatible signalling), PCE")
     func audioSpecificConfig() throws {
         // AAC LC 44.1 kHz stereo: 0x12 0x10 (ISO/IEC 14496-3 example; also FFmpeg's aac encoder output).

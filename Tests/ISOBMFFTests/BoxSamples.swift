@@ -1,3 +1,4 @@
+import MediaFormats
 import Testing
 @testable import ISOBMFF
 
@@ -221,16 +222,18 @@ enum BoxSamples {
         BoxSample(name: "name", box: MetadataItemNameBox("iTunNORM"), scope: .metadataItem),
     ]
 
-    static let avc = AVCConfigurationBox(profileIndication: 100, profileCompatibility: 0, levelIndication: 31,
-                                         sequenceParameterSets: [[0x67, 0x64, 0x00, 0x1F]], pictureParameterSets: [[0x68, 0xEB]],
-                                         highProfileExtension: .init(chromaFormat: 1, bitDepthLumaMinus8: 0, bitDepthChromaMinus8: 0))
+    static let avc = AVCConfigurationBox(record: AVCDecoderConfigurationRecord(
+        profileIndication: 100, profileCompatibility: 0, levelIndication: 31, sequenceParameterSets: [[0x67, 0x64, 0x00, 0x1F]],
+        pictureParameterSets: [[0x68, 0xEB]],
+        highProfileExtension: .init(chromaFormat: 1, bitDepthLumaMinus8: 0, bitDepthChromaMinus8: 0)))
     static let esdsAAC = ESDBox(descriptor: ESDescriptor(decoderConfig: DecoderConfigDescriptor(
         objectTypeIndication: 0x40, streamType: 5, bufferSizeDB: 768, maxBitrate: 128_000, avgBitrate: 128_000,
         decoderSpecificInfo: [0x12, 0x10])))
 
     static let codecConfigurations: [BoxSample] = [
-        BoxSample(name: "avcC baseline", box: AVCConfigurationBox(profileIndication: 66, profileCompatibility: 0xC0, levelIndication: 30,
-                                                                  sequenceParameterSets: [[0x67, 1, 2], [0x67, 3]], pictureParameterSets: [[0x68]])),
+        BoxSample(name: "avcC baseline", box: AVCConfigurationBox(record: AVCDecoderConfigurationRecord(
+            profileIndication: 66, profileCompatibility: 0xC0, levelIndication: 30, sequenceParameterSets: [[0x67, 1, 2], [0x67, 3]],
+            pictureParameterSets: [[0x68]]))),
         BoxSample(name: "avcC high with tail", box: avc),
         BoxSample(name: "avcC high with SPS ext and zero reserved bits", box: {
             var box = avc
@@ -239,12 +242,12 @@ enum BoxSamples {
             box.nalUnitLengthSize = 2
             return box
         }()),
-        BoxSample(name: "hvcC", box: HEVCConfigurationBox(generalProfileIdc: 2, generalProfileCompatibilityFlags: 0x2000_0000,
-                                                          generalConstraintIndicatorFlags: 0x9000_0000_0000, generalLevelIdc: 123,
-                                                          bitDepthLumaMinus8: 2, bitDepthChromaMinus8: 2, arrays: [
-            .init(isComplete: true, nalUnitType: 32, nalUnits: [[0x40, 1]]),
-            .init(isComplete: true, nalUnitType: 33, nalUnits: [[0x42, 1, 2]]),
-            .init(isComplete: false, nalUnitType: 39, nalUnits: [[0x4E, 1], [0x4E, 2]])])),
+        BoxSample(name: "hvcC", box: HEVCConfigurationBox(record: HEVCDecoderConfigurationRecord(
+            generalProfileIdc: 2, generalProfileCompatibilityFlags: 0x2000_0000, generalConstraintIndicatorFlags: 0x9000_0000_0000,
+            generalLevelIdc: 123, bitDepthLumaMinus8: 2, bitDepthChromaMinus8: 2, arrays: [
+                .init(isComplete: true, nalUnitType: 32, nalUnits: [[0x40, 1]]),
+                .init(isComplete: true, nalUnitType: 33, nalUnits: [[0x42, 1, 2]]),
+                .init(isComplete: false, nalUnitType: 39, nalUnits: [[0x4E, 1], [0x4E, 2]])]))),
         BoxSample(name: "av1C", box: { var box = AV1CodecConfigurationBox(seqProfile: 0, seqLevelIdx0: 8, configOBUs: [0x0A, 0x0B, 0, 0])
                                        box.presentationDelayByte = 0x13; box.highBitdepth = true; return box }()),
         BoxSample(name: "esds AAC (4-byte lengths)", box: esdsAAC),

@@ -1,3 +1,5 @@
+import MediaFormats
+
 // Video format descriptions from H.264 and HEVC parameter sets, and the parameter sets back out of them
 // (CMFormatDescription.h). The avcC and hvcC records built here follow ISO/IEC 14496-15.
 
@@ -95,7 +97,7 @@ func makeH264FormatDescription(parameterSets: [[UInt8]], nalUnitLength: Int) thr
     let record = try AVCDecoderConfigurationRecord(parameterSets: parameterSets, nalUnitLength: nalUnitLength)
     let sps = try H264SequenceParameterSet(nalUnit: record.sequenceParameterSets[0])
     let extensions = parameterSetExtensions(vui: sps.vui, bitDepthLumaMinus8: sps.bitDepthLumaMinus8,
-                                            atoms: ["avcC": Data(record.serialized())])
+                                            atoms: ["avcC": Data(try record.serialized())])
     return CMFormatDescription.makeVideo(codecType: kCMVideoCodecType_H264, width: Int32(sps.width),
                                          height: Int32(sps.height), extensions: extensions)
 }
@@ -104,13 +106,13 @@ func makeH264FormatDescription(parameterSets: [[UInt8]], nalUnitLength: Int) thr
 func makeHEVCFormatDescription(parameterSets: [[UInt8]], nalUnitLength: Int,
                                extensions extra: [String: Any]) throws -> CMFormatDescription {
     let record = try HEVCDecoderConfigurationRecord(parameterSets: parameterSets, nalUnitLength: nalUnitLength)
-    guard let firstSPS = record.arrays.first(where: { $0.type == 33 })?.nalUnits.first else {
+    guard let firstSPS = record.arrays.first(where: { $0.nalUnitType == 33 })?.nalUnits.first else {
         throw ParameterSetError("no SPS")
     }
     let sps = try HEVCSequenceParameterSet(nalUnit: firstSPS)
     var atoms: [String: Any] = AttributeValue.dictionary(
         extra[kCMFormatDescriptionExtension_SampleDescriptionExtensionAtoms]) ?? [:]
-    atoms["hvcC"] = Data(record.serialized())
+    atoms["hvcC"] = Data(try record.serialized())
     var extensions = parameterSetExtensions(vui: sps.vui, bitDepthLumaMinus8: sps.bitDepthLumaMinus8, atoms: atoms)
     for (key, value) in extra where key != kCMFormatDescriptionExtension_SampleDescriptionExtensionAtoms {
         extensions[key] = value

@@ -82,6 +82,14 @@ package struct BitReader: Sendable {
         return UInt32((UInt64(1) << UInt64(leadingZeros)) - 1 + suffix)
     }
 
+    /// Reads `ue(v)` and checks it is at most `maximum`, naming the syntax element when it is not (the ranges
+    /// H.264 §7.4 and H.265 §7.4 give each element).
+    package mutating func readUnsignedExpGolomb(max maximum: UInt32, _ element: String) throws(MediaFormatError) -> Int {
+        let value = try readUnsignedExpGolomb()
+        guard value <= maximum else { throw error(.invalidValue, "\(element) is \(value), more than \(maximum)") }
+        return Int(value)
+    }
+
     /// Reads a signed Exp-Golomb code `se(v)` (H.264 §9.1.1): 1, −1, 2, −2… for code numbers 1, 2, 3, 4….
     package mutating func readSignedExpGolomb() throws(MediaFormatError) -> Int32 {
         let code = Int64(try readUnsignedExpGolomb())
