@@ -56,14 +56,14 @@ let package = Package(
         // What every container reader gives the asset layer: sample tables and a neutral track model.
         .target(name: "MediaContainer", dependencies: ["CoreMedia"]),
         .target(name: "MovieFile", dependencies: ["MediaFormats", "ISOBMFF", "MediaContainer", "CoreMedia"]),
-        .target(name: "AudioFile", dependencies: ["MediaContainer", "CoreMedia", "ISOBMFF"]),
+        .target(name: "AudioFile", dependencies: ["MediaFormats", "MediaContainer", "CoreMedia", "ISOBMFF"]),
         .target(name: "MediaCodecs", dependencies: ["MediaFormats", "FFmpegBridge", "CoreMedia", "CoreVideo", "VideoToolbox", "ISOBMFF"],
                 exclude: ["README.md"]),
 
         // The public API.
         .target(name: "AVFoundation", dependencies: [
             "CoreMedia", "CoreVideo", "CoreAudioTypes", "CoreGraphics", "VideoToolbox", "CoreFoundationShims",
-            "MediaContainer", "MediaCodecs", "MovieFile", "AudioFile",
+            "MediaFormats", "MediaContainer", "MediaCodecs", "MovieFile", "AudioFile",
         ]),
 
         // Tools over the public API.
@@ -88,8 +88,8 @@ let package = Package(
         .testTarget(name: "ISOBMFFTests", dependencies: ["ISOBMFF", "MediaFormats", "TestSupport"], exclude: ["Corpus"]),
         .testTarget(name: "MovieFileTests", dependencies: ["MovieFile", "MediaFormats", "TestSupport"], exclude: ["Corpus"]),
         .testTarget(name: "FFmpegBridgeTests", dependencies: ["FFmpegBridge", "MediaFormats", "TestSupport"]),
-        .testTarget(name: "MediaCodecsTests", dependencies: ["MediaCodecs", "TestSupport"]),
-        .testTarget(name: "AudioFileTests", dependencies: ["AudioFile", "TestSupport"], exclude: ["Corpus"]),
+        .testTarget(name: "MediaCodecsTests", dependencies: ["MediaCodecs", "MediaFormats", "TestSupport"]),
+        .testTarget(name: "AudioFileTests", dependencies: ["AudioFile", "MediaFormats", "TestSupport"], exclude: ["Corpus"]),
         .testTarget(name: "ToolTests", dependencies: ["TestSupport"]),
         .testTarget(name: "AVFoundationTests", dependencies: ["AVFoundation", "MediaContainer", "TestSupport"]),
     ]

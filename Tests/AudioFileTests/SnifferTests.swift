@@ -138,22 +138,6 @@ struct SnifferTests {
         }
     }
 
-    @Test("MPEG audio frame sizes for each layer and version (ISO/IEC 11172-3 §2.4.2.3, 13818-3)")
-    func frameSizes() throws {
-        // Layer I, MPEG-1, 384 kbit/s, 44.1 kHz: (12 × 384000 / 44100) slots of 4 bytes = 416.
-        let layer1 = try #require(MPEGAudioFrameHeader(0xFFFF_C000))
-        #expect(layer1.layer == 1 && layer1.frameSize == 416 && layer1.samplesPerFrame == 384)
-        // Layer II, MPEG-1, 128 kbit/s, 48 kHz: 144 × 128000 / 48000 = 384.
-        let layer2 = try #require(MPEGAudioFrameHeader(0xFFFD_8400))
-        #expect(layer2.layer == 2 && layer2.frameSize == 384 && layer2.samplesPerFrame == 1152)
-        // Layer III, MPEG-2.5, 8 kbit/s, 8 kHz, padded: 72 × 8000 / 8000 + 1 = 73, 576 samples.
-        let layer3 = try #require(MPEGAudioFrameHeader(0xFFE3_1A00))
-        #expect(layer3.version == .mpeg25 && layer3.sampleRate == 8_000 && layer3.frameSize == 73)
-        #expect(layer3.samplesPerFrame == 576)
-        // Reserved version, layer, bit rate and sample rate indices are not headers.
-        for raw: UInt32 in [0xFFEB_9000, 0xFFF9_9000, 0xFFFB_F000, 0xFFFB_9C00] { #expect(MPEGAudioFrameHeader(raw) == nil) }
-    }
-
     @Test("a VBRI frame is recognized and left out of the packets")
     func vbri() throws {
         // MPEG-1 Layer III mono 128 kbit/s 44.1 kHz frames: 417 bytes.

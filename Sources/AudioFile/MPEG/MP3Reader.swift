@@ -1,6 +1,7 @@
 import CoreAudioTypes
 import CoreMedia
 import MediaContainer
+import MediaFormats
 
 /// Reads MPEG-1/2/2.5 audio streams (Layer III, and Layers I and II): ID3v2 tags before the audio (and appended
 /// ID3v1, APEv2) as metadata, a frame scan that builds the packet table (free-format frames measured from the

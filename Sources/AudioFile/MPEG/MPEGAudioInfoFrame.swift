@@ -1,3 +1,5 @@
+import MediaFormats
+
 /// The summary an encoder hides in a silent first frame: the Xing/Info header (frame and byte counts, seek table),
 /// optionally followed by the LAME tag (encoder delay and padding, LAME technical specification rev. 1), or
 /// Fraunhofer's VBRI header. Neither is part of an MPEG standard; the frame is not audio and is not a packet.

@@ -1,3 +1,5 @@
+import MediaFormats
+
 /// The frame scan shared by the MP3 reader and its sniffer: finds the first frame confirmed by a compatible
 /// successor, then walks frame to frame, measuring free-format frames and resynchronising over junk within a
 /// bounded window.

@@ -1,5 +1,6 @@
 import CoreMedia
 import FFmpegBridge
+import MediaFormats
 
 /// What the FFmpeg audio decoder needs to know about an audio format description.
 struct AudioCodecDescription {
@@ -42,7 +43,7 @@ struct AudioCodecDescription {
             codec = .aac
             extradata = try MagicCookies.audioSpecificConfig(fromCookie: cookie)
             // SBR doubles the output rate the description's core rate may not show.
-            if let config = try? FFAudioSpecificConfig(parsing: extradata) { sampleRate = Double(config.outputSampleRate) }
+            if let config = try? AudioSpecificConfig(parsing: extradata) { sampleRate = Double(config.outputSampleRate) }
         case kAudioFormatAppleLossless:
             codec = .alac
             guard let config = FFALACMagicCookie.config(from: cookie) else {

@@ -1,26 +1,30 @@
-import CoreAudioTypes
-
 /// The four-byte header of an MPEG-1/2/2.5 audio frame (ISO/IEC 11172-3 §2.4.1.3, ISO/IEC 13818-3 §2.4.1.3 and the
 /// unofficial MPEG 2.5 extension): version, layer, bit rate, sample rate, padding and channel mode, from which the
 /// frame's size and sample count follow.
-struct MPEGAudioFrameHeader: Equatable {
-    enum Version: Equatable { case mpeg1, mpeg2, mpeg25 }
+package struct MPEGAudioFrameHeader: Hashable, Sendable {
+    /// MPEG-1, MPEG-2 (half sample rates) or MPEG-2.5 (quarter sample rates).
+    package enum Version: Hashable, Sendable { case mpeg1, mpeg2, mpeg25 }
 
-    let raw: UInt32
-    let version: Version
+    /// The 32 header bits.
+    package let raw: UInt32
+    /// The MPEG version.
+    package let version: Version
     /// 1, 2 or 3.
-    let layer: Int
-    let hasCRC: Bool
+    package let layer: Int
+    /// Whether a 16-bit CRC follows the header (`protection_bit` 0).
+    package let hasCRC: Bool
     /// Bits per second; 0 for free format.
-    let bitRate: Int
-    let sampleRate: Int
-    let isPadded: Bool
-    /// 3 is single channel.
-    let channelMode: Int
+    package let bitRate: Int
+    /// Samples per second.
+    package let sampleRate: Int
+    /// Whether the frame has one padding slot.
+    package let isPadded: Bool
+    /// `mode`: 0 stereo, 1 joint stereo, 2 dual channel, 3 single channel.
+    package let channelMode: Int
 
     /// The header in `raw`, or `nil` if it is not a valid frame header (no sync, reserved version, layer, bit rate
-    /// or sample rate index).
-    init?(_ raw: UInt32) {
+    /// index, sample rate index or emphasis).
+    package init?(_ raw: UInt32) {
         guard raw >> 21 == 0x7FF else { return nil }
         let versionBits = raw >> 19 & 3, layerBits = raw >> 17 & 3
         let bitRateIndex = Int(raw >> 12 & 0xF), rateIndex = Int(raw >> 10 & 3)
@@ -44,7 +48,13 @@ struct MPEGAudioFrameHeader: Equatable {
         channelMode = Int(raw >> 6 & 3)
     }
 
-    // Bit rates in kbit/s by index 0…14 (index 0: free format).
+    /// The header at the start of `bytes`, if they hold one.
+    package init?(bytes: some Collection<UInt8>) {
+        guard bytes.count >= 4 else { return nil }
+        self.init(bytes.prefix(4).reduce(UInt32(0)) { $0 << 8 | UInt32($1) })
+    }
+
+    // Bit rates in kbit/s by index 0…14 (index 0: free format), ISO/IEC 11172-3 §2.4.2.3 and 13818-3 §2.4.2.3.
     private static let mpeg1Layer1 = [0, 32, 64, 96, 128, 160, 192, 224, 256, 288, 320, 352, 384, 416, 448]
     private static let mpeg1Layer2 = [0, 32, 48, 56, 64, 80, 96, 112, 128, 160, 192, 224, 256, 320, 384]
     private static let mpeg1Layer3 = [0, 32, 40, 48, 56, 64, 80, 96, 112, 128, 160, 192, 224, 256, 320]
@@ -52,25 +62,25 @@ struct MPEGAudioFrameHeader: Equatable {
     private static let mpeg2Layer2And3 = [0, 8, 16, 24, 32, 40, 48, 56, 64, 80, 96, 112, 128, 144, 160]
 
     /// Channels: 1 for single channel mode, else 2.
-    var channels: Int { channelMode == 3 ? 1 : 2 }
+    package var channels: Int { channelMode == 3 ? 1 : 2 }
 
     /// Whether the bit rate index is 0 (free format: the size follows from the distance to the next frame).
-    var isFreeFormat: Bool { bitRate == 0 }
+    package var isFreeFormat: Bool { bitRate == 0 }
 
     /// Samples per channel in one frame.
-    var samplesPerFrame: Int { layer == 1 ? 384 : layer == 2 || version == .mpeg1 ? 1152 : 576 }
+    package var samplesPerFrame: Int { layer == 1 ? 384 : layer == 2 || version == .mpeg1 ? 1152 : 576 }
 
     /// Bytes of one padding slot (4 for Layer I).
-    var slotSize: Int { layer == 1 ? 4 : 1 }
+    package var slotSize: Int { layer == 1 ? 4 : 1 }
 
     /// The frame size in bytes, header included; `nil` for free format.
-    var frameSize: Int? {
+    package var frameSize: Int? {
         guard bitRate > 0 else { return nil }
         return frameSize(bitRate: bitRate)
     }
 
     /// The frame size at `bitRate` bits per second (for free-format frames, whose rate is found by measuring).
-    func frameSize(bitRate: Int) -> Int {
+    package func frameSize(bitRate: Int) -> Int {
         let padding = isPadded ? 1 : 0
         if layer == 1 { return (12 * bitRate / sampleRate + padding) * 4 }
         let coefficient = layer == 3 && version != .mpeg1 ? 72 : 144
@@ -78,18 +88,13 @@ struct MPEGAudioFrameHeader: Equatable {
     }
 
     /// Whether `other` continues the same stream: same version, layer, sample rate and single/dual channel mode.
-    func isCompatible(with other: MPEGAudioFrameHeader) -> Bool {
+    package func isCompatible(with other: MPEGAudioFrameHeader) -> Bool {
         raw & 0xFFFE_0C00 == other.raw & 0xFFFE_0C00 && (channelMode == 3) == (other.channelMode == 3)
     }
 
     /// Offset of the Xing/Info header from the frame start: after the header and the Layer III side information.
-    var xingOffset: Int {
+    package var xingOffset: Int {
         let sideInfo = version == .mpeg1 ? (channels == 1 ? 17 : 32) : (channels == 1 ? 9 : 17)
         return 4 + sideInfo
-    }
-
-    /// The `AudioFormatID` of this layer.
-    var formatID: AudioFormatID {
-        layer == 1 ? kAudioFormatMPEGLayer1 : layer == 2 ? kAudioFormatMPEGLayer2 : kAudioFormatMPEGLayer3
     }
 }
