@@ -80,26 +80,6 @@ struct SnifferTests {
         #expect(data.firstIndex(of: 0xFF, in: -3..<2) == 1)
     }
 
-    @Test("an ES_Descriptor cookie built for an AudioSpecificConfig parses back to it")
-    func esDescriptorCookie() throws {
-        let asc: [UInt8] = [0x12, 0x10]
-        let cookie = MagicCookie.esDescriptor(audioSpecificConfig: asc, bufferSize: 1_000, maxBitRate: 128_000,
-                                              averageBitRate: 128_000)
-        #expect(cookie.first == 0x03)
-        #expect(MagicCookie.audioSpecificConfig(fromESDescriptor: cookie) == asc)
-    }
-
-    @Test("Opus identification headers and dOps convert both ways")
-    func opusHead() throws {
-        var warnings: [String] = []
-        let dOps = try #require(MagicCookie.opusSpecific(channels: 6, preSkip: 312, inputSampleRate: 48_000,
-                                                         warnings: &warnings))
-        let head = try #require(MagicCookie.opusHead(fromOpusSpecific: dOps))
-        #expect(head.starts(with: Array("OpusHead".utf8)))
-        #expect(MagicCookie.opusSpecific(fromOpusHead: head) == dOps)
-        #expect(dOps[10] == 1 && dOps[11] == 4 && dOps[12] == 2, "family 1: 4 streams, 2 coupled for 5.1")
-    }
-
     static func regression(_ name: String) throws -> AudioFileData {
         AudioFileData(copying: Array(try Data(contentsOf: CorpusReplayTests.corpus
             .appendingPathComponent("regressions").appendingPathComponent(name))))

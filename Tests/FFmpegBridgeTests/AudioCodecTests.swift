@@ -172,10 +172,10 @@ struct AudioCodecTests {
         let (encoder, packets) = try encode(config, planes)
         #expect(encoder.primingSampleCount == 0 && encoder.paddingSampleCount == 0)
         #expect(packets.reduce(0) { $0 + $1.duration } == Int64(Self.frameCount))
-        let cookie = try #require(FFALACMagicCookie.config(from: encoder.extradata))
+        let cookie = try #require(MagicCookie.alacSpecificConfig(fromCookie: encoder.extradata))
         #expect(cookie.count == 24 && cookie[5] == (format == .s16Planar ? 16 : 24))   // bitDepth byte
-        // Decode from the bare 24-byte cookie, as an MP4 'alac' box gives it.
-        let frames = try decode(.alac, extradata: cookie, packets: packets)
+        // Decode from the 24-byte cookie an MP4 'alac' box gives, in the atom form FFmpeg's decoder takes.
+        let frames = try decode(.alac, extradata: MagicCookie.alacAtom(config: cookie), packets: packets)
         let decoded = planeBytes(of: frames)
         #expect(frames.reduce(0) { $0 + $1.frameCount } == Self.frameCount)
         #expect(frames.first?.sampleFormat == format)

@@ -1,3 +1,4 @@
+import MediaFormats
 import Testing
 @testable import ISOBMFF
 

@@ -286,13 +286,14 @@ enum BoxSamples {
         BoxSample(name: "sinf", box: ProtectionSchemeInfoBox(children: [OriginalFormatBox(dataFormat: "avc1"),
                                                                         SchemeInformationBox(children: [])])),
         BoxSample(name: "schi", box: SchemeInformationBox(children: [UnknownBox(type: "tenc", payload: [0, 0, 0, 0])])),
-        BoxSample(name: "alac", box: ALACSpecificBox(bitDepth: 16, numberOfChannels: 2, maxFrameBytes: 8000, avgBitRate: 700_000, sampleRate: 44_100)),
+        BoxSample(name: "alac", box: ALACSpecificBox(config: ALACSpecificConfig(bitDepth: 16, numberOfChannels: 2, maxFrameBytes: 8000, avgBitRate: 700_000,
+                                                                                 sampleRate: 44_100))),
         BoxSample(name: "chan tag", box: ChannelLayoutBox(layoutTag: 0x0065_0002)),
         BoxSample(name: "chan descriptions", box: ChannelLayoutBox(layoutTag: 0, descriptions: [
             .init(label: 1), .init(label: 2, flags: 1, coordinates: [-30, 0, 1])])),
-        BoxSample(name: "dOps family 0", box: OpusSpecificBox(outputChannelCount: 2, preSkip: 312, inputSampleRate: 48_000)),
+        BoxSample(name: "dOps family 0", box: OpusSpecificBox(config: OpusSpecificConfig(outputChannelCount: 2, preSkip: 312, inputSampleRate: 48_000))),
         BoxSample(name: "dOps family 1", box: {
-            var box = OpusSpecificBox(outputChannelCount: 6, preSkip: 312, inputSampleRate: 48_000)
+            var box = OpusSpecificBox(config: OpusSpecificConfig(outputChannelCount: 6, preSkip: 312, inputSampleRate: 48_000))
             box.channelMappingFamily = 1
             box.outputGain = -256
             box.channelMappingTable = .init(streamCount: 4, coupledCount: 2, channelMapping: [0, 4, 1, 2, 3, 5])
@@ -300,10 +301,10 @@ enum BoxSamples {
         }()),
         BoxSample(name: "dfLa", box: FLACSpecificBox(blocks: [.init(isLast: false, blockType: 0, data: Array(repeating: 1, count: 34)),
                                                               .init(isLast: true, blockType: 4, data: [1, 2])])),
-        BoxSample(name: "dac3", box: AC3SpecificBox(fscod: 0, bsid: 8, bsmod: 0, acmod: 7, lfeon: true, bitRateCode: 14)),
-        BoxSample(name: "dec3", box: EC3SpecificBox(dataRate: 640, substreams: [
-            .init(fscod: 0, acmod: 7, lfeon: true), .init(fscod: 0, acmod: 2, lfeon: false, numberOfDependentSubstreams: 1, channelLocation: 0x1FF)])),
-        BoxSample(name: "dec3 with JOC extension", box: { var box = EC3SpecificBox(dataRate: 768, substreams: [.init(fscod: 0, acmod: 7, lfeon: true)])
+        BoxSample(name: "dac3", box: AC3SpecificBox(config: AC3SpecificConfig(fscod: 0, bsid: 8, bsmod: 0, acmod: 7, lfeon: true, bitRateCode: 14))),
+        BoxSample(name: "dec3", box: EC3SpecificBox(config: EC3SpecificConfig(dataRate: 640, substreams: [
+            .init(fscod: 0, acmod: 7, lfeon: true), .init(fscod: 0, acmod: 2, lfeon: false, numberOfDependentSubstreams: 1, channelLocation: 0x1FF)]))),
+        BoxSample(name: "dec3 with JOC extension", box: { var box = EC3SpecificBox(config: EC3SpecificConfig(dataRate: 768, substreams: [.init(fscod: 0, acmod: 7, lfeon: true)]))
                                                           box.extensionBytes = [0x01, 0x10]; return box }()),
         BoxSample(name: "damr", box: AMRSpecificBox(vendor: "FFMP", modeSet: 0x81FF)),
         BoxSample(name: "keys (mebx)", box: MetadataKeyTableBox(children: [MetadataKeyBox(localKeyID: 1, children: [
@@ -358,13 +359,13 @@ enum BoxSamples {
             return entry
         }(), scope: .sampleDescriptions),
         BoxSample(name: "ISO v1 entry", box: { var entry = AudioSampleEntry(type: "Opus", channelCount: 2, sampleRate: 48_000,
-                                                                            children: [OpusSpecificBox(outputChannelCount: 2, preSkip: 0, inputSampleRate: 48_000)])
+                                                                            children: [OpusSpecificBox(config: OpusSpecificConfig(outputChannelCount: 2, preSkip: 0, inputSampleRate: 48_000))])
                                                entry.version = 1; return entry }(), scope: .sampleDescriptions),
         BoxSample(name: "alac", box: AudioSampleEntry(type: "alac", channelCount: 2, sampleRate: 44_100,
-                                                      children: [ALACSpecificBox(bitDepth: 16, numberOfChannels: 2, sampleRate: 44_100)]),
+                                                      children: [ALACSpecificBox(config: ALACSpecificConfig(bitDepth: 16, numberOfChannels: 2, sampleRate: 44_100))]),
                   scope: .sampleDescriptions),
         BoxSample(name: "ac-3", box: AudioSampleEntry(type: "ac-3", channelCount: 6, sampleRate: 48_000,
-                                                      children: [AC3SpecificBox(fscod: 0, acmod: 7, lfeon: true, bitRateCode: 14)]),
+                                                      children: [AC3SpecificBox(config: AC3SpecificConfig(fscod: 0, acmod: 7, lfeon: true, bitRateCode: 14))]),
                   scope: .sampleDescriptions),
         BoxSample(name: "sowt by handler", box: AudioSampleEntry(type: "sowt", channelCount: 2, sampleRate: 44_100),
                   scope: .sampleDescriptions, handlerType: "soun"),

@@ -75,7 +75,7 @@ struct AudioCodecTests {
         #expect(snr > 20, "the trimmed output lines up with the input sample for sample")
 
         // ffmpeg decodes the stream as ADTS without one error and sees 48 kHz stereo AAC LC.
-        let asc = try MagicCookies.audioSpecificConfig(fromCookie: [UInt8](packets[0].formatDescription!.magicCookie!))
+        let asc = try MagicCookie.audioSpecificConfig(fromCookie: [UInt8](packets[0].formatDescription!.magicCookie!))
         var adts: [UInt8] = []
         for packet in packets {
             let bytes = [UInt8](try packet.dataBuffer!.dataBytes())

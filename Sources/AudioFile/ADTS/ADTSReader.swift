@@ -165,13 +165,13 @@ package final class ADTSReader: AudioFileReader {
             7: kAudioChannelLayoutTag_AAC_7_1,
         ]
         contents.channelLayout = layouts[firstHeader.channelConfiguration].map { ChannelLayout(tag: $0) }
-        let config: [UInt8]
         do {
-            config = try firstHeader.audioSpecificConfig(programConfigElement: programConfig).serialized()
+            let config = try firstHeader.audioSpecificConfig(programConfigElement: programConfig).serialized()
+            contents.magicCookie = try MagicCookie.esDescriptor(decoderSpecificInfo: config,
+                                                                         bufferSize: Int(sizes.max() ?? 0))
         } catch {
             throw AudioFileError(.malformed, format: format, path: "frame 0", offset: Int64(first), error.message)
         }
-        contents.magicCookie = MagicCookie.esDescriptor(audioSpecificConfig: config, bufferSize: UInt32(sizes.max() ?? 0))
         try contents.validateStream(path: "frame 0", offset: first)
         contents.metadata = metadata
         contents.warnings = warnings

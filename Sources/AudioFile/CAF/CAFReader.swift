@@ -181,7 +181,7 @@ package final class CAFReader: AudioFileReader {
                 contents.channelLayout = layout
             }
         }
-        contents.magicCookie = MagicCookie.fromCAF(kuki, description: description, priming: contents.priming,
+        contents.magicCookie = CAFMagicCookie.fromCAF(kuki, description: description, priming: contents.priming,
                                                    warnings: &warnings)
         contents.metadata = metadata
         contents.warnings = warnings

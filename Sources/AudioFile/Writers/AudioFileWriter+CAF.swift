@@ -33,7 +33,7 @@ extension AudioFileWriter {
         }
         chunk("desc", desc)
         if let layout { chunk("chan", CAFChannelLayout.payload(layout)) }
-        if let kuki = MagicCookie.toCAF(cookie, formatID: description.mFormatID) { chunk("kuki", kuki) }
+        if let kuki = CAFMagicCookie.toCAF(cookie, formatID: description.mFormatID) { chunk("kuki", kuki) }
         var strings: [(String, String)] = []
         for entry in metadata {
             guard entry.keySpace == .audioFile, case .string(let text) = entry.value else { unwritten.append(entry); continue }

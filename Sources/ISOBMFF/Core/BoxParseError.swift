@@ -40,6 +40,7 @@ package struct BoxParseError: Error, Equatable, Sendable, CustomStringConvertibl
         let code: Code = switch error.code {
         case .unexpectedEnd: .unexpectedEnd
         case .countExceedsData: .countExceedsData
+        case .invalidLength: .invalidBoxSize
         case .invalidValue, .unrepresentable: .invalidValue
         case .limitExceeded: .limitExceeded
         case .arithmeticOverflow: .arithmeticOverflow

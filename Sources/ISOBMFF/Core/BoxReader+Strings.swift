@@ -1,3 +1,5 @@
+import MediaFormats
+
 /// String fields: C strings, Pascal strings, fixed-size counted fields, and encoded text.
 extension BoxReader {
     /// Reads bytes up to a NUL (consumed, not returned). Without a NUL before the end of the window, reads the rest

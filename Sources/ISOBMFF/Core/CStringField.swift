@@ -1,3 +1,5 @@
+import MediaFormats
+
 /// A NUL-terminated string field kept byte for byte: the bytes before the NUL, and whether the NUL was there
 /// (QuickTime writers sometimes end a name at the box end instead). The text is decoded on demand.
 package struct CStringField: Hashable, Sendable, ExpressibleByStringLiteral {

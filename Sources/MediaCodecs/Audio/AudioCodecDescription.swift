@@ -41,15 +41,20 @@ struct AudioCodecDescription {
             return
         case kAudioFormatMPEG4AAC, kAudioFormatMPEG4AAC_HE, kAudioFormatMPEG4AAC_HE_V2:
             codec = .aac
-            extradata = try MagicCookies.audioSpecificConfig(fromCookie: cookie)
+            do {
+                extradata = try MagicCookie.audioSpecificConfig(fromCookie: cookie)
+            } catch {
+                throw CodecError(error, while: "reading the AAC magic cookie", kind: .invalidInput)
+            }
             // SBR doubles the output rate the description's core rate may not show.
             if let config = try? AudioSpecificConfig(parsing: extradata) { sampleRate = Double(config.outputSampleRate) }
         case kAudioFormatAppleLossless:
             codec = .alac
-            guard let config = FFALACMagicCookie.config(from: cookie) else {
+            guard let config = MagicCookie.alacSpecificConfig(fromCookie: cookie) else {
                 throw CodecError(.invalidInput, "the Apple Lossless magic cookie holds no ALACSpecificConfig")
             }
-            extradata = config
+            // FFmpeg's ALAC decoder takes the config inside its QuickTime `alac` atom.
+            extradata = MagicCookie.alacAtom(config: config)
         case kAudioFormatMPEGLayer3, kAudioFormatMPEGLayer2, kAudioFormatMPEGLayer1:
             codec = asbd.mFormatID == kAudioFormatMPEGLayer3 ? .mp3 : nil
             if codec == nil { throw CodecError(.unsupportedFormat, "MPEG-1 layer 1/2 audio is not decoded here") }
@@ -58,12 +63,20 @@ struct AudioCodecDescription {
         case kAudioFormatOpus:
             codec = .opus
             if !cookie.isEmpty {
-                extradata = try MagicCookies.opusHead(fromCookie: cookie)
-                declaredPriming = MagicCookies.opusPreSkip(cookie)
+                do {
+                    extradata = try MagicCookie.opusHead(fromCookie: cookie)
+                } catch {
+                    throw CodecError(error, while: "reading the Opus magic cookie", kind: .invalidInput)
+                }
+                declaredPriming = MagicCookie.opusPreSkip(cookie)
             }
         case kAudioFormatFLAC:
             codec = .flac
-            extradata = try MagicCookies.streamInfo(fromCookie: cookie)
+            do {
+                extradata = try MagicCookie.streamInfo(fromCookie: cookie)
+            } catch {
+                throw CodecError(error, while: "reading the FLAC magic cookie", kind: .invalidInput)
+            }
         case kAudioFormatAC3: codec = .ac3
         case kAudioFormatEnhancedAC3: codec = .eac3
         default:

@@ -9,8 +9,11 @@ package struct MediaFormatError: Error, Equatable, Sendable, CustomStringConvert
     package enum Code: Equatable, Sendable {
         /// The data ends before a field it holds or declares.
         case unexpectedEnd
-        /// A count or length asks for more bytes than remain: refused before anything is allocated.
+        /// A count asks for more bytes than remain: refused before anything is allocated.
         case countExceedsData
+        /// A structure's length field declares more bytes than its container holds (a descriptor running past its
+        /// parent).
+        case invalidLength
         /// A field holds a value the specification does not allow.
         case invalidValue
         /// A limit was reached (the length of a string, an Exp-Golomb code longer than 32 bits).

@@ -1,58 +1,25 @@
 import MediaFormats
 
-/// AC-3 configuration (`dac3`, ETSI TS 102 366 Annex F.4 AC3SpecificBox): the fields of the bit stream's first
-/// syncframe a demuxer needs.
+/// AC-3 configuration (`dac3`, ETSI TS 102 366 Annex F.4 AC3SpecificBox): the box around the package's one
+/// `AC3SpecificConfig`, whose fields it exposes as its own.
+@dynamicMemberLookup
 package struct AC3SpecificBox: SingleTypeBox {
     package static let type: FourCC = "dac3"
-    /// Sample rate code (0 48 kHz, 1 44.1 kHz, 2 32 kHz).
-    package var fscod: UInt8
-    /// Bit stream identification (8 for AC-3).
-    package var bsid: UInt8
-    /// Bit stream mode.
-    package var bsmod: UInt8
-    /// Audio coding mode (channel arrangement).
-    package var acmod: UInt8
-    /// LFE channel present.
-    package var lfeon: Bool
-    /// Bit rate code.
-    package var bitRateCode: UInt8
-    /// The 5 reserved bits, as stored.
-    package var reserved: UInt8 = 0
+    /// The configuration.
+    package var config: AC3SpecificConfig
 
-    /// A configuration.
-    package init(fscod: UInt8, bsid: UInt8 = 8, bsmod: UInt8 = 0, acmod: UInt8, lfeon: Bool, bitRateCode: UInt8) {
-        self.fscod = fscod
-        self.bsid = bsid
-        self.bsmod = bsmod
-        self.acmod = acmod
-        self.lfeon = lfeon
-        self.bitRateCode = bitRateCode
+    /// A box holding `config`.
+    package init(config: AC3SpecificConfig) { self.config = config }
+
+    /// The configuration's fields.
+    package subscript<T>(dynamicMember field: WritableKeyPath<AC3SpecificConfig, T>) -> T {
+        get { config[keyPath: field] }
+        set { config[keyPath: field] = newValue }
     }
 
     package init(parsing reader: inout BoxReader) throws(BoxParseError) {
-        var bits = BitReader(try reader.readBytes(count: 3), baseOffset: reader.offset - 3)
-        do {
-            fscod = UInt8(try bits.readBits(2))
-            bsid = UInt8(try bits.readBits(5))
-            bsmod = UInt8(try bits.readBits(3))
-            acmod = UInt8(try bits.readBits(3))
-            lfeon = try bits.readFlag()
-            bitRateCode = UInt8(try bits.readBits(5))
-            reserved = UInt8(try bits.readBits(5))
-        } catch {
-            throw BoxParseError(error, path: reader.path)
-        }
+        config = try reader.read { bytes throws(MediaFormatError) in try AC3SpecificConfig(parsing: &bytes) }
     }
 
-    package func write(to writer: inout BoxWriter) throws(BoxWriteError) {
-        var bits = BitWriter()
-        bits.writeBits(fscod, count: 2)
-        bits.writeBits(bsid, count: 5)
-        bits.writeBits(bsmod, count: 3)
-        bits.writeBits(acmod, count: 3)
-        bits.writeFlag(lfeon)
-        bits.writeBits(bitRateCode, count: 5)
-        bits.writeBits(reserved, count: 5)
-        writer.writeBytes(bits.bytes)
-    }
+    package func write(to writer: inout BoxWriter) throws(BoxWriteError) { config.write(to: &writer) }
 }

@@ -1,3 +1,5 @@
+import MediaFormats
+
 /// A metadata value (`data` in an `ilst` item; QuickTime "Value atom"): a type indicator, a locale and the bytes.
 package struct MetadataDataBox: SingleTypeBox {
     package static let type: FourCC = "data"

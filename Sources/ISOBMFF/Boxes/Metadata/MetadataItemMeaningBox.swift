@@ -1,3 +1,5 @@
+import MediaFormats
+
 /// The domain of a freeform (`----`) metadata item (`mean`, Apple iTunes metadata): `com.apple.iTunes`.
 package struct MetadataItemMeaningBox: SingleTypeBox {
     package static let type: FourCC = "mean"

@@ -1,3 +1,5 @@
+import MediaFormats
+
 /// The name of a freeform (`----`) metadata item (`name` in an `ilst` item, Apple iTunes metadata): `iTunSMPB`,
 /// `iTunNORM`…
 package struct MetadataItemNameBox: SingleTypeBox {

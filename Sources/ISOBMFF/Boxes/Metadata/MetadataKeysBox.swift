@@ -1,3 +1,5 @@
+import MediaFormats
+
 /// QuickTime metadata keys (`keys` in `meta`, QuickTime "Metadata item keys atom"): the table that `ilst` items
 /// index with 1-based numbers in `mdta` metadata.
 package struct MetadataKeysBox: SingleTypeBox {

@@ -1,3 +1,5 @@
+import MediaFormats
+
 /// What kind of media or metadata a track or `meta` holds (`hdlr`, ISO/IEC 14496-12 §8.4.3; QuickTime "Handler
 /// reference atom").
 ///

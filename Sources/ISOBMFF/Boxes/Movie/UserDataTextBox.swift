@@ -1,3 +1,5 @@
+import MediaFormats
+
 /// A QuickTime user data text item (`©nam`, `©xyz`, `©day`… in `udta`; `name` in a timecode sample entry):
 /// QuickTime "User data text strings and language codes" — a list of (length, language, text) strings.
 ///

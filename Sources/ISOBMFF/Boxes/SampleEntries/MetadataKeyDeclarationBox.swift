@@ -1,3 +1,5 @@
+import MediaFormats
+
 /// A key's namespace and value (`keyd`, ISO/IEC 14496-12 §12.3.3.3): `mdta` + `com.apple.quicktime.detected-face`.
 package struct MetadataKeyDeclarationBox: SingleTypeBox {
     package static let type: FourCC = "keyd"

@@ -12,8 +12,8 @@ package enum MPEG4Descriptor {
     package static let slConfigTag: UInt8 = 0x06
 
     /// Reads a descriptor header; returns its tag, a reader over its payload, and the length field size.
-    package static func readHeader(_ reader: inout BoxReader) throws(BoxParseError)
-        -> (tag: UInt8, payload: BoxReader, lengthFieldSize: Int) {
+    package static func readHeader(_ reader: inout ByteReader) throws(MediaFormatError)
+        -> (tag: UInt8, payload: ByteReader, lengthFieldSize: Int) {
         let start = reader.offset
         let tag = try reader.readUInt8()
         var length = 0
@@ -24,21 +24,22 @@ package enum MPEG4Descriptor {
             length = length << 7 | Int(byte & 0x7F)
             if byte & 0x80 == 0 { break }
             guard fieldSize < 4 else {
-                throw reader.error(.invalidValue, "descriptor 0x\(hexDigits(UInt64(tag), width: 2)) length uses more than 4 bytes",
-                                   at: start)
+                throw MediaFormatError(.invalidValue, at: start, "descriptor \(tagName(tag)) length uses more than 4 bytes")
             }
         }
         guard length <= reader.readableBytes else {
-            throw reader.error(.invalidBoxSize, "descriptor 0x\(hexDigits(UInt64(tag), width: 2)) declares \(length) bytes, "
-                               + "\(reader.readableBytes) remain", at: start)
+            throw MediaFormatError(.invalidLength, at: start,
+                                   "descriptor \(tagName(tag)) declares \(length) bytes, \(reader.readableBytes) remain")
         }
         return (tag, try reader.readSlice(count: length), fieldSize)
     }
 
     /// Writes a descriptor: tag, length in at least `lengthFieldSize` bytes, payload.
-    package static func write(tag: UInt8, lengthFieldSize: Int, payload: [UInt8], to writer: inout BoxWriter,
-                              in type: FourCC) throws(BoxWriteError) {
-        guard payload.count < 1 << 28 else { throw BoxWriteError(type, "a descriptor holds less than 256 MiB") }
+    package static func write(tag: UInt8, lengthFieldSize: Int, payload: [UInt8], to writer: inout ByteWriter)
+        throws(MediaFormatError) {
+        guard payload.count < 1 << 28 else {
+            throw MediaFormatError(.unrepresentable, at: Int64(writer.count), "a descriptor holds less than 256 MiB")
+        }
         var needed = 1
         while payload.count >= 1 << (7 * needed) { needed += 1 }
         let size = max(needed, min(lengthFieldSize, 4))
@@ -51,11 +52,17 @@ package enum MPEG4Descriptor {
     }
 
     /// Writes a descriptor whose payload `body` produces.
-    package static func write(tag: UInt8, lengthFieldSize: Int, to writer: inout BoxWriter, in type: FourCC,
-                              _ body: (inout BoxWriter) throws(BoxWriteError) -> Void) throws(BoxWriteError) {
-        var payload = BoxWriter()
+    package static func write(tag: UInt8, lengthFieldSize: Int, to writer: inout ByteWriter,
+                              _ body: (inout ByteWriter) throws(MediaFormatError) -> Void) throws(MediaFormatError) {
+        var payload = ByteWriter()
         try body(&payload)
-        try write(tag: tag, lengthFieldSize: lengthFieldSize, payload: payload.bytes, to: &writer, in: type)
+        try write(tag: tag, lengthFieldSize: lengthFieldSize, payload: payload.bytes, to: &writer)
+    }
+
+    /// `0x05` for messages.
+    private static func tagName(_ tag: UInt8) -> String {
+        let digits = String(tag, radix: 16, uppercase: true)
+        return "0x" + (digits.count < 2 ? "0" + digits : digits)
     }
 }
 
@@ -75,7 +82,8 @@ package struct RawDescriptor: Hashable, Sendable {
         self.payload = payload
     }
 
-    func write(to writer: inout BoxWriter, in type: FourCC) throws(BoxWriteError) {
-        try MPEG4Descriptor.write(tag: tag, lengthFieldSize: lengthFieldSize, payload: payload, to: &writer, in: type)
+    /// Appends the descriptor.
+    package func write(to writer: inout ByteWriter) throws(MediaFormatError) {
+        try MPEG4Descriptor.write(tag: tag, lengthFieldSize: lengthFieldSize, payload: payload, to: &writer)
     }
 }

@@ -1,8 +1,8 @@
-/// The text encodings boxes use, and lossless conversion between their bytes and Swift strings.
+/// The text encodings media files use, and lossless conversion between their bytes and Swift strings.
 ///
 /// ISO boxes hold UTF-8 (or UTF-16 announced by a byte-order mark, 3GPP TS 26.244 §8); QuickTime user data with a
-/// Macintosh language code holds Mac OS Roman (QuickTime File Format, "International text"). Linux's Foundation
-/// mis-decodes Mac OS Roman, so the table is here.
+/// Macintosh language code holds Mac OS Roman (QuickTime File Format, "International text"); ID3 tags and RIFF/AIFF
+/// chunks hold ISO 8859-1, UTF-16 or UTF-8. Linux's Foundation mis-decodes Mac OS Roman, so the table is here.
 package enum TextEncoding: Hashable, Sendable {
     case utf8
     case utf16BigEndian

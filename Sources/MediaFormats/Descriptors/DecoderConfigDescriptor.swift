@@ -46,7 +46,8 @@ package struct DecoderConfigDescriptor: Hashable, Sendable {
         return nil
     }
 
-    init(parsing reader: inout BoxReader, lengthFieldSize: Int) throws(BoxParseError) {
+    /// Parses the descriptor's payload.
+    package init(parsing reader: inout ByteReader, lengthFieldSize: Int) throws(MediaFormatError) {
         self.lengthFieldSize = lengthFieldSize
         objectTypeIndication = try reader.readUInt8()
         let typeByte = try reader.readUInt8()
@@ -64,16 +65,20 @@ package struct DecoderConfigDescriptor: Hashable, Sendable {
                 subdescriptors.append(.decoderSpecificInfo(DecoderSpecificInfo(bytes: body.readRemainingBytes(),
                                                                                lengthFieldSize: fieldSize)))
             } else {
-                subdescriptors.append(.other(RawDescriptor(tag: tag, lengthFieldSize: fieldSize, payload: body.readRemainingBytes())))
+                subdescriptors.append(.other(RawDescriptor(tag: tag, lengthFieldSize: fieldSize,
+                                                           payload: body.readRemainingBytes())))
             }
         }
         trailingBytes = reader.readRemainingBytes()
     }
 
-    func write(to writer: inout BoxWriter, in type: FourCC) throws(BoxWriteError) {
-        guard bufferSizeDB <= 0xFF_FFFF else { throw BoxWriteError(type, "bufferSizeDB is a 24-bit field") }
-        try MPEG4Descriptor.write(tag: MPEG4Descriptor.decoderConfigTag, lengthFieldSize: lengthFieldSize, to: &writer,
-                                  in: type) { body throws(BoxWriteError) in
+    /// Appends the descriptor, tag and length included.
+    package func write(to writer: inout ByteWriter) throws(MediaFormatError) {
+        guard bufferSizeDB <= 0xFF_FFFF else {
+            throw MediaFormatError(.unrepresentable, at: Int64(writer.count), "bufferSizeDB is a 24-bit field")
+        }
+        try MPEG4Descriptor.write(tag: MPEG4Descriptor.decoderConfigTag, lengthFieldSize: lengthFieldSize,
+                                  to: &writer) { body throws(MediaFormatError) in
             body.writeUInt8(objectTypeIndication)
             body.writeUInt8((streamType & 0x3F) << 2 | (upStream ? 2 : 0) | reservedBit & 1)
             body.writeUInt24(bufferSizeDB)
@@ -82,10 +87,10 @@ package struct DecoderConfigDescriptor: Hashable, Sendable {
             for descriptor in subdescriptors {
                 switch descriptor {
                 case .decoderSpecificInfo(let info):
-                    try MPEG4Descriptor.write(tag: MPEG4Descriptor.decoderSpecificInfoTag, lengthFieldSize: info.lengthFieldSize,
-                                              payload: info.bytes, to: &body, in: type)
+                    try MPEG4Descriptor.write(tag: MPEG4Descriptor.decoderSpecificInfoTag,
+                                              lengthFieldSize: info.lengthFieldSize, payload: info.bytes, to: &body)
                 case .other(let raw):
-                    try raw.write(to: &body, in: type)
+                    try raw.write(to: &body)
                 }
             }
             body.writeBytes(trailingBytes)

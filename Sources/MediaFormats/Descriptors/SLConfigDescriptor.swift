@@ -11,14 +11,16 @@ package struct SLConfigDescriptor: Hashable, Sendable {
     /// The MP4 configuration.
     package init() {}
 
-    init(parsing reader: inout BoxReader, lengthFieldSize: Int) throws(BoxParseError) {
+    /// Parses the descriptor's payload.
+    package init(parsing reader: inout ByteReader, lengthFieldSize: Int) throws(MediaFormatError) {
         self.lengthFieldSize = lengthFieldSize
         predefined = try reader.readUInt8()
         customFields = reader.readRemainingBytes()
     }
 
-    func write(to writer: inout BoxWriter, in type: FourCC) throws(BoxWriteError) {
+    /// Appends the descriptor, tag and length included.
+    package func write(to writer: inout ByteWriter) throws(MediaFormatError) {
         try MPEG4Descriptor.write(tag: MPEG4Descriptor.slConfigTag, lengthFieldSize: lengthFieldSize,
-                                  payload: [predefined] + customFields, to: &writer, in: type)
+                                  payload: [predefined] + customFields, to: &writer)
     }
 }

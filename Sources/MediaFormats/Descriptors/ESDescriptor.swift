@@ -1,5 +1,6 @@
 /// An elementary stream descriptor (ISO/IEC 14496-1 §7.2.6.5 ES_Descriptor): the stream's ID and flags, its
-/// decoder configuration and sync layer configuration, in stored order.
+/// decoder configuration and sync layer configuration, in stored order. The payload of `esds` after its version
+/// and flags, and the package's magic cookie for AAC and MPEG audio.
 package struct ESDescriptor: Hashable, Sendable {
     /// A descriptor inside this one.
     package enum Subdescriptor: Hashable, Sendable {
@@ -36,7 +37,25 @@ package struct ESDescriptor: Hashable, Sendable {
         return nil
     }
 
-    init(parsing reader: inout BoxReader, lengthFieldSize: Int) throws(BoxParseError) {
+    /// Parses a whole ES_Descriptor (tag 3 first).
+    package init(parsing bytes: [UInt8]) throws(MediaFormatError) {
+        var reader = ByteReader(bytes)
+        try self.init(parsing: &reader)
+    }
+
+    /// Parses the ES_Descriptor at the reader's position, tag and length included.
+    package init(parsing reader: inout ByteReader) throws(MediaFormatError) {
+        let start = reader.offset
+        let (tag, payload, fieldSize) = try MPEG4Descriptor.readHeader(&reader)
+        var body = payload
+        guard tag == MPEG4Descriptor.esDescriptorTag else {
+            throw MediaFormatError(.invalidValue, at: start, "expected an ES_Descriptor (tag 3), found tag \(tag)")
+        }
+        try self.init(parsingPayload: &body, lengthFieldSize: fieldSize)
+    }
+
+    /// Parses the descriptor's payload.
+    private init(parsingPayload reader: inout ByteReader, lengthFieldSize: Int) throws(MediaFormatError) {
         self.lengthFieldSize = lengthFieldSize
         esID = try reader.readUInt16()
         let flags = try reader.readUInt8()
@@ -54,15 +73,17 @@ package struct ESDescriptor: Hashable, Sendable {
             case MPEG4Descriptor.slConfigTag:
                 subdescriptors.append(.slConfig(try SLConfigDescriptor(parsing: &body, lengthFieldSize: fieldSize)))
             default:
-                subdescriptors.append(.other(RawDescriptor(tag: tag, lengthFieldSize: fieldSize, payload: body.readRemainingBytes())))
+                subdescriptors.append(.other(RawDescriptor(tag: tag, lengthFieldSize: fieldSize,
+                                                           payload: body.readRemainingBytes())))
             }
         }
         trailingBytes = reader.readRemainingBytes()
     }
 
-    func write(to writer: inout BoxWriter, in type: FourCC) throws(BoxWriteError) {
-        try MPEG4Descriptor.write(tag: MPEG4Descriptor.esDescriptorTag, lengthFieldSize: lengthFieldSize, to: &writer,
-                                  in: type) { body throws(BoxWriteError) in
+    /// Appends the descriptor, tag and length included.
+    package func write(to writer: inout ByteWriter) throws(MediaFormatError) {
+        try MPEG4Descriptor.write(tag: MPEG4Descriptor.esDescriptorTag, lengthFieldSize: lengthFieldSize,
+                                  to: &writer) { body throws(MediaFormatError) in
             body.writeUInt16(esID)
             var flags = streamPriority & 0x1F
             if dependsOnESID != nil { flags |= 0x80 }
@@ -70,16 +91,29 @@ package struct ESDescriptor: Hashable, Sendable {
             if ocrESID != nil { flags |= 0x20 }
             body.writeUInt8(flags)
             if let dependsOnESID { body.writeUInt16(dependsOnESID) }
-            if let url { try body.writePascalString(url, in: type) }
+            if let url {
+                guard url.count <= 255 else {
+                    throw MediaFormatError(.unrepresentable, at: Int64(body.count), "an ES_Descriptor URL holds at most 255 bytes")
+                }
+                body.writeUInt8(UInt8(url.count))
+                body.writeBytes(url)
+            }
             if let ocrESID { body.writeUInt16(ocrESID) }
             for descriptor in subdescriptors {
                 switch descriptor {
-                case .decoderConfig(let config): try config.write(to: &body, in: type)
-                case .slConfig(let config): try config.write(to: &body, in: type)
-                case .other(let raw): try raw.write(to: &body, in: type)
+                case .decoderConfig(let config): try config.write(to: &body)
+                case .slConfig(let config): try config.write(to: &body)
+                case .other(let raw): try raw.write(to: &body)
                 }
             }
             body.writeBytes(trailingBytes)
         }
+    }
+
+    /// The descriptor's bytes (the magic cookie of AAC and MPEG audio).
+    package func serialized() throws(MediaFormatError) -> [UInt8] {
+        var writer = ByteWriter()
+        try write(to: &writer)
+        return writer.bytes
     }
 }
