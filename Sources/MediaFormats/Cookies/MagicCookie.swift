@@ -130,12 +130,19 @@ package enum MagicCookie {
 
     // MARK: FLAC
 
+    /// The whole `dfLa` payload of a FLAC cookie: the cookie itself, or the cookie behind a zero version and flags
+    /// when it holds only the metadata blocks (an older form: a block header, whose 24-bit length is never 0 for
+    /// STREAMINFO, cannot be four zero bytes, so the two forms cannot be confused).
+    package static func dfLaPayload(fromCookie cookie: [UInt8]) -> [UInt8] {
+        cookie.count >= 4 && cookie[0..<4].allSatisfy({ $0 == 0 }) ? cookie : [0, 0, 0, 0] + cookie
+    }
+
     /// STREAMINFO (FFmpeg's extradata) from a FLAC cookie: a `dfLa` payload with or without its version and flags,
     /// or a bare 34-byte STREAMINFO.
     package static func streamInfo(fromCookie cookie: [UInt8]) throws(MediaFormatError) -> [UInt8] {
         if cookie.count == FLACMetadataBlock.streamInfoSize { return cookie }
-        var reader = ByteReader(cookie)
-        if cookie.count >= 4, cookie[0..<4].allSatisfy({ $0 == 0 }) { try reader.skip(4) }
+        var reader = ByteReader(dfLaPayload(fromCookie: cookie))
+        try reader.skip(4)
         let blocks = try FLACMetadataBlock.readBlocks(&reader)
         guard let info = blocks.first(where: { $0.blockType == FLACMetadataBlock.streamInfoType })?.data,
               info.count == FLACMetadataBlock.streamInfoSize else {
