@@ -44,7 +44,7 @@ let package = Package(
 
         // Apple's media modules. CoreVideo sits below CoreMedia, as on Apple platforms:
         // a CMSampleBuffer carries a CVImageBuffer.
-        .target(name: "CoreVideo", dependencies: ["CoreFoundationShims", "CoreGraphics"]),
+        .target(name: "CoreVideo", dependencies: ["MediaFormats", "CoreFoundationShims", "CoreGraphics"]),
         .target(name: "CoreMedia", dependencies: ["MediaFormats", "CoreAudioTypes", "CoreVideo"]),
 
         // Low-level formats shared by the container and codec modules: the byte and bit grammar, codec
