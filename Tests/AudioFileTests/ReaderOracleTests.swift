@@ -100,7 +100,7 @@ struct ReaderCase: Sendable, CustomTestStringConvertible {
 
 /// Opens `url` the way the asset layer will: sniffing, mapping, the matching reader.
 func openReader(_ url: URL) throws -> any AudioFileReader {
-    try AudioFileSniffer.makeReader(url: url)
+    try AudioFileOpener.makeReader(url: url)
 }
 
 @Suite("Readers against ffprobe, ffmpeg and mediainfo")

@@ -7,38 +7,37 @@ import TestSupport
 /// Picking the reader from the first bytes and the extension, and the small pieces the readers stand on.
 @Suite("Sniffing and building blocks")
 struct SnifferTests {
-    @Test("every generated file is recognized as its format from its first 8 KiB", arguments: ReaderCase.all)
+    @Test("every generated file is recognized as its format", arguments: ReaderCase.all)
     func sniff(_ testCase: ReaderCase) throws {
-        let bytes = try GeneratedAudio.bytes(testCase.file)
-        let prefix = Array(bytes.prefix(AudioFileSniffer.preferredPrefixLength))
-        let format = AudioFileSniffer.format(prefix: prefix, pathExtension: (testCase.file as NSString).pathExtension)
+        let data = AudioFileData(copying: try GeneratedAudio.bytes(testCase.file))
+        let format = AudioFileOpener.format(of: data, pathExtension: (testCase.file as NSString).pathExtension)
         #expect(format == testCase.format)
         // Without the extension, only streams that start with junk could need it; ours do not.
-        #expect(AudioFileSniffer.format(prefix: prefix) == testCase.format)
+        #expect(AudioFileOpener.format(of: data) == testCase.format)
     }
 
     @Test("bare MPEG audio and ADTS are told apart by their layer bits; other formats are not claimed")
     func bareStreams() throws {
         let mp3 = try GeneratedAudio.bytes("mp3-mpeg25-8khz-no-xing.mp3")
         #expect(mp3.first == 0xFF, "the file starts with a frame, no ID3 tag")
-        #expect(MP3Reader.canRead(prefix: Array(mp3.prefix(4_096))))
-        #expect(!ADTSReader.canRead(prefix: Array(mp3.prefix(4_096))))
+        #expect(MP3Reader.canRead(AudioFileData(copying: mp3.prefix(4_096)), at: 0))
+        #expect(!ADTSReader.canRead(AudioFileData(copying: mp3.prefix(4_096)), at: 0))
         let adts = try GeneratedAudio.bytes("adts-aac-lc-mono.aac")
-        #expect(ADTSReader.canRead(prefix: Array(adts.prefix(4_096))))
-        #expect(!MP3Reader.canRead(prefix: Array(adts.prefix(4_096))))
-        #expect(AudioFileSniffer.format(prefix: Array("ftypisom and so on".utf8), pathExtension: "mp3") == nil)
-        #expect(AudioFileSniffer.format(prefix: [UInt8](repeating: 0, count: 4_096), pathExtension: "aac") == nil)
+        #expect(ADTSReader.canRead(AudioFileData(copying: adts.prefix(4_096)), at: 0))
+        #expect(!MP3Reader.canRead(AudioFileData(copying: adts.prefix(4_096)), at: 0))
+        #expect(AudioFileOpener.format(of: AudioFileData(copying: Array("ftypisom and so on".utf8)), pathExtension: "mp3") == nil)
+        #expect(AudioFileOpener.format(of: AudioFileData(copying: [UInt8](repeating: 0, count: 4_096)), pathExtension: "aac") == nil)
         // An MP3 behind 1000 bytes of junk is found when the extension says MP3.
-        let junked = [UInt8](repeating: 0x20, count: 1_000) + mp3.prefix(7_000)
-        #expect(AudioFileSniffer.format(prefix: Array(junked), pathExtension: "mp3") == .mp3)
-        #expect(AudioFileSniffer.format(prefix: Array(junked)) == nil)
+        let junked = AudioFileData(copying: [UInt8](repeating: 0x20, count: 1_000) + mp3.prefix(7_000))
+        #expect(AudioFileOpener.format(of: junked, pathExtension: "mp3") == .mp3)
+        #expect(AudioFileOpener.format(of: junked) == nil)
     }
 
     @Test("an ID3 tag before ADTS audio leads to the ADTS reader")
     func id3BeforeADTS() throws {
         let bytes = try GeneratedAudio.bytes("adts-aac-lc-stereo-48k-id3.aac")
         #expect(bytes.starts(with: Array("ID3".utf8)))
-        #expect(AudioFileSniffer.format(prefix: Array(bytes.prefix(8_192))) == .adts)
+        #expect(AudioFileOpener.format(of: AudioFileData(copying: bytes)) == .adts)
     }
 
     @Test("80-bit extended sample rates decode and encode exactly", arguments: [8_000.0, 22_050, 44_100, 48_000, 96_000,
@@ -108,9 +107,9 @@ struct SnifferTests {
     ])
     func hugeCounts(_ name: String) throws {
         let data = try Self.regression(name)
-        let format = try #require(AudioFileSniffer.format(prefix: data.prefix(64)))
+        let format = try #require(AudioFileOpener.format(of: data))
         do {
-            let contents = try AudioFileSniffer.parse(data, as: format)
+            let contents = try AudioFileOpener.parse(data, as: format)
             // A chan chunk that cannot be read only loses the layout.
             #expect(contents.channelLayout == nil && !contents.warnings.isEmpty)
         } catch {

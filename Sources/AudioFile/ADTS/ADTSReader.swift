@@ -37,13 +37,16 @@ package final class ADTSReader: AudioFileReader {
         data.bigEndian(at: offset, size: ADTSHeader.fixedLength).flatMap { ADTSHeader(raw: $0) }
     }
 
-    /// Whether `prefix` starts with an ADTS frame header followed by a compatible one (or by the end of the
-    /// prefix). Files with an ID3v2 tag first are told apart from MP3 by the asset layer's sniffer.
-    package static func canRead(prefix: [UInt8]) -> Bool {
-        let data = AudioFileData(copying: prefix)
-        guard let first = Self.header(in: data, at: 0) else { return false }
-        guard let next = Self.header(in: data, at: first.frameLength) else { return first.frameLength + 7 > prefix.count }
-        return first.isCompatible(with: next)
+    /// Whether an ADTS frame header starts at `offset`, followed by a compatible one where that frame ends (or by
+    /// `end`, the end of the data unless given).
+    package static func canRead(_ data: AudioFileData, at offset: Int, end: Int? = nil) -> Bool {
+        let end = min(end ?? data.count, data.count)
+        guard let first = header(in: data, at: offset) else { return false }
+        let next = offset + first.frameLength
+        guard next + ADTSHeader.fixedLength <= end, let following = header(in: data, at: next) else {
+            return next + ADTSHeader.fixedLength > end
+        }
+        return first.isCompatible(with: following)
     }
 
     /// Parses a whole ADTS stream.

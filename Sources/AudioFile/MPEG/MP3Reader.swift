@@ -34,13 +34,11 @@ package final class MP3Reader: AudioFileReader {
 
     private static let format = "MP3"
 
-    /// Whether `prefix` starts an MPEG audio stream: an ID3v2 tag (the asset layer also checks for ADTS after
-    /// it), or a frame header followed by a compatible one (or by the end of the prefix).
-    package static func canRead(prefix: [UInt8]) -> Bool {
-        if prefix.starts(with: Array("ID3".utf8)) { return true }
-        let data = AudioFileData(copying: prefix)
-        guard let first = header(in: data, at: 0), let size = first.frameSize else { return false }
-        guard let next = header(in: data, at: size) else { return size + 4 > prefix.count }
+    /// Whether an MPEG audio frame header starts at `offset`, followed by a compatible one where that frame ends
+    /// (or by the end of the data).
+    package static func canRead(_ data: AudioFileData, at offset: Int) -> Bool {
+        guard let first = header(in: data, at: offset), let size = first.frameSize else { return false }
+        guard let next = header(in: data, at: offset + size) else { return offset + size + 4 > data.count }
         return first.isCompatible(with: next)
     }
 

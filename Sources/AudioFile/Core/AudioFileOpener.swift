@@ -2,55 +2,63 @@ import CoreMedia
 import Foundation
 import MediaContainer
 
-/// Picks the audio file format of a file from its first bytes and its path extension, and opens the matching
-/// reader. Chunked formats (WAVE, AIFF, CAF) and AMR have signatures; MP3 and ADTS are bare frame streams, told
-/// apart by their sync words (ADTS has layer bits 00, which MPEG audio reserves), confirmed by a second compatible
-/// frame header, and, when an ID3v2 tag comes first, looked for after it.
-package enum AudioFileSniffer {
-    /// How many bytes `format(prefix:pathExtension:)` wants: enough for two of the largest MPEG audio frames.
-    package static let preferredPrefixLength = 8_192
+/// Recognises the audio file formats and opens the matching reader: the audio half of the package's one format
+/// sniffer (MovieFile recognises QuickTime and ISO base media; the asset layer's opener asks both, then opens the
+/// format they name with no second guess).
+///
+/// Chunked formats (WAVE, AIFF, AIFC, CAF) and AMR have signatures. MP3 and ADTS are bare frame streams, told
+/// apart by their sync words (ADTS has layer bits 00, which MPEG audio reserves): a stream that starts with a frame
+/// header counts when a compatible header follows where that frame ends (or the file ends there); an ID3v2 tag
+/// first says "MPEG audio or ADTS", and the sync word after the tags (however far in: cover art can be megabytes)
+/// decides; a stream that starts with junk is recognised only when the path extension names it and a confirmed
+/// frame lies in the first 8 KiB.
+package enum AudioFileOpener {
+    /// How far a stream that starts with junk is searched for its first frame: two of the largest MPEG audio frames.
+    static let junkSearchLength = 8_192
 
     /// Path extensions that say "MPEG audio" and "ADTS" when the bytes alone cannot.
     private static let mpegExtensions: Set<String> = ["mp3", "mp2", "mp1", "mpga", "mpa"]
     private static let adtsExtensions: Set<String> = ["aac", "adts"]
 
-    /// The format of a file beginning with `prefix`, or `nil` if it is none of the audio file formats.
-    package static func format(prefix: [UInt8], pathExtension: String? = nil) -> ContainerFormat? {
+    /// The format of `data`, or `nil` if it is none of the audio file formats.
+    package static func format(of data: AudioFileData, pathExtension: String? = nil) -> ContainerFormat? {
+        let prefix = data.prefix(12)
         if WAVEReader.canRead(prefix: prefix) { return .wave }
         if AIFFReader.canRead(prefix: prefix) { return prefix[8..<12].elementsEqual("AIFC".utf8) ? .aifc : .aiff }
         if CAFReader.canRead(prefix: prefix) { return .caf }
         if AMRReader.canRead(prefix: prefix) { return .amr }
         let hint = pathExtension?.lowercased()
-        let data = AudioFileData(copying: prefix)
         var start = 0
         while let size = ID3v2Tag.size(in: data, at: start) { start += size }
         if start > 0 {
-            // A tag came first: the stream after it decides; a tag longer than the prefix leaves the extension.
-            if start < prefix.count - 1, prefix[start] == 0xFF {
-                return prefix[start + 1] & 0xF6 == 0xF0 ? .adts : .mp3
+            // A tag came first: the sync word after it decides (ADTS: 12 sync bits and layer 00), else the extension.
+            if data.byte(at: start) == 0xFF, let second = data.byte(at: start + 1) {
+                return second & 0xF6 == 0xF0 ? .adts : .mp3
             }
             return hint.map { adtsExtensions.contains($0) } == true ? .adts : .mp3
         }
-        if MP3Reader.canRead(prefix: prefix) { return .mp3 }
-        if ADTSReader.canRead(prefix: prefix) { return .adts }
-        // A stream that starts with junk: trust the extension if a frame is found within the prefix.
+        if MP3Reader.canRead(data, at: 0) { return .mp3 }
+        if ADTSReader.canRead(data, at: 0) { return .adts }
+        // A stream that starts with junk: trust the extension if a confirmed frame is found near the start.
+        let window = min(data.count, junkSearchLength)
         if let hint, mpegExtensions.contains(hint) {
-            var scanner = MPEGFrameScanner(data: data, end: data.count)
+            var scanner = MPEGFrameScanner(data: data, end: window)
             if scanner.findFirstFrame(from: 0) != nil { return .mp3 }
         }
         if let hint, adtsExtensions.contains(hint) {
-            for offset in 0..<max(0, prefix.count - 7) where prefix[offset] == 0xFF {
-                if ADTSReader.canRead(prefix: Array(prefix[offset...])) { return .adts }
+            var offset = 0
+            while let sync = data.firstIndex(of: 0xFF, in: offset..<max(0, window - 7)) {
+                if ADTSReader.canRead(data, at: sync, end: window) { return .adts }
+                offset = sync + 1
             }
         }
         return nil
     }
 
-    /// Opens `url` with the reader its first bytes and extension call for.
+    /// Opens `url` with the reader its bytes and extension call for.
     package static func makeReader(url: URL) throws -> any AudioFileReader {
         let file = try MappedFile(url: url)
-        let data = try AudioFileData(file: file)
-        guard let format = format(prefix: data.prefix(preferredPrefixLength), pathExtension: url.pathExtension) else {
+        guard let format = format(of: try AudioFileData(file: file), pathExtension: url.pathExtension) else {
             throw AudioFileError(.notRecognized, "\(url.lastPathComponent) is not a WAVE, AIFF, CAF, AMR, MP3 or ADTS file")
         }
         return try makeReader(file: file, format: format)
@@ -66,7 +74,7 @@ package enum AudioFileSniffer {
         case .mp3: return try MP3Reader(file: file)
         case .adts: return try ADTSReader(file: file)
         case .quickTime, .isoBaseMedia:
-            throw AudioFileError(.notRecognized, "\(AudioFileContents.name(of: format)) is not an audio file format")
+            throw AudioFileError(.notRecognized, "\(format.rawValue) is not an audio file format")
         }
     }
 
@@ -80,7 +88,7 @@ package enum AudioFileSniffer {
         case .mp3: return try MP3Reader.parse(data)
         case .adts: return try ADTSReader.parse(data)
         case .quickTime, .isoBaseMedia:
-            throw AudioFileError(.notRecognized, "\(AudioFileContents.name(of: format)) is not an audio file format")
+            throw AudioFileError(.notRecognized, "\(format.rawValue) is not an audio file format")
         }
     }
 }
