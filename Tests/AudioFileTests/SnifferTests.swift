@@ -1,5 +1,6 @@
 import Foundation
 import MediaContainer
+import MediaFormats
 import Testing
 @testable import AudioFile
 import TestSupport
@@ -59,19 +60,19 @@ struct SnifferTests {
         for value: UInt32 in [0, 1, 127, 128, 16_383, 16_384, 0x0FFF_FFFF, 0x1000_0000, .max] {
             var bytes: [UInt8] = []
             CAFPacketTable.appendVarint(value, to: &bytes)
-            var cursor = ByteCursor(AudioFileData(copying: bytes), from: 0, to: bytes.count, format: "CAF", path: "pakt",
-                                    bigEndian: true)
+            var cursor = ChunkReader(AudioFileData(copying: bytes), from: 0, to: bytes.count, format: "CAF", path: "pakt",
+                                     endianness: .big)
             #expect(try CAFPacketTable.readVarint(&cursor, what: "value") == value)
             #expect(cursor.isAtEnd)
         }
         let tooLong: [UInt8] = [0x90, 0x80, 0x80, 0x80, 0x00]
-        var cursor = ByteCursor(AudioFileData(copying: tooLong), from: 0, to: 5, format: "CAF", path: "pakt", bigEndian: true)
+        var cursor = ChunkReader(AudioFileData(copying: tooLong), from: 0, to: 5, format: "CAF", path: "pakt", endianness: .big)
         #expect(throws: AudioFileError.self) { try CAFPacketTable.readVarint(&cursor, what: "value") }
     }
 
-    @Test("finding sync bytes: memchr offsets are absolute, ranges are clamped")
+    @Test("finding sync bytes: offsets are absolute, ranges are clamped")
     func firstIndex() {
-        let data = AudioFileData(copying: [0, 0xFF, 0, 0, 0xFF, 0])
+        let data = AudioFileData(copying: [0, 0xFF, 0, 0, 0xFF, 0]).reader
         #expect(data.firstIndex(of: 0xFF, in: 0..<6) == 1)
         #expect(data.firstIndex(of: 0xFF, in: 2..<6) == 4)
         #expect(data.firstIndex(of: 0xFF, in: 2..<4) == nil)

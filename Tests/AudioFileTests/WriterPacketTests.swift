@@ -13,7 +13,7 @@ func readPackets(_ name: String) throws -> (contents: AudioFileContents, packets
     let contents = try AudioFileOpener.parse(data, as: format)
     let table = try contents.packets.makeTable(format: contents.formatName)
     let packets = try (0..<table.count).map { index in
-        (try #require(data.copyBytes(at: Int(table.offset(at: index)), count: table.size(at: index))),
+        (try #require(data.reader.getBytes(at: Int(table.offset(at: index)), count: table.size(at: index))),
          table.duration(at: index))
     }
     return (contents, packets)

@@ -73,6 +73,10 @@ struct ByteGrammarTests {
         #expect(reader.getSlice(at: 12, count: 4)?.peekUInt8() == 12)
         #expect(reader.getSlice(at: 12, count: 5) == nil)
         #expect(reader.firstIndex(of: 10) == 10 && reader.firstIndex(of: 2) == nil)
+        #expect(reader.firstIndex(of: 2, in: -3..<6) == 2 && reader.firstIndex(of: 15, in: 12..<100) == 15)
+        #expect(reader.firstIndex(of: 9, in: 10..<12) == nil)
+        #expect(reader.getUInt(at: 1, size: 3) == 0x01_0203 && reader.getUInt(at: 1, size: 3, endianness: .little) == 0x03_0201)
+        #expect(reader.getUInt(at: 14, size: 3) == nil && reader.getUInt(at: 0, size: 9) == nil)
     }
 
     @Test("a reader over memory another object owns (a file mapping) reads in place")

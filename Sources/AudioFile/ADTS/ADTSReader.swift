@@ -34,7 +34,7 @@ package final class ADTSReader: AudioFileReader {
 
     /// The frame header at `offset`, if one is there.
     static func header(in data: AudioFileData, at offset: Int) -> ADTSHeader? {
-        data.bigEndian(at: offset, size: ADTSHeader.fixedLength).flatMap { ADTSHeader(raw: $0) }
+        data.reader.getUInt(at: offset, size: ADTSHeader.fixedLength).flatMap { ADTSHeader(raw: $0) }
     }
 
     /// Whether an ADTS frame header starts at `offset`, followed by a compatible one where that frame ends (or by
@@ -84,7 +84,7 @@ package final class ADTSReader: AudioFileReader {
             var offset = start
             var candidates = 0
             while offset <= limit, candidates < AudioFileLimits.maximumSyncCandidates,
-                  let sync = data.firstIndex(of: 0xFF, in: offset..<limit + 1) {
+                  let sync = data.reader.firstIndex(of: 0xFF, in: offset..<limit + 1) {
                 candidates += 1
                 if let header = Self.header(in: data, at: sync), isConfirmed(header, at: sync) { return sync }
                 offset = sync + 1
@@ -144,7 +144,7 @@ package final class ADTSReader: AudioFileReader {
         var channels = firstHeader.channelConfiguration == 7 ? 8 : firstHeader.channelConfiguration
         var programConfig: ProgramConfigElement?
         if firstHeader.channelConfiguration == 0 {
-            let block = data.copyBytes(at: first + firstHeader.headerLength,
+            let block = data.reader.getBytes(at: first + firstHeader.headerLength,
                                        count: min(firstHeader.frameLength - firstHeader.headerLength, 4096)) ?? []
             guard let element = ProgramConfigElement(firstElementOf: block), element.channels > 0 else {
                 throw AudioFileError(.malformed, format: format, path: "frame 0", offset: Int64(first),

@@ -1,6 +1,7 @@
 import CoreMedia
 import Foundation
 import MediaContainer
+import MediaFormats
 
 /// Recognises the audio file formats and opens the matching reader: the audio half of the package's one format
 /// sniffer (MovieFile recognises QuickTime and ISO base media; the asset layer's opener asks both, then opens the
@@ -32,7 +33,7 @@ package enum AudioFileOpener {
         while let size = ID3v2Tag.size(in: data, at: start) { start += size }
         if start > 0 {
             // A tag came first: the sync word after it decides (ADTS: 12 sync bits and layer 00), else the extension.
-            if data.byte(at: start) == 0xFF, let second = data.byte(at: start + 1) {
+            if data.reader.getUInt8(at: start) == 0xFF, let second = data.reader.getUInt8(at: start + 1) {
                 return second & 0xF6 == 0xF0 ? .adts : .mp3
             }
             return hint.map { adtsExtensions.contains($0) } == true ? .adts : .mp3
@@ -47,7 +48,7 @@ package enum AudioFileOpener {
         }
         if let hint, adtsExtensions.contains(hint) {
             var offset = 0
-            while let sync = data.firstIndex(of: 0xFF, in: offset..<max(0, window - 7)) {
+            while let sync = data.reader.firstIndex(of: 0xFF, in: offset..<max(0, window - 7)) {
                 if ADTSReader.canRead(data, at: sync, end: window) { return .adts }
                 offset = sync + 1
             }

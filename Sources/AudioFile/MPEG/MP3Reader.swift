@@ -44,7 +44,7 @@ package final class MP3Reader: AudioFileReader {
 
     /// The frame header at `offset`, if any.
     static func header(in data: AudioFileData, at offset: Int) -> MPEGAudioFrameHeader? {
-        data.bigEndian(at: offset, size: 4).flatMap { MPEGAudioFrameHeader(UInt32($0)) }
+        data.reader.getUInt(at: offset, size: 4).flatMap { MPEGAudioFrameHeader(UInt32($0)) }
     }
 
     /// Where the audio ends: before an ID3v1 tag (and its "TAG+" extension), a Lyrics3 v2 block and an APEv2 tag at
@@ -57,7 +57,7 @@ package final class MP3Reader: AudioFileReader {
         }
         // APEv2: a 32-byte footer "APETAGEX", version, tag size (items and footer), item count, flags.
         if end >= 32, data.matches(Array("APETAGEX".utf8), at: end - 32),
-           let size = data.littleEndian(at: end - 20, size: 4), let flags = data.littleEndian(at: end - 12, size: 4) {
+           let size = data.reader.getUInt(at: end - 20, size: 4, endianness: .little), let flags = data.reader.getUInt(at: end - 12, size: 4, endianness: .little) {
             let total = Int(size) + (flags & 0x8000_0000 != 0 ? 32 : 0)
             if total <= end { end -= total }
         }

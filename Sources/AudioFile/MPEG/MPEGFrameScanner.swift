@@ -72,7 +72,7 @@ struct MPEGFrameScanner {
         var offset = start
         var candidates = 0
         while offset <= limit, candidates < AudioFileLimits.maximumSyncCandidates,
-              let sync = data.firstIndex(of: 0xFF, in: offset..<limit + 1) {
+              let sync = data.reader.firstIndex(of: 0xFF, in: offset..<limit + 1) {
             candidates += 1
             if isConfirmed(at: sync) { return sync }
             offset = sync + 1

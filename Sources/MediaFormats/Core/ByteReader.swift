@@ -179,14 +179,7 @@ package struct ByteReader {
     /// Reads an unsigned integer of `size` bytes (1 to 8), as `tfra`, `iloc` and 48-bit record fields store them.
     package mutating func readUInt(size: Int, endianness: Endianness = .big) throws(MediaFormatError) -> UInt64 {
         guard (1...8).contains(size) else { throw error(.invalidValue, "integer field size \(size) is not 1…8") }
-        try checkAvailable(size)
-        var value: UInt64 = 0
-        storage.withUnsafeBytes { raw in
-            for step in 0..<size {
-                let index = endianness == .big ? readerIndex + step : readerIndex + size - 1 - step
-                value = value << 8 | UInt64(raw[index])
-            }
-        }
+        guard let value = getUInt(at: readerIndex, size: size, endianness: endianness) else { throw shortData(size) }
         cursor += size
         return value
     }
@@ -244,8 +237,15 @@ package struct ByteReader {
     }
 
     /// The index of the first `byte` at or after the reader index, if the window holds one (a C string's NUL).
-    package func firstIndex(of byte: UInt8) -> Int? {
-        storage.withUnsafeBytes { raw in (readerIndex..<endIndex).first { raw[$0] == byte } }
+    package func firstIndex(of byte: UInt8) -> Int? { firstIndex(of: byte, in: readerIndex..<endIndex) }
+
+    /// The index of the first `byte` in `range` (clamped to the window): a sync byte, a terminator.
+    package func firstIndex(of byte: UInt8, in range: Range<Int>) -> Int? {
+        let lower = max(range.lowerBound, startIndex), upper = min(range.upperBound, endIndex)
+        guard lower < upper else { return nil }
+        return storage.withUnsafeBytes { raw in
+            UnsafeRawBufferPointer(rebasing: raw[lower..<upper]).firstIndex(of: byte).map { lower + $0 }
+        }
     }
 
     // MARK: Peek and get
@@ -299,6 +299,18 @@ package struct ByteReader {
     @inlinable
     package func getUInt64(at index: Int, endianness: Endianness = .big) -> UInt64? {
         getInteger(at: index, endianness: endianness)
+    }
+    /// The unsigned integer of `size` bytes (1 to 8) at `index`, if it lies inside this reader's window (the 56-bit
+    /// ADTS header, 24-bit fields).
+    package func getUInt(at index: Int, size: Int, endianness: Endianness = .big) -> UInt64? {
+        guard (1...8).contains(size), isInWindow(index, size: size) else { return nil }
+        return storage.withUnsafeBytes { raw in
+            var value: UInt64 = 0
+            for step in 0..<size {
+                value = value << 8 | UInt64(raw[endianness == .big ? index + step : index + size - 1 - step])
+            }
+            return value
+        }
     }
     /// `count` bytes at `index`, if they lie inside this reader's window.
     package func getBytes(at index: Int, count: Int) -> [UInt8]? {
