@@ -56,7 +56,9 @@ struct ChunkReader {
     }
 
     /// Reads one byte.
-    mutating func readUInt8() throws(AudioFileError) -> UInt8 { try read { r throws(MediaFormatError) in try r.readUInt8() } }
+    mutating func readUInt8() throws(AudioFileError) -> UInt8 {
+        try read { r throws(MediaFormatError) in try r.readUInt8() }
+    }
     /// Reads a 16-bit integer in the chunk's byte order.
     mutating func readUInt16() throws(AudioFileError) -> UInt16 {
         let order = endianness
@@ -73,7 +75,9 @@ struct ChunkReader {
         return try read { r throws(MediaFormatError) in try r.readUInt64(endianness: order) }
     }
     /// Reads a four-character code: big-endian whatever the chunk's byte order.
-    mutating func readFourCC() throws(AudioFileError) -> UInt32 { try read { r throws(MediaFormatError) in try r.readUInt32() } }
+    mutating func readFourCC() throws(AudioFileError) -> UInt32 {
+        try read { r throws(MediaFormatError) in try r.readUInt32() }
+    }
     /// Reads a 64-bit IEEE float in the chunk's byte order.
     mutating func readFloat64() throws(AudioFileError) -> Double { Double(bitPattern: try readUInt64()) }
 
@@ -83,7 +87,9 @@ struct ChunkReader {
     }
 
     /// Skips `count` bytes.
-    mutating func skip(_ count: Int) throws(AudioFileError) { try read { r throws(MediaFormatError) in try r.skip(count) } }
+    mutating func skip(_ count: Int) throws(AudioFileError) {
+        try read { r throws(MediaFormatError) in try r.skip(count) }
+    }
 
     /// A reader over the next `count` bytes (same file, byte order and format), moving past them.
     mutating func readSlice(count: Int, path: String? = nil) throws(AudioFileError) -> ChunkReader {

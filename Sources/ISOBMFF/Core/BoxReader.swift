@@ -95,31 +95,53 @@ package struct BoxReader {
     // MARK: Integers
 
     /// Reads an unsigned 8-bit integer.
-    package mutating func readUInt8() throws(BoxParseError) -> UInt8 { try read { r throws(MediaFormatError) in try r.readUInt8() } }
+    package mutating func readUInt8() throws(BoxParseError) -> UInt8 {
+        try read { r throws(MediaFormatError) in try r.readUInt8() }
+    }
     /// Reads an unsigned big-endian 16-bit integer.
-    package mutating func readUInt16() throws(BoxParseError) -> UInt16 { try read { r throws(MediaFormatError) in try r.readUInt16() } }
+    package mutating func readUInt16() throws(BoxParseError) -> UInt16 {
+        try read { r throws(MediaFormatError) in try r.readUInt16() }
+    }
     /// Reads an unsigned big-endian 24-bit integer (full-box flags, buffer sizes).
-    package mutating func readUInt24() throws(BoxParseError) -> UInt32 { try read { r throws(MediaFormatError) in try r.readUInt24() } }
+    package mutating func readUInt24() throws(BoxParseError) -> UInt32 {
+        try read { r throws(MediaFormatError) in try r.readUInt24() }
+    }
     /// Reads an unsigned big-endian 32-bit integer.
-    package mutating func readUInt32() throws(BoxParseError) -> UInt32 { try read { r throws(MediaFormatError) in try r.readUInt32() } }
+    package mutating func readUInt32() throws(BoxParseError) -> UInt32 {
+        try read { r throws(MediaFormatError) in try r.readUInt32() }
+    }
     /// Reads an unsigned big-endian 64-bit integer.
-    package mutating func readUInt64() throws(BoxParseError) -> UInt64 { try read { r throws(MediaFormatError) in try r.readUInt64() } }
+    package mutating func readUInt64() throws(BoxParseError) -> UInt64 {
+        try read { r throws(MediaFormatError) in try r.readUInt64() }
+    }
     /// Reads a signed 8-bit integer.
-    package mutating func readInt8() throws(BoxParseError) -> Int8 { try read { r throws(MediaFormatError) in try r.readInt8() } }
+    package mutating func readInt8() throws(BoxParseError) -> Int8 {
+        try read { r throws(MediaFormatError) in try r.readInt8() }
+    }
     /// Reads a signed big-endian 16-bit integer.
-    package mutating func readInt16() throws(BoxParseError) -> Int16 { try read { r throws(MediaFormatError) in try r.readInt16() } }
+    package mutating func readInt16() throws(BoxParseError) -> Int16 {
+        try read { r throws(MediaFormatError) in try r.readInt16() }
+    }
     /// Reads a signed big-endian 32-bit integer.
-    package mutating func readInt32() throws(BoxParseError) -> Int32 { try read { r throws(MediaFormatError) in try r.readInt32() } }
+    package mutating func readInt32() throws(BoxParseError) -> Int32 {
+        try read { r throws(MediaFormatError) in try r.readInt32() }
+    }
     /// Reads a signed big-endian 64-bit integer.
-    package mutating func readInt64() throws(BoxParseError) -> Int64 { try read { r throws(MediaFormatError) in try r.readInt64() } }
+    package mutating func readInt64() throws(BoxParseError) -> Int64 {
+        try read { r throws(MediaFormatError) in try r.readInt64() }
+    }
     /// Reads an unsigned big-endian integer of `size` bytes (1 to 8), as `tfra` and `iloc` store them.
     package mutating func readUInt(size: Int) throws(BoxParseError) -> UInt64 {
         try read { r throws(MediaFormatError) in try r.readUInt(size: size) }
     }
     /// Reads a 64-bit IEEE float (QuickTime sound description v2 sample rate).
-    package mutating func readFloat64() throws(BoxParseError) -> Double { try read { r throws(MediaFormatError) in try r.readFloat64() } }
+    package mutating func readFloat64() throws(BoxParseError) -> Double {
+        try read { r throws(MediaFormatError) in try r.readFloat64() }
+    }
     /// Reads a 32-bit IEEE float.
-    package mutating func readFloat32() throws(BoxParseError) -> Float { try read { r throws(MediaFormatError) in try r.readFloat32() } }
+    package mutating func readFloat32() throws(BoxParseError) -> Float {
+        try read { r throws(MediaFormatError) in try r.readFloat32() }
+    }
 
     /// Reads a four-character code.
     package mutating func readFourCC() throws(BoxParseError) -> FourCC { FourCC(rawValue: try readUInt32()) }
@@ -147,7 +169,9 @@ package struct BoxReader {
     /// Reads everything that is left.
     package mutating func readRemainingBytes() -> [UInt8] { bytes.readRemainingBytes() }
     /// Skips `count` bytes.
-    package mutating func skip(_ count: Int) throws(BoxParseError) { try read { r throws(MediaFormatError) in try r.skip(count) } }
+    package mutating func skip(_ count: Int) throws(BoxParseError) {
+        try read { r throws(MediaFormatError) in try r.skip(count) }
+    }
     /// Reads a reader over the next `count` bytes (sharing storage, same path and context) and moves past them.
     package mutating func readSlice(count: Int) throws(BoxParseError) -> BoxReader {
         BoxReader(try read { r throws(MediaFormatError) in try r.readSlice(count: count) }, path: path, context: context)
