@@ -29,6 +29,7 @@ package struct BoxReader {
     }
 
     /// Runs one read of the shared grammar, giving its error this box's path.
+    @inline(__always)
     package mutating func read<T>(_ body: (inout ByteReader) throws(MediaFormatError) -> T) throws(BoxParseError) -> T {
         do {
             return try body(&bytes)
@@ -178,8 +179,19 @@ package struct BoxReader {
     }
     /// Gives `body` the next `count` bytes without copying them, then moves past them. Table parsers loop over the
     /// buffer directly: one bounds check for the whole table instead of one per entry.
+    ///
+    /// The buffer is opened here rather than through `ByteReader.withUnsafeBytes(count:)`: a closure handed to the
+    /// shared reader in another module is called through a pointer for every entry, never inlined.
+    @inline(__always)
     package mutating func withUnsafeBytes<R>(count: Int, _ body: (UnsafeRawBufferPointer) -> R) throws(BoxParseError) -> R {
-        try read { r throws(MediaFormatError) in try r.withUnsafeBytes(count: count, body) }
+        let start = readerIndex
+        try skip(count)
+        switch bytes.storage {
+        case .array(let array):
+            return array.withUnsafeBytes { body(UnsafeRawBufferPointer(rebasing: $0[start..<start + count])) }
+        case .memory(let memory, let owner):
+            return withExtendedLifetime(owner) { body(UnsafeRawBufferPointer(rebasing: memory[start..<start + count])) }
+        }
     }
 
     // MARK: Tables
@@ -196,11 +208,23 @@ package struct BoxReader {
     package mutating func readUInt64Array(count: Int) throws(BoxParseError) -> [UInt64] {
         try read { r throws(MediaFormatError) in try r.readUInt64Array(count: count) }
     }
-    /// Reads `count` records of `recordSize` bytes, each decoded by `decode` from the raw buffer at its offset (see
-    /// `ByteReader.readRecords`).
+    /// Reads `count` records of `recordSize` bytes, each decoded by `decode` from the raw buffer at its offset. The
+    /// count is checked against the remaining bytes first; the loop is here, in the module of its callers, so the
+    /// optimiser specialises it for each record type and inlines `decode` into it.
+    @inline(__always)
     package mutating func readRecords<T>(count: UInt32, recordSize: Int, _ what: String,
                                          _ decode: (UnsafeRawBufferPointer, Int) -> T) throws(BoxParseError) -> [T] {
-        try read { r throws(MediaFormatError) in try r.readRecords(count: count, recordSize: recordSize, what, decode) }
+        let n = try checkCount(count, elementSize: recordSize, what)
+        return try withUnsafeBytes(count: n * recordSize) { raw in
+            [T](unsafeUninitializedCapacity: n) { buffer, initialized in
+                var offset = 0
+                for i in 0..<n {
+                    buffer.initializeElement(at: i, to: decode(raw, offset))
+                    offset &+= recordSize
+                }
+                initialized = n
+            }
+        }
     }
 
     // MARK: Peek and get

@@ -39,6 +39,29 @@ extension ByteWriter {
         writeUInt24(flags)
     }
 
+    /// Appends `count` bytes that `body` fills in place: how tables are written without a call per field. The bytes
+    /// are filled here rather than through `ByteWriter.writeInPlace(count:)`: a closure handed to the shared writer in
+    /// another module is called through a pointer for every entry, never inlined.
+    @inline(__always)
+    package mutating func writeTable(count: Int, _ body: (UnsafeMutableRawBufferPointer) -> Void) {
+        let start = bytes.count
+        bytes.append(contentsOf: repeatElement(0, count: count))
+        bytes.withUnsafeMutableBytes { raw in body(UnsafeMutableRawBufferPointer(rebasing: raw[start..<start + count])) }
+    }
+
+    /// Appends `records`, each encoded by `encode` into its `recordSize` bytes, in one pass.
+    @inline(__always)
+    package mutating func writeRecords<T>(_ records: [T], recordSize: Int,
+                                          _ encode: (T, UnsafeMutableRawBufferPointer, Int) -> Void) {
+        writeTable(count: records.count * recordSize) { raw in
+            var offset = 0
+            for record in records {
+                encode(record, raw, offset)
+                offset &+= recordSize
+            }
+        }
+    }
+
     /// Appends an entry count, throwing if it does not fit 32 bits.
     package mutating func writeCount(_ count: Int, in type: FourCC) throws(BoxWriteError) {
         guard let value = UInt32(exactly: count) else {

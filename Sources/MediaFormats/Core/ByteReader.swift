@@ -10,7 +10,7 @@
 /// the storage, so descending into a box or chunk copies nothing.
 package struct ByteReader {
     /// The bytes; only `startIndex..<endIndex` belong to this reader.
-    @usableFromInline let storage: ByteStorage
+    package let storage: ByteStorage
     /// First index of this reader's window.
     package let startIndex: Int
     /// Index of the next byte `read*` consumes (stored under another name so that inlined reads can move it while

@@ -4,21 +4,18 @@
 ///
 /// Appending cannot fail; patching an index that has not been written throws a `MediaFormatError`.
 package struct ByteWriter: Sendable {
-    /// Everything written so far (stored under another name so that inlined writes can append while callers only
-    /// read it).
-    @usableFromInline var buffer: [UInt8]
+    /// Everything written so far. Settable so that a table loop in another module can fill appended bytes in
+    /// place (see `writeInPlace(count:)`: this toolchain does not inline `package` methods across modules).
+    package var bytes: [UInt8]
 
     /// An empty writer with room for `capacity` bytes.
     package init(capacity: Int = 0) {
-        buffer = []
-        buffer.reserveCapacity(capacity)
+        bytes = []
+        bytes.reserveCapacity(capacity)
     }
 
-    /// Everything written so far.
-    package var bytes: [UInt8] { buffer }
-
     /// Number of bytes written.
-    package var count: Int { buffer.count }
+    package var count: Int { bytes.count }
 
     // MARK: Integers
 
@@ -26,11 +23,11 @@ package struct ByteWriter: Sendable {
     @inlinable
     package mutating func writeInteger<T: FixedWidthInteger>(_ value: T, endianness: Endianness = .big) {
         let stored = endianness == .big ? value.bigEndian : value.littleEndian
-        withUnsafeBytes(of: stored) { buffer.append(contentsOf: $0) }
+        withUnsafeBytes(of: stored) { bytes.append(contentsOf: $0) }
     }
 
     /// Appends an 8-bit integer.
-    package mutating func writeUInt8(_ value: UInt8) { buffer.append(value) }
+    package mutating func writeUInt8(_ value: UInt8) { bytes.append(value) }
     /// Appends a 16-bit integer.
     package mutating func writeUInt16(_ value: UInt16, endianness: Endianness = .big) {
         writeInteger(value, endianness: endianness)
@@ -48,7 +45,7 @@ package struct ByteWriter: Sendable {
         writeInteger(value, endianness: endianness)
     }
     /// Appends a signed 8-bit integer.
-    package mutating func writeInt8(_ value: Int8) { buffer.append(UInt8(bitPattern: value)) }
+    package mutating func writeInt8(_ value: Int8) { bytes.append(UInt8(bitPattern: value)) }
     /// Appends a signed 16-bit integer.
     package mutating func writeInt16(_ value: Int16, endianness: Endianness = .big) {
         writeInteger(value, endianness: endianness)
@@ -65,7 +62,7 @@ package struct ByteWriter: Sendable {
     package mutating func writeUInt(_ value: UInt64, size: Int, endianness: Endianness = .big) {
         for step in 0..<max(0, min(size, 8)) {
             let shift = endianness == .big ? (size - 1 - step) * 8 : step * 8
-            buffer.append(UInt8(truncatingIfNeeded: value >> UInt64(shift)))
+            bytes.append(UInt8(truncatingIfNeeded: value >> UInt64(shift)))
         }
     }
     /// Appends a 32-bit IEEE float.
@@ -79,40 +76,32 @@ package struct ByteWriter: Sendable {
 
     // MARK: Bytes
 
-    /// Appends raw buffer.
-    package mutating func writeBytes(_ data: some Sequence<UInt8>) { buffer.append(contentsOf: data) }
-    /// Appends `count` zero buffer.
-    package mutating func writeZeros(_ count: Int) { buffer.append(contentsOf: repeatElement(0, count: max(0, count))) }
+    /// Appends raw bytes.
+    package mutating func writeBytes(_ data: some Sequence<UInt8>) { bytes.append(contentsOf: data) }
+    /// Appends raw bytes (one copy: the generic form above is not specialised for callers in other modules).
+    package mutating func writeBytes(_ data: [UInt8]) { bytes.append(contentsOf: data) }
+    /// Appends raw bytes (one copy).
+    package mutating func writeBytes(_ data: ArraySlice<UInt8>) { bytes.append(contentsOf: data) }
+    /// Appends `count` zero bytes.
+    package mutating func writeZeros(_ count: Int) { bytes.append(contentsOf: repeatElement(0, count: max(0, count))) }
     /// Appends bytes and a terminating NUL.
     package mutating func writeCString(_ text: some Sequence<UInt8>) {
-        buffer.append(contentsOf: text)
-        buffer.append(0)
+        bytes.append(contentsOf: text)
+        bytes.append(0)
     }
 
-    /// Appends `count` bytes that `body` fills in place: how tables are written without a call per field.
+    /// Appends `count` bytes that `body` fills in place: how tables are written without a call per field (the
+    /// module that defines a record writes its loop in `body`, where it is specialised).
     @inlinable
     package mutating func writeInPlace(count: Int, _ body: (UnsafeMutableRawBufferPointer) -> Void) {
-        let start = buffer.count
-        buffer.append(contentsOf: repeatElement(0, count: count))
-        buffer.withUnsafeMutableBytes { raw in body(UnsafeMutableRawBufferPointer(rebasing: raw[start..<start + count])) }
+        let start = bytes.count
+        bytes.append(contentsOf: repeatElement(0, count: count))
+        bytes.withUnsafeMutableBytes { raw in body(UnsafeMutableRawBufferPointer(rebasing: raw[start..<start + count])) }
     }
 
-    /// Appends `records`, each encoded by `encode` into its `recordSize` buffer.
-    @inlinable
-    package mutating func writeRecords<T>(_ records: [T], recordSize: Int,
-                                          _ encode: (T, UnsafeMutableRawBufferPointer, Int) -> Void) {
-        writeInPlace(count: records.count * recordSize) { raw in
-            var offset = 0
-            for record in records {
-                encode(record, raw, offset)
-                offset &+= recordSize
-            }
-        }
-    }
-
-    /// Appends `values`, each in its own width.
-    @inlinable
-    package mutating func writeIntegerArray<T: FixedWidthInteger>(_ values: [T], endianness: Endianness = .big) {
+    /// Appends `values`, each in its own width (specialised here for the widths below).
+    @inline(__always)
+    private mutating func writeIntegerArray<T: FixedWidthInteger>(_ values: [T], endianness: Endianness) {
         let size = MemoryLayout<T>.size
         writeInPlace(count: values.count * size) { raw in
             for (i, value) in values.enumerated() {
@@ -136,9 +125,9 @@ package struct ByteWriter: Sendable {
 
     /// Throws unless `count` bytes at `index` have been written.
     private func checkWritten(_ index: Int, _ count: Int) throws(MediaFormatError) {
-        guard index >= 0, count >= 0, index <= buffer.count - count else {
+        guard index >= 0, count >= 0, index <= bytes.count - count else {
             throw MediaFormatError(.invalidValue, at: Int64(index),
-                                   "cannot patch \(count) bytes at \(index): only \(buffer.count) are written")
+                                   "cannot patch \(count) bytes at \(index): only \(bytes.count) are written")
         }
     }
 
@@ -147,7 +136,7 @@ package struct ByteWriter: Sendable {
         throws(MediaFormatError) {
         try checkWritten(index, MemoryLayout<T>.size)
         let stored = endianness == .big ? value.bigEndian : value.littleEndian
-        buffer.withUnsafeMutableBytes { $0.storeBytes(of: stored, toByteOffset: index, as: T.self) }
+        bytes.withUnsafeMutableBytes { $0.storeBytes(of: stored, toByteOffset: index, as: T.self) }
     }
 
     /// Overwrites the 32-bit integer at `index`.
@@ -165,13 +154,13 @@ package struct ByteWriter: Sendable {
     /// Overwrites bytes starting at `index`.
     package mutating func setBytes(_ data: [UInt8], at index: Int) throws(MediaFormatError) {
         try checkWritten(index, data.count)
-        buffer.replaceSubrange(index..<index + data.count, with: data)
+        bytes.replaceSubrange(index..<index + data.count, with: data)
     }
 
     /// Inserts `data` before the byte at `index` (at most `count`), moving what follows up: how a box header grows
     /// to a 64-bit size once its payload is known to need one.
     package mutating func insertBytes(_ data: [UInt8], at index: Int) throws(MediaFormatError) {
         try checkWritten(index, 0)
-        buffer.insert(contentsOf: data, at: index)
+        bytes.insert(contentsOf: data, at: index)
     }
 }

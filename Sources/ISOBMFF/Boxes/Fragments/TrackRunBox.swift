@@ -109,7 +109,7 @@ package struct TrackRunBox: SingleTypeBox {
         let fieldCount = [sampleDurations != nil, sampleSizes != nil, sampleFlags != nil,
                           sampleCompositionTimeOffsets != nil].filter { $0 }.count
         guard fieldCount > 0 else { return }
-        writer.writeInPlace(count: n * fieldCount * 4) { raw in
+        writer.writeTable(count: n * fieldCount * 4) { raw in
             var at = 0
             for i in 0..<n {
                 if let sampleDurations { raw.storeBigEndian(sampleDurations[i], at: at); at += 4 }
