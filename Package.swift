@@ -49,22 +49,26 @@ let package = Package(
 
         // Apple's media modules. CoreVideo sits below CoreMedia, as on Apple platforms:
         // a CMSampleBuffer carries a CVImageBuffer.
-        .target(name: "CoreVideo", dependencies: ["CoreFoundationShims", "CoreGraphics"]),
-        .target(name: "CoreMedia", dependencies: ["CoreAudioTypes", "CoreVideo"]),
+        .target(name: "CoreVideo", dependencies: ["MediaFormats", "CoreFoundationShims", "CoreGraphics"]),
+        .target(name: "CoreMedia", dependencies: ["MediaFormats", "CoreAudioTypes", "CoreVideo"]),
+
+        // Low-level formats shared by the container and codec modules: the byte and bit grammar, codec
+        // configuration records, magic cookies, colour code points. Foundation only, at the bottom of the graph.
+        .target(name: "MediaFormats"),
 
         // Containers and codecs (internal to the package; see docs/ARCHITECTURE.md).
-        .target(name: "ISOBMFF"),
+        .target(name: "ISOBMFF", dependencies: ["MediaFormats"]),
         // What every container reader gives the asset layer: sample tables and a neutral track model.
         .target(name: "MediaContainer", dependencies: ["CoreMedia"]),
-        .target(name: "MovieFile", dependencies: ["ISOBMFF", "MediaContainer", "CoreMedia"]),
-        .target(name: "AudioFile", dependencies: ["MediaContainer", "CoreMedia", "ISOBMFF"]),
-        .target(name: "MediaCodecs", dependencies: ["FFmpegBridge", "CoreMedia", "CoreVideo", "VideoToolbox", "ISOBMFF"],
+        .target(name: "MovieFile", dependencies: ["MediaFormats", "ISOBMFF", "MediaContainer", "CoreMedia"]),
+        .target(name: "AudioFile", dependencies: ["MediaFormats", "MediaContainer", "CoreMedia"]),
+        .target(name: "MediaCodecs", dependencies: ["MediaFormats", "FFmpegBridge", "CoreMedia", "CoreVideo", "VideoToolbox"],
                 exclude: ["README.md"]),
 
         // The public API.
         .target(name: "AVFoundation", dependencies: [
             "CoreMedia", "CoreVideo", "CoreAudioTypes", "CoreGraphics", "VideoToolbox", "CoreFoundationShims",
-            "MediaContainer", "MediaCodecs", "MovieFile", "AudioFile",
+            "MediaFormats", "MediaContainer", "MediaCodecs", "MovieFile", "AudioFile",
         ]),
 
         // Tools over the public API.
@@ -82,17 +86,18 @@ let package = Package(
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         // Rewrites of real movies through the box model, for tests that need quirks ffmpeg does not write.
         .target(name: "MovieTestSupport", dependencies: ["ISOBMFF"], path: "Tests/MovieTestSupport"),
+        .testTarget(name: "MediaFormatsTests", dependencies: ["MediaFormats", "TestSupport"]),
         .testTarget(name: "CoreAudioTypesTests", dependencies: ["CoreAudioTypes"]),
         .testTarget(name: "CoreGraphicsTests", dependencies: ["CoreGraphics"]),
         .testTarget(name: "CoreMediaTests", dependencies: ["CoreMedia", "TestSupport", .product(name: "BigInt", package: "BigInt")]),
         .testTarget(name: "MediaContainerTests", dependencies: ["MediaContainer"]),
         .testTarget(name: "CoreVideoTests", dependencies: ["CoreVideo", "TestSupport"]),
-        .testTarget(name: "ISOBMFFTests", dependencies: ["ISOBMFF", "TestSupport"], exclude: ["Corpus"]),
-        .testTarget(name: "MovieFileTests", dependencies: ["MovieFile", "TestSupport", "MovieTestSupport"],
+        .testTarget(name: "ISOBMFFTests", dependencies: ["ISOBMFF", "MediaFormats", "TestSupport"], exclude: ["Corpus"]),
+        .testTarget(name: "MovieFileTests", dependencies: ["MovieFile", "MediaFormats", "TestSupport", "MovieTestSupport"],
                     exclude: ["Corpus"]),
-        .testTarget(name: "FFmpegBridgeTests", dependencies: ["FFmpegBridge", "TestSupport"]),
-        .testTarget(name: "MediaCodecsTests", dependencies: ["MediaCodecs", "TestSupport"]),
-        .testTarget(name: "AudioFileTests", dependencies: ["AudioFile", "TestSupport"], exclude: ["Corpus"]),
+        .testTarget(name: "FFmpegBridgeTests", dependencies: ["FFmpegBridge", "MediaFormats", "TestSupport"]),
+        .testTarget(name: "MediaCodecsTests", dependencies: ["MediaCodecs", "MediaFormats", "TestSupport"]),
+        .testTarget(name: "AudioFileTests", dependencies: ["AudioFile", "MediaFormats", "TestSupport"], exclude: ["Corpus"]),
         .testTarget(name: "ToolTests", dependencies: ["TestSupport"]),
         .testTarget(name: "AVFoundationTests", dependencies: ["AVFoundation", "MediaContainer", "TestSupport",
                                                             "MovieTestSupport"]),

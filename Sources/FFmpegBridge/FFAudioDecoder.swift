@@ -4,8 +4,9 @@ internal import CFFmpeg
 package struct FFAudioDecoderConfiguration: Sendable, Hashable {
     /// The codec.
     package var codec: FFCodec
-    /// Out-of-band setup bytes: AudioSpecificConfig for AAC, the ALAC magic cookie (the 24-byte ALACSpecificConfig
-    /// or FFmpeg's 36-byte 'alac' atom form), the dOps payload for Opus, a FLAC STREAMINFO block; empty otherwise.
+    /// Out-of-band setup bytes, in the forms FFmpeg's decoders take: AudioSpecificConfig for AAC, the 36-byte QuickTime
+    /// 'alac' atom for ALAC, OpusHead for Opus, a FLAC STREAMINFO block; empty otherwise. `MediaCodecs` makes them
+    /// from the package's magic cookies (`MediaFormats.MagicCookie`).
     package var extradata: [UInt8]
     /// Sample rate from the container (0 when unknown; required for linear PCM).
     package var sampleRate: Int
@@ -64,11 +65,7 @@ package final class FFAudioDecoder: @unchecked Sendable {
                           message: "linear PCM has no header: the sample rate and channel layout must be given")
         }
         let decoder = try configuration.codec.findDecoder(named: configuration.decoderName)
-        var extradata = configuration.extradata
-        if configuration.codec == .alac, extradata.count == FFALACMagicCookie.configSize {
-            extradata = FFALACMagicCookie.ffmpegExtradata(fromConfig: extradata)
-        }
-        let core = try FFDecoderCore(decoder: decoder, extradata: extradata) { context throws(FFError) in
+        let core = try FFDecoderCore(decoder: decoder, extradata: configuration.extradata) { context throws(FFError) in
             context.pointee.sample_rate = Int32(configuration.sampleRate)
             if let layout = configuration.channelLayout {
                 var av = layout.makeAVLayout()

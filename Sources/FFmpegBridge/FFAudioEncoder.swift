@@ -46,7 +46,7 @@ package final class FFAudioEncoder: @unchecked Sendable {
     /// What the encoder was created from.
     package let configuration: FFAudioEncoderConfiguration
     /// The codec setup: AudioSpecificConfig for AAC, FFmpeg's 36-byte 'alac' atom for ALAC (the 24-byte cookie is
-    /// `FFALACMagicCookie.config(from:)`), OpusHead for Opus, STREAMINFO for FLAC, empty for PCM. Some encoders
+    /// `MediaFormats.MagicCookie.alacSpecificConfig(fromCookie:)`), OpusHead for Opus, STREAMINFO for FLAC, empty for PCM. Some encoders
     /// complete it at the end (FLAC adds the sample count and MD5): read it again after `flush()`.
     package var extradata: [UInt8] { lock.withLock { currentExtradata } }
     /// Samples per coded frame (1024 for AAC, 4096 for ALAC); for PCM, the chunk size the encoder cuts input into.

@@ -2,7 +2,7 @@ internal import CFFmpeg
 
 /// One compressed packet an encoder produced.
 package struct FFPacket: Sendable, Hashable {
-    /// The coded bytes. H.264 and HEVC come as Annex B (start codes); use `FFAnnexB.lengthPrefixed` for MP4.
+    /// The coded bytes. H.264 and HEVC come as Annex B (start codes); use `MediaFormats.NALUnits.lengthPrefixed` for MP4.
     package var data: [UInt8]
     /// Presentation time in the encoder's time base: exactly the pts of the input frame (for audio, the encoder's
     /// own, which starts `primingSampleCount` before the first input sample).
@@ -14,7 +14,8 @@ package struct FFPacket: Sendable, Hashable {
     package var duration: Int64
     /// Whether the packet is a sync sample (IDR for H.264, IRAP for HEVC; every packet for intra-only codecs).
     package var isKeyFrame: Bool
-    /// Whether no other frame references this one (a non-reference B-frame), so it can be dropped.
+    /// Whether FFmpeg flagged the packet disposable (`AV_PKT_FLAG_DISPOSABLE`): no other frame references it. x264
+    /// and x265 do not set the flag; `MediaCodecs` reads H.264 and HEVC slice headers instead.
     package var isDisposable: Bool
     /// New codec setup bytes the encoder sent with this packet (FLAC updates STREAMINFO at the end), if any.
     package var newExtradata: [UInt8]?

@@ -9,7 +9,7 @@ package final class FFVideoEncoder: @unchecked Sendable {
     /// What the encoder was created from.
     package let configuration: FFVideoEncoderConfiguration
     /// The codec setup the encoder produced: for libx264/libx265 with `usesGlobalHeader`, the parameter sets in
-    /// Annex B form (split them with `FFAnnexB.parameterSets`); empty when the codec has none.
+    /// Annex B form (split them with `MediaFormats.NALUnits.parameterSets`); empty when the codec has none.
     package let extradata: [UInt8]
 
     // The lock serialises all use of `core`, `lastPTS` and `durations`.
@@ -146,11 +146,6 @@ package final class FFVideoEncoder: @unchecked Sendable {
             packet.duration = duration
         }
         if configuration.isIntraOnly { packet.isKeyFrame = true }
-        let codec = configuration.encoder.codec
-        if (codec == .h264 || codec == .hevc), let nonReference = FFAnnexB.isNonReferencePicture(packet.data, codec: codec) {
-            // x264/x265 in FFmpeg 5.1 do not flag disposable packets; the slice header says it exactly.
-            packet.isDisposable = nonReference
-        }
         return packet
     }
 }

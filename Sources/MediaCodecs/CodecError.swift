@@ -1,5 +1,6 @@
 import CoreMedia
 import FFmpegBridge
+import MediaFormats
 
 /// A failure of a codec session: what was being done, for which sample when there is one, and the cause.
 package struct CodecError: Error, Sendable, CustomStringConvertible {
@@ -54,6 +55,13 @@ package struct CodecError: Error, Sendable, CustomStringConvertible {
         case .outOfMemory, .failed: kind = .codecFailed
         }
         self.init(kind, "\(operation): \(error)", presentationTimeStamp: presentationTimeStamp, underlying: error)
+    }
+
+    /// A failure of the shared bitstream code (`MediaFormats`) while doing `operation`: data it could not read is a
+    /// corrupt sample unless `kind` says otherwise.
+    package init(_ error: MediaFormatError, while operation: String, kind: Kind = .corruptSample,
+                 presentationTimeStamp: CMTime? = nil) {
+        self.init(kind, "\(operation): \(error)", presentationTimeStamp: presentationTimeStamp)
     }
 
     package var description: String {

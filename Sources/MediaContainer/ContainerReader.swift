@@ -29,17 +29,25 @@ package protocol ContainerReader: AnyObject, Sendable {
     var file: MappedFile { get }
 }
 
-/// Which container a file is, with what a reader needs to tell the formats apart.
-package enum ContainerFormat: Sendable, Equatable {
+/// Which container a file is: what the package's format sniffer (MovieFile's recogniser, then AudioFile's) names
+/// and what each reader reports. The raw value names the format in messages.
+package enum ContainerFormat: String, Sendable, Hashable, CaseIterable {
     /// QuickTime movie (`ftyp` major brand `qt  `, or no `ftyp` at all).
-    case quickTime
-    /// ISO base media: MP4, M4A, M4V, 3GP, 3G2… with the major brand and compatible brands.
-    case isoBaseMedia(majorBrand: UInt32, compatibleBrands: [UInt32])
-    case wave
-    case aiff
-    case aifc
-    case caf
-    case amr
-    case mp3
-    case adts
+    case quickTime = "QuickTime"
+    /// ISO base media: MP4, M4A, M4V, 3GP, 3G2, fragmented MP4 (the brands are the reader's `ftyp`).
+    case isoBaseMedia = "ISO base media"
+    /// RIFF WAVE, RF64 or BW64.
+    case wave = "WAVE"
+    /// AIFF.
+    case aiff = "AIFF"
+    /// AIFF-C.
+    case aifc = "AIFC"
+    /// Core Audio Format.
+    case caf = "CAF"
+    /// AMR or AMR-WB storage format (RFC 4867 §5).
+    case amr = "AMR"
+    /// MPEG audio layer 1/2/3 elementary stream, optionally behind ID3v2 tags.
+    case mp3 = "MP3"
+    /// AAC in ADTS framing, optionally behind ID3v2 tags.
+    case adts = "ADTS"
 }

@@ -12,7 +12,7 @@ import MediaContainer
 /// Immutable after `init` and safe to share between threads: every stored property is a constant of a `Sendable`
 /// type, and the lazy sample tables synchronise themselves.
 package final class MovieFileReader: ContainerReader {
-    /// QuickTime (`ftyp` major brand `qt  `, or no `ftyp`), or ISO base media with its brands.
+    /// QuickTime (`ftyp` major brand `qt  `, or no `ftyp`), or ISO base media (its brands are `boxes.fileType`).
     package let format: ContainerFormat
     /// The `mvhd` timescale.
     package let movieTimescale: CMTimeScale
@@ -96,9 +96,7 @@ package final class MovieFileReader: ContainerReader {
                                  path: "moov/mvhd", offset: moov.children.first(ofType: "mvhd")?.header?.offset)
         }
         let fileType = scan.fileType
-        format = fileType.map { $0.isQuickTime ? .quickTime : .isoBaseMedia(majorBrand: $0.majorBrand.rawValue,
-                                                                          compatibleBrands: $0.compatibleBrands.map(\.rawValue)) }
-            ?? .quickTime
+        format = fileType.map { $0.isQuickTime ? .quickTime : .isoBaseMedia } ?? .quickTime
         movieTimescale = timescale
         preferredRate = Float(mvhd.rate.doubleValue)
         preferredVolume = Float(mvhd.volume.doubleValue)

@@ -10,9 +10,9 @@ enum FuzzHarness {
 
     static func run(_ bytes: some Collection<UInt8>) {
         let data = AudioFileData(copying: bytes)
-        _ = AudioFileSniffer.format(prefix: data.prefix(AudioFileSniffer.preferredPrefixLength), pathExtension: "mp3")
+        _ = AudioFileOpener.format(of: data, pathExtension: "mp3")
         for format in formats {
-            guard let contents = try? AudioFileSniffer.parse(data, as: format) else { continue }
+            guard let contents = try? AudioFileOpener.parse(data, as: format) else { continue }
             check(contents, length: data.count)
         }
     }
@@ -49,7 +49,7 @@ enum FuzzHarness {
         var lines: [String] = []
         for format in formats {
             do {
-                let contents = try AudioFileSniffer.parse(data, as: format)
+                let contents = try AudioFileOpener.parse(data, as: format)
                 let asbd = contents.streamDescription
                 lines.append("\(format): \(asbd.mSampleRate) Hz, \(asbd.mChannelsPerFrame) ch, "
                              + "\(contents.totalFrames) frames, priming \(contents.priming), remainder \(contents.remainder), "

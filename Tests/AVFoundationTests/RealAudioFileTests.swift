@@ -1,5 +1,6 @@
 import CoreMedia
 import Foundation
+import MediaContainer
 import TestSupport
 import Testing
 @testable import AVFoundation
@@ -7,7 +8,7 @@ import Testing
 /// One audio file case: a generated file and the format the opener should pick.
 struct AudioFileCase: CustomTestStringConvertible, Sendable {
     let name: String
-    let format: SniffedFormat
+    let format: ContainerFormat
     /// Whether ffprobe's packets are the reader's samples (compressed formats; PCM readers use one sample per frame).
     let packetsAreSamples: Bool
     /// Whether Apple reports precise timing without being asked (formats with complete headers).

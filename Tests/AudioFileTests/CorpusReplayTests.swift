@@ -36,11 +36,11 @@ struct CorpusReplayTests {
         for name in Self.files("seeds") {
             let bytes = Array(try Data(contentsOf: Self.corpus.appendingPathComponent(name)))
             let data = AudioFileData(copying: bytes)
-            guard let format = AudioFileSniffer.format(prefix: bytes) else {
+            guard let format = AudioFileOpener.format(of: data) else {
                 Issue.record("\(name) is not recognized")
                 continue
             }
-            if (try? AudioFileSniffer.parse(data, as: format)) != nil { opened += 1 }
+            if (try? AudioFileOpener.parse(data, as: format)) != nil { opened += 1 }
         }
         // Files whose essential chunks lie past 2 KiB (or whose few frames need more) may not open; most do.
         #expect(opened >= Self.files("seeds").count * 3 / 4)

@@ -1,7 +1,7 @@
 import CoreAudioTypes
 import CoreMedia
 import Foundation
-import ISOBMFF
+import MediaFormats
 import MediaContainer
 import Testing
 @testable import AudioFile
@@ -94,9 +94,9 @@ struct FormatDescriptionTests {
         let marker = Array("esds".utf8)
         let start = try #require((4..<bytes.count - 4).first { bytes[$0..<$0 + 4].elementsEqual(marker) })
         let size = bytes[start - 4..<start].reduce(0) { $0 << 8 | Int($1) }
-        var reader = ByteReader(Array(bytes[start + 4..<start - 4 + size]))
-        let box = try ESDBox(parsing: &reader)
-        return try #require(box.decoderConfig?.decoderSpecificInfo)
+        // The esds payload after its version and flags is the ES_Descriptor.
+        let descriptor = try ESDescriptor(parsing: Array(bytes[start + 8..<start - 4 + size]))
+        return try #require(descriptor.decoderConfig?.decoderSpecificInfo)
     }
 
     @Test("ADTS: the AudioSpecificConfig in our ES_Descriptor cookie is FFmpeg's, program config element included",
@@ -105,7 +105,7 @@ struct FormatDescriptionTests {
         let (_, format, _) = try description(name)
         let cookie = try #require(format.magicCookie.map(Array.init))
         #expect(cookie.first == 0x03, "the cookie is an ES_Descriptor (tag 3)")
-        let ours = try #require(MagicCookie.audioSpecificConfig(fromESDescriptor: cookie))
+        let ours = try MagicCookie.audioSpecificConfig(fromCookie: cookie)
         let theirs = try ffmpegAudioSpecificConfig(try GeneratedAudio.url(name))
         #expect(ours == theirs, "ours \(ours), FFmpeg's \(theirs)")
         if name.contains("pce") { #expect(ours.count > 2 && ours[1] & 0x78 == 0, "channel configuration 0 plus a PCE") }
@@ -116,8 +116,7 @@ struct FormatDescriptionTests {
         let (_, format, _) = try description("caf-alac-frma-atom-cookie.caf")
         let cookie = try #require(format.magicCookie.map(Array.init))
         #expect(cookie.count == 24)
-        var reader = ByteReader([0, 0, 0, 0] + cookie)
-        let config = try ALACSpecificBox(parsing: &reader)
+        let config = try ALACSpecificConfig(parsing: cookie)
         let json = try ExternalTool.ffprobeJSON(["-show_streams", try GeneratedAudio.url("caf-alac-frma-atom-cookie.caf").path])
         let stream = (json["streams"] as? [[String: Any]])?.first
         #expect(String(config.bitDepth) == stream?["bits_per_raw_sample"] as? String)
@@ -127,8 +126,7 @@ struct FormatDescriptionTests {
     @Test("CAF Opus without a cookie gets a family-0 dOps that ISOBMFF parses")
     func opusCookie() throws {
         let (_, format, _) = try description("caf-opus-no-cookie.caf")
-        var reader = ByteReader(try #require(format.magicCookie.map(Array.init)))
-        let dOps = try OpusSpecificBox(parsing: &reader)
+        let dOps = try OpusSpecificConfig(parsing: try #require(format.magicCookie.map(Array.init)))
         #expect(dOps.outputChannelCount == 2 && dOps.channelMappingFamily == 0 && dOps.inputSampleRate == 48_000)
     }
 

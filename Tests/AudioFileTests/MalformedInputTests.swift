@@ -15,11 +15,11 @@ struct MalformedInputTests {
     /// input and are no more numerous than its bytes, packets that add up.
     static func check(_ bytes: [UInt8], _ label: String) {
         let data = AudioFileData(copying: bytes)
-        _ = AudioFileSniffer.format(prefix: data.prefix(AudioFileSniffer.preferredPrefixLength), pathExtension: "mp3")
+        _ = AudioFileOpener.format(of: data, pathExtension: "mp3")
         for format in formats {
             let contents: AudioFileContents
             do {
-                contents = try AudioFileSniffer.parse(data, as: format)
+                contents = try AudioFileOpener.parse(data, as: format)
             } catch is AudioFileError {
                 continue
             } catch {

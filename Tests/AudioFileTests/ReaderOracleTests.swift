@@ -100,7 +100,7 @@ struct ReaderCase: Sendable, CustomTestStringConvertible {
 
 /// Opens `url` the way the asset layer will: sniffing, mapping, the matching reader.
 func openReader(_ url: URL) throws -> any AudioFileReader {
-    try AudioFileSniffer.makeReader(url: url)
+    try AudioFileOpener.makeReader(url: url)
 }
 
 @Suite("Readers against ffprobe, ffmpeg and mediainfo")
@@ -194,7 +194,7 @@ struct ReaderOracleTests {
             // PCM packets are contiguous: one byte range.
             #expect(table.offset(at: index) == expectedOffset)
             expectedOffset += UInt64(table.size(at: index))
-            ours += try #require(data.copyBytes(at: Int(table.offset(at: index)), count: table.size(at: index)))
+            ours += try #require(data.reader.getBytes(at: Int(table.offset(at: index)), count: table.size(at: index)))
         }
         var theirs = try Probe.rawSamples(url, format: raw)
         let stream = try Probe.stream(url)

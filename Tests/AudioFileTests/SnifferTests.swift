@@ -1,5 +1,6 @@
 import Foundation
 import MediaContainer
+import MediaFormats
 import Testing
 @testable import AudioFile
 import TestSupport
@@ -7,38 +8,37 @@ import TestSupport
 /// Picking the reader from the first bytes and the extension, and the small pieces the readers stand on.
 @Suite("Sniffing and building blocks")
 struct SnifferTests {
-    @Test("every generated file is recognized as its format from its first 8 KiB", arguments: ReaderCase.all)
+    @Test("every generated file is recognized as its format", arguments: ReaderCase.all)
     func sniff(_ testCase: ReaderCase) throws {
-        let bytes = try GeneratedAudio.bytes(testCase.file)
-        let prefix = Array(bytes.prefix(AudioFileSniffer.preferredPrefixLength))
-        let format = AudioFileSniffer.format(prefix: prefix, pathExtension: (testCase.file as NSString).pathExtension)
+        let data = AudioFileData(copying: try GeneratedAudio.bytes(testCase.file))
+        let format = AudioFileOpener.format(of: data, pathExtension: (testCase.file as NSString).pathExtension)
         #expect(format == testCase.format)
         // Without the extension, only streams that start with junk could need it; ours do not.
-        #expect(AudioFileSniffer.format(prefix: prefix) == testCase.format)
+        #expect(AudioFileOpener.format(of: data) == testCase.format)
     }
 
     @Test("bare MPEG audio and ADTS are told apart by their layer bits; other formats are not claimed")
     func bareStreams() throws {
         let mp3 = try GeneratedAudio.bytes("mp3-mpeg25-8khz-no-xing.mp3")
         #expect(mp3.first == 0xFF, "the file starts with a frame, no ID3 tag")
-        #expect(MP3Reader.canRead(prefix: Array(mp3.prefix(4_096))))
-        #expect(!ADTSReader.canRead(prefix: Array(mp3.prefix(4_096))))
+        #expect(MP3Reader.canRead(AudioFileData(copying: mp3.prefix(4_096)), at: 0))
+        #expect(!ADTSReader.canRead(AudioFileData(copying: mp3.prefix(4_096)), at: 0))
         let adts = try GeneratedAudio.bytes("adts-aac-lc-mono.aac")
-        #expect(ADTSReader.canRead(prefix: Array(adts.prefix(4_096))))
-        #expect(!MP3Reader.canRead(prefix: Array(adts.prefix(4_096))))
-        #expect(AudioFileSniffer.format(prefix: Array("ftypisom and so on".utf8), pathExtension: "mp3") == nil)
-        #expect(AudioFileSniffer.format(prefix: [UInt8](repeating: 0, count: 4_096), pathExtension: "aac") == nil)
+        #expect(ADTSReader.canRead(AudioFileData(copying: adts.prefix(4_096)), at: 0))
+        #expect(!MP3Reader.canRead(AudioFileData(copying: adts.prefix(4_096)), at: 0))
+        #expect(AudioFileOpener.format(of: AudioFileData(copying: Array("ftypisom and so on".utf8)), pathExtension: "mp3") == nil)
+        #expect(AudioFileOpener.format(of: AudioFileData(copying: [UInt8](repeating: 0, count: 4_096)), pathExtension: "aac") == nil)
         // An MP3 behind 1000 bytes of junk is found when the extension says MP3.
-        let junked = [UInt8](repeating: 0x20, count: 1_000) + mp3.prefix(7_000)
-        #expect(AudioFileSniffer.format(prefix: Array(junked), pathExtension: "mp3") == .mp3)
-        #expect(AudioFileSniffer.format(prefix: Array(junked)) == nil)
+        let junked = AudioFileData(copying: [UInt8](repeating: 0x20, count: 1_000) + mp3.prefix(7_000))
+        #expect(AudioFileOpener.format(of: junked, pathExtension: "mp3") == .mp3)
+        #expect(AudioFileOpener.format(of: junked) == nil)
     }
 
     @Test("an ID3 tag before ADTS audio leads to the ADTS reader")
     func id3BeforeADTS() throws {
         let bytes = try GeneratedAudio.bytes("adts-aac-lc-stereo-48k-id3.aac")
         #expect(bytes.starts(with: Array("ID3".utf8)))
-        #expect(AudioFileSniffer.format(prefix: Array(bytes.prefix(8_192))) == .adts)
+        #expect(AudioFileOpener.format(of: AudioFileData(copying: bytes)) == .adts)
     }
 
     @Test("80-bit extended sample rates decode and encode exactly", arguments: [8_000.0, 22_050, 44_100, 48_000, 96_000,
@@ -60,44 +60,24 @@ struct SnifferTests {
         for value: UInt32 in [0, 1, 127, 128, 16_383, 16_384, 0x0FFF_FFFF, 0x1000_0000, .max] {
             var bytes: [UInt8] = []
             CAFPacketTable.appendVarint(value, to: &bytes)
-            var cursor = ByteCursor(AudioFileData(copying: bytes), from: 0, to: bytes.count, format: "CAF", path: "pakt",
-                                    bigEndian: true)
+            var cursor = ChunkReader(AudioFileData(copying: bytes), from: 0, to: bytes.count, format: "CAF", path: "pakt",
+                                     endianness: .big)
             #expect(try CAFPacketTable.readVarint(&cursor, what: "value") == value)
             #expect(cursor.isAtEnd)
         }
         let tooLong: [UInt8] = [0x90, 0x80, 0x80, 0x80, 0x00]
-        var cursor = ByteCursor(AudioFileData(copying: tooLong), from: 0, to: 5, format: "CAF", path: "pakt", bigEndian: true)
+        var cursor = ChunkReader(AudioFileData(copying: tooLong), from: 0, to: 5, format: "CAF", path: "pakt", endianness: .big)
         #expect(throws: AudioFileError.self) { try CAFPacketTable.readVarint(&cursor, what: "value") }
     }
 
-    @Test("finding sync bytes: memchr offsets are absolute, ranges are clamped")
+    @Test("finding sync bytes: offsets are absolute, ranges are clamped")
     func firstIndex() {
-        let data = AudioFileData(copying: [0, 0xFF, 0, 0, 0xFF, 0])
+        let data = AudioFileData(copying: [0, 0xFF, 0, 0, 0xFF, 0]).reader
         #expect(data.firstIndex(of: 0xFF, in: 0..<6) == 1)
         #expect(data.firstIndex(of: 0xFF, in: 2..<6) == 4)
         #expect(data.firstIndex(of: 0xFF, in: 2..<4) == nil)
         #expect(data.firstIndex(of: 0xFF, in: 5..<100) == nil)
         #expect(data.firstIndex(of: 0xFF, in: -3..<2) == 1)
-    }
-
-    @Test("an ES_Descriptor cookie built for an AudioSpecificConfig parses back to it")
-    func esDescriptorCookie() throws {
-        let asc: [UInt8] = [0x12, 0x10]
-        let cookie = MagicCookie.esDescriptor(audioSpecificConfig: asc, bufferSize: 1_000, maxBitRate: 128_000,
-                                              averageBitRate: 128_000)
-        #expect(cookie.first == 0x03)
-        #expect(MagicCookie.audioSpecificConfig(fromESDescriptor: cookie) == asc)
-    }
-
-    @Test("Opus identification headers and dOps convert both ways")
-    func opusHead() throws {
-        var warnings: [String] = []
-        let dOps = try #require(MagicCookie.opusSpecific(channels: 6, preSkip: 312, inputSampleRate: 48_000,
-                                                         warnings: &warnings))
-        let head = try #require(MagicCookie.opusHead(fromOpusSpecific: dOps))
-        #expect(head.starts(with: Array("OpusHead".utf8)))
-        #expect(MagicCookie.opusSpecific(fromOpusHead: head) == dOps)
-        #expect(dOps[10] == 1 && dOps[11] == 4 && dOps[12] == 2, "family 1: 4 streams, 2 coupled for 5.1")
     }
 
     static func regression(_ name: String) throws -> AudioFileData {
@@ -128,30 +108,14 @@ struct SnifferTests {
     ])
     func hugeCounts(_ name: String) throws {
         let data = try Self.regression(name)
-        let format = try #require(AudioFileSniffer.format(prefix: data.prefix(64)))
+        let format = try #require(AudioFileOpener.format(of: data))
         do {
-            let contents = try AudioFileSniffer.parse(data, as: format)
+            let contents = try AudioFileOpener.parse(data, as: format)
             // A chan chunk that cannot be read only loses the layout.
             #expect(contents.channelLayout == nil && !contents.warnings.isEmpty)
         } catch {
             #expect((error as? AudioFileError)?.kind == .malformed, "\(error)")
         }
-    }
-
-    @Test("MPEG audio frame sizes for each layer and version (ISO/IEC 11172-3 §2.4.2.3, 13818-3)")
-    func frameSizes() throws {
-        // Layer I, MPEG-1, 384 kbit/s, 44.1 kHz: (12 × 384000 / 44100) slots of 4 bytes = 416.
-        let layer1 = try #require(MPEGAudioFrameHeader(0xFFFF_C000))
-        #expect(layer1.layer == 1 && layer1.frameSize == 416 && layer1.samplesPerFrame == 384)
-        // Layer II, MPEG-1, 128 kbit/s, 48 kHz: 144 × 128000 / 48000 = 384.
-        let layer2 = try #require(MPEGAudioFrameHeader(0xFFFD_8400))
-        #expect(layer2.layer == 2 && layer2.frameSize == 384 && layer2.samplesPerFrame == 1152)
-        // Layer III, MPEG-2.5, 8 kbit/s, 8 kHz, padded: 72 × 8000 / 8000 + 1 = 73, 576 samples.
-        let layer3 = try #require(MPEGAudioFrameHeader(0xFFE3_1A00))
-        #expect(layer3.version == .mpeg25 && layer3.sampleRate == 8_000 && layer3.frameSize == 73)
-        #expect(layer3.samplesPerFrame == 576)
-        // Reserved version, layer, bit rate and sample rate indices are not headers.
-        for raw: UInt32 in [0xFFEB_9000, 0xFFF9_9000, 0xFFFB_F000, 0xFFFB_9C00] { #expect(MPEGAudioFrameHeader(raw) == nil) }
     }
 
     @Test("a VBRI frame is recognized and left out of the packets")

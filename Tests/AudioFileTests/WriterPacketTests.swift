@@ -9,12 +9,11 @@ import TestSupport
 /// Every packet of a generated file, as our reader hands it out: bytes and frames.
 func readPackets(_ name: String) throws -> (contents: AudioFileContents, packets: [(bytes: [UInt8], frames: Int64)]) {
     let data = AudioFileData(copying: try GeneratedAudio.bytes(name))
-    let format = try #require(AudioFileSniffer.format(prefix: data.prefix(AudioFileSniffer.preferredPrefixLength),
-                                                      pathExtension: (name as NSString).pathExtension))
-    let contents = try AudioFileSniffer.parse(data, as: format)
+    let format = try #require(AudioFileOpener.format(of: data, pathExtension: (name as NSString).pathExtension))
+    let contents = try AudioFileOpener.parse(data, as: format)
     let table = try contents.packets.makeTable(format: contents.formatName)
     let packets = try (0..<table.count).map { index in
-        (try #require(data.copyBytes(at: Int(table.offset(at: index)), count: table.size(at: index))),
+        (try #require(data.reader.getBytes(at: Int(table.offset(at: index)), count: table.size(at: index))),
          table.duration(at: index))
     }
     return (contents, packets)

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TestSupport
 import FFmpegBridge
+import MediaFormats
 
 /// A sine in any packed/planar format, as raw planes.
 func sinePlanes(format: FFSampleFormat, channels: Int, frames: Int, frequency: Double, sampleRate: Double,
@@ -112,7 +113,7 @@ struct AudioCodecTests {
         #expect(zip(packets, packets.dropFirst()).allSatisfy { $0.pts! + $0.duration == $1.pts! })
         #expect(packets.reduce(0) { $0 + $1.duration } == Int64(encoder.primingSampleCount + Self.frameCount))
         #expect(packets.count * 1024 == encoder.primingSampleCount + Self.frameCount + padding)
-        let asc = try FFAudioSpecificConfig(parsing: encoder.extradata)
+        let asc = try AudioSpecificConfig(parsing: encoder.extradata)
         #expect(asc.objectType == 2 && asc.sampleRate == 48_000 && asc.channelCount == 2 && !asc.hasSBR)
 
         let frames = try decode(.aac, extradata: encoder.extradata, packets: packets)
@@ -141,10 +142,10 @@ struct AudioCodecTests {
         let planes = sinePlanes(format: .f32Planar, channels: 2, frames: Self.frameCount, frequency: 1000,
                                 sampleRate: Double(Self.sampleRate), amplitude: 0.5)
         let (encoder, packets) = try encode(config, planes)
-        let asc = try FFAudioSpecificConfig(parsing: encoder.extradata)
+        let asc = try AudioSpecificConfig(parsing: encoder.extradata)
         var file: [UInt8] = []
         for packet in packets {
-            file += try FFADTSHeader(config: asc, payloadLength: packet.data.count).bytes + packet.data
+            file += try ADTSHeader(config: asc, payloadLength: packet.data.count).bytes + packet.data
         }
         let directory = try TestFiles.makeTemporaryDirectory()
         let url = try writeFile(directory, "tone.aac", file)
@@ -155,8 +156,10 @@ struct AudioCodecTests {
         #expect(stream["sample_rate"] as? String == "48000")
         #expect(stream["channels"] as? Int == 2)
         // And our parser reads our writer back.
-        let header = try FFADTSHeader(parsing: Array(file.prefix(9)))
-        #expect(header.frameLength == packets[0].data.count + 7 && header.audioSpecificConfig == asc)
+        let header = try ADTSHeader(parsing: Array(file.prefix(9)))
+        #expect(header.frameLength == packets[0].data.count + 7)
+        #expect(header.audioSpecificConfig() == AudioSpecificConfig(sampleRate: asc.sampleRate,
+                                                                     channelConfiguration: asc.channelConfiguration))
     }
 
     @Test("ALAC 16- and 24-bit are bit-exact, with the cookie in both wrappings", arguments: [FFSampleFormat.s16Planar, .s32Planar])
@@ -169,10 +172,10 @@ struct AudioCodecTests {
         let (encoder, packets) = try encode(config, planes)
         #expect(encoder.primingSampleCount == 0 && encoder.paddingSampleCount == 0)
         #expect(packets.reduce(0) { $0 + $1.duration } == Int64(Self.frameCount))
-        let cookie = try #require(FFALACMagicCookie.config(from: encoder.extradata))
+        let cookie = try #require(MagicCookie.alacSpecificConfig(fromCookie: encoder.extradata))
         #expect(cookie.count == 24 && cookie[5] == (format == .s16Planar ? 16 : 24))   // bitDepth byte
-        // Decode from the bare 24-byte cookie, as an MP4 'alac' box gives it.
-        let frames = try decode(.alac, extradata: cookie, packets: packets)
+        // Decode from the 24-byte cookie an MP4 'alac' box gives, in the atom form FFmpeg's decoder takes.
+        let frames = try decode(.alac, extradata: MagicCookie.alacAtom(config: cookie), packets: packets)
         let decoded = planeBytes(of: frames)
         #expect(frames.reduce(0) { $0 + $1.frameCount } == Self.frameCount)
         #expect(frames.first?.sampleFormat == format)

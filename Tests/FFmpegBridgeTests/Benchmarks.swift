@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TestSupport
 import FFmpegBridge
+import MediaFormats
 
 /// Measurements, not tests: run with `LAVF_BENCH=1 swift test -c release --filter Benchmarks`. They print numbers
 /// and assert only that the work was done (no timing assertions).
@@ -94,10 +95,10 @@ struct Benchmarks {
             "-bf", "3", "-g", "60", "-x264-params", "aud=1", "-pix_fmt", "yuv420p",
         ])
         let bytes = [UInt8](try Data(contentsOf: url))
-        let units = FFAnnexB.nalUnits(in: bytes)
+        let units = NALUnits.ranges(inAnnexB: bytes)
         var packets: [[UInt8]] = []
         var start: Int? = nil
-        for unit in units where FFAnnexB.nalUnitType(bytes[unit.lowerBound], codec: .h264) == 9 {
+        for unit in units where NALUnitFormat.h264.nalUnitType(bytes[unit.lowerBound]) == 9 {
             if let s = start { packets.append(Array(bytes[s..<(unit.lowerBound - 4)])) }
             start = unit.lowerBound - 4
         }

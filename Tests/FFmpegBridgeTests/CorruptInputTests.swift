@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import FFmpegBridge
+import MediaFormats
 
 /// Decoders must turn garbage into errors, never into crashes, and keep decoding good data afterwards.
 @Suite("Corrupt input")
@@ -49,8 +50,8 @@ struct CorruptInputTests {
         var extradata: [UInt8] = []
         if codec == .aac { extradata = [0x11, 0x90] }      // AAC LC 48 kHz stereo
         if codec == .alac {
-            extradata = FFALACMagicCookie.ffmpegExtradata(fromConfig: [0, 0, 16, 0, 0, 16, 40, 10, 14, 2, 0, 255,
-                                                                       0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0xBB, 0x80])
+            extradata = MagicCookie.alacAtom(config: [0, 0, 16, 0, 0, 16, 40, 10, 14, 2, 0, 255,
+                                                      0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0xBB, 0x80])
         }
         let decoder = try FFAudioDecoder(configuration: FFAudioDecoderConfiguration(
             codec: codec, extradata: extradata, sampleRate: rate, channelLayout: channels))

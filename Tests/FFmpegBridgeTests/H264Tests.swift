@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TestSupport
 import FFmpegBridge
+import MediaFormats
 
 extension TemporaryDirectory: TemporaryDirectoryLike {}
 
@@ -24,8 +25,8 @@ struct H264Tests {
     func roundTrip(bFrames: Int) throws {
         let trip = VideoRoundTrip(configuration: Self.configuration(bFrames: bFrames), frameCount: 30)
         // MP4 style: avcC extradata and 4-byte length-prefixed samples.
-        let result = try trip.run(decoderExtradata: { makeAVCC(FFAnnexB.parameterSets(in: $0, codec: .h264)) },
-                                  transform: { try FFAnnexB.lengthPrefixed($0, codec: .h264) })
+        let result = try trip.run(decoderExtradata: { try makeAVCC(NALUnits.parameterSets(inAnnexB: $0, format: .h264)) },
+                                  transform: { try NALUnits.lengthPrefixed($0, format: .h264) })
         #expect(result.packets.count == 30)
         #expect(result.frames.count == 30)
         #expect(result.frames.map(\.pts) == (0..<30).map { Int64($0) * 20 })
@@ -40,7 +41,8 @@ struct H264Tests {
         if bFrames > 0 {
             // x264 starts dts before the first pts rather than shifting the presentation times.
             #expect(result.packets[0].dts! < 0)
-            #expect(result.packets.contains { $0.isDisposable })
+            // Non-reference B-frames, as their slice headers say (x264 does not flag them disposable).
+            #expect(result.packets.contains { NALUnits.isNonReferencePicture($0.data, format: .h264) == true })
         }
         // dts strictly increasing, never after pts.
         let dts = result.packets.map { $0.dts! }

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import FFmpegBridge
+import MediaFormats
 
 /// Encodes `count` frames of the moving pattern and decodes them back; shared by the round-trip tests.
 struct VideoRoundTrip {
@@ -52,13 +53,11 @@ struct VideoRoundTrip {
 
 /// Builds an avcC box payload (ISO/IEC 14496-15 §5.3.3.1) from parameter sets — test-side only, so the decoder is
 /// exercised the way MP4 feeds it.
-func makeAVCC(_ sets: FFParameterSets) -> [UInt8] {
+func makeAVCC(_ sets: ParameterSets) throws -> [UInt8] {
     let sps = sets.sequenceParameterSets[0]
-    var bytes: [UInt8] = [1, sps[1], sps[2], sps[3], 0xFF, 0xE0 | UInt8(sets.sequenceParameterSets.count)]
-    for s in sets.sequenceParameterSets { bytes += [UInt8(s.count >> 8), UInt8(s.count & 0xFF)] + s }
-    bytes.append(UInt8(sets.pictureParameterSets.count))
-    for p in sets.pictureParameterSets { bytes += [UInt8(p.count >> 8), UInt8(p.count & 0xFF)] + p }
-    return bytes
+    return try AVCDecoderConfigurationRecord(profileIndication: sps[1], profileCompatibility: sps[2], levelIndication: sps[3],
+                                             sequenceParameterSets: sets.sequenceParameterSets,
+                                             pictureParameterSets: sets.pictureParameterSets).serialized()
 }
 
 /// Writes data to a file in a temporary directory and returns its URL.

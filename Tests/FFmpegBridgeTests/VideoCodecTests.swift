@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TestSupport
 import FFmpegBridge
+import MediaFormats
 
 @Suite("HEVC, ProRes and Motion JPEG round trips")
 struct VideoCodecTests {
@@ -20,7 +21,7 @@ struct VideoCodecTests {
         #expect(result.frames.count == 30)
         #expect(result.frames.map(\.pts) == (0..<30).map { Int64($0) * 20 })
         #expect(result.packets.contains { $0.dts != $0.pts } == (bFrames > 0))
-        let sets = FFAnnexB.parameterSets(in: result.extradata, codec: .hevc)
+        let sets = NALUnits.parameterSets(inAnnexB: result.extradata, format: .hevc)
         #expect(sets.videoParameterSets.count == 1 && sets.sequenceParameterSets.count == 1
                 && sets.pictureParameterSets.count == 1)
         let psnr = zip(result.frames, result.sources).map {

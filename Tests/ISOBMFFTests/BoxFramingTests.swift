@@ -1,3 +1,4 @@
+import MediaFormats
 import Testing
 @testable import ISOBMFF
 
@@ -19,7 +20,7 @@ struct BoxFramingTests {
                  + [0, 0, 0, 1] + Array("skip".utf8) + [0, 0, 0, 0, 0, 0, 0, 18, 0, 0]
                  + [0, 0, 0, 0] + Array("mdat".utf8) + [0, 0, 0])
 
-        var reader = ByteReader(writer.bytes, baseOffset: 50)
+        var reader = BoxReader(writer.bytes, baseOffset: 50)
         var counts: [FourCC: Int] = [:]
         let first = try #require(try reader.readChild(counts: &counts))
         #expect(first.header == BoxHeader(type: "free", offset: 50, size: 12, headerSize: 8, sizeEncoding: .compact))
@@ -34,13 +35,12 @@ struct BoxFramingTests {
     @Test("a compact box that outgrows 32 bits switches to largesize")
     func largesizeSwitch() throws {
         var writer = BoxWriter()
-        writer.largestCompactSize = 20
         let outer = writer.beginBox("moov")
         let inner = writer.beginBox("free")
         writer.writeBytes([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16])
-        try writer.endBox(inner)   // 24 bytes: over the (lowered) limit.
-        try writer.endBox(outer)
-        var reader = ByteReader(writer.bytes)
+        try writer.endBox(inner, largestCompactSize: 20)   // 24 bytes: over the (lowered) limit.
+        try writer.endBox(outer, largestCompactSize: 20)
+        var reader = BoxReader(writer.bytes)
         var counts: [FourCC: Int] = [:]
         let moov = try #require(try reader.readChild(counts: &counts))
         #expect(moov.header.sizeEncoding == .large && moov.header.size == 48)
@@ -61,8 +61,8 @@ struct BoxFramingTests {
         writer.writeBytes([9, 9, 9])
         try writer.patchMediaDataHeader(at: index)
         #expect(throws: BoxWriteError.self) { try writer.patchMediaDataHeader(at: writer.count) }
-        #expect(throws: BoxWriteError.self) { try writer.setUInt32(1, at: -1) }
-        #expect(throws: BoxWriteError.self) { try writer.setUInt64(1, at: writer.count - 4) }
+        #expect(throws: MediaFormatError.self) { try writer.setUInt32(1, at: -1) }
+        #expect(throws: MediaFormatError.self) { try writer.setUInt64(1, at: writer.count - 4) }
         let scan = try FileScanner.scan(MemorySource(writer.bytes))
         #expect(scan.boxes.map(\.header.type) == ["wide", "mdat"])
         #expect(scan.mediaData.first?.payloadSize == 3)

@@ -1,3 +1,4 @@
+import MediaFormats
 import Testing
 @testable import ISOBMFF
 
@@ -221,16 +222,18 @@ enum BoxSamples {
         BoxSample(name: "name", box: MetadataItemNameBox("iTunNORM"), scope: .metadataItem),
     ]
 
-    static let avc = AVCConfigurationBox(profileIndication: 100, profileCompatibility: 0, levelIndication: 31,
-                                         sequenceParameterSets: [[0x67, 0x64, 0x00, 0x1F]], pictureParameterSets: [[0x68, 0xEB]],
-                                         highProfileExtension: .init(chromaFormat: 1, bitDepthLumaMinus8: 0, bitDepthChromaMinus8: 0))
+    static let avc = AVCConfigurationBox(record: AVCDecoderConfigurationRecord(
+        profileIndication: 100, profileCompatibility: 0, levelIndication: 31, sequenceParameterSets: [[0x67, 0x64, 0x00, 0x1F]],
+        pictureParameterSets: [[0x68, 0xEB]],
+        highProfileExtension: .init(chromaFormat: 1, bitDepthLumaMinus8: 0, bitDepthChromaMinus8: 0)))
     static let esdsAAC = ESDBox(descriptor: ESDescriptor(decoderConfig: DecoderConfigDescriptor(
         objectTypeIndication: 0x40, streamType: 5, bufferSizeDB: 768, maxBitrate: 128_000, avgBitrate: 128_000,
         decoderSpecificInfo: [0x12, 0x10])))
 
     static let codecConfigurations: [BoxSample] = [
-        BoxSample(name: "avcC baseline", box: AVCConfigurationBox(profileIndication: 66, profileCompatibility: 0xC0, levelIndication: 30,
-                                                                  sequenceParameterSets: [[0x67, 1, 2], [0x67, 3]], pictureParameterSets: [[0x68]])),
+        BoxSample(name: "avcC baseline", box: AVCConfigurationBox(record: AVCDecoderConfigurationRecord(
+            profileIndication: 66, profileCompatibility: 0xC0, levelIndication: 30, sequenceParameterSets: [[0x67, 1, 2], [0x67, 3]],
+            pictureParameterSets: [[0x68]]))),
         BoxSample(name: "avcC high with tail", box: avc),
         BoxSample(name: "avcC high with SPS ext and zero reserved bits", box: {
             var box = avc
@@ -239,12 +242,12 @@ enum BoxSamples {
             box.nalUnitLengthSize = 2
             return box
         }()),
-        BoxSample(name: "hvcC", box: HEVCConfigurationBox(generalProfileIdc: 2, generalProfileCompatibilityFlags: 0x2000_0000,
-                                                          generalConstraintIndicatorFlags: 0x9000_0000_0000, generalLevelIdc: 123,
-                                                          bitDepthLumaMinus8: 2, bitDepthChromaMinus8: 2, arrays: [
-            .init(isComplete: true, nalUnitType: 32, nalUnits: [[0x40, 1]]),
-            .init(isComplete: true, nalUnitType: 33, nalUnits: [[0x42, 1, 2]]),
-            .init(isComplete: false, nalUnitType: 39, nalUnits: [[0x4E, 1], [0x4E, 2]])])),
+        BoxSample(name: "hvcC", box: HEVCConfigurationBox(record: HEVCDecoderConfigurationRecord(
+            generalProfileIdc: 2, generalProfileCompatibilityFlags: 0x2000_0000, generalConstraintIndicatorFlags: 0x9000_0000_0000,
+            generalLevelIdc: 123, bitDepthLumaMinus8: 2, bitDepthChromaMinus8: 2, arrays: [
+                .init(isComplete: true, nalUnitType: 32, nalUnits: [[0x40, 1]]),
+                .init(isComplete: true, nalUnitType: 33, nalUnits: [[0x42, 1, 2]]),
+                .init(isComplete: false, nalUnitType: 39, nalUnits: [[0x4E, 1], [0x4E, 2]])]))),
         BoxSample(name: "av1C", box: { var box = AV1CodecConfigurationBox(seqProfile: 0, seqLevelIdx0: 8, configOBUs: [0x0A, 0x0B, 0, 0])
                                        box.presentationDelayByte = 0x13; box.highBitdepth = true; return box }()),
         BoxSample(name: "esds AAC (4-byte lengths)", box: esdsAAC),
@@ -283,13 +286,14 @@ enum BoxSamples {
         BoxSample(name: "sinf", box: ProtectionSchemeInfoBox(children: [OriginalFormatBox(dataFormat: "avc1"),
                                                                         SchemeInformationBox(children: [])])),
         BoxSample(name: "schi", box: SchemeInformationBox(children: [UnknownBox(type: "tenc", payload: [0, 0, 0, 0])])),
-        BoxSample(name: "alac", box: ALACSpecificBox(bitDepth: 16, numberOfChannels: 2, maxFrameBytes: 8000, avgBitRate: 700_000, sampleRate: 44_100)),
+        BoxSample(name: "alac", box: ALACSpecificBox(config: ALACSpecificConfig(bitDepth: 16, numberOfChannels: 2, maxFrameBytes: 8000, avgBitRate: 700_000,
+                                                                                 sampleRate: 44_100))),
         BoxSample(name: "chan tag", box: ChannelLayoutBox(layoutTag: 0x0065_0002)),
         BoxSample(name: "chan descriptions", box: ChannelLayoutBox(layoutTag: 0, descriptions: [
             .init(label: 1), .init(label: 2, flags: 1, coordinates: [-30, 0, 1])])),
-        BoxSample(name: "dOps family 0", box: OpusSpecificBox(outputChannelCount: 2, preSkip: 312, inputSampleRate: 48_000)),
+        BoxSample(name: "dOps family 0", box: OpusSpecificBox(config: OpusSpecificConfig(outputChannelCount: 2, preSkip: 312, inputSampleRate: 48_000))),
         BoxSample(name: "dOps family 1", box: {
-            var box = OpusSpecificBox(outputChannelCount: 6, preSkip: 312, inputSampleRate: 48_000)
+            var box = OpusSpecificBox(config: OpusSpecificConfig(outputChannelCount: 6, preSkip: 312, inputSampleRate: 48_000))
             box.channelMappingFamily = 1
             box.outputGain = -256
             box.channelMappingTable = .init(streamCount: 4, coupledCount: 2, channelMapping: [0, 4, 1, 2, 3, 5])
@@ -297,10 +301,10 @@ enum BoxSamples {
         }()),
         BoxSample(name: "dfLa", box: FLACSpecificBox(blocks: [.init(isLast: false, blockType: 0, data: Array(repeating: 1, count: 34)),
                                                               .init(isLast: true, blockType: 4, data: [1, 2])])),
-        BoxSample(name: "dac3", box: AC3SpecificBox(fscod: 0, bsid: 8, bsmod: 0, acmod: 7, lfeon: true, bitRateCode: 14)),
-        BoxSample(name: "dec3", box: EC3SpecificBox(dataRate: 640, substreams: [
-            .init(fscod: 0, acmod: 7, lfeon: true), .init(fscod: 0, acmod: 2, lfeon: false, numberOfDependentSubstreams: 1, channelLocation: 0x1FF)])),
-        BoxSample(name: "dec3 with JOC extension", box: { var box = EC3SpecificBox(dataRate: 768, substreams: [.init(fscod: 0, acmod: 7, lfeon: true)])
+        BoxSample(name: "dac3", box: AC3SpecificBox(config: AC3SpecificConfig(fscod: 0, bsid: 8, bsmod: 0, acmod: 7, lfeon: true, bitRateCode: 14))),
+        BoxSample(name: "dec3", box: EC3SpecificBox(config: EC3SpecificConfig(dataRate: 640, substreams: [
+            .init(fscod: 0, acmod: 7, lfeon: true), .init(fscod: 0, acmod: 2, lfeon: false, numberOfDependentSubstreams: 1, channelLocation: 0x1FF)]))),
+        BoxSample(name: "dec3 with JOC extension", box: { var box = EC3SpecificBox(config: EC3SpecificConfig(dataRate: 768, substreams: [.init(fscod: 0, acmod: 7, lfeon: true)]))
                                                           box.extensionBytes = [0x01, 0x10]; return box }()),
         BoxSample(name: "damr", box: AMRSpecificBox(vendor: "FFMP", modeSet: 0x81FF)),
         BoxSample(name: "keys (mebx)", box: MetadataKeyTableBox(children: [MetadataKeyBox(localKeyID: 1, children: [
@@ -355,13 +359,13 @@ enum BoxSamples {
             return entry
         }(), scope: .sampleDescriptions),
         BoxSample(name: "ISO v1 entry", box: { var entry = AudioSampleEntry(type: "Opus", channelCount: 2, sampleRate: 48_000,
-                                                                            children: [OpusSpecificBox(outputChannelCount: 2, preSkip: 0, inputSampleRate: 48_000)])
+                                                                            children: [OpusSpecificBox(config: OpusSpecificConfig(outputChannelCount: 2, preSkip: 0, inputSampleRate: 48_000))])
                                                entry.version = 1; return entry }(), scope: .sampleDescriptions),
         BoxSample(name: "alac", box: AudioSampleEntry(type: "alac", channelCount: 2, sampleRate: 44_100,
-                                                      children: [ALACSpecificBox(bitDepth: 16, numberOfChannels: 2, sampleRate: 44_100)]),
+                                                      children: [ALACSpecificBox(config: ALACSpecificConfig(bitDepth: 16, numberOfChannels: 2, sampleRate: 44_100))]),
                   scope: .sampleDescriptions),
         BoxSample(name: "ac-3", box: AudioSampleEntry(type: "ac-3", channelCount: 6, sampleRate: 48_000,
-                                                      children: [AC3SpecificBox(fscod: 0, acmod: 7, lfeon: true, bitRateCode: 14)]),
+                                                      children: [AC3SpecificBox(config: AC3SpecificConfig(fscod: 0, acmod: 7, lfeon: true, bitRateCode: 14))]),
                   scope: .sampleDescriptions),
         BoxSample(name: "sowt by handler", box: AudioSampleEntry(type: "sowt", channelCount: 2, sampleRate: 44_100),
                   scope: .sampleDescriptions, handlerType: "soun"),

@@ -142,7 +142,7 @@ struct AllocationBoundTests {
         let size = UInt32(8 + crafted.payload.count)
         let bytes = [UInt8(size >> 24), UInt8((size >> 16) & 0xFF), UInt8((size >> 8) & 0xFF), UInt8(size & 0xFF)]
             + crafted.type.bytes + crafted.payload
-        var reader = ByteReader(bytes)
+        var reader = BoxReader(bytes)
         var counts: [FourCC: Int] = [:]
         do {
             guard let (header, payload) = try reader.readChild(counts: &counts) else { Issue.record("no box"); return }

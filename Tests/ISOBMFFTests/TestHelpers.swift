@@ -44,7 +44,7 @@ enum Helpers {
     static func reparse(_ box: any Box, scope: BoxScope = .standard,
                         context: ParseContext = ParseContext()) throws -> BoxNode {
         let bytes = try framed(box)
-        var reader = ByteReader(bytes, context: context)
+        var reader = BoxReader(bytes, context: context)
         var counts: [FourCC: Int] = [:]
         guard let (header, payload) = try reader.readChild(counts: &counts) else {
             throw BoxParseError(.unexpectedEnd, path: .root, offset: 0, "no box written")

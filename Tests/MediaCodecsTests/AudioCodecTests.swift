@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import CoreMedia
 import TestSupport
+import MediaFormats
 @testable import MediaCodecs
 
 /// Encodes with our session; returns the packets (as sample buffers) and the encoder.
@@ -29,11 +30,8 @@ func decodeAudio(_ packets: [CMSampleBuffer], format: CMFormatDescription? = nil
 }
 
 /// An ADTS header (ISO/IEC 13818-7 §6.2) for one AAC frame of `length` bytes, from an AudioSpecificConfig.
-func adtsHeader(_ asc: [UInt8], length: Int) -> [UInt8] {
-    let objectType = Int(asc[0] >> 3), frequencyIndex = Int((asc[0] & 7) << 1 | asc[1] >> 7), channels = Int((asc[1] >> 3) & 0xF)
-    let total = length + 7
-    return [0xFF, 0xF1, UInt8((objectType - 1) << 6 | frequencyIndex << 2 | channels >> 2),
-            UInt8((channels & 3) << 6 | total >> 11), UInt8((total >> 3) & 0xFF), UInt8((total & 7) << 5 | 0x1F), 0xFC]
+func adtsHeader(_ asc: [UInt8], length: Int) throws -> [UInt8] {
+    try ADTSHeader(config: AudioSpecificConfig(parsing: asc), payloadLength: length).bytes
 }
 
 @Suite("Audio encoder and decoder sessions")
@@ -77,11 +75,11 @@ struct AudioCodecTests {
         #expect(snr > 20, "the trimmed output lines up with the input sample for sample")
 
         // ffmpeg decodes the stream as ADTS without one error and sees 48 kHz stereo AAC LC.
-        let asc = try MagicCookies.audioSpecificConfig(fromCookie: [UInt8](packets[0].formatDescription!.magicCookie!))
+        let asc = try MagicCookie.audioSpecificConfig(fromCookie: [UInt8](packets[0].formatDescription!.magicCookie!))
         var adts: [UInt8] = []
         for packet in packets {
             let bytes = [UInt8](try packet.dataBuffer!.dataBytes())
-            adts += adtsHeader(asc, length: bytes.count) + bytes
+            adts += try adtsHeader(asc, length: bytes.count) + bytes
         }
         let directory = try TestFiles.makeTemporaryDirectory()
         let file = directory.file("tone.aac")

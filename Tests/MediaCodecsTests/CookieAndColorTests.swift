@@ -58,21 +58,6 @@ struct CookieAndColorTests {
         return nil
     }
 
-    @Test("Opus and FLAC cookies convert both ways")
-    func cookieRoundTrips() throws {
-        let head: [UInt8] = Array("OpusHead".utf8) + [1, 2, 0x38, 0x01, 0x80, 0xBB, 0, 0, 0, 0, 0]
-        let dops = try MagicCookies.dOps(fromOpusHead: head)
-        // dOps (Opus in ISOBMFF §4.3.2): version 0, channels, pre-skip and rate big-endian, gain, family.
-        #expect(dops == [0, 2, 0x01, 0x38, 0, 0, 0xBB, 0x80, 0, 0, 0])
-        #expect(try MagicCookies.opusHead(fromCookie: dops) == head)
-        #expect(MagicCookies.opusPreSkip(dops) == 312)
-        let info = [UInt8](0..<34)
-        let dfla = try MagicCookies.dfLa(fromStreamInfo: info)
-        #expect(dfla.count == 4 + 4 + 34 && dfla[4] == 0x80, "version/flags, then a last STREAMINFO block")
-        #expect(try MagicCookies.streamInfo(fromCookie: dfla) == info)
-        #expect(try MagicCookies.streamInfo(fromCookie: Array(dfla.dropFirst(4))) == info)
-    }
-
     @Test("decoded pictures carry the stream's colour when the format description has none")
     func colorFromStream() throws {
         let url = try TestMedia.file("h264-bt709-tagged.mp4")

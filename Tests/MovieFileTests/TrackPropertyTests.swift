@@ -132,8 +132,9 @@ struct TrackPropertyTests {
            let brand = (general["CodecID"] as? String)?.trimmingCharacters(in: .whitespaces) {
             switch reader.format {
             case .quickTime: #expect(brand == "qt", "\(file.name): brand \(brand)")
-            case .isoBaseMedia(let major, _):
-                #expect(brand == FourCC(rawValue: major).description.trimmingCharacters(in: .whitespaces), "\(file.name)")
+            case .isoBaseMedia:
+                let major = reader.boxes.fileType?.majorBrand.description.trimmingCharacters(in: .whitespaces)
+                #expect(brand == major, "\(file.name)")
             default: Issue.record("\(file.name): not a movie format")
             }
         }

@@ -3,14 +3,14 @@ import CoreMedia
 import CoreVideo
 import Foundation
 import MediaCodecs
+import MediaFormats
 import VideoToolbox
 
 /// The settings dictionaries a preset turns into for one source track: the encoder's output settings (the same
 /// keys an `AVAssetWriterInput` takes) and the reader's decode settings.
 enum ExportSettings {
-    /// Sample rates AAC signals directly (ISO/IEC 14496-3 §1.6.3.4, samplingFrequencyIndex 0…11).
-    static let aacSampleRates: [Double] = [8_000, 11_025, 12_000, 16_000, 22_050, 24_000, 32_000, 44_100, 48_000, 64_000,
-                                           88_200, 96_000]
+    /// Sample rates AAC signals directly (ISO/IEC 14496-3 Table 1.18, samplingFrequencyIndex 0…11), ascending.
+    static let aacSampleRates = AudioSpecificConfig.samplingFrequencies.prefix(12).reversed().map(Double.init)
 
     /// The AAC sample rate for a source rate: the source's own when AAC has it and it is within `maximum`, else the
     /// lowest AAC rate above it (so no bandwidth is lost: 44.1 kHz for a 37.8 kHz source), capped at the highest one

@@ -75,7 +75,7 @@ enum AssetLoadError {
     }
 
     /// The file is of a format for which no reader is built in.
-    static func noReader(_ url: URL, _ format: SniffedFormat) -> AVError {
+    static func noReader(_ url: URL, _ format: ContainerFormat) -> AVError {
         AVError(.fileFormatNotRecognized,
                 "Cannot Open: \(url.lastPathComponent) is \(format.rawValue), which has no reader in this build",
                 underlying: UnrecognizedFormat(path: url.path, firstBytes: "recognised as \(format.rawValue)"),
@@ -83,14 +83,14 @@ enum AssetLoadError {
     }
 
     /// The reader for the format the file's name or first bytes suggested found it is not of that format.
-    static func notRecognized(_ url: URL, _ format: SniffedFormat, _ cause: any Error) -> AVError {
+    static func notRecognized(_ url: URL, _ format: ContainerFormat, _ cause: any Error) -> AVError {
         AVError(.fileFormatNotRecognized,
                 "Cannot Open: \(url.lastPathComponent) is not a media file (\(format.rawValue) reader: \(cause))",
                 underlying: cause, extra: [NSURLErrorKey: url])
     }
 
     /// The reader for the file's format rejected it.
-    static func malformed(_ url: URL, _ format: SniffedFormat, _ cause: any Error) -> AVError {
+    static func malformed(_ url: URL, _ format: ContainerFormat, _ cause: any Error) -> AVError {
         AVError(.fileFailedToParse,
                 "Cannot Open: \(url.lastPathComponent) may be damaged (\(format.rawValue)): \(cause)",
                 underlying: cause, extra: [NSURLErrorKey: url])

@@ -1,6 +1,7 @@
 import CoreAudioTypes
 import CoreMedia
 import MediaContainer
+import MediaFormats
 
 /// Reads ADTS AAC streams (ISO/IEC 14496-3 §1.A.3.2, ISO/IEC 13818-7): ID3v2 tags before the audio as metadata, a
 /// frame scan (headers with or without CRC, bounded resync over junk) that hands out each frame's raw data as a
@@ -31,13 +32,21 @@ package final class ADTSReader: AudioFileReader {
 
     private static let format = "ADTS"
 
-    /// Whether `prefix` starts with an ADTS frame header followed by a compatible one (or by the end of the
-    /// prefix). Files with an ID3v2 tag first are told apart from MP3 by the asset layer's sniffer.
-    package static func canRead(prefix: [UInt8]) -> Bool {
-        let data = AudioFileData(copying: prefix)
-        guard let first = ADTSFrameHeader(in: data, at: 0) else { return false }
-        guard let next = ADTSFrameHeader(in: data, at: first.frameLength) else { return first.frameLength + 7 > prefix.count }
-        return first.isCompatible(with: next)
+    /// The frame header at `offset`, if one is there.
+    static func header(in data: AudioFileData, at offset: Int) -> ADTSHeader? {
+        data.reader.getUInt(at: offset, size: ADTSHeader.fixedLength).flatMap { ADTSHeader(raw: $0) }
+    }
+
+    /// Whether an ADTS frame header starts at `offset`, followed by a compatible one where that frame ends (or by
+    /// `end`, the end of the data unless given).
+    package static func canRead(_ data: AudioFileData, at offset: Int, end: Int? = nil) -> Bool {
+        let end = min(end ?? data.count, data.count)
+        guard let first = header(in: data, at: offset) else { return false }
+        let next = offset + first.frameLength
+        guard next + ADTSHeader.fixedLength <= end, let following = header(in: data, at: next) else {
+            return next + ADTSHeader.fixedLength > end
+        }
+        return first.isCompatible(with: following)
     }
 
     /// Parses a whole ADTS stream.
@@ -55,16 +64,16 @@ package final class ADTSReader: AudioFileReader {
         let end = MP3Reader.audioEnd(of: data)
         metadata += ID3v1Tag.entries(in: data, end: data.count)
 
-        var reference: ADTSFrameHeader?
+        var reference: ADTSHeader?
         // A header is believed when it and its successors (`AudioFileLimits.confirmingFrames` in all) follow
         // each other compatibly, or the chain reaches the end of the audio.
-        func isConfirmed(_ header: ADTSFrameHeader, at offset: Int) -> Bool {
+        func isConfirmed(_ header: ADTSHeader, at offset: Int) -> Bool {
             if let reference, !header.isCompatible(with: reference) { return false }
             guard header.frameLength <= end - offset else { return false }
             var next = offset + header.frameLength
             for _ in 1..<AudioFileLimits.confirmingFrames {
                 if next >= end { return true }
-                guard let following = ADTSFrameHeader(in: data, at: next), following.isCompatible(with: header)
+                guard let following = Self.header(in: data, at: next), following.isCompatible(with: header)
                 else { return false }
                 next += following.frameLength
             }
@@ -75,14 +84,14 @@ package final class ADTSReader: AudioFileReader {
             var offset = start
             var candidates = 0
             while offset <= limit, candidates < AudioFileLimits.maximumSyncCandidates,
-                  let sync = data.firstIndex(of: 0xFF, in: offset..<limit + 1) {
+                  let sync = data.reader.firstIndex(of: 0xFF, in: offset..<limit + 1) {
                 candidates += 1
-                if let header = ADTSFrameHeader(in: data, at: sync), isConfirmed(header, at: sync) { return sync }
+                if let header = Self.header(in: data, at: sync), isConfirmed(header, at: sync) { return sync }
                 offset = sync + 1
             }
             return nil
         }
-        guard let first = search(from: position), let firstHeader = ADTSFrameHeader(in: data, at: first) else {
+        guard let first = search(from: position), let firstHeader = Self.header(in: data, at: first) else {
             throw AudioFileError(hadTag ? .malformed : .notRecognized, format: format, offset: Int64(position),
                                  "no ADTS frames")
         }
@@ -97,7 +106,7 @@ package final class ADTSReader: AudioFileReader {
         var multiBlockFrames = 0
         var offset = first
         while offset + 7 <= end {
-            if let header = ADTSFrameHeader(in: data, at: offset), header.isCompatible(with: firstHeader) {
+            if let header = Self.header(in: data, at: offset), header.isCompatible(with: firstHeader) {
                 guard header.frameLength <= end - offset else {
                     warnings.append("\(format): frame at \(offset) needs \(header.frameLength) bytes, \(end - offset) "
                                     + "remain; the incomplete frame is dropped")
@@ -105,8 +114,8 @@ package final class ADTSReader: AudioFileReader {
                 }
                 sizes.append(UInt32(header.frameLength - header.headerLength))
                 offsets.append(UInt64(offset + header.headerLength))
-                durations.append(Int64(1024 * header.rawDataBlocks), count: 1)
-                if header.rawDataBlocks > 1 { multiBlockFrames += 1 }
+                durations.append(Int64(1024 * header.rawDataBlockCount), count: 1)
+                if header.rawDataBlockCount > 1 { multiBlockFrames += 1 }
                 offset += header.frameLength
                 continue
             }
@@ -135,7 +144,7 @@ package final class ADTSReader: AudioFileReader {
         var channels = firstHeader.channelConfiguration == 7 ? 8 : firstHeader.channelConfiguration
         var programConfig: ProgramConfigElement?
         if firstHeader.channelConfiguration == 0 {
-            let block = data.copyBytes(at: first + firstHeader.headerLength,
+            let block = data.reader.getBytes(at: first + firstHeader.headerLength,
                                        count: min(firstHeader.frameLength - firstHeader.headerLength, 4096)) ?? []
             guard let element = ProgramConfigElement(firstElementOf: block), element.channels > 0 else {
                 throw AudioFileError(.malformed, format: format, path: "frame 0", offset: Int64(first),
@@ -159,9 +168,13 @@ package final class ADTSReader: AudioFileReader {
             7: kAudioChannelLayoutTag_AAC_7_1,
         ]
         contents.channelLayout = layouts[firstHeader.channelConfiguration].map { ChannelLayout(tag: $0) }
-        contents.magicCookie = MagicCookie.esDescriptor(
-            audioSpecificConfig: firstHeader.audioSpecificConfig(programConfig: programConfig),
-            bufferSize: UInt32(sizes.max() ?? 0))
+        do {
+            let config = try firstHeader.audioSpecificConfig(programConfigElement: programConfig).serialized()
+            contents.magicCookie = try MagicCookie.esDescriptor(decoderSpecificInfo: config,
+                                                                         bufferSize: Int(sizes.max() ?? 0))
+        } catch {
+            throw AudioFileError(.malformed, format: format, path: "frame 0", offset: Int64(first), error.message)
+        }
         try contents.validateStream(path: "frame 0", offset: first)
         contents.metadata = metadata
         contents.warnings = warnings

@@ -1,6 +1,7 @@
 import CoreAudioTypes
 import CoreMedia
 import MediaContainer
+import MediaFormats
 
 /// Reads AIFF and AIFF-C files (Apple's Audio Interchange File Format 1.3 and AIFF-C draft of 1991): `COMM` with
 /// its 80-bit sample rate and the AIFC compression type, `SSND` with its offset, the text chunks `NAME`, `AUTH`,
@@ -54,8 +55,8 @@ package final class AIFFReader: AudioFileReader {
 
         while position <= data.count - 8, chunks < AudioFileLimits.maximumChunks {
             chunks += 1
-            guard let id = data.bigEndian(at: position, size: 4).map(UInt32.init), IFFChunks.isChunkID(id),
-                  let declared = data.bigEndian(at: position + 4, size: 4) else {
+            guard let id = data.reader.getUInt(at: position, size: 4).map(UInt32.init), IFFChunks.isChunkID(id),
+                  let declared = data.reader.getUInt(at: position + 4, size: 4) else {
                 warnings.append("\(format): \(root) at \(position): bytes that are not a chunk header; the rest of "
                                 + "the file is ignored")
                 break
@@ -65,9 +66,9 @@ package final class AIFFReader: AudioFileReader {
             let payload = position + 8
             let available = UInt64(data.count - payload)
             if name == "SSND" {
-                var cursor = ByteCursor(data, from: payload, to: data.count, format: format, path: path, bigEndian: true)
-                let offset = Int(try cursor.uint32())
-                _ = try cursor.uint32()  // block size: alignment advice for writers, not needed to read
+                var cursor = ChunkReader(data, from: payload, to: data.count, format: format, path: path, endianness: .big)
+                let offset = Int(try cursor.readUInt32())
+                _ = try cursor.readUInt32()  // block size: alignment advice for writers, not needed to read
                 // A streamed file's SSND size may be 0 or stale; the sample data then runs to the end of the file.
                 let length = declared == 0 || declared > available ? available : declared
                 if declared > available, declared != 0 {
@@ -81,7 +82,7 @@ package final class AIFFReader: AudioFileReader {
                 }
                 soundData = start..<end
                 if length < declared || declared == 0 { break }
-                position = IFFChunks.nextChunk(data, after: payload, size: Int(declared), bigEndian: true)
+                position = IFFChunks.nextChunk(data, after: payload, size: Int(declared), endianness: .big)
                 continue
             }
             guard declared <= available else {
@@ -93,19 +94,19 @@ package final class AIFFReader: AudioFileReader {
                 break
             }
             let size = Int(declared)
-            var cursor = ByteCursor(data, from: payload, to: payload + size, format: format, path: path, bigEndian: true)
+            var cursor = ChunkReader(data, from: payload, to: payload + size, format: format, path: path, endianness: .big)
             switch name {
             case "COMM":
-                let channels = Int(try cursor.uint16())
-                let frames = try cursor.uint32()
-                let sampleSize = Int(try cursor.uint16())
-                let rateBytes = try cursor.bytes(10)
+                let channels = Int(try cursor.readUInt16())
+                let frames = try cursor.readUInt32()
+                let sampleSize = Int(try cursor.readUInt16())
+                let rateBytes = try cursor.readBytes(count: 10)
                 guard let rate = ExtendedFloat.decode(rateBytes) else {
                     throw cursor.error("sample rate is not a finite number", at: payload + 8)
                 }
                 var compression = AIFFCompression.none
                 if isAIFC {
-                    compression = try cursor.fourCC()
+                    compression = try cursor.readFourCC()
                 }
                 guard channels > 0 else { throw cursor.error("channel count 0", at: payload) }
                 common = Common(channels: channels, sampleFrames: frames, sampleSize: sampleSize, sampleRate: rate,
@@ -118,7 +119,7 @@ package final class AIFFReader: AudioFileReader {
                 default: AudioFileInfoKey.comments
                 }
                 if size <= AudioFileLimits.maximumMetadataBytes {
-                    let text = TextDecoding.utf8OrLatin1(cursor.remainingBytes())
+                    let text = TextDecoding.utf8OrLatin1(cursor.readRemainingBytes())
                     if !text.isEmpty, metadata.count < AudioFileLimits.maximumMetadataItems {
                         metadata.append(.audioFileText(key, text))
                     }
@@ -130,7 +131,7 @@ package final class AIFFReader: AudioFileReader {
             default:
                 break
             }
-            position = IFFChunks.nextChunk(data, after: payload, size: size, bigEndian: true)
+            position = IFFChunks.nextChunk(data, after: payload, size: size, endianness: .big)
         }
 
         guard let common else {

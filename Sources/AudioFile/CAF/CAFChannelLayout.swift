@@ -7,22 +7,22 @@ enum CAFChannelLayout {
     static let descriptionSize = 20
 
     /// Reads a layout.
-    static func parse(_ cursor: inout ByteCursor) throws(AudioFileError) -> ChannelLayout {
-        let start = cursor.position
-        let tag = try cursor.uint32()
-        let bitmap = try cursor.uint32()
-        let count = Int(try cursor.uint32())
-        guard count <= AudioFileLimits.maximumChannels, count * descriptionSize <= cursor.remaining else {
-            throw cursor.error("\(count) channel descriptions do not fit in \(cursor.remaining) bytes", at: start + 8)
+    static func parse(_ cursor: inout ChunkReader) throws(AudioFileError) -> ChannelLayout {
+        let start = cursor.offset
+        let tag = try cursor.readUInt32()
+        let bitmap = try cursor.readUInt32()
+        let count = Int(try cursor.readUInt32())
+        guard count <= AudioFileLimits.maximumChannels, count * descriptionSize <= cursor.readableBytes else {
+            throw cursor.error("\(count) channel descriptions do not fit in \(cursor.readableBytes) bytes", at: start + 8)
         }
         var descriptions: [AudioChannelDescription] = []
         descriptions.reserveCapacity(count)
         for _ in 0..<count {
-            let label = try cursor.uint32()
-            let flags = try cursor.uint32()
-            let x = Float32(bitPattern: try cursor.uint32())
-            let y = Float32(bitPattern: try cursor.uint32())
-            let z = Float32(bitPattern: try cursor.uint32())
+            let label = try cursor.readUInt32()
+            let flags = try cursor.readUInt32()
+            let x = Float32(bitPattern: try cursor.readUInt32())
+            let y = Float32(bitPattern: try cursor.readUInt32())
+            let z = Float32(bitPattern: try cursor.readUInt32())
             descriptions.append(AudioChannelDescription(mChannelLabel: label, mChannelFlags: AudioChannelFlags(rawValue: flags),
                                                         mCoordinates: (x, y, z)))
         }

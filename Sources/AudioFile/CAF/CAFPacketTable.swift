@@ -12,20 +12,20 @@ struct CAFPacketTable {
     var frames: [UInt32]?
 
     /// Reads the header and, as `hasSizes`/`hasFrames` say, the per-packet entries.
-    init(parsing cursor: inout ByteCursor, hasSizes: Bool, hasFrames: Bool) throws(AudioFileError) {
-        let start = cursor.position
-        numberOfPackets = Int64(bitPattern: try cursor.uint64())
-        numberOfValidFrames = Int64(bitPattern: try cursor.uint64())
-        primingFrames = Int32(bitPattern: try cursor.uint32())
-        remainderFrames = Int32(bitPattern: try cursor.uint32())
+    init(parsing cursor: inout ChunkReader, hasSizes: Bool, hasFrames: Bool) throws(AudioFileError) {
+        let start = cursor.offset
+        numberOfPackets = Int64(bitPattern: try cursor.readUInt64())
+        numberOfValidFrames = Int64(bitPattern: try cursor.readUInt64())
+        primingFrames = Int32(bitPattern: try cursor.readUInt32())
+        remainderFrames = Int32(bitPattern: try cursor.readUInt32())
         guard numberOfPackets >= 0 else { throw cursor.error("packet count \(numberOfPackets)", at: start) }
         guard hasSizes || hasFrames else { return }
         let perPacket = (hasSizes ? 1 : 0) + (hasFrames ? 1 : 0)
         // Each entry takes at least one byte: refuse counts the chunk cannot hold before allocating.
         let (needed, overflow) = numberOfPackets.multipliedReportingOverflow(by: Int64(perPacket))
-        guard !overflow, needed <= Int64(cursor.remaining) else {
+        guard !overflow, needed <= Int64(cursor.readableBytes) else {
             throw cursor.error("\(numberOfPackets) packets need at least \(overflow ? "more than 2^63" : "\(needed)") "
-                               + "bytes of entries, \(cursor.remaining) remain", at: start)
+                               + "bytes of entries, \(cursor.readableBytes) remain", at: start)
         }
         let count = Int(numberOfPackets)
         var sizes: [UInt32] = []
@@ -50,11 +50,11 @@ struct CAFPacketTable {
 
     /// A big-endian base-128 integer: seven bits per byte, the high bit set on every byte but the last. Values
     /// above 32 bits are refused (no packet is that large).
-    static func readVarint(_ cursor: inout ByteCursor, what: @autoclosure () -> String) throws(AudioFileError) -> UInt32 {
-        let start = cursor.position
+    static func readVarint(_ cursor: inout ChunkReader, what: @autoclosure () -> String) throws(AudioFileError) -> UInt32 {
+        let start = cursor.offset
         var value: UInt64 = 0
         for _ in 0..<5 {
-            let byte = try cursor.uint8()
+            let byte = try cursor.readUInt8()
             value = value << 7 | UInt64(byte & 0x7F)
             if byte & 0x80 == 0 {
                 guard let result = UInt32(exactly: value) else { break }

@@ -39,7 +39,7 @@ package final class CAFReader: AudioFileReader {
         var description: AudioStreamBasicDescription?
         var descOffset = 8
         var audio: (range: Range<Int>, offset: Int)?
-        var packetTable: (cursor: ByteCursor, offset: Int)?
+        var packetTable: (cursor: ChunkReader, offset: Int)?
         var kuki: [UInt8]?
         var layout: ChannelLayout?
         var metadata: [MetadataEntry] = []
@@ -49,9 +49,9 @@ package final class CAFReader: AudioFileReader {
 
         while position <= data.count - 12, chunks < AudioFileLimits.maximumChunks {
             chunks += 1
-            var header = ByteCursor(data, from: position, to: position + 12, format: format, path: "caff", bigEndian: true)
-            let type = try header.fourCC()
-            let declared = Int64(bitPattern: try header.uint64())
+            var header = ChunkReader(data, from: position, to: position + 12, format: format, path: "caff", endianness: .big)
+            let type = try header.readFourCC()
+            let declared = Int64(bitPattern: try header.readUInt64())
             let name = FourCharacterCode.describe(type)
             let path = "caff/\(name)"
             let payload = position + 12
@@ -92,20 +92,20 @@ package final class CAFReader: AudioFileReader {
                 break
             }
             let size = Int(declared)
-            var cursor = ByteCursor(data, from: payload, to: payload + size, format: format, path: path, bigEndian: true)
+            var cursor = ChunkReader(data, from: payload, to: payload + size, format: format, path: path, endianness: .big)
             switch name {
             case "desc":
                 guard description == nil else { break }
                 description = AudioStreamBasicDescription(
-                    mSampleRate: try cursor.float64(), mFormatID: try cursor.fourCC(), mFormatFlags: try cursor.uint32(),
-                    mBytesPerPacket: try cursor.uint32(), mFramesPerPacket: try cursor.uint32(),
-                    mBytesPerFrame: 0, mChannelsPerFrame: try cursor.uint32(), mBitsPerChannel: try cursor.uint32(),
+                    mSampleRate: try cursor.readFloat64(), mFormatID: try cursor.readFourCC(), mFormatFlags: try cursor.readUInt32(),
+                    mBytesPerPacket: try cursor.readUInt32(), mFramesPerPacket: try cursor.readUInt32(),
+                    mBytesPerFrame: 0, mChannelsPerFrame: try cursor.readUInt32(), mBitsPerChannel: try cursor.readUInt32(),
                     mReserved: 0)
                 descOffset = position
             case "pakt":
                 packetTable = (cursor, position)
             case "kuki":
-                kuki = cursor.remainingBytes()
+                kuki = cursor.readRemainingBytes()
             case "chan":
                 do { layout = try CAFChannelLayout.parse(&cursor) } catch {
                     warnings.append("\(error); no channel layout")
@@ -181,7 +181,7 @@ package final class CAFReader: AudioFileReader {
                 contents.channelLayout = layout
             }
         }
-        contents.magicCookie = MagicCookie.fromCAF(kuki, description: description, priming: contents.priming,
+        contents.magicCookie = CAFMagicCookie.fromCAF(kuki, description: description, priming: contents.priming,
                                                    warnings: &warnings)
         contents.metadata = metadata
         contents.warnings = warnings
@@ -252,11 +252,11 @@ package final class CAFReader: AudioFileReader {
     }
 
     /// The `info` chunk's strings: a count, then NUL-terminated key and value pairs (UTF-8).
-    private static func infoEntries(_ cursor: inout ByteCursor) -> [MetadataEntry] {
-        guard let declared = try? cursor.uint32() else { return [] }
+    private static func infoEntries(_ cursor: inout ChunkReader) -> [MetadataEntry] {
+        guard let declared = try? cursor.readUInt32() else { return [] }
         var strings: [String] = []
         var current: [UInt8] = []
-        for byte in cursor.remainingBytes() {
+        for byte in cursor.readRemainingBytes() {
             if byte == 0 {
                 strings.append(String(decoding: current, as: UTF8.self))
                 current.removeAll(keepingCapacity: true)

@@ -1,10 +1,6 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
 import CoreMedia
 import MediaContainer
+import MediaFormats
 
 /// The bytes of one audio file, read in place: a whole-file mapping (`MappedFile`) or, for tests and the fuzz
 /// target, a private copy. Immutable after `init`; the memory lives as long as this object.
@@ -60,51 +56,15 @@ package final class AudioFileData: @unchecked Sendable {
     /// The file's length in bytes.
     package var count: Int { bytes.count }
 
+    /// The whole file in the package's one byte grammar (`get*(at:)` reads at a file offset; `ChunkReader` reads a
+    /// chunk in order), sharing this object's memory.
+    package var reader: ByteReader { ByteReader(unsafeBytes: bytes, owner: self) }
+
     /// The first `count` bytes (fewer if the file is shorter), for sniffing.
     package func prefix(_ count: Int) -> [UInt8] { Array(bytes.prefix(max(0, count))) }
 
-    /// The byte at `offset`, or `nil` outside the file.
-    @inline(__always)
-    package func byte(at offset: Int) -> UInt8? {
-        offset >= 0 && offset < bytes.count ? bytes[offset] : nil
-    }
-
-    /// `count` bytes at `offset` copied out, or `nil` if they run past the end.
-    package func copyBytes(at offset: Int, count: Int) -> [UInt8]? {
-        guard offset >= 0, count >= 0, offset <= bytes.count, count <= bytes.count - offset else { return nil }
-        return Array(bytes[offset..<offset + count])
-    }
-
-    /// The offset of the first byte equal to `value` in `range` (clamped to the file), found with `memchr`.
-    package func firstIndex(of value: UInt8, in range: Range<Int>) -> Int? {
-        let lower = max(0, range.lowerBound), upper = min(bytes.count, range.upperBound)
-        guard lower < upper, let base = bytes.baseAddress else { return nil }
-        guard let found = memchr(base + lower, Int32(value), upper - lower) else { return nil }
-        return UnsafeRawPointer(found) - base
-    }
-
-    /// Whether the bytes at `offset` equal `signature`.
+    /// Whether the bytes at `offset` equal `signature` (a chunk or tag identifier).
     package func matches(_ signature: [UInt8], at offset: Int) -> Bool {
-        guard offset >= 0, offset <= bytes.count - signature.count else { return false }
-        for (index, byte) in signature.enumerated() where bytes[offset + index] != byte { return false }
-        return true
-    }
-
-    /// A big-endian integer of `size` bytes (1…8) at `offset`, or `nil` past the end.
-    @inline(__always)
-    package func bigEndian(at offset: Int, size: Int) -> UInt64? {
-        guard offset >= 0, offset <= bytes.count - size else { return nil }
-        var value: UInt64 = 0
-        for index in 0..<size { value = value << 8 | UInt64(bytes[offset + index]) }
-        return value
-    }
-
-    /// A little-endian integer of `size` bytes (1…8) at `offset`, or `nil` past the end.
-    @inline(__always)
-    package func littleEndian(at offset: Int, size: Int) -> UInt64? {
-        guard offset >= 0, offset <= bytes.count - size else { return nil }
-        var value: UInt64 = 0
-        for index in stride(from: size - 1, through: 0, by: -1) { value = value << 8 | UInt64(bytes[offset + index]) }
-        return value
+        reader.getBytes(at: offset, count: signature.count) == signature
     }
 }

@@ -37,21 +37,7 @@ extension AudioFileReader {
 
 extension AudioFileContents {
     /// The format's name for messages.
-    package var formatName: String { Self.name(of: format) }
-
-    static func name(of format: ContainerFormat) -> String {
-        switch format {
-        case .wave: "WAVE"
-        case .aiff: "AIFF"
-        case .aifc: "AIFC"
-        case .caf: "CAF"
-        case .amr: "AMR"
-        case .mp3: "MP3"
-        case .adts: "ADTS"
-        case .quickTime: "QuickTime"
-        case .isoBaseMedia: "MPEG-4"
-        }
-    }
+    package var formatName: String { format.rawValue }
 
     /// The layout the track's format description carries: the file's own, or mono or stereo for one or two
     /// channels (what the MOV/MP4 reader gives streams without a `chan` box, so both readers agree).

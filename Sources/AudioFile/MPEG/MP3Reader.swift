@@ -1,6 +1,7 @@
 import CoreAudioTypes
 import CoreMedia
 import MediaContainer
+import MediaFormats
 
 /// Reads MPEG-1/2/2.5 audio streams (Layer III, and Layers I and II): ID3v2 tags before the audio (and appended
 /// ID3v1, APEv2) as metadata, a frame scan that builds the packet table (free-format frames measured from the
@@ -33,19 +34,17 @@ package final class MP3Reader: AudioFileReader {
 
     private static let format = "MP3"
 
-    /// Whether `prefix` starts an MPEG audio stream: an ID3v2 tag (the asset layer also checks for ADTS after
-    /// it), or a frame header followed by a compatible one (or by the end of the prefix).
-    package static func canRead(prefix: [UInt8]) -> Bool {
-        if prefix.starts(with: Array("ID3".utf8)) { return true }
-        let data = AudioFileData(copying: prefix)
-        guard let first = header(in: data, at: 0), let size = first.frameSize else { return false }
-        guard let next = header(in: data, at: size) else { return size + 4 > prefix.count }
+    /// Whether an MPEG audio frame header starts at `offset`, followed by a compatible one where that frame ends
+    /// (or by the end of the data).
+    package static func canRead(_ data: AudioFileData, at offset: Int) -> Bool {
+        guard let first = header(in: data, at: offset), let size = first.frameSize else { return false }
+        guard let next = header(in: data, at: offset + size) else { return offset + size + 4 > data.count }
         return first.isCompatible(with: next)
     }
 
     /// The frame header at `offset`, if any.
     static func header(in data: AudioFileData, at offset: Int) -> MPEGAudioFrameHeader? {
-        data.bigEndian(at: offset, size: 4).flatMap { MPEGAudioFrameHeader(UInt32($0)) }
+        data.reader.getUInt(at: offset, size: 4).flatMap { MPEGAudioFrameHeader(UInt32($0)) }
     }
 
     /// Where the audio ends: before an ID3v1 tag (and its "TAG+" extension), a Lyrics3 v2 block and an APEv2 tag at
@@ -58,7 +57,7 @@ package final class MP3Reader: AudioFileReader {
         }
         // APEv2: a 32-byte footer "APETAGEX", version, tag size (items and footer), item count, flags.
         if end >= 32, data.matches(Array("APETAGEX".utf8), at: end - 32),
-           let size = data.littleEndian(at: end - 20, size: 4), let flags = data.littleEndian(at: end - 12, size: 4) {
+           let size = data.reader.getUInt(at: end - 20, size: 4, endianness: .little), let flags = data.reader.getUInt(at: end - 12, size: 4, endianness: .little) {
             let total = Int(size) + (flags & 0x8000_0000 != 0 ? 32 : 0)
             if total <= end { end -= total }
         }

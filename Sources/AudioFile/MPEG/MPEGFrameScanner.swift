@@ -1,3 +1,5 @@
+import MediaFormats
+
 /// The frame scan shared by the MP3 reader and its sniffer: finds the first frame confirmed by a compatible
 /// successor, then walks frame to frame, measuring free-format frames and resynchronising over junk within a
 /// bounded window.
@@ -70,7 +72,7 @@ struct MPEGFrameScanner {
         var offset = start
         var candidates = 0
         while offset <= limit, candidates < AudioFileLimits.maximumSyncCandidates,
-              let sync = data.firstIndex(of: 0xFF, in: offset..<limit + 1) {
+              let sync = data.reader.firstIndex(of: 0xFF, in: offset..<limit + 1) {
             candidates += 1
             if isConfirmed(at: sync) { return sync }
             offset = sync + 1

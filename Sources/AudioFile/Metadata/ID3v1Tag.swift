@@ -1,4 +1,5 @@
 import MediaContainer
+import MediaFormats
 
 /// The 128-byte ID3v1 (and v1.1) tag at the end of an MP3 file: "TAG", title, artist, album (30 bytes each), year
 /// (4), comment (30; v1.1 puts a track number in its last byte after a zero), genre (1). The fields become the
@@ -15,7 +16,7 @@ enum ID3v1Tag {
 
     /// The items of the tag that ends at `end`.
     static func entries(in data: AudioFileData, end: Int) -> [MetadataEntry] {
-        guard isPresent(in: data, end: end), let tag = data.copyBytes(at: end - size, count: size) else { return [] }
+        guard isPresent(in: data, end: end), let tag = data.reader.getBytes(at: end - size, count: size) else { return [] }
         func field(_ range: Range<Int>) -> String {
             var bytes = Array(tag[range])
             if let nul = bytes.firstIndex(of: 0) { bytes = Array(bytes[..<nul]) }

@@ -1,5 +1,6 @@
 import Foundation
 import MediaContainer
+import MediaFormats
 
 /// An ID3v2 tag (ID3 tag version 2.2, 2.3 and 2.4 informal standards): the frames of the tag at the start of an MP3
 /// or ADTS stream, or inside a WAVE `id3 ` / AIFF `ID3 ` chunk, as metadata items in the `.id3` key space, keyed by
@@ -17,7 +18,7 @@ struct ID3v2Tag {
 
     /// The whole tag's size (header, body, footer) if an ID3v2 header starts at `offset`, else `nil`.
     static func size(in data: AudioFileData, at offset: Int) -> Int? {
-        guard data.matches(Array("ID3".utf8), at: offset), let header = data.copyBytes(at: offset, count: 10),
+        guard data.matches(Array("ID3".utf8), at: offset), let header = data.reader.getBytes(at: offset, count: 10),
               header[3] >= 2, header[3] <= 4, header[3] != 0xFF, header[4] != 0xFF,
               let body = syncSafe(header[6..<10]) else { return nil }
         let footer = header[3] == 4 && header[5] & 0x10 != 0 ? 10 : 0
@@ -36,7 +37,7 @@ struct ID3v2Tag {
 
     /// Parses the tag at `offset` (whose size `size(in:at:)` gave), reading at most to the end of the file.
     init(in data: AudioFileData, at offset: Int, format: String) {
-        guard let total = Self.size(in: data, at: offset), let header = data.copyBytes(at: offset, count: 10) else {
+        guard let total = Self.size(in: data, at: offset), let header = data.reader.getBytes(at: offset, count: 10) else {
             return
         }
         let version = header[3]
@@ -50,7 +51,7 @@ struct ID3v2Tag {
                             + "\(AudioFileLimits.maximumMetadataBytes), not read")
             return
         }
-        var body = data.copyBytes(at: offset + 10, count: available) ?? []
+        var body = data.reader.getBytes(at: offset + 10, count: available) ?? []
         if version == 2 && flags & 0x40 != 0 {
             warnings.append("\(format): ID3v2.2 tag at \(offset) uses the undefined compression flag; not read")
             return

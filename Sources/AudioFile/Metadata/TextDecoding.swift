@@ -1,4 +1,4 @@
-import ISOBMFF
+import MediaFormats
 
 /// Text as audio file metadata stores it: fixed or NUL-terminated fields in ISO 8859-1, UTF-8 or UTF-16.
 enum TextDecoding {

@@ -46,18 +46,18 @@ struct WAVEFormatChunk: Equatable {
     }
 
     /// Reads the chunk's payload.
-    init(parsing cursor: inout ByteCursor) throws(AudioFileError) {
-        let start = cursor.position
-        formatTag = try cursor.uint16()
-        channels = try cursor.uint16()
-        sampleRate = try cursor.uint32()
-        averageBytesPerSecond = try cursor.uint32()
-        blockAlign = try cursor.uint16()
+    init(parsing cursor: inout ChunkReader) throws(AudioFileError) {
+        let start = cursor.offset
+        formatTag = try cursor.readUInt16()
+        channels = try cursor.readUInt16()
+        sampleRate = try cursor.readUInt32()
+        averageBytesPerSecond = try cursor.readUInt32()
+        blockAlign = try cursor.readUInt16()
         // WAVEFORMAT (14 bytes, no sample size) from very old writers implies 8 bits per sample per block.
-        bitsPerSample = cursor.remaining >= 2 ? try cursor.uint16() : 0
-        if cursor.remaining >= 2 {
-            let extensionSize = Int(try cursor.uint16())
-            extensionBytes = try cursor.bytes(min(extensionSize, cursor.remaining))
+        bitsPerSample = cursor.readableBytes >= 2 ? try cursor.readUInt16() : 0
+        if cursor.readableBytes >= 2 {
+            let extensionSize = Int(try cursor.readUInt16())
+            extensionBytes = try cursor.readBytes(count: min(extensionSize, cursor.readableBytes))
         }
         guard channels > 0 else { throw cursor.error("channel count 0", at: start + 2) }
         guard sampleRate > 0 else { throw cursor.error("sample rate 0", at: start + 4) }

@@ -1,6 +1,7 @@
 import CoreAudioTypes
 import CoreMedia
 import MediaContainer
+import MediaFormats
 
 /// Reads RIFF/WAVE files (Microsoft Multimedia Programmer's Reference), RF64 (EBU Tech 3306) and BW64 (ITU-R
 /// BS.2088): PCM of 8 to 64 bits, IEEE float, WAVE_FORMAT_EXTENSIBLE with its speaker mask, A-law and µ-law, IMA
@@ -38,7 +39,7 @@ package final class WAVEReader: AudioFileReader {
         guard canRead(prefix: data.prefix(12)) else {
             throw AudioFileError(.notRecognized, format: format, "not a RIFF/RF64/BW64 WAVE file")
         }
-        let riffID = UInt32(data.bigEndian(at: 0, size: 4) ?? 0)
+        let riffID = UInt32(data.reader.getUInt(at: 0, size: 4) ?? 0)
         let isRF64 = riffID != FourCharacterCode.make("RIFF")
         let root = FourCharacterCode.describe(riffID)
         var formatChunk: WAVEFormatChunk?
@@ -52,8 +53,8 @@ package final class WAVEReader: AudioFileReader {
 
         walk: while position <= data.count - 8, chunks < AudioFileLimits.maximumChunks {
             chunks += 1
-            guard let id = data.bigEndian(at: position, size: 4).map(UInt32.init), IFFChunks.isChunkID(id),
-                  let size32 = data.littleEndian(at: position + 4, size: 4) else {
+            guard let id = data.reader.getUInt(at: position, size: 4).map(UInt32.init), IFFChunks.isChunkID(id),
+                  let size32 = data.reader.getUInt(at: position + 4, size: 4, endianness: .little) else {
                 warnings.append("\(format): \(root) at \(position): bytes that are not a chunk header; the rest of "
                                 + "the file is ignored")
                 break
@@ -68,7 +69,7 @@ package final class WAVEReader: AudioFileReader {
             if id == dataID {
                 var length = size
                 let isStreamed = size32 == 0xFFFF_FFFF && !(isRF64 && ds64DataSize != nil)
-                    || size32 == 0 && !IFFChunks.isChunkHeader(data, at: payload, bigEndian: false)
+                    || size32 == 0 && !IFFChunks.isChunkHeader(data, at: payload, endianness: .little)
                 if isStreamed {
                     length = available
                 } else if size > available {
@@ -78,7 +79,7 @@ package final class WAVEReader: AudioFileReader {
                 }
                 dataRange = payload..<payload + Int(length)
                 if isStreamed || size > available { break walk }
-                position = IFFChunks.nextChunk(data, after: payload, size: Int(size), bigEndian: false)
+                position = IFFChunks.nextChunk(data, after: payload, size: Int(size), endianness: .little)
                 continue
             }
             guard size <= available else {
@@ -93,18 +94,18 @@ package final class WAVEReader: AudioFileReader {
             let length = Int(size)
             switch name {
             case "ds64" where isRF64:
-                var cursor = ByteCursor(data, from: payload, to: payload + length, format: format, path: path,
-                                        bigEndian: false)
-                _ = try cursor.uint64()  // RIFF size
-                ds64DataSize = try cursor.uint64()
+                var cursor = ChunkReader(data, from: payload, to: payload + length, format: format, path: path,
+                                        endianness: .little)
+                _ = try cursor.readUInt64()  // RIFF size
+                ds64DataSize = try cursor.readUInt64()
             case "fmt ":
-                var cursor = ByteCursor(data, from: payload, to: payload + length, format: format, path: path,
-                                        bigEndian: false)
+                var cursor = ChunkReader(data, from: payload, to: payload + length, format: format, path: path,
+                                        endianness: .little)
                 formatChunk = try WAVEFormatChunk(parsing: &cursor)
                 formatOffset = position
             case "LIST":
                 if length >= 4, data.matches(Array("INFO".utf8), at: payload) {
-                    if length <= AudioFileLimits.maximumMetadataBytes, let bytes = data.copyBytes(at: payload + 4, count: length - 4) {
+                    if length <= AudioFileLimits.maximumMetadataBytes, let bytes = data.reader.getBytes(at: payload + 4, count: length - 4) {
                         metadata += RIFFInfoList.entries(bytes[...])
                     } else {
                         warnings.append("\(format): \(path) at \(position): \(length) bytes of INFO; not read")
@@ -117,7 +118,7 @@ package final class WAVEReader: AudioFileReader {
             default:
                 break
             }
-            position = IFFChunks.nextChunk(data, after: payload, size: length, bigEndian: false)
+            position = IFFChunks.nextChunk(data, after: payload, size: length, endianness: .little)
         }
 
         guard let formatChunk else {

@@ -1,5 +1,6 @@
 import CoreAudioTypes
 import MediaContainer
+import MediaFormats
 
 extension AudioFileWriter {
     /// The AIFF or AIFF-C header: `FORM`, `FVER` (AIFF-C), `COMM` with the 80-bit sample rate (and compression type
@@ -68,25 +69,30 @@ extension AudioFileWriter {
             framesPerPacket = 1
         }
 
-        var common = ByteOrder.bigEndian(UInt16(channels))
+        var common = ByteWriter()
+        common.writeUInt16(UInt16(channels))
         let framesOffsetInCOMM = common.count
-        common += [0, 0, 0, 0]
-        common += ByteOrder.bigEndian(UInt16(sampleSize))
-        common += ExtendedFloat.encode(description.mSampleRate)
+        common.writeUInt32(0)  // frames, patched at the end
+        common.writeUInt16(UInt16(sampleSize))
+        common.writeBytes(ExtendedFloat.encode(description.mSampleRate))
         if isAIFC {
-            common += FourCharacterCode.bytes(compression)
+            common.writeUInt32(compression)
             let name = Array(compressionName.utf8.prefix(255))
-            common += [UInt8(name.count)] + name
-            if (name.count + 1) & 1 == 1 { common.append(0) }
+            common.writeUInt8(UInt8(name.count))
+            common.writeBytes(name)
+            if (name.count + 1) & 1 == 1 { common.writeUInt8(0) }
         }
 
-        var header = Array("FORM".utf8) + [0, 0, 0, 0] + Array((isAIFC ? "AIFC" : "AIFF").utf8)
+        var header = ByteWriter()
+        header.writeBytes("FORM".utf8)
+        header.writeUInt32(0)  // size, patched at the end
+        header.writeBytes((isAIFC ? "AIFC" : "AIFF").utf8)
         if isAIFC {
             // FVER: the AIFF-C draft's version timestamp (May 23, 1990, 2:40pm).
-            header += Array("FVER".utf8) + ByteOrder.bigEndian(UInt32(4)) + ByteOrder.bigEndian(UInt32(0xA280_5140))
+            Self.writeChunk("FVER", Self.integerBytes(UInt32(0xA280_5140), .big), to: &header, endianness: .big)
         }
         let commOffset = header.count + 8
-        header += Array("COMM".utf8) + ByteOrder.bigEndian(UInt32(common.count)) + common
+        Self.writeChunk("COMM", common.bytes, to: &header, endianness: .big)
         let textChunks: [(String, String)] = [("NAME", AudioFileInfoKey.title), ("AUTH", AudioFileInfoKey.artist),
                                               ("(c) ", AudioFileInfoKey.copyright), ("ANNO", AudioFileInfoKey.comments)]
         var written = Set<Int>()
@@ -95,14 +101,16 @@ extension AudioFileWriter {
                   let chunk = textChunks.first(where: { $0.1 == key })?.0 else { continue }
             let body = Array(text.utf8)
             guard body.count < Int(UInt32.max) else { continue }
-            header += Array(chunk.utf8) + ByteOrder.bigEndian(UInt32(body.count)) + body
-            if body.count & 1 == 1 { header.append(0) }
+            Self.writeChunk(chunk, body, to: &header, endianness: .big)
+            if body.count & 1 == 1 { header.writeUInt8(0) }
             written.insert(index)
         }
         unwritten = metadata.enumerated().filter { !written.contains($0.offset) }.map(\.element)
         let ssndOffset = header.count
-        header += Array("SSND".utf8) + [0, 0, 0, 0] + [0, 0, 0, 0, 0, 0, 0, 0]
-        var plan = Plan(header: header, bytesPerPacket: UInt32(bytesPerPacket), framesPerPacket: UInt32(framesPerPacket))
+        // SSND: size (patched at the end), offset 0, block size 0, then the samples.
+        header.writeBytes("SSND".utf8)
+        header.writeZeros(4 + 8)
+        var plan = Plan(header: header.bytes, bytesPerPacket: UInt32(bytesPerPacket), framesPerPacket: UInt32(framesPerPacket))
         // FORM's size is 32-bit: the whole file less 8 bytes must fit.
         plan.maximumDataBytes = UInt64(UInt32.max) - UInt64(header.count) - 1
         plan.offsets = ["commFrames": UInt64(commOffset + framesOffsetInCOMM), "ssndSize": UInt64(ssndOffset + 4)]
@@ -119,8 +127,8 @@ extension AudioFileWriter {
             throw AudioFileError(.invalidArgument, format: Self.name(fileType), "\(count) frames exceed "
                                  + "COMM's 32-bit count")
         }
-        try file.patch(ByteOrder.bigEndian(UInt32(file.length - 8)), at: 4)
-        try file.patch(ByteOrder.bigEndian(frameCount), at: frames)
-        try file.patch(ByteOrder.bigEndian(UInt32(summary.dataBytes + 8)), at: ssnd)
+        try file.patch(Self.integerBytes(UInt32(file.length - 8), .big), at: 4)
+        try file.patch(Self.integerBytes(frameCount, .big), at: frames)
+        try file.patch(Self.integerBytes(UInt32(summary.dataBytes + 8), .big), at: ssnd)
     }
 }

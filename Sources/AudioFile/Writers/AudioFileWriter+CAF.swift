@@ -1,5 +1,6 @@
 import CoreAudioTypes
 import MediaContainer
+import MediaFormats
 
 extension AudioFileWriter {
     /// The CAF header: `caff`, `desc`, `chan`, `kuki` (the cookie converted to CAF's form), `info`, and a `data`
@@ -22,18 +23,25 @@ extension AudioFileWriter {
         if description.mFormatID == kAudioFormatOpus, cookie == nil, description.mChannelsPerFrame > 2 {
             throw refuse("Opus with more than two channels needs its dOps cookie (the channel mapping)")
         }
-        var header = Array("caff".utf8) + [0, 1, 0, 0]
+        // CAF is big-endian throughout; chunk sizes are 64-bit (Core Audio Format Specification, "CAF Chunks").
+        var header = ByteWriter()
+        header.writeBytes("caff".utf8)
+        header.writeUInt16(1)  // version
+        header.writeUInt16(0)  // flags
         func chunk(_ type: String, _ payload: [UInt8]) {
-            header += Array(type.utf8) + ByteOrder.bigEndian(Int64(payload.count)) + payload
+            header.writeBytes(type.utf8)
+            header.writeInt64(Int64(payload.count))
+            header.writeBytes(payload)
         }
-        var desc = ByteOrder.bigEndian(stored.mSampleRate.bitPattern)
+        var desc = ByteWriter()
+        desc.writeFloat64(stored.mSampleRate)
         for field in [stored.mFormatID, stored.mFormatFlags, stored.mBytesPerPacket, stored.mFramesPerPacket,
                       stored.mChannelsPerFrame, stored.mBitsPerChannel] {
-            desc += ByteOrder.bigEndian(field)
+            desc.writeUInt32(field)
         }
-        chunk("desc", desc)
+        chunk("desc", desc.bytes)
         if let layout { chunk("chan", CAFChannelLayout.payload(layout)) }
-        if let kuki = MagicCookie.toCAF(cookie, formatID: description.mFormatID) { chunk("kuki", kuki) }
+        if let kuki = CAFMagicCookie.toCAF(cookie, formatID: description.mFormatID) { chunk("kuki", kuki) }
         var strings: [(String, String)] = []
         for entry in metadata {
             guard entry.keySpace == .audioFile, case .string(let text) = entry.value else { unwritten.append(entry); continue }
@@ -45,13 +53,19 @@ extension AudioFileWriter {
             }
         }
         if !strings.isEmpty {
-            var info = ByteOrder.bigEndian(UInt32(strings.count))
-            for (key, value) in strings { info += Array(key.utf8) + [0] + Array(value.utf8) + [0] }
-            chunk("info", info)
+            var info = ByteWriter()
+            info.writeUInt32(UInt32(strings.count))
+            for (key, value) in strings {
+                info.writeCString(key.utf8)
+                info.writeCString(value.utf8)
+            }
+            chunk("info", info.bytes)
         }
         let dataHeader = header.count
-        header += Array("data".utf8) + ByteOrder.bigEndian(Int64(-1)) + [0, 0, 0, 0]  // edit count 0
-        var plan = Plan(header: header, bytesPerPacket: description.mBytesPerPacket,
+        header.writeBytes("data".utf8)
+        header.writeInt64(-1)  // to the end of the file, patched at the end
+        header.writeUInt32(0)  // edit count 0
+        var plan = Plan(header: header.bytes, bytesPerPacket: description.mBytesPerPacket,
                         framesPerPacket: description.mFramesPerPacket)
         plan.recordsPacketTable = description.mBytesPerPacket == 0 || description.mFramesPerPacket == 0
         plan.offsets = ["dataSize": UInt64(dataHeader + 4)]
@@ -65,12 +79,16 @@ extension AudioFileWriter {
             throw AudioFileError(.invalidArgument, format: "CAF", "priming \(summary.priming) and remainder "
                                  + "\(summary.remainder) exceed the \(summary.frames) frames written")
         }
-        try file.patch(ByteOrder.bigEndian(Int64(summary.dataBytes + 4)), at: dataSize)
+        try file.patch(Self.integerBytes(Int64(summary.dataBytes + 4), .big), at: dataSize)
         guard plan.recordsPacketTable || summary.priming > 0 || summary.remainder > 0 else { return }
-        var pakt = ByteOrder.bigEndian(summary.packets)
-        pakt += ByteOrder.bigEndian(summary.frames - summary.priming - summary.remainder)
-        pakt += ByteOrder.bigEndian(Int32(summary.priming)) + ByteOrder.bigEndian(Int32(summary.remainder))
-        try file.write(Array("pakt".utf8) + ByteOrder.bigEndian(Int64(pakt.count + summary.packetTable.count)) + pakt)
+        var pakt = ByteWriter()
+        pakt.writeBytes("pakt".utf8)
+        pakt.writeInt64(Int64(24 + summary.packetTable.count))
+        pakt.writeInt64(summary.packets)
+        pakt.writeInt64(summary.frames - summary.priming - summary.remainder)
+        pakt.writeInt32(Int32(summary.priming))
+        pakt.writeInt32(Int32(summary.remainder))
+        try file.write(pakt.bytes)
         try file.write(summary.packetTable)
     }
 }

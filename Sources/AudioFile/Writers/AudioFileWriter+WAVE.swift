@@ -1,5 +1,6 @@
 import CoreAudioTypes
 import MediaContainer
+import MediaFormats
 
 extension AudioFileWriter {
     /// Bytes of a `ds64` chunk's payload without a table: RIFF size, data size, sample count (64-bit each) and the
@@ -72,32 +73,34 @@ extension AudioFileWriter {
         let extensible = tag != WAVEFormatChunk.Tag.aLaw && tag != WAVEFormatChunk.Tag.muLaw
             && (channels > 2 || containerBits > 16 || validBits != containerBits || mask != nil)
 
-        var format: [UInt8] = []
-        format += ByteOrder.littleEndian(extensible ? WAVEFormatChunk.Tag.extensible : tag)
-        format += ByteOrder.littleEndian(UInt16(channels))
-        format += ByteOrder.littleEndian(sampleRate)
-        format += ByteOrder.littleEndian(bytesPerSecond)
-        format += ByteOrder.littleEndian(UInt16(blockAlign))
-        format += ByteOrder.littleEndian(UInt16(containerBits))
+        // RIFF is little-endian throughout.
+        var format = ByteWriter()
+        format.writeUInt16(extensible ? WAVEFormatChunk.Tag.extensible : tag, endianness: .little)
+        format.writeUInt16(UInt16(channels), endianness: .little)
+        format.writeUInt32(sampleRate, endianness: .little)
+        format.writeUInt32(bytesPerSecond, endianness: .little)
+        format.writeUInt16(UInt16(blockAlign), endianness: .little)
+        format.writeUInt16(UInt16(containerBits), endianness: .little)
         if extensible {
-            format += ByteOrder.littleEndian(UInt16(22))
-            format += ByteOrder.littleEndian(UInt16(validBits))
-            format += ByteOrder.littleEndian(mask ?? 0)
-            format += ByteOrder.littleEndian(tag) + WAVEFormatChunk.subFormatGUIDTail
+            format.writeUInt16(22, endianness: .little)
+            format.writeUInt16(UInt16(validBits), endianness: .little)
+            format.writeUInt32(mask ?? 0, endianness: .little)
+            format.writeUInt16(tag, endianness: .little)
+            format.writeBytes(WAVEFormatChunk.subFormatGUIDTail)
         } else if tag != WAVEFormatChunk.Tag.pcm {
             // WAVEFORMATEX: formats other than PCM carry cbSize.
-            format += ByteOrder.littleEndian(UInt16(0))
+            format.writeUInt16(0, endianness: .little)
         }
 
-        var header = Array("RIFF".utf8) + [0, 0, 0, 0] + Array("WAVE".utf8)
-        let junkOffset = UInt64(header.count)
-        header += Array("JUNK".utf8) + ByteOrder.littleEndian(UInt32(ds64PayloadSize))
-            + [UInt8](repeating: 0, count: ds64PayloadSize)
-        header += Array("fmt ".utf8) + ByteOrder.littleEndian(UInt32(format.count)) + format
+        var writer = ByteWriter()
+        writer.writeBytes("RIFF".utf8)
+        writer.writeUInt32(0)
+        writer.writeBytes("WAVE".utf8)
+        let junkOffset = UInt64(writer.count)
+        Self.writeChunk("JUNK", [UInt8](repeating: 0, count: ds64PayloadSize), to: &writer, endianness: .little)
+        Self.writeChunk("fmt ", format.bytes, to: &writer, endianness: .little)
         let info = RIFFInfoList.payload(for: metadata)
-        if info.count > 4 {
-            header += Array("LIST".utf8) + ByteOrder.littleEndian(UInt32(info.count)) + info
-        }
+        if info.count > 4 { Self.writeChunk("LIST", info, to: &writer, endianness: .little) }
         unwritten = metadata.filter { entry in
             guard case .string = entry.value, entry.keySpace == .audioFile else { return true }
             switch entry.key {
@@ -105,11 +108,11 @@ extension AudioFileWriter {
             case .string(let key): return !RIFFInfoList.keys.values.contains(key)
             }
         }
-        header += Array("data".utf8)
-        let dataSizeOffset = UInt64(header.count)
-        header += [0, 0, 0, 0]
-        var plan = Plan(header: header, bytesPerPacket: UInt32(blockAlign), framesPerPacket: 1)
-        plan.offsets = ["junk": junkOffset, "dataSize": dataSizeOffset, "dataStart": UInt64(header.count)]
+        writer.writeBytes("data".utf8)
+        let dataSizeOffset = UInt64(writer.count)
+        writer.writeUInt32(0)
+        var plan = Plan(header: writer.bytes, bytesPerPacket: UInt32(blockAlign), framesPerPacket: 1)
+        plan.offsets = ["junk": junkOffset, "dataSize": dataSizeOffset, "dataStart": UInt64(writer.count)]
         return plan
     }
 
@@ -122,15 +125,22 @@ extension AudioFileWriter {
         let riffSize = file.length - 8
         guard let junk = plan.offsets["junk"], let dataSize = plan.offsets["dataSize"] else { return }
         if riffSize > rf64Threshold || summary.dataBytes > rf64Threshold {
-            try file.patch(Array("RF64".utf8) + ByteOrder.littleEndian(UInt32.max), at: 0)
-            var ds64 = Array("ds64".utf8) + ByteOrder.littleEndian(UInt32(Self.ds64PayloadSize))
-            ds64 += ByteOrder.littleEndian(riffSize) + ByteOrder.littleEndian(summary.dataBytes)
-            ds64 += ByteOrder.littleEndian(UInt64(summary.frames)) + ByteOrder.littleEndian(UInt32(0))
-            try file.patch(ds64, at: junk)
-            try file.patch(ByteOrder.littleEndian(UInt32.max), at: dataSize)
+            var rf64 = ByteWriter()
+            rf64.writeBytes("RF64".utf8)
+            rf64.writeUInt32(.max, endianness: .little)
+            try file.patch(rf64.bytes, at: 0)
+            var ds64 = ByteWriter()
+            ds64.writeUInt64(riffSize, endianness: .little)
+            ds64.writeUInt64(summary.dataBytes, endianness: .little)
+            ds64.writeUInt64(UInt64(summary.frames), endianness: .little)
+            ds64.writeUInt32(0, endianness: .little)  // table length
+            var chunk = ByteWriter()
+            Self.writeChunk("ds64", ds64.bytes, to: &chunk, endianness: .little)
+            try file.patch(chunk.bytes, at: junk)
+            try file.patch(Self.integerBytes(UInt32.max, .little), at: dataSize)
         } else {
-            try file.patch(ByteOrder.littleEndian(UInt32(riffSize)), at: 4)
-            try file.patch(ByteOrder.littleEndian(UInt32(summary.dataBytes)), at: dataSize)
+            try file.patch(Self.integerBytes(UInt32(riffSize), .little), at: 4)
+            try file.patch(Self.integerBytes(UInt32(summary.dataBytes), .little), at: dataSize)
         }
     }
 }

@@ -2,6 +2,7 @@ import CoreAudioTypes
 import CoreMedia
 import Foundation
 import MediaContainer
+import MediaFormats
 
 /// Writes one audio stream to a new WAVE (switching to RF64 past 4 GiB), AIFF, AIFF-C, CAF or AMR file as it
 /// goes: the header first, then packets through a buffer, then `finish()` patches sizes (and, for CAF, appends the
@@ -365,13 +366,19 @@ package final class AudioFileWriter: @unchecked Sendable {
     }
 }
 
-/// Byte-order helpers for the header builders.
-enum ByteOrder {
-    static func littleEndian<T: FixedWidthInteger>(_ value: T) -> [UInt8] {
-        withUnsafeBytes(of: value.littleEndian, Array.init)
+extension AudioFileWriter {
+    /// Appends an IFF-style chunk: four-character ID, 32-bit size in `endianness` (RIFF little, AIFF big), payload.
+    /// The caller pads an odd payload where the format asks for it.
+    static func writeChunk(_ id: String, _ payload: [UInt8], to writer: inout ByteWriter, endianness: Endianness) {
+        writer.writeBytes(id.utf8)
+        writer.writeUInt32(UInt32(truncatingIfNeeded: payload.count), endianness: endianness)
+        writer.writeBytes(payload)
     }
 
-    static func bigEndian<T: FixedWidthInteger>(_ value: T) -> [UInt8] {
-        withUnsafeBytes(of: value.bigEndian, Array.init)
+    /// The bytes of one integer, to patch a field written earlier.
+    static func integerBytes<T: FixedWidthInteger>(_ value: T, _ endianness: Endianness) -> [UInt8] {
+        var writer = ByteWriter()
+        writer.writeInteger(value, endianness: endianness)
+        return writer.bytes
     }
 }

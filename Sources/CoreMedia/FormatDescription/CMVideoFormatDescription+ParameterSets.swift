@@ -1,3 +1,5 @@
+import MediaFormats
+
 // Video format descriptions from H.264 and HEVC parameter sets, and the parameter sets back out of them
 // (CMFormatDescription.h). The avcC and hvcC records built here follow ISO/IEC 14496-15.
 
@@ -95,7 +97,7 @@ func makeH264FormatDescription(parameterSets: [[UInt8]], nalUnitLength: Int) thr
     let record = try AVCDecoderConfigurationRecord(parameterSets: parameterSets, nalUnitLength: nalUnitLength)
     let sps = try H264SequenceParameterSet(nalUnit: record.sequenceParameterSets[0])
     let extensions = parameterSetExtensions(vui: sps.vui, bitDepthLumaMinus8: sps.bitDepthLumaMinus8,
-                                            atoms: ["avcC": Data(record.serialized())])
+                                            atoms: ["avcC": Data(try record.serialized())])
     return CMFormatDescription.makeVideo(codecType: kCMVideoCodecType_H264, width: Int32(sps.width),
                                          height: Int32(sps.height), extensions: extensions)
 }
@@ -104,13 +106,13 @@ func makeH264FormatDescription(parameterSets: [[UInt8]], nalUnitLength: Int) thr
 func makeHEVCFormatDescription(parameterSets: [[UInt8]], nalUnitLength: Int,
                                extensions extra: [String: Any]) throws -> CMFormatDescription {
     let record = try HEVCDecoderConfigurationRecord(parameterSets: parameterSets, nalUnitLength: nalUnitLength)
-    guard let firstSPS = record.arrays.first(where: { $0.type == 33 })?.nalUnits.first else {
+    guard let firstSPS = record.arrays.first(where: { $0.nalUnitType == 33 })?.nalUnits.first else {
         throw ParameterSetError("no SPS")
     }
     let sps = try HEVCSequenceParameterSet(nalUnit: firstSPS)
     var atoms: [String: Any] = AttributeValue.dictionary(
         extra[kCMFormatDescriptionExtension_SampleDescriptionExtensionAtoms]) ?? [:]
-    atoms["hvcC"] = Data(record.serialized())
+    atoms["hvcC"] = Data(try record.serialized())
     var extensions = parameterSetExtensions(vui: sps.vui, bitDepthLumaMinus8: sps.bitDepthLumaMinus8, atoms: atoms)
     for (key, value) in extra where key != kCMFormatDescriptionExtension_SampleDescriptionExtensionAtoms {
         extensions[key] = value
@@ -133,10 +135,16 @@ private func parameterSetExtensions(vui: VideoUsability, bitDepthLumaMinus8: Int
             kCMFormatDescriptionKey_PixelAspectRatioVerticalSpacing: ratio.vertical,
         ]
     }
-    extensions[kCMFormatDescriptionExtension_ColorPrimaries] = vui.colourPrimaries.flatMap(colorPrimaries(codePoint:))
+    // ITU-T H.273 code points, named through the package's one table (as `CVColorPrimariesGetStringForIntegerCodePoint`
+    // and its siblings name them).
+    extensions[kCMFormatDescriptionExtension_ColorPrimaries] =
+        vui.colourPrimaries.flatMap(ColourCodePoints.primaries(forCodePoint:))
     extensions[kCMFormatDescriptionExtension_TransferFunction] =
-        vui.transferCharacteristics.flatMap(transferFunction(codePoint:))
-    extensions[kCMFormatDescriptionExtension_YCbCrMatrix] = vui.matrixCoefficients.flatMap(yCbCrMatrix(codePoint:))
+        vui.transferCharacteristics.flatMap(ColourCodePoints.transferFunction(forCodePoint:))
+    extensions[kCMFormatDescriptionExtension_GammaLevel] =
+        vui.transferCharacteristics.flatMap(ColourCodePoints.gammaLevel(forTransferCodePoint:))
+    extensions[kCMFormatDescriptionExtension_YCbCrMatrix] =
+        vui.matrixCoefficients.flatMap(ColourCodePoints.yCbCrMatrix(forCodePoint:))
     extensions[kCMFormatDescriptionExtension_ChromaLocationTopField] =
         vui.chromaSampleLocationTop.flatMap(chromaLocation(codePoint:))
     extensions[kCMFormatDescriptionExtension_ChromaLocationBottomField] =
@@ -163,46 +171,7 @@ private func parameterSet(
     return noErr
 }
 
-// MARK: Code points (ITU-T H.273) to Core Video strings
-
-/// The primaries string for an H.273 `colour_primaries` code point, when Core Video names it.
-func colorPrimaries(codePoint: Int) -> String? {
-    switch codePoint {
-    case 1: return kCMFormatDescriptionColorPrimaries_ITU_R_709_2
-    case 5: return kCMFormatDescriptionColorPrimaries_EBU_3213
-    case 6: return kCMFormatDescriptionColorPrimaries_SMPTE_C
-    case 9: return kCMFormatDescriptionColorPrimaries_ITU_R_2020
-    case 11: return kCMFormatDescriptionColorPrimaries_DCI_P3
-    case 12: return kCMFormatDescriptionColorPrimaries_P3_D65
-    default: return nil
-    }
-}
-
-/// The transfer function string for an H.273 `transfer_characteristics` code point, when Core Video names it.
-func transferFunction(codePoint: Int) -> String? {
-    switch codePoint {
-    // BT.601 (6) and BT.2020 (14, 15) use the BT.709 curve, which Core Video prefers to name.
-    case 1, 6, 14, 15: return kCMFormatDescriptionTransferFunction_ITU_R_709_2
-    case 7: return kCMFormatDescriptionTransferFunction_SMPTE_240M_1995
-    case 8: return kCMFormatDescriptionTransferFunction_Linear
-    case 13: return kCMFormatDescriptionTransferFunction_sRGB
-    case 16: return kCMFormatDescriptionTransferFunction_SMPTE_ST_2084_PQ
-    case 17: return kCMFormatDescriptionTransferFunction_SMPTE_ST_428_1
-    case 18: return kCMFormatDescriptionTransferFunction_ITU_R_2100_HLG
-    default: return nil
-    }
-}
-
-/// The matrix string for an H.273 `matrix_coefficients` code point, when Core Video names it.
-func yCbCrMatrix(codePoint: Int) -> String? {
-    switch codePoint {
-    case 1: return kCMFormatDescriptionYCbCrMatrix_ITU_R_709_2
-    case 5, 6: return kCMFormatDescriptionYCbCrMatrix_ITU_R_601_4
-    case 7: return kCMFormatDescriptionYCbCrMatrix_SMPTE_240M_1995
-    case 9: return kCMFormatDescriptionYCbCrMatrix_ITU_R_2020
-    default: return nil
-    }
-}
+// MARK: Chroma siting
 
 /// The chroma location string for a `chroma_sample_loc_type` (H.264 Figure E-1, H.265 Figure E-1).
 func chromaLocation(codePoint: Int) -> String? {

@@ -1,3 +1,5 @@
+import MediaFormats
+
 /// The NAL units of a video format description's avcC or hvcC atom, parsed once when the description is made and
 /// kept in memory that lives as long as the description, so `…GetH264ParameterSetAtIndex` can hand out pointers.
 ///
@@ -22,12 +24,14 @@ final class ParameterSetStorage: @unchecked Sendable {
         if let avcC = payload("avcC") {
             self.init(codec: .h264, record: Result {
                 let record = try AVCDecoderConfigurationRecord(parsing: avcC)
-                return (record.nalUnitLength, record.parameterSets)
+                try record.validateForDecoding()
+                return (record.nalUnitLengthSize, record.parameterSets)
             })
         } else if let hvcC = payload("hvcC") {
             self.init(codec: .hevc, record: Result {
                 let record = try HEVCDecoderConfigurationRecord(parsing: hvcC)
-                return (record.nalUnitLength, record.parameterSets)
+                try record.validateForDecoding()
+                return (record.nalUnitLengthSize, record.parameterSets)
             })
         } else {
             return nil

@@ -7,7 +7,7 @@ package protocol Box: Sendable, Equatable {
     /// The type code this box is written with.
     var boxType: FourCC { get }
     /// Parses the payload in `reader`. Bytes left unread are kept by the caller as trailing bytes.
-    init(parsing reader: inout ByteReader) throws(BoxParseError)
+    init(parsing reader: inout BoxReader) throws(BoxParseError)
     /// Appends the payload (not the header).
     func write(to writer: inout BoxWriter) throws(BoxWriteError)
 }
@@ -44,7 +44,7 @@ package struct FullBoxHeader: Hashable, Sendable {
     }
 }
 
-extension ByteReader {
+extension BoxReader {
     /// Reads a full box's version and flags.
     package mutating func readFullBoxHeader() throws(BoxParseError) -> FullBoxHeader {
         FullBoxHeader(version: try readUInt8(), flags: try readUInt24())

@@ -43,7 +43,7 @@ package struct BoxHeader: Hashable, Sendable {
     /// Reads a header at the reader's position. `available` is the number of bytes from the header's first byte to
     /// the end of the parent (or file); it resolves `size == 0`. The declared size may exceed `available`: callers
     /// decide whether that is a truncation (end of file) or an error (a child running past its parent).
-    package static func read(from reader: inout ByteReader, available: UInt64) throws(BoxParseError) -> BoxHeader {
+    package static func read(from reader: inout BoxReader, available: UInt64) throws(BoxParseError) -> BoxHeader {
         let offset = reader.offset
         let size32 = try reader.readUInt32()
         let type = try reader.readFourCC()
@@ -73,7 +73,7 @@ package struct BoxHeader: Hashable, Sendable {
     }
 }
 
-extension ByteReader {
+extension BoxReader {
     /// Reads the next child box's header and returns it with a reader over the child's payload (sharing storage,
     /// path extended by the child). Returns `nil` when fewer than 8 bytes remain: QuickTime ends some atom lists
     /// with a 4-byte zero terminator, which the caller keeps as the parent's trailing bytes.
@@ -81,7 +81,7 @@ extension ByteReader {
     /// Refuses a child that runs past its parent and a nesting deeper than `Limits.maximumDepth`. `counts` tracks
     /// how many siblings of each type were seen, for the child's `BoxPath` index.
     package mutating func readChild(counts: inout [FourCC: Int]) throws(BoxParseError)
-        -> (header: BoxHeader, payload: ByteReader)? {
+        -> (header: BoxHeader, payload: BoxReader)? {
         guard readableBytes >= 8 else { return nil }
         let start = readerIndex
         let header = try BoxHeader.read(from: &self, available: UInt64(endIndex - start))

@@ -62,7 +62,7 @@ package struct BoxList: RandomAccessCollection, MutableCollection, RangeReplacea
 
 extension BoxList {
     /// Parses children from `reader` until fewer than 8 bytes remain (those stay unread for the parent to keep).
-    package static func parse(_ reader: inout ByteReader, scope: BoxScope) throws(BoxParseError) -> BoxList {
+    package static func parse(_ reader: inout BoxReader, scope: BoxScope) throws(BoxParseError) -> BoxList {
         var list = BoxList()
         var counts: [FourCC: Int] = [:]
         while let (header, payload) = try reader.readChild(counts: &counts) {
@@ -72,7 +72,7 @@ extension BoxList {
     }
 
     /// Parses exactly `count` children, as `stsd` and `dref` declare them; bytes after them stay unread.
-    package static func parse(_ reader: inout ByteReader, scope: BoxScope, count: UInt32) throws(BoxParseError) -> BoxList {
+    package static func parse(_ reader: inout BoxReader, scope: BoxScope, count: UInt32) throws(BoxParseError) -> BoxList {
         // Every child needs at least an 8-byte header: refuse counts the data cannot hold before reserving.
         let n = try reader.checkCount(count, elementSize: 8, "child box")
         var list = BoxList()

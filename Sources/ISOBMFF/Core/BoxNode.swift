@@ -32,13 +32,13 @@ extension BoxNode {
     /// Parses the box whose header is `header` and whose payload `payload` holds, choosing its type from the
     /// registry for `scope`. Unread payload bytes become trailing bytes (recorded as a warning). Inside user data
     /// and metadata, a malformed box is kept as raw bytes (with a warning) unless the options are strict.
-    package static func parse(header: BoxHeader, payload: ByteReader, scope: BoxScope) throws(BoxParseError) -> BoxNode {
+    package static func parse(header: BoxHeader, payload: BoxReader, scope: BoxScope) throws(BoxParseError) -> BoxNode {
         var start = payload
         start.context.scope = scope
         let types = BoxRegistry.boxTypes(for: header.type, in: scope, context: start.context)
         let log = start.context.log
         var firstError: BoxParseError?
-        var firstPartial: (box: any Box, reader: ByteReader, warnings: [BoxParseWarning])?
+        var firstPartial: (box: any Box, reader: BoxReader, warnings: [BoxParseWarning])?
         for type in types {
             var reader = start
             let mark = log.mark()
@@ -65,7 +65,7 @@ extension BoxNode {
     }
 
     /// Wraps a parsed box, keeping (and recording) the bytes its parser left.
-    private static func finish(_ box: any Box, reader: inout ByteReader, header: BoxHeader) -> BoxNode {
+    private static func finish(_ box: any Box, reader: inout BoxReader, header: BoxHeader) -> BoxNode {
         let trailingOffset = reader.offset
         let trailing = reader.readRemainingBytes()
         if !trailing.isEmpty {

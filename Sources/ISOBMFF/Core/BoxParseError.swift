@@ -1,3 +1,5 @@
+import MediaFormats
+
 /// Malformed data: what went wrong, in which box, at which absolute byte offset of the file.
 package struct BoxParseError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The kind of problem, for callers that react differently to each.
@@ -31,6 +33,19 @@ package struct BoxParseError: Error, Equatable, Sendable, CustomStringConvertibl
         self.path = path
         self.offset = offset
         self.message = message
+    }
+
+    /// The shared grammar's `error`, found in the box at `path`.
+    package init(_ error: MediaFormatError, path: BoxPath) {
+        let code: Code = switch error.code {
+        case .unexpectedEnd: .unexpectedEnd
+        case .countExceedsData: .countExceedsData
+        case .invalidLength: .invalidBoxSize
+        case .invalidValue, .unrepresentable: .invalidValue
+        case .limitExceeded: .limitExceeded
+        case .arithmeticOverflow: .arithmeticOverflow
+        }
+        self.init(code, path: path, offset: error.offset, error.message)
     }
 
     package var description: String { "\(path) at byte \(offset): \(message)" }

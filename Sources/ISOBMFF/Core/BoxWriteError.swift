@@ -1,3 +1,5 @@
+import MediaFormats
+
 /// A box that cannot be written as it stands: a value too large for its field in the chosen version, arrays whose
 /// lengths disagree, a string too long for a counted field.
 package struct BoxWriteError: Error, Equatable, Sendable, CustomStringConvertible {
@@ -10,6 +12,11 @@ package struct BoxWriteError: Error, Equatable, Sendable, CustomStringConvertibl
     package init(_ boxType: FourCC, _ message: String) {
         self.boxType = boxType
         self.message = message
+    }
+
+    /// An error writing a box of type `boxType` whose payload the shared grammar could not write.
+    package init(_ boxType: FourCC, _ error: MediaFormatError) {
+        self.init(boxType, error.message)
     }
 
     package var description: String { "cannot write '\(boxType)': \(message)" }

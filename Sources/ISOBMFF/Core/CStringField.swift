@@ -1,3 +1,5 @@
+import MediaFormats
+
 /// A NUL-terminated string field kept byte for byte: the bytes before the NUL, and whether the NUL was there
 /// (QuickTime writers sometimes end a name at the box end instead). The text is decoded on demand.
 package struct CStringField: Hashable, Sendable, ExpressibleByStringLiteral {
@@ -22,7 +24,7 @@ package struct CStringField: Hashable, Sendable, ExpressibleByStringLiteral {
     package var text: String { TextEncoding.decodeUTF8OrMacRoman(bytes) }
 }
 
-extension ByteReader {
+extension BoxReader {
     /// Reads a C string field (see `CStringField`).
     package mutating func readCStringField() throws(BoxParseError) -> CStringField {
         let (bytes, isTerminated) = try readCString()
@@ -38,7 +40,7 @@ extension BoxWriter {
     }
 }
 
-extension ByteReader {
+extension BoxReader {
     /// Reads a time or duration that is 64-bit in version 1 and 32-bit in version 0 (ISO/IEC 14496-12 `mvhd`,
     /// `tkhd`, `mdhd`, `mehd`, `tfdt`, `sidx`).
     package mutating func readVersionedUInt(version: UInt8) throws(BoxParseError) -> UInt64 {

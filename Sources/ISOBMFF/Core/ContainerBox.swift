@@ -10,16 +10,16 @@ package protocol ContainerBox: SingleTypeBox, BoxContainer {
     /// How the registry reads this box's children.
     static var childScope: BoxScope { get }
     /// Adjusts the context the children are parsed with (the media handler, the metadata flag…).
-    static func prepareChildContext(_ reader: inout ByteReader)
+    static func prepareChildContext(_ reader: inout BoxReader)
     /// A box holding `children`.
     init(children: BoxList)
 }
 
 extension ContainerBox {
     package static var childScope: BoxScope { .standard }
-    package static func prepareChildContext(_ reader: inout ByteReader) {}
+    package static func prepareChildContext(_ reader: inout BoxReader) {}
 
-    package init(parsing reader: inout ByteReader) throws(BoxParseError) {
+    package init(parsing reader: inout BoxReader) throws(BoxParseError) {
         Self.prepareChildContext(&reader)
         self.init(children: try BoxList.parse(&reader, scope: Self.childScope))
     }

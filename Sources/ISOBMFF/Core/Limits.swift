@@ -1,7 +1,7 @@
 /// Every limit the ISOBMFF reader enforces, in one place, each with the reason for its number.
 ///
 /// Counts read from a file are also checked against the bytes that remain (see
-/// `ByteReader.checkCount(_:elementSize:)`), so no table allocation is larger than the box that declares it. The
+/// `BoxReader.checkCount(_:elementSize:)`), so no table allocation is larger than the box that declares it. The
 /// limits below bound what that rule cannot: nesting, how much of a file is loaded at once, and how many records a
 /// scan keeps.
 package enum Limits {

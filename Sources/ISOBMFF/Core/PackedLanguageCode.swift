@@ -1,3 +1,5 @@
+import MediaFormats
+
 /// The 16-bit language field of `mdhd`, `elst`-free text and QuickTime user data: either an ISO 639-2/T code packed
 /// as three 5-bit letters (ISO/IEC 14496-12 §8.4.2.3) or, below 0x400, a Macintosh language code (QuickTime File
 /// Format, "Language code values").
@@ -33,7 +35,7 @@ package struct PackedLanguageCode: Hashable, Sendable, CustomStringConvertible {
     /// The ISO 639-2/T code: unpacked, or mapped from a Macintosh code. `nil` for values that are neither
     /// (including `0x7FFF`, QuickTime's "unspecified").
     package var iso639Code: String? {
-        if isMacintoshCode { return Self.macintoshToISO639[Int(rawValue)] }
+        if isMacintoshCode { return MacintoshLanguage.iso639Code(forMacintoshCode: Int(rawValue)) }
         guard rawValue & 0x8000 == 0 else { return nil }
         let letters = [(rawValue >> 10) & 0x1F, (rawValue >> 5) & 0x1F, rawValue & 0x1F]
         guard letters.allSatisfy({ (1...26).contains($0) }) else { return nil }
@@ -44,22 +46,4 @@ package struct PackedLanguageCode: Hashable, Sendable, CustomStringConvertible {
         if let code = iso639Code { return isMacintoshCode ? "\(code) (Mac \(rawValue))" : code }
         return "0x" + hexDigits(UInt64(rawValue), width: 4)
     }
-
-    /// Macintosh language codes (Apple's Script.h `langEnglish`… values) to ISO 639-2/T. Codes 95–127 are unassigned.
-    /// Moldavian maps to Romanian and Flemish to Dutch, as ISO 639-2 now does.
-    private static let macintoshToISO639: [Int: String] = {
-        let low = ["eng", "fra", "deu", "ita", "nld", "swe", "spa", "dan", "por", "nor", "heb", "jpn", "ara", "fin",
-                   "ell", "isl", "mlt", "tur", "hrv", "zho", "urd", "hin", "tha", "kor", "lit", "pol", "hun", "est",
-                   "lav", "sme", "fao", "fas", "rus", "zho", "nld", "gle", "sqi", "ron", "ces", "slk", "slv", "yid",
-                   "srp", "mkd", "bul", "ukr", "bel", "uzb", "kaz", "aze", "aze", "hye", "kat", "ron", "kir", "tgk",
-                   "tuk", "mon", "mon", "pus", "kur", "kas", "snd", "bod", "nep", "san", "mar", "ben", "asm", "guj",
-                   "pan", "ori", "mal", "kan", "tam", "tel", "sin", "mya", "khm", "lao", "vie", "ind", "tgl", "msa",
-                   "msa", "amh", "tir", "orm", "som", "swa", "kin", "run", "nya", "mlg", "epo"]
-        let high = ["cym", "eus", "cat", "lat", "que", "grn", "aym", "tat", "uig", "dzo", "jav", "sun", "glg", "afr",
-                    "bre", "iku", "gla", "glv", "gle", "ton", "ell", "kal", "aze"]
-        var table: [Int: String] = [:]
-        for (code, name) in low.enumerated() { table[code] = name }
-        for (offset, name) in high.enumerated() { table[128 + offset] = name }
-        return table
-    }()
 }

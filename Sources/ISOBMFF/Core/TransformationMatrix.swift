@@ -24,7 +24,7 @@ package struct TransformationMatrix: Hashable, Sendable {
         x: Fixed16x16(rawValue: 0), y: Fixed16x16(rawValue: 0), w: .one)
 }
 
-extension ByteReader {
+extension BoxReader {
     /// Reads a 36-byte matrix.
     package mutating func readMatrix() throws(BoxParseError) -> TransformationMatrix {
         try checkAvailable(36)

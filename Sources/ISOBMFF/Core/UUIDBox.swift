@@ -13,7 +13,7 @@ package struct UUIDBox: SingleTypeBox {
         self.payload = payload
     }
 
-    package init(parsing reader: inout ByteReader) throws(BoxParseError) {
+    package init(parsing reader: inout BoxReader) throws(BoxParseError) {
         userType = try reader.readBytes(count: 16)
         payload = reader.readRemainingBytes()
     }

@@ -10,7 +10,7 @@ package struct UnknownBox: Box {
         self.payload = payload
     }
 
-    package init(parsing reader: inout ByteReader) throws(BoxParseError) {
+    package init(parsing reader: inout BoxReader) throws(BoxParseError) {
         boxType = reader.path.lastType ?? FourCC(rawValue: 0)
         payload = reader.readRemainingBytes()
     }

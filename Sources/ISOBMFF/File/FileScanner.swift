@@ -38,7 +38,7 @@ package enum FileScanner {
         scanning: while offset < fileSize {
             let available = fileSize - offset
             let headerBytes = try source.read(at: offset, count: Int(min(Int64(Limits.maximumHeaderSize), available)))
-            var headerReader = ByteReader(headerBytes, baseOffset: offset, context: context)
+            var headerReader = BoxReader(headerBytes, baseOffset: offset, context: context)
             let header: BoxHeader
             do {
                 header = try BoxHeader.read(from: &headerReader, available: UInt64(available))
@@ -77,7 +77,7 @@ package enum FileScanner {
                                                          availableSize: Int64(header.headerSize + payloadBytes.count)))
                         break
                     }
-                    let payload = ByteReader(payloadBytes, baseOffset: header.payloadOffset, path: path, context: context)
+                    let payload = BoxReader(payloadBytes, baseOffset: header.payloadOffset, path: path, context: context)
                     do {
                         let node = try BoxNode.parse(header: header, payload: payload, scope: .standard)
                         if let fileType = node.box as? FileTypeBox { context.isQuickTimeFile = fileType.isQuickTime }

@@ -1,5 +1,6 @@
 import CoreMedia
 import FFmpegBridge
+import MediaFormats
 
 /// What the FFmpeg audio decoder needs to know about an audio format description.
 struct AudioCodecDescription {
@@ -66,21 +67,34 @@ struct AudioCodecDescription {
         }
         switch codec {
         case .aac:
-            extradata = try MagicCookies.audioSpecificConfig(fromCookie: cookie)
+            do {
+                extradata = try MagicCookie.audioSpecificConfig(fromCookie: cookie)
+            } catch {
+                throw CodecError(error, while: "reading the AAC magic cookie", kind: .invalidInput)
+            }
             // SBR doubles the output rate the description's core rate may not show.
-            if let config = try? FFAudioSpecificConfig(parsing: extradata) { sampleRate = Double(config.outputSampleRate) }
+            if let config = try? AudioSpecificConfig(parsing: extradata) { sampleRate = Double(config.outputSampleRate) }
         case .alac:
-            guard let config = FFALACMagicCookie.config(from: cookie) else {
+            guard let config = MagicCookie.alacSpecificConfig(fromCookie: cookie) else {
                 throw CodecError(.invalidInput, "the Apple Lossless magic cookie holds no ALACSpecificConfig")
             }
-            extradata = config
+            // FFmpeg's ALAC decoder takes the config inside its QuickTime `alac` atom.
+            extradata = MagicCookie.alacAtom(config: config)
         case .opus:
             if !cookie.isEmpty {
-                extradata = try MagicCookies.opusHead(fromCookie: cookie)
-                declaredPriming = MagicCookies.opusPreSkip(cookie)
+                do {
+                    extradata = try MagicCookie.opusHead(fromCookie: cookie)
+                } catch {
+                    throw CodecError(error, while: "reading the Opus magic cookie", kind: .invalidInput)
+                }
+                declaredPriming = MagicCookie.opusPreSkip(cookie)
             }
         case .flac:
-            extradata = try MagicCookies.streamInfo(fromCookie: cookie)
+            do {
+                extradata = try MagicCookie.streamInfo(fromCookie: cookie)
+            } catch {
+                throw CodecError(error, while: "reading the FLAC magic cookie", kind: .invalidInput)
+            }
         default:
             break
         }

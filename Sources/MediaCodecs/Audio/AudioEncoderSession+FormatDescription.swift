@@ -1,25 +1,35 @@
 import CoreMedia
 import FFmpegBridge
+import MediaFormats
 
 extension AudioEncoderSession {
-    /// The magic cookie for the encoder's extradata (the conventions of `MagicCookies`).
+    /// The magic cookie for the encoder's extradata (the package's convention, `MediaFormats.MagicCookie`).
     func cookie(for encoder: FFAudioEncoder, extradata: [UInt8]) throws(CodecError) -> [UInt8]? {
-        switch encoder.configuration.encoder.codec {
+        do throws(MediaFormatError) {
+            return try cookie(codec: encoder.configuration.encoder.codec, encoder: encoder, extradata: extradata)
+        } catch {
+            throw CodecError(error, while: "making the magic cookie from the encoder's setup", kind: .codecFailed)
+        }
+    }
+
+    private func cookie(codec: FFCodec, encoder: FFAudioEncoder, extradata: [UInt8]) throws(MediaFormatError)
+        -> [UInt8]? {
+        switch codec {
         case .aac:
             let channels = encoder.configuration.channelLayout.channelCount
             let rate = encoder.configuration.bitRate ?? 0
             // bufferSizeDB: the largest an AAC frame may be, 6144 bits per channel (ISO/IEC 14496-3 §4.5.3.2).
-            return try MagicCookies.aacCookie(audioSpecificConfig: extradata, bufferSize: 6144 / 8 * channels,
-                                              maxBitRate: rate, averageBitRate: rate)
+            return try MagicCookie.esDescriptor(decoderSpecificInfo: extradata, bufferSize: 6144 / 8 * channels,
+                                                maxBitRate: rate, averageBitRate: rate)
         case .alac:
-            guard let config = FFALACMagicCookie.config(from: extradata) else {
-                throw CodecError(.codecFailed, "the ALAC encoder produced no ALACSpecificConfig")
+            guard let config = MagicCookie.alacSpecificConfig(fromCookie: extradata) else {
+                throw MediaFormatError(.invalidValue, at: 0, "the ALAC encoder produced no ALACSpecificConfig")
             }
             return config
         case .flac:
-            return try MagicCookies.dfLa(fromStreamInfo: extradata)
+            return try MagicCookie.flacCookie(streamInfo: extradata)
         case .opus:
-            return try MagicCookies.dOps(fromOpusHead: extradata)
+            return try MagicCookie.opusCookie(fromOpusHead: extradata)
         default:
             return nil
         }

@@ -1,6 +1,6 @@
 import CoreMedia
 import FFmpegBridge
-import ISOBMFF
+import MediaFormats
 
 /// What the FFmpeg decoder needs to know about a video format description: the codec, its setup bytes, the
 /// sample entry's code (ProRes 4444 decodes to 12 bits only when FFmpeg knows it), and the coded size.
@@ -65,9 +65,8 @@ struct VideoCodecDescription {
             guard let esds = atom("esds") else {
                 throw CodecError(.invalidInput, "an MPEG-4 Visual format description needs an esds sample description extension atom")
             }
-            var reader = ByteReader(esds)
             do {
-                extradata = try ESDBox(parsing: &reader).decoderConfig?.decoderSpecificInfo ?? []
+                extradata = try ESDescriptor(parsing: Array(esds.dropFirst(4))).decoderConfig?.decoderSpecificInfo ?? []
             } catch {
                 throw CodecError(.invalidInput, "the esds atom is malformed: \(error)")
             }

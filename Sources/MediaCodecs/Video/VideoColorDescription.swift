@@ -40,26 +40,8 @@ package struct VideoColorDescription: Hashable, Sendable {
     /// Whether nothing is tagged.
     package var isEmpty: Bool { primaries == nil && transferFunction == nil && yCbCrMatrix == nil && chromaLocation == nil }
 
-    // MARK: Code points (ITU-T H.273 Tables 2–4)
+    // MARK: Code points (ITU-T H.273 Tables 2–4, through Core Video's functions over the package's one table)
 
-    private static let primariesTable: [(String, Int)] = [
-        (kCVImageBufferColorPrimaries_ITU_R_709_2, 1), (kCVImageBufferColorPrimaries_EBU_3213, 5),
-        (kCVImageBufferColorPrimaries_SMPTE_C, 6), (kCVImageBufferColorPrimaries_ITU_R_2020, 9),
-        (kCVImageBufferColorPrimaries_DCI_P3, 11), (kCVImageBufferColorPrimaries_P3_D65, 12),
-        (kCVImageBufferColorPrimaries_P22, 22),
-    ]
-    // BT.601 (6) and BT.2020 (14, 15) use the BT.709 curve; Core Video names it ITU_R_709_2 for all three.
-    private static let transferTable: [(String, [Int])] = [
-        (kCVImageBufferTransferFunction_ITU_R_709_2, [1, 6, 14, 15]),
-        (kCVImageBufferTransferFunction_SMPTE_240M_1995, [7]), (kCVImageBufferTransferFunction_Linear, [8]),
-        (kCVImageBufferTransferFunction_sRGB, [13]), (kCVImageBufferTransferFunction_SMPTE_ST_2084_PQ, [16]),
-        (kCVImageBufferTransferFunction_SMPTE_ST_428_1, [17]), (kCVImageBufferTransferFunction_ITU_R_2100_HLG, [18]),
-        (kCVImageBufferTransferFunction_ITU_R_2020, [14]),
-    ]
-    private static let matrixTable: [(String, [Int])] = [
-        (kCVImageBufferYCbCrMatrix_ITU_R_709_2, [1]), (kCVImageBufferYCbCrMatrix_ITU_R_601_4, [6, 5]),
-        (kCVImageBufferYCbCrMatrix_SMPTE_240M_1995, [7]), (kCVImageBufferYCbCrMatrix_ITU_R_2020, [9, 10]),
-    ]
     private static let chromaTable: [(String, FFChromaLocation)] = [
         (kCVImageBufferChromaLocation_Left, .left), (kCVImageBufferChromaLocation_Center, .center),
         (kCVImageBufferChromaLocation_TopLeft, .topLeft), (kCVImageBufferChromaLocation_Top, .top),
@@ -68,34 +50,43 @@ package struct VideoColorDescription: Hashable, Sendable {
 
     /// The description of what a stream or frame signals (code points Core Video has no name for are left out).
     package init(_ properties: FFColorProperties) {
-        primaries = Self.primariesTable.first { $0.1 == properties.primaries.rawValue }?.0
-        transferFunction = Self.transferTable.first { $0.1.contains(properties.transfer.rawValue) }?.0
-        yCbCrMatrix = Self.matrixTable.first { $0.1.contains(properties.matrix.rawValue) }?.0
+        primaries = CVColorPrimariesGetStringForIntegerCodePoint(Int32(clamping: properties.primaries.rawValue))
+        transferFunction = CVTransferFunctionGetStringForIntegerCodePoint(Int32(clamping: properties.transfer.rawValue))
+        yCbCrMatrix = CVYCbCrMatrixGetStringForIntegerCodePoint(Int32(clamping: properties.matrix.rawValue))
         chromaLocation = properties.chromaLocation.flatMap { location in Self.chromaTable.first { $0.1 == location }?.0 }
     }
 
     /// The code points to tag a stream with, and the range.
     package func ffProperties(range: FFColorRange) -> FFColorProperties {
         var result = FFColorProperties(range: range)
-        if let primaries, let code = Self.primariesTable.first(where: { $0.0 == primaries })?.1 {
+        if let code = Self.codePoint(CVColorPrimariesGetIntegerCodePointForString(primaries)) {
             result.primaries = FFColorPrimaries(rawValue: code)
         }
-        if let transferFunction, let code = Self.transferTable.first(where: { $0.0 == transferFunction })?.1.first {
+        if let code = Self.codePoint(CVTransferFunctionGetIntegerCodePointForString(transferFunction)) {
             result.transfer = FFTransferCharacteristic(rawValue: code)
         }
-        if let yCbCrMatrix, let code = Self.matrixTable.first(where: { $0.0 == yCbCrMatrix })?.1.first {
+        if let code = Self.codePoint(CVYCbCrMatrixGetIntegerCodePointForString(yCbCrMatrix)) {
             result.matrix = FFMatrixCoefficients(rawValue: code)
         }
         if let chromaLocation { result.chromaLocation = Self.chromaTable.first { $0.0 == chromaLocation }?.1 }
         return result
     }
 
+    /// A code point Core Video's functions returned, or `nil` for 2 (unspecified: the string has none).
+    private static func codePoint(_ value: Int32) -> Int? { value == 2 ? nil : Int(value) }
+
     /// Whether Core Video's string has an H.273 code point, so it can be written into a bitstream.
-    package static func isEncodable(primaries value: String) -> Bool { primariesTable.contains { $0.0 == value } }
+    package static func isEncodable(primaries value: String) -> Bool {
+        codePoint(CVColorPrimariesGetIntegerCodePointForString(value)) != nil
+    }
     /// Whether a transfer function string has a code point.
-    package static func isEncodable(transferFunction value: String) -> Bool { transferTable.contains { $0.0 == value } }
+    package static func isEncodable(transferFunction value: String) -> Bool {
+        codePoint(CVTransferFunctionGetIntegerCodePointForString(value)) != nil
+    }
     /// Whether a matrix string has a code point.
-    package static func isEncodable(yCbCrMatrix value: String) -> Bool { matrixTable.contains { $0.0 == value } }
+    package static func isEncodable(yCbCrMatrix value: String) -> Bool {
+        codePoint(CVYCbCrMatrixGetIntegerCodePointForString(value)) != nil
+    }
 
     // MARK: Attachments and extensions
 

@@ -1,6 +1,7 @@
 import CoreMedia
 import CoreVideo
 import FFmpegBridge
+import MediaFormats
 
 extension VideoEncoderSession {
     /// The format description of the encoded stream: for H.264 and HEVC built by CoreMedia from the encoder's
@@ -26,8 +27,8 @@ extension VideoEncoderSession {
 
         let codec = settings.encoder.codec
         var description: CMFormatDescription?
-        if codec == .h264 || codec == .hevc {
-            let sets = FFAnnexB.parameterSets(in: encoder.extradata, codec: codec)
+        if let format = Self.nalUnitFormat(codec) {
+            let sets = NALUnits.parameterSets(inAnnexB: encoder.extradata, format: format)
             guard !sets.sequenceParameterSets.isEmpty, !sets.pictureParameterSets.isEmpty,
                   codec == .h264 || !sets.videoParameterSets.isEmpty else {
                 throw CodecError(.codecFailed, "\(settings.encoder.name) produced no parameter sets")

@@ -1,6 +1,7 @@
 import CoreMedia
 import CoreVideo
 import FFmpegBridge
+import MediaFormats
 
 /// Encodes pixel buffers (in presentation order, any pixel format and size) into compressed sample buffers (in
 /// decode order) as a video settings dictionary asks: H.264 (libx264), HEVC (libx265), Apple ProRes 422 Proxy/LT/
@@ -276,9 +277,9 @@ package final class VideoEncoderSession: @unchecked Sendable {
             }
             let data: [UInt8]
             let codec = settings.encoder.codec
-            if codec == .h264 || codec == .hevc {
-                do throws(FFError) {
-                    data = try FFAnnexB.lengthPrefixed(packet.data, codec: codec, lengthSize: 4)
+            if let format = Self.nalUnitFormat(codec) {
+                do throws(MediaFormatError) {
+                    data = try NALUnits.lengthPrefixed(packet.data, format: format, lengthSize: 4)
                 } catch {
                     throw CodecError(error, while: "framing NAL units", presentationTimeStamp: frame.presentationTimeStamp)
                 }
@@ -344,7 +345,26 @@ package final class VideoEncoderSession: @unchecked Sendable {
             attachments[.notSync] = true
             attachments[.dependsOnOthers] = true
         }
-        attachments[.isDependedOnByOthers] = !packet.isDisposable
+        attachments[.isDependedOnByOthers] = !isDisposable(packet)
         return buffer
+    }
+
+    /// The NAL unit syntax of `codec`, if it has one.
+    static func nalUnitFormat(_ codec: FFCodec) -> NALUnitFormat? {
+        switch codec {
+        case .h264: .h264
+        case .hevc: .hevc
+        default: nil
+        }
+    }
+
+    /// Whether no other picture refers to `packet`'s. x264 and x265 in FFmpeg 5.1 do not flag disposable packets,
+    /// so for H.264 and HEVC the first slice's NAL unit header says it exactly (`NALUnits.isNonReferencePicture`).
+    private func isDisposable(_ packet: FFPacket) -> Bool {
+        if let format = Self.nalUnitFormat(settings.encoder.codec),
+           let nonReference = NALUnits.isNonReferencePicture(packet.data, format: format) {
+            return nonReference
+        }
+        return packet.isDisposable
     }
 }

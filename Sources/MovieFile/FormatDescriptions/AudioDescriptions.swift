@@ -2,6 +2,7 @@ import CoreAudioTypes
 import CoreMedia
 import Foundation
 import ISOBMFF
+import MediaFormats
 
 /// Audio sample entries → audio format descriptions: the stream basic description filled as Apple's AudioToolbox
 /// fills it for each codec, the magic cookie in the form the package's decoders share, and the channel layout from
@@ -138,15 +139,15 @@ enum AudioDescriptions {
         switch config.objectTypeIndication {
         case 0x40, 0x66, 0x67, 0x68:
             // MPEG-4 Audio, and MPEG-2 AAC Main/LC/SSR (ISO/IEC 14496-1 Table 5).
-            let asc = config.decoderSpecificInfo.flatMap(AudioSpecificConfig.init)
+            let asc = config.decoderSpecificInfo.flatMap { try? AudioSpecificConfig(parsing: $0) }
             return aac(config: asc, sampleRate: sampleRate, channels: channels, cookie: cookie)
         case 0x69, 0x6B:
             // MPEG-2 (13818-3) and MPEG-1 (11172-3) audio: the layer is in every frame header, so read the first.
-            let header = context.firstSampleBytes.flatMap(MPEGAudioFrameHeader.init)
-            return mpegAudio(layer: header?.layer ?? 3, version2: header?.isLowSamplingFrequency
+            let header = context.firstSampleBytes.flatMap { MPEGAudioFrameHeader(bytes: $0) }
+            return mpegAudio(layer: header?.layer ?? 3, version2: header.map { $0.version != .mpeg1 }
                                 ?? (config.objectTypeIndication == 0x69),
-                             sampleRate: header?.sampleRate ?? sampleRate, channels: header?.channels ?? channels,
-                             cookie: cookie)
+                             sampleRate: header.map { Double($0.sampleRate) } ?? sampleRate,
+                             channels: header.map { UInt32($0.channels) } ?? channels, cookie: cookie)
         case 0xA5:
             return ac3(entry, sampleRate: sampleRate, channels: channels)
         case 0xA6:
@@ -174,28 +175,28 @@ enum AudioDescriptions {
         var channelConfiguration = channels <= 2 ? Int(channels) : 0
         if let config {
             channelConfiguration = config.channelConfiguration
-            let frames: UInt32 = config.shortFrames ? 960 : 1024
+            let frames: UInt32 = config.usesShortFrames ? 960 : 1024
             asbd.mFormatFlags = UInt32(config.objectType)
-            asbd.mSampleRate = config.sampleRate
+            asbd.mSampleRate = Double(config.sampleRate)
             asbd.mFramesPerPacket = frames
             if let count = config.channelCount { asbd.mChannelsPerFrame = UInt32(count) }
             switch config.objectType {
             case 23:
                 asbd.mFormatID = kAudioFormatMPEG4AAC_LD
-                asbd.mFramesPerPacket = config.shortFrames ? 480 : 512
+                asbd.mFramesPerPacket = config.usesShortFrames ? 480 : 512
             case 39:
-                asbd.mFormatID = config.sbrPresent ? kAudioFormatMPEG4AAC_ELD_SBR : kAudioFormatMPEG4AAC_ELD
-                asbd.mFramesPerPacket = config.shortFrames ? 480 : 512
+                asbd.mFormatID = config.hasSBR ? kAudioFormatMPEG4AAC_ELD_SBR : kAudioFormatMPEG4AAC_ELD
+                asbd.mFramesPerPacket = config.usesShortFrames ? 480 : 512
             case 42:
                 asbd.mFormatID = kAudioFormatMPEGD_USAC
             default:
-                if config.sbrPresent {
-                    asbd.mFormatID = config.psPresent ? kAudioFormatMPEG4AAC_HE_V2 : kAudioFormatMPEG4AAC_HE
-                    asbd.mFormatFlags = config.psPresent ? 29 : 5
-                    asbd.mSampleRate = config.extensionSampleRate ?? config.sampleRate * 2
+                if config.hasSBR {
+                    asbd.mFormatID = config.hasPS ? kAudioFormatMPEG4AAC_HE_V2 : kAudioFormatMPEG4AAC_HE
+                    asbd.mFormatFlags = config.hasPS ? 29 : 5
+                    asbd.mSampleRate = Double(config.outputSampleRate)
                     asbd.mFramesPerPacket = frames * 2
                     // Parametric stereo makes stereo out of a mono core.
-                    if config.psPresent { asbd.mChannelsPerFrame = 2 }
+                    if config.hasPS { asbd.mChannelsPerFrame = 2 }
                 }
             }
         }

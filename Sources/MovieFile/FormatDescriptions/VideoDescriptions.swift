@@ -1,6 +1,7 @@
 import CoreMedia
 import Foundation
 import ISOBMFF
+import MediaFormats
 
 /// Video sample entries → video format descriptions. Codec configuration boxes (`avcC`, `hvcC`, `av1C`, `esds`,
 /// `vpcC`…) and anything not translated go to `SampleDescriptionExtensionAtoms` as their payloads; picture
@@ -97,14 +98,16 @@ enum VideoDescriptions {
         case .other:
             return
         }
-        if let primaries = ColourCodePoints.primaries[codes.primaries] {
+        if let primaries = ColourCodePoints.primaries(forCodePoint: Int(codes.primaries)) {
             extensions[kCMFormatDescriptionExtension_ColorPrimaries] = primaries
         }
-        if let transfer = ColourCodePoints.transferFunctions[codes.transfer] {
-            extensions[kCMFormatDescriptionExtension_TransferFunction] = transfer.name
-            if let gamma = transfer.gamma { extensions[kCMFormatDescriptionExtension_GammaLevel] = gamma }
+        if let transfer = ColourCodePoints.transferFunction(forCodePoint: Int(codes.transfer)) {
+            extensions[kCMFormatDescriptionExtension_TransferFunction] = transfer
+            if let gamma = ColourCodePoints.gammaLevel(forTransferCodePoint: Int(codes.transfer)) {
+                extensions[kCMFormatDescriptionExtension_GammaLevel] = gamma
+            }
         }
-        if let matrix = ColourCodePoints.matrices[codes.matrix] {
+        if let matrix = ColourCodePoints.yCbCrMatrix(forCodePoint: Int(codes.matrix)) {
             extensions[kCMFormatDescriptionExtension_YCbCrMatrix] = matrix
         }
         if codes.fullRange == true { extensions[kCMFormatDescriptionExtension_FullRangeVideo] = true }

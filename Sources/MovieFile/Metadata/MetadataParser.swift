@@ -1,6 +1,7 @@
 import Foundation
 import ISOBMFF
 import MediaContainer
+import MediaFormats
 
 /// Reads movie- and track-level metadata into `MetadataEntry`s: QuickTime user data (`udta` with `©xyz` text
 /// items), ISO/3GPP user data (`cprt`, `titl`… in MP4), iTunes metadata (`meta` with an `mdir` handler and FourCC

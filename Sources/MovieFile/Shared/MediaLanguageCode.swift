@@ -1,4 +1,5 @@
 import ISOBMFF
+import MediaFormats
 
 /// The 16-bit media language a track's `mdhd` stores, chosen per file type.
 ///
@@ -13,25 +14,9 @@ package enum MediaLanguageCode {
         guard let code = iso639?.lowercased(), let packed = PackedLanguageCode(iso639: code) else {
             return .undetermined
         }
-        if quickTime, let macintosh = macintoshCodes[code] { return PackedLanguageCode(macintoshCode: macintosh) }
+        if quickTime, let macintosh = MacintoshLanguage.macintoshCode(forISO639: code) {
+            return PackedLanguageCode(macintoshCode: macintosh)
+        }
         return packed
     }
-
-    /// ISO 639-2/T code → Macintosh language code (Apple's Script.h `langEnglish`… values). Where several Macintosh
-    /// codes share an ISO code (Traditional and Simplified Chinese, Dutch and Flemish…) the lowest is used.
-    static let macintoshCodes: [String: UInt16] = {
-        let low = ["eng", "fra", "deu", "ita", "nld", "swe", "spa", "dan", "por", "nor", "heb", "jpn", "ara", "fin",
-                   "ell", "isl", "mlt", "tur", "hrv", "zho", "urd", "hin", "tha", "kor", "lit", "pol", "hun", "est",
-                   "lav", "sme", "fao", "fas", "rus", "zho", "nld", "gle", "sqi", "ron", "ces", "slk", "slv", "yid",
-                   "srp", "mkd", "bul", "ukr", "bel", "uzb", "kaz", "aze", "aze", "hye", "kat", "ron", "kir", "tgk",
-                   "tuk", "mon", "mon", "pus", "kur", "kas", "snd", "bod", "nep", "san", "mar", "ben", "asm", "guj",
-                   "pan", "ori", "mal", "kan", "tam", "tel", "sin", "mya", "khm", "lao", "vie", "ind", "tgl", "msa",
-                   "msa", "amh", "tir", "orm", "som", "swa", "kin", "run", "nya", "mlg", "epo"]
-        let high = ["cym", "eus", "cat", "lat", "que", "grn", "aym", "tat", "uig", "dzo", "jav", "sun", "glg", "afr",
-                    "bre", "iku", "gla", "glv", "gle", "ton", "ell", "kal", "aze"]
-        var table: [String: UInt16] = [:]
-        for (code, name) in low.enumerated() where table[name] == nil { table[name] = UInt16(code) }
-        for (offset, name) in high.enumerated() where table[name] == nil { table[name] = UInt16(128 + offset) }
-        return table
-    }()
 }

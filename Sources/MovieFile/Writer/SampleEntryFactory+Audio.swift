@@ -2,14 +2,17 @@ import CoreAudioTypes
 import CoreMedia
 import Foundation
 import ISOBMFF
+import MediaFormats
 
 extension SampleEntryFactory {
     /// An audio sample entry from the stream description, magic cookie and channel layout.
     ///
-    /// Cookies follow the package convention: AAC and MP3 give the ES_Descriptor (the `esds` payload after version
-    /// and flags); ALAC the ALACSpecificConfig (the `alac` payload after version and flags, optionally followed by
-    /// its channel layout info); FLAC the `dfLa` payload after version and flags; Opus, AC-3, E-AC-3 and AMR the
-    /// whole `dOps`, `dac3`, `dec3`, `damr` payload.
+    /// Cookies follow the package convention (`MediaFormats.MagicCookie`): AAC and MP3 give the ES_Descriptor (the
+    /// `esds` payload after version and flags); ALAC the ALACSpecificConfig (the `alac` payload after version and
+    /// flags, optionally followed by its channel layout info); FLAC the whole `dfLa` payload (the older form without
+    /// version and flags is read too); Opus, AC-3, E-AC-3 and AMR the whole `dOps`, `dac3`, `dec3`, `damr` payload.
+    /// Each configuration box is written through the typed box the reader parses it with, so a cookie that box
+    /// cannot read is refused rather than written blind.
     static func audioEntry(_ description: CMFormatDescription, context: SampleEntryContext)
         throws(MovieWriterError) -> AudioSampleEntry {
         guard let asbd = CMAudioFormatDescriptionGetStreamBasicDescription(description)?.pointee else {
@@ -27,12 +30,12 @@ extension SampleEntryFactory {
         var entry: AudioSampleEntry
         switch codec {
         case _ where CodecSupport.aacSubtypes.contains(codec), ".mp3":
-            let esds = ESDBoxBytes.esds(cookie: cookie, asbd: asbd, isMP3: codec == ".mp3")
+            let esds = try elementaryStreamDescriptorBox(cookie: cookie, asbd: asbd, isMP3: codec == ".mp3")
             if quickTime, codec == ".mp3" {
                 entry = quickTimeCompressed(".mp3", asbd: asbd, framesPerPacket: 1152, bytesPerSample: 2,
                                             children: [], context: context)
             } else if quickTime {
-                let wave = waveBox(format: "mp4a", configuration: [UnknownBox(type: "mp4a", payload: [0, 0, 0, 0]), esds])
+                let wave = waveBox(format: "mp4a", configuration: [BoxNode(UnknownBox(type: "mp4a", payload: [0, 0, 0, 0])), esds])
                 entry = quickTimeCompressed("mp4a", asbd: asbd, framesPerPacket: max(asbd.mFramesPerPacket, 1024),
                                             bytesPerSample: 2, children: [wave], context: context)
             } else {
@@ -43,13 +46,12 @@ extension SampleEntryFactory {
                 throw MovieWriterError(.invalidArgument, "an ALAC description needs its 24-byte ALACSpecificConfig "
                                        + "magic cookie, not \(cookie.count) bytes")
             }
-            let configuration = Array(cookie[0..<24])
-            let bitDepth = UInt16(configuration[5])
-            let alac = UnknownBox(type: "alac", payload: [0, 0, 0, 0] + configuration)
+            let alac = try configurationBox(ALACSpecificBox.self, payload: [0, 0, 0, 0] + cookie[0..<24], codec: "ALAC")
+            let bitDepth = UInt16((alac.box as? ALACSpecificBox)?.bitDepth ?? 16)
             // Channel layout info may follow the config as a 24-byte 'chan' atom (ALAC's magic cookie layout).
-            var extra: [any Box] = []
+            var extra: [BoxNode] = []
             if cookie.count >= 48, cookie[28..<32].elementsEqual(Array("chan".utf8)) {
-                extra.append(UnknownBox(type: "chan", payload: Array(cookie[32..<48])))
+                extra.append(try configurationBox(ChannelLayoutBox.self, payload: Array(cookie[32..<48]), codec: "ALAC"))
             }
             if quickTime {
                 // Apple writes ALAC in movies inside 'wave' (frma, alac, terminator), as for AAC.
@@ -58,7 +60,7 @@ extension SampleEntryFactory {
                                             bytesPerSample: UInt32(max(bitDepth, 16) / 8), children: [wave],
                                             context: context)
                 entry.sampleSize = bitDepth
-                if layout == nil { entry.children.nodes.append(contentsOf: extra.map { BoxNode($0) }) }
+                if layout == nil { entry.children.nodes.append(contentsOf: extra) }
             } else {
                 entry = isoEntry("alac", asbd: asbd, sampleSize: bitDepth, children: [alac] + extra, context: context)
             }
@@ -73,22 +75,26 @@ extension SampleEntryFactory {
             entry.quickTimeVersion1?.bytesPerFrame = 34 * channels
         case "opus":
             guard cookie.count >= 11 else { throw missingCookie("Opus", "its dOps payload (OpusSpecificBox)") }
-            entry = isoEntry("Opus", asbd: asbd, sampleSize: 16, children: [UnknownBox(type: "dOps", payload: cookie)],
+            entry = isoEntry("Opus", asbd: asbd, sampleSize: 16,
+                             children: [try configurationBox(OpusSpecificBox.self, payload: cookie, codec: "Opus")],
                              context: context)
             // Opus in ISOBMFF §4.3: the sample rate field is 48000 whatever the input rate.
             entry.sampleRate = UnsignedFixed16x16(rawValue: 48_000 << 16)
         case "flac":
             guard cookie.count >= 4 else { throw missingCookie("FLAC", "its metadata blocks (dfLa payload)") }
+            let dfLa = try configurationBox(FLACSpecificBox.self, payload: MagicCookie.dfLaPayload(fromCookie: cookie),
+                                            codec: "FLAC")
             entry = isoEntry("fLaC", asbd: asbd, sampleSize: UInt16(clamping: max(Int(asbd.mBitsPerChannel), 16)),
-                             children: [UnknownBox(type: "dfLa", payload: [0, 0, 0, 0] + cookie)], context: context)
+                             children: [dfLa], context: context)
         case "ac-3", "ec-3":
-            let config: FourCC = codec == "ac-3" ? "dac3" : "dec3"
-            guard cookie.count >= 2 else { throw missingCookie(codec.description, "its \(config) payload") }
-            entry = isoEntry(codec, asbd: asbd, sampleSize: 16, children: [UnknownBox(type: config, payload: cookie)],
-                             context: context)
+            let isAC3 = codec == "ac-3"
+            guard cookie.count >= 2 else { throw missingCookie(codec.description, "its \(isAC3 ? "dac3" : "dec3") payload") }
+            let config = isAC3 ? try configurationBox(AC3SpecificBox.self, payload: cookie, codec: "AC-3")
+                : try configurationBox(EC3SpecificBox.self, payload: cookie, codec: "E-AC-3")
+            entry = isoEntry(codec, asbd: asbd, sampleSize: 16, children: [config], context: context)
         case "samr", "sawb":
-            let damr = cookie.count >= 9 ? UnknownBox(type: "damr", payload: cookie)
-                : UnknownBox(type: "damr", payload: defaultAMRConfiguration())
+            let damr = cookie.count >= 9 ? try configurationBox(AMRSpecificBox.self, payload: cookie, codec: "AMR")
+                : BoxNode(defaultAMRConfiguration)
             entry = isoEntry(codec, asbd: asbd, sampleSize: 16, children: [damr], context: context)
             entry.channelCount = 1
         default:
@@ -114,10 +120,10 @@ extension SampleEntryFactory {
 
     /// An ISO AudioSampleEntry (version 0; a rate above 65535 Hz is stored as 0, the media timescale holds it).
     private static func isoEntry(_ type: FourCC, asbd: AudioStreamBasicDescription, sampleSize: UInt16,
-                                 children: [any Box], context: SampleEntryContext) -> AudioSampleEntry {
+                                 children: [BoxNode], context: SampleEntryContext) -> AudioSampleEntry {
         AudioSampleEntry(type: type, dataReferenceIndex: context.dataReferenceIndex,
                          channelCount: UInt16(clamping: asbd.mChannelsPerFrame), sampleSize: sampleSize,
-                         sampleRate: UInt32(asbd.mSampleRate.rounded()), children: BoxList(children))
+                         sampleRate: UInt32(asbd.mSampleRate.rounded()), children: BoxList(nodes: children))
     }
 
     /// A QuickTime sound description for a compressed format: version 1 (compression ID -2, the four packet
@@ -175,9 +181,9 @@ extension SampleEntryFactory {
     }
 
     /// QuickTime's `wave` atom: `frma` naming the format, the codec configuration, and the 8-byte terminator.
-    private static func waveBox(format: FourCC, configuration: [any Box]) -> DecompressionParametersBox {
+    private static func waveBox(format: FourCC, configuration: [BoxNode]) -> DecompressionParametersBox {
         var children = BoxList([OriginalFormatBox(dataFormat: format)])
-        for box in configuration { children.append(box) }
+        children.nodes.append(contentsOf: configuration)
         children.append(UnknownBox(type: FourCC(rawValue: 0), payload: []))
         return DecompressionParametersBox(children: children)
     }
@@ -197,9 +203,46 @@ extension SampleEntryFactory {
             })
     }
 
-    /// A `damr` payload for an AMR description without one: vendor 'appl', decoder version 0, every mode allowed
-    /// (0x81FF, as 3GPP TS 26.244 §6.7 recommends when unknown), mode change period 0, one frame per sample.
-    private static func defaultAMRConfiguration() -> [UInt8] {
-        Array("appl".utf8) + [0, 0x81, 0xFF, 0, 1]
+    /// The `damr` of an AMR description without one: vendor 'appl', decoder version 0, every mode allowed (0x81FF,
+    /// as 3GPP TS 26.244 §6.7 recommends when unknown), mode change period 0, one frame per sample.
+    private static let defaultAMRConfiguration = AMRSpecificBox(vendor: "appl", decoderVersion: 0, modeSet: 0x81FF,
+                                                                modeChangePeriod: 0, framesPerSample: 1)
+
+    /// The codec configuration box `payload` holds, parsed by the typed box `B` the reader uses, in a node that
+    /// keeps any bytes the parser leaves so that the written box is the payload byte for byte.
+    static func configurationBox<B: SingleTypeBox>(_ type: B.Type, payload: [UInt8], codec: String)
+        throws(MovieWriterError) -> BoxNode {
+        var reader = BoxReader(payload, path: BoxPath.root.appending(B.type))
+        do {
+            let box = try B(parsing: &reader)
+            return BoxNode(box, trailingBytes: reader.readRemainingBytes())
+        } catch {
+            throw MovieWriterError(.invalidArgument, "the \(codec) magic cookie is not a '\(B.type)' payload: \(error)")
+        }
+    }
+
+    /// The `esds` of AAC or MPEG audio: the cookie's ES_Descriptor; for a bare AudioSpecificConfig cookie, or none,
+    /// an ES_Descriptor made for it (object type 0x40 MPEG-4 audio or 0x6B MPEG-1 audio, audio stream type 5; a
+    /// missing AAC configuration is made from the stream description, ISO/IEC 14496-3 §1.6.2.1).
+    private static func elementaryStreamDescriptorBox(cookie: [UInt8], asbd: AudioStreamBasicDescription, isMP3: Bool)
+        throws(MovieWriterError) -> BoxNode {
+        if cookie.first == MPEG4Descriptor.esDescriptorTag {
+            return try configurationBox(ESDBox.self, payload: [0, 0, 0, 0] + cookie, codec: isMP3 ? "MP3" : "AAC")
+        }
+        var specificInfo = cookie
+        if specificInfo.isEmpty, !isMP3 {
+            // Apple puts the MPEG-4 audio object type in mFormatFlags; 8 channels are channel configuration 7.
+            let objectType = asbd.mFormatFlags == 0 ? 2 : Int(UInt8(clamping: asbd.mFormatFlags))
+            let channels = asbd.mChannelsPerFrame == 8 ? 7 : Int(asbd.mChannelsPerFrame & 0xF)
+            do {
+                specificInfo = try AudioSpecificConfig(objectType: objectType, sampleRate: Int(asbd.mSampleRate.rounded()),
+                                                       channelConfiguration: channels).serialized()
+            } catch {
+                throw MovieWriterError(.invalidArgument, "no AudioSpecificConfig describes this AAC stream: \(error)")
+            }
+        }
+        let config = DecoderConfigDescriptor(objectTypeIndication: isMP3 ? 0x6B : 0x40, streamType: 5,
+                                             decoderSpecificInfo: specificInfo.isEmpty ? nil : specificInfo)
+        return BoxNode(ESDBox(descriptor: ESDescriptor(decoderConfig: config)))
     }
 }

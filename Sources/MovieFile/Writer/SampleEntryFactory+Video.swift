@@ -1,6 +1,7 @@
 import CoreMedia
 import Foundation
 import ISOBMFF
+import MediaFormats
 
 extension SampleEntryFactory {
     /// A visual sample entry: the image description fields (QuickTime's as Apple fills them, zero in ISO files),
@@ -87,9 +88,10 @@ extension SampleEntryFactory {
         let transfer = string(description, kCMFormatDescriptionExtension_TransferFunction)
         let matrix = string(description, kCMFormatDescriptionExtension_YCbCrMatrix)
         guard primaries != nil || transfer != nil || matrix != nil else { return nil }
-        let p = primaries.flatMap(VideoColourCodePoints.primaries) ?? 2
-        let t = transfer.flatMap(VideoColourCodePoints.transfer) ?? 2
-        let m = matrix.flatMap(VideoColourCodePoints.matrix) ?? 2
+        // ITU-T H.273 code points through the package's one table; 2 (unspecified) for what it cannot name.
+        let p = UInt16(ColourCodePoints.codePoint(forPrimaries: primaries))
+        let t = UInt16(ColourCodePoints.codePoint(forTransferFunction: transfer))
+        let m = UInt16(ColourCodePoints.codePoint(forYCbCrMatrix: matrix))
         if quickTime { return ColourInformationBox(content: .nclc(primaries: p, transfer: t, matrix: m)) }
         let fullRange = AttributeValue.bool(CMFormatDescriptionGetExtension(
             description, extensionKey: kCMFormatDescriptionExtension_FullRangeVideo)) ?? false

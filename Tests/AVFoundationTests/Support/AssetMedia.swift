@@ -1,4 +1,5 @@
 import Foundation
+import MediaContainer
 import TestSupport
 @testable import AVFoundation
 
@@ -114,5 +115,5 @@ enum AssetMedia {
     static var movieReaderAvailable: Bool { ContainerOpener.standard.readers[.isoBaseMedia] != nil }
 
     /// Whether the package has a reader for the audio-file format of `format`.
-    static func audioReaderAvailable(_ format: SniffedFormat) -> Bool { ContainerOpener.standard.readers[format] != nil }
+    static func audioReaderAvailable(_ format: ContainerFormat) -> Bool { ContainerOpener.standard.readers[format] != nil }
 }

@@ -1,3 +1,5 @@
+import MediaFormats
+
 /// The fields of an H.264 sequence parameter set that a format description needs (ITU-T H.264 §7.3.2.1.1).
 struct H264SequenceParameterSet {
     var profileIDC: UInt8
@@ -22,47 +24,47 @@ struct H264SequenceParameterSet {
         guard let header = nalUnit.first, header & 0x1F == 7 else {
             throw ParameterSetError("not an H.264 sequence parameter set (NAL unit type 7)")
         }
-        var reader = NALBitReader(nalUnit: nalUnit, headerLength: 1)
-        profileIDC = UInt8(try reader.bits(8))
-        constraintFlags = UInt8(try reader.bits(8))
-        levelIDC = UInt8(try reader.bits(8))
-        _ = try reader.ue(max: 31, "seq_parameter_set_id")
+        var reader = BitReader(NALUnits.rbsp(of: nalUnit, headerLength: 1))
+        profileIDC = UInt8(try reader.readBits(8))
+        constraintFlags = UInt8(try reader.readBits(8))
+        levelIDC = UInt8(try reader.readBits(8))
+        _ = try reader.readUnsignedExpGolomb(max: 31, "seq_parameter_set_id")
         if Self.profilesWithChromaInfo.contains(profileIDC) {
-            chromaFormatIDC = try reader.ue(max: 3, "chroma_format_idc")
-            if chromaFormatIDC == 3 { separateColourPlane = try reader.flag() }
-            bitDepthLumaMinus8 = try reader.ue(max: 6, "bit_depth_luma_minus8")
-            bitDepthChromaMinus8 = try reader.ue(max: 6, "bit_depth_chroma_minus8")
-            try reader.skip(1)  // qpprime_y_zero_transform_bypass_flag
-            if try reader.flag() {  // seq_scaling_matrix_present_flag
-                for index in 0..<(chromaFormatIDC != 3 ? 8 : 12) where try reader.flag() {
+            chromaFormatIDC = try reader.readUnsignedExpGolomb(max: 3, "chroma_format_idc")
+            if chromaFormatIDC == 3 { separateColourPlane = try reader.readFlag() }
+            bitDepthLumaMinus8 = try reader.readUnsignedExpGolomb(max: 6, "bit_depth_luma_minus8")
+            bitDepthChromaMinus8 = try reader.readUnsignedExpGolomb(max: 6, "bit_depth_chroma_minus8")
+            try reader.skipBits(1)  // qpprime_y_zero_transform_bypass_flag
+            if try reader.readFlag() {  // seq_scaling_matrix_present_flag
+                for index in 0..<(chromaFormatIDC != 3 ? 8 : 12) where try reader.readFlag() {
                     try Self.skipScalingList(&reader, size: index < 6 ? 16 : 64)
                 }
             }
         }
-        _ = try reader.ue(max: 12, "log2_max_frame_num_minus4")
-        let pictureOrderCountType = try reader.ue(max: 2, "pic_order_cnt_type")
+        _ = try reader.readUnsignedExpGolomb(max: 12, "log2_max_frame_num_minus4")
+        let pictureOrderCountType = try reader.readUnsignedExpGolomb(max: 2, "pic_order_cnt_type")
         if pictureOrderCountType == 0 {
-            _ = try reader.ue(max: 12, "log2_max_pic_order_cnt_lsb_minus4")
+            _ = try reader.readUnsignedExpGolomb(max: 12, "log2_max_pic_order_cnt_lsb_minus4")
         } else if pictureOrderCountType == 1 {
-            try reader.skip(1)
-            _ = try reader.se()
-            _ = try reader.se()
-            let cycle = try reader.ue(max: 255, "num_ref_frames_in_pic_order_cnt_cycle")
-            for _ in 0..<cycle { _ = try reader.se() }
+            try reader.skipBits(1)
+            _ = try reader.readSignedExpGolomb()
+            _ = try reader.readSignedExpGolomb()
+            let cycle = try reader.readUnsignedExpGolomb(max: 255, "num_ref_frames_in_pic_order_cnt_cycle")
+            for _ in 0..<cycle { _ = try reader.readSignedExpGolomb() }
         }
-        _ = try reader.ue()  // max_num_ref_frames
-        try reader.skip(1)  // gaps_in_frame_num_value_allowed_flag
-        let widthInMacroblocks = try reader.ue(max: 1 << 16, "pic_width_in_mbs_minus1") + 1
-        let heightInMapUnits = try reader.ue(max: 1 << 16, "pic_height_in_map_units_minus1") + 1
-        frameMBsOnly = try reader.flag()
-        if !frameMBsOnly { try reader.skip(1) }  // mb_adaptive_frame_field_flag
-        try reader.skip(1)  // direct_8x8_inference_flag
+        _ = try reader.readUnsignedExpGolomb()  // max_num_ref_frames
+        try reader.skipBits(1)  // gaps_in_frame_num_value_allowed_flag
+        let widthInMacroblocks = try reader.readUnsignedExpGolomb(max: 1 << 16, "pic_width_in_mbs_minus1") + 1
+        let heightInMapUnits = try reader.readUnsignedExpGolomb(max: 1 << 16, "pic_height_in_map_units_minus1") + 1
+        frameMBsOnly = try reader.readFlag()
+        if !frameMBsOnly { try reader.skipBits(1) }  // mb_adaptive_frame_field_flag
+        try reader.skipBits(1)  // direct_8x8_inference_flag
         var crop = (left: 0, right: 0, top: 0, bottom: 0)
-        if try reader.flag() {
-            crop = (try reader.ue(max: 1 << 20, "frame_crop_left_offset"),
-                    try reader.ue(max: 1 << 20, "frame_crop_right_offset"),
-                    try reader.ue(max: 1 << 20, "frame_crop_top_offset"),
-                    try reader.ue(max: 1 << 20, "frame_crop_bottom_offset"))
+        if try reader.readFlag() {
+            crop = (try reader.readUnsignedExpGolomb(max: 1 << 20, "frame_crop_left_offset"),
+                    try reader.readUnsignedExpGolomb(max: 1 << 20, "frame_crop_right_offset"),
+                    try reader.readUnsignedExpGolomb(max: 1 << 20, "frame_crop_top_offset"),
+                    try reader.readUnsignedExpGolomb(max: 1 << 20, "frame_crop_bottom_offset"))
         }
         // §7.4.2.1.1: the crop unit depends on ChromaArrayType and on field coding.
         let fieldFactor = frameMBsOnly ? 1 : 2
@@ -76,18 +78,18 @@ struct H264SequenceParameterSet {
         width = codedWidth - cropUnitX * (crop.left + crop.right)
         height = codedHeight - cropUnitY * (crop.top + crop.bottom)
         guard width > 0, height > 0 else { throw ParameterSetError("cropping leaves no picture") }
-        if try reader.flag() {
+        if try reader.readFlag() {
             // A damaged VUI does not make the SPS unusable; keep what was read before the damage.
             vui = (try? VideoUsability(h264: &reader)) ?? vui
         }
     }
 
     /// Skips a scaling_list() (§7.3.2.1.1.1).
-    private static func skipScalingList(_ reader: inout NALBitReader, size: Int) throws {
+    private static func skipScalingList(_ reader: inout BitReader, size: Int) throws {
         var last: Int32 = 8, next: Int32 = 8
         for _ in 0..<size {
             if next != 0 {
-                let delta = try reader.se()
+                let delta = try reader.readSignedExpGolomb()
                 guard delta >= -128, delta <= 127 else { throw ParameterSetError("delta_scale out of range") }
                 next = (last + delta + 256) % 256
             }
@@ -117,34 +119,34 @@ struct VideoUsability {
     ]
 
     /// Reads the start of an H.264 vui_parameters() (§E.1.1) up to the chroma location.
-    init(h264 reader: inout NALBitReader) throws {
+    init(h264 reader: inout BitReader) throws {
         try readCommon(&reader)
     }
 
     /// Reads the fields common to H.264 and H.265 VUI up to the chroma sample location.
-    mutating func readCommon(_ reader: inout NALBitReader) throws {
-        if try reader.flag() {
-            let idc = Int(try reader.bits(8))
+    mutating func readCommon(_ reader: inout BitReader) throws {
+        if try reader.readFlag() {
+            let idc = Int(try reader.readBits(8))
             if idc == 255 {
-                let horizontal = Int(try reader.bits(16)), vertical = Int(try reader.bits(16))
+                let horizontal = Int(try reader.readBits(16)), vertical = Int(try reader.readBits(16))
                 if horizontal > 0 && vertical > 0 { sampleAspectRatio = (horizontal, vertical) }
             } else if idc >= 1 && idc <= Self.aspectRatios.count {
                 sampleAspectRatio = Self.aspectRatios[idc - 1]
             }
         }
-        if try reader.flag() { try reader.skip(1) }  // overscan
-        if try reader.flag() {  // video_signal_type_present_flag
-            try reader.skip(3)  // video_format
-            videoFullRange = try reader.flag()
-            if try reader.flag() {
-                colourPrimaries = Int(try reader.bits(8))
-                transferCharacteristics = Int(try reader.bits(8))
-                matrixCoefficients = Int(try reader.bits(8))
+        if try reader.readFlag() { try reader.skipBits(1) }  // overscan
+        if try reader.readFlag() {  // video_signal_type_present_flag
+            try reader.skipBits(3)  // video_format
+            videoFullRange = try reader.readFlag()
+            if try reader.readFlag() {
+                colourPrimaries = Int(try reader.readBits(8))
+                transferCharacteristics = Int(try reader.readBits(8))
+                matrixCoefficients = Int(try reader.readBits(8))
             }
         }
-        if try reader.flag() {
-            chromaSampleLocationTop = try reader.ue(max: 5, "chroma_sample_loc_type_top_field")
-            chromaSampleLocationBottom = try reader.ue(max: 5, "chroma_sample_loc_type_bottom_field")
+        if try reader.readFlag() {
+            chromaSampleLocationTop = try reader.readUnsignedExpGolomb(max: 5, "chroma_sample_loc_type_top_field")
+            chromaSampleLocationBottom = try reader.readUnsignedExpGolomb(max: 5, "chroma_sample_loc_type_bottom_field")
         }
     }
 }

@@ -1,52 +1,25 @@
-/// AC-3 configuration (`dac3`, ETSI TS 102 366 Annex F.4 AC3SpecificBox): the fields of the bit stream's first
-/// syncframe a demuxer needs.
+import MediaFormats
+
+/// AC-3 configuration (`dac3`, ETSI TS 102 366 Annex F.4 AC3SpecificBox): the box around the package's one
+/// `AC3SpecificConfig`, whose fields it exposes as its own.
+@dynamicMemberLookup
 package struct AC3SpecificBox: SingleTypeBox {
     package static let type: FourCC = "dac3"
-    /// Sample rate code (0 48 kHz, 1 44.1 kHz, 2 32 kHz).
-    package var fscod: UInt8
-    /// Bit stream identification (8 for AC-3).
-    package var bsid: UInt8
-    /// Bit stream mode.
-    package var bsmod: UInt8
-    /// Audio coding mode (channel arrangement).
-    package var acmod: UInt8
-    /// LFE channel present.
-    package var lfeon: Bool
-    /// Bit rate code.
-    package var bitRateCode: UInt8
-    /// The 5 reserved bits, as stored.
-    package var reserved: UInt8 = 0
+    /// The configuration.
+    package var config: AC3SpecificConfig
 
-    /// A configuration.
-    package init(fscod: UInt8, bsid: UInt8 = 8, bsmod: UInt8 = 0, acmod: UInt8, lfeon: Bool, bitRateCode: UInt8) {
-        self.fscod = fscod
-        self.bsid = bsid
-        self.bsmod = bsmod
-        self.acmod = acmod
-        self.lfeon = lfeon
-        self.bitRateCode = bitRateCode
+    /// A box holding `config`.
+    package init(config: AC3SpecificConfig) { self.config = config }
+
+    /// The configuration's fields.
+    package subscript<T>(dynamicMember field: WritableKeyPath<AC3SpecificConfig, T>) -> T {
+        get { config[keyPath: field] }
+        set { config[keyPath: field] = newValue }
     }
 
-    package init(parsing reader: inout ByteReader) throws(BoxParseError) {
-        var bits = BitReader(try reader.readBytes(count: 3), baseOffset: reader.offset - 3, path: reader.path)
-        fscod = UInt8(try bits.read(2))
-        bsid = UInt8(try bits.read(5))
-        bsmod = UInt8(try bits.read(3))
-        acmod = UInt8(try bits.read(3))
-        lfeon = try bits.read(1) != 0
-        bitRateCode = UInt8(try bits.read(5))
-        reserved = UInt8(try bits.read(5))
+    package init(parsing reader: inout BoxReader) throws(BoxParseError) {
+        config = try reader.read { bytes throws(MediaFormatError) in try AC3SpecificConfig(parsing: &bytes) }
     }
 
-    package func write(to writer: inout BoxWriter) throws(BoxWriteError) {
-        var bits = BitWriter()
-        bits.write(UInt32(fscod), 2)
-        bits.write(UInt32(bsid), 5)
-        bits.write(UInt32(bsmod), 3)
-        bits.write(UInt32(acmod), 3)
-        bits.write(lfeon ? 1 : 0, 1)
-        bits.write(UInt32(bitRateCode), 5)
-        bits.write(UInt32(reserved), 5)
-        writer.writeBytes(bits.data)
-    }
+    package func write(to writer: inout BoxWriter) throws(BoxWriteError) { config.write(to: &writer) }
 }

@@ -1,76 +1,34 @@
-/// Apple Lossless configuration (`alac` inside an `alac` sample entry or QuickTime `wave`; Apple's ALAC
-/// specification, ALACSpecificConfig): a full box holding the 24-byte "magic cookie".
+import MediaFormats
+
+/// Apple Lossless configuration (`alac` inside an `alac` sample entry or QuickTime `wave`): a full box around the
+/// package's one `ALACSpecificConfig` (Apple's ALAC specification), whose fields it exposes as its own.
+@dynamicMemberLookup
 package struct ALACSpecificBox: SingleTypeBox {
     package static let type: FourCC = "alac"
     /// Version and flags (zero).
     package var fullBoxHeader = FullBoxHeader()
-    /// Frames per packet (4096 by default).
-    package var frameLength: UInt32
-    /// 0.
-    package var compatibleVersion: UInt8 = 0
-    /// Bits per sample: 16, 20, 24 or 32.
-    package var bitDepth: UInt8
-    /// Rice history multiplier (40).
-    package var pb: UInt8 = 40
-    /// Rice initial history (10).
-    package var mb: UInt8 = 10
-    /// Rice parameter limit (14).
-    package var kb: UInt8 = 14
-    /// Channels.
-    package var numberOfChannels: UInt8
-    /// Escape run length (255).
-    package var maxRun: UInt16 = 255
-    /// Largest packet in bytes (0: unknown).
-    package var maxFrameBytes: UInt32
-    /// Average bit rate (0: unknown).
-    package var avgBitRate: UInt32
-    /// Sample rate in Hz.
-    package var sampleRate: UInt32
+    /// The 24-byte configuration.
+    package var config: ALACSpecificConfig
 
-    /// A configuration with Apple's default Rice parameters.
-    package init(frameLength: UInt32 = 4096, bitDepth: UInt8, numberOfChannels: UInt8, maxFrameBytes: UInt32 = 0,
-                 avgBitRate: UInt32 = 0, sampleRate: UInt32) {
-        self.frameLength = frameLength
-        self.bitDepth = bitDepth
-        self.numberOfChannels = numberOfChannels
-        self.maxFrameBytes = maxFrameBytes
-        self.avgBitRate = avgBitRate
-        self.sampleRate = sampleRate
+    /// A box holding `config`.
+    package init(config: ALACSpecificConfig) { self.config = config }
+
+    /// The configuration's fields.
+    package subscript<T>(dynamicMember field: WritableKeyPath<ALACSpecificConfig, T>) -> T {
+        get { config[keyPath: field] }
+        set { config[keyPath: field] = newValue }
     }
 
     /// The 24-byte magic cookie as a decoder takes it.
-    package var magicCookie: [UInt8] {
-        var writer = BoxWriter()
-        writeCookie(to: &writer)
-        return writer.bytes
-    }
+    package var magicCookie: [UInt8] { config.bytes }
 
-    package init(parsing reader: inout ByteReader) throws(BoxParseError) {
+    package init(parsing reader: inout BoxReader) throws(BoxParseError) {
         fullBoxHeader = try reader.readFullBoxHeader()
-        frameLength = try reader.readUInt32()
-        compatibleVersion = try reader.readUInt8()
-        bitDepth = try reader.readUInt8()
-        pb = try reader.readUInt8()
-        mb = try reader.readUInt8()
-        kb = try reader.readUInt8()
-        numberOfChannels = try reader.readUInt8()
-        maxRun = try reader.readUInt16()
-        maxFrameBytes = try reader.readUInt32()
-        avgBitRate = try reader.readUInt32()
-        sampleRate = try reader.readUInt32()
+        config = try reader.read { bytes throws(MediaFormatError) in try ALACSpecificConfig(parsing: &bytes) }
     }
 
     package func write(to writer: inout BoxWriter) throws(BoxWriteError) {
         writer.writeFullBoxHeader(fullBoxHeader)
-        writeCookie(to: &writer)
-    }
-
-    private func writeCookie(to writer: inout BoxWriter) {
-        writer.writeUInt32(frameLength)
-        for byte in [compatibleVersion, bitDepth, pb, mb, kb, numberOfChannels] { writer.writeUInt8(byte) }
-        writer.writeUInt16(maxRun)
-        writer.writeUInt32(maxFrameBytes)
-        writer.writeUInt32(avgBitRate)
-        writer.writeUInt32(sampleRate)
+        config.write(to: &writer)
     }
 }

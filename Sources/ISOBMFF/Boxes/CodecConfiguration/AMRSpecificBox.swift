@@ -22,7 +22,7 @@ package struct AMRSpecificBox: SingleTypeBox {
         self.framesPerSample = framesPerSample
     }
 
-    package init(parsing reader: inout ByteReader) throws(BoxParseError) {
+    package init(parsing reader: inout BoxReader) throws(BoxParseError) {
         vendor = try reader.readFourCC()
         decoderVersion = try reader.readUInt8()
         modeSet = try reader.readUInt16()

@@ -39,7 +39,7 @@ package struct AV1CodecConfigurationBox: SingleTypeBox {
         presentationDelayByte & 0x10 != 0 ? Int(presentationDelayByte & 0xF) + 1 : nil
     }
 
-    package init(parsing reader: inout ByteReader) throws(BoxParseError) {
+    package init(parsing reader: inout BoxReader) throws(BoxParseError) {
         markerAndVersion = try reader.readUInt8()
         guard markerAndVersion & 0x80 != 0 else { throw reader.error(.invalidValue, "av1C marker bit is 0") }
         let profileByte = try reader.readUInt8()

@@ -1,146 +1,27 @@
-/// H.264 decoder configuration (`avcC`, ISO/IEC 14496-15 §5.3.3.1 AVCDecoderConfigurationRecord in §5.4.2.1
-/// AVCConfigurationBox): profile, level, NAL length size, parameter sets, and for High profiles the chroma format,
-/// bit depths and SPS extensions.
-///
-/// Reserved bits are kept as stored: the spec says all ones, but some encoders write zeros, and a remux should not
-/// change them.
+import MediaFormats
+
+/// H.264 decoder configuration (`avcC`, ISO/IEC 14496-15 §5.4.2.1 AVCConfigurationBox): the box around the
+/// package's one `AVCDecoderConfigurationRecord` (§5.3.3.1), whose fields it exposes as its own.
+@dynamicMemberLookup
 package struct AVCConfigurationBox: SingleTypeBox {
     package static let type: FourCC = "avcC"
+    /// The record.
+    package var record: AVCDecoderConfigurationRecord
 
-    /// The High-profile tail (profiles 100, 110, 122, 144).
-    package struct HighProfileExtension: Hashable, Sendable {
-        /// 0 monochrome, 1 4:2:0, 2 4:2:2, 3 4:4:4.
-        package var chromaFormat: UInt8
-        /// Luma bit depth minus 8.
-        package var bitDepthLumaMinus8: UInt8
-        /// Chroma bit depth minus 8.
-        package var bitDepthChromaMinus8: UInt8
-        /// Sequence parameter set extensions.
-        package var sequenceParameterSetExtensions: [[UInt8]]
-        /// The 6 + 5 + 5 reserved high bits of the three bytes, as stored (all ones by the spec).
-        package var reservedBits: [UInt8] = [0x3F, 0x1F, 0x1F]
+    /// A box holding `record`.
+    package init(record: AVCDecoderConfigurationRecord) { self.record = record }
 
-        /// The extension.
-        package init(chromaFormat: UInt8, bitDepthLumaMinus8: UInt8, bitDepthChromaMinus8: UInt8,
-                     sequenceParameterSetExtensions: [[UInt8]] = []) {
-            self.chromaFormat = chromaFormat
-            self.bitDepthLumaMinus8 = bitDepthLumaMinus8
-            self.bitDepthChromaMinus8 = bitDepthChromaMinus8
-            self.sequenceParameterSetExtensions = sequenceParameterSetExtensions
-        }
+    /// The record's fields.
+    package subscript<T>(dynamicMember field: WritableKeyPath<AVCDecoderConfigurationRecord, T>) -> T {
+        get { record[keyPath: field] }
+        set { record[keyPath: field] = newValue }
     }
 
-    /// 1.
-    package var configurationVersion: UInt8 = 1
-    /// `profile_idc` (66 Baseline, 77 Main, 100 High…).
-    package var profileIndication: UInt8
-    /// The constraint flags byte.
-    package var profileCompatibility: UInt8
-    /// `level_idc` (31 for 3.1…).
-    package var levelIndication: UInt8
-    /// Bytes in each NAL unit's length prefix: 1, 2 or 4.
-    package var nalUnitLengthSize: Int
-    /// Sequence parameter sets (NAL units without start codes).
-    package var sequenceParameterSets: [[UInt8]]
-    /// Picture parameter sets.
-    package var pictureParameterSets: [[UInt8]]
-    /// The High-profile tail, when present.
-    package var highProfileExtension: HighProfileExtension?
-    /// Reserved high bits of the length-size byte (6) and SPS-count byte (3), as stored.
-    package var reservedBits: [UInt8] = [0x3F, 0x07]
-
-    /// A configuration.
-    package init(profileIndication: UInt8, profileCompatibility: UInt8, levelIndication: UInt8, nalUnitLengthSize: Int = 4,
-                 sequenceParameterSets: [[UInt8]], pictureParameterSets: [[UInt8]],
-                 highProfileExtension: HighProfileExtension? = nil) {
-        self.profileIndication = profileIndication
-        self.profileCompatibility = profileCompatibility
-        self.levelIndication = levelIndication
-        self.nalUnitLengthSize = nalUnitLengthSize
-        self.sequenceParameterSets = sequenceParameterSets
-        self.pictureParameterSets = pictureParameterSets
-        self.highProfileExtension = highProfileExtension
-    }
-
-    /// Whether a record of this profile may carry the chroma/bit-depth tail. The first edition of ISO/IEC 14496-15
-    /// (§5.3.3.1.2) listed profiles 100, 110, 122 and 144; later editions allow it for every profile except
-    /// Baseline (66), Main (77) and Extended (88), which is what x264 writes for High 4:4:4 Predictive (244).
-    static func mayCarryHighProfileExtension(_ profile: UInt8) -> Bool {
-        ![66, 77, 88].contains(profile)
-    }
-
-    package init(parsing reader: inout ByteReader) throws(BoxParseError) {
-        configurationVersion = try reader.readUInt8()
-        profileIndication = try reader.readUInt8()
-        profileCompatibility = try reader.readUInt8()
-        levelIndication = try reader.readUInt8()
-        let lengthByte = try reader.readUInt8()
-        nalUnitLengthSize = Int(lengthByte & 3) + 1
-        let spsByte = try reader.readUInt8()
-        reservedBits = [lengthByte >> 2, spsByte >> 5]
-        sequenceParameterSets = try reader.readParameterSets(count: Int(spsByte & 0x1F))
-        pictureParameterSets = try reader.readParameterSets(count: Int(try reader.readUInt8()))
-        // Encoders before 2012 (and some since) omit the tail even for High profiles; its absence is not an error.
-        if Self.mayCarryHighProfileExtension(profileIndication), reader.readableBytes >= 4 {
-            let chroma = try reader.readUInt8(), luma = try reader.readUInt8(), chromaDepth = try reader.readUInt8()
-            var tail = HighProfileExtension(chromaFormat: chroma & 3, bitDepthLumaMinus8: luma & 7,
-                                            bitDepthChromaMinus8: chromaDepth & 7)
-            tail.reservedBits = [chroma >> 2, luma >> 3, chromaDepth >> 3]
-            tail.sequenceParameterSetExtensions = try reader.readParameterSets(count: Int(try reader.readUInt8()))
-            highProfileExtension = tail
-        }
+    package init(parsing reader: inout BoxReader) throws(BoxParseError) {
+        record = try reader.read { bytes throws(MediaFormatError) in try AVCDecoderConfigurationRecord(parsing: &bytes) }
     }
 
     package func write(to writer: inout BoxWriter) throws(BoxWriteError) {
-        // The field holds 1…4; H.264 allows 1, 2 and 4, and a demuxer refuses 3, but a remux keeps what it read.
-        guard (1...4).contains(nalUnitLengthSize) else {
-            throw BoxWriteError(Self.type, "NAL unit length size must be 1, 2 or 4, not \(nalUnitLengthSize)")
-        }
-        guard sequenceParameterSets.count <= 31, pictureParameterSets.count <= 255, reservedBits.count == 2 else {
-            throw BoxWriteError(Self.type, "at most 31 SPS and 255 PPS")
-        }
-        writer.writeUInt8(configurationVersion)
-        writer.writeUInt8(profileIndication)
-        writer.writeUInt8(profileCompatibility)
-        writer.writeUInt8(levelIndication)
-        writer.writeUInt8(reservedBits[0] << 2 | UInt8(nalUnitLengthSize - 1))
-        writer.writeUInt8(reservedBits[1] << 5 | UInt8(sequenceParameterSets.count))
-        try writer.writeParameterSets(sequenceParameterSets, in: Self.type)
-        writer.writeUInt8(UInt8(pictureParameterSets.count))
-        try writer.writeParameterSets(pictureParameterSets, in: Self.type)
-        if let tail = highProfileExtension {
-            guard tail.sequenceParameterSetExtensions.count <= 255, tail.reservedBits.count == 3 else {
-                throw BoxWriteError(Self.type, "at most 255 SPS extensions")
-            }
-            writer.writeUInt8(tail.reservedBits[0] << 2 | tail.chromaFormat & 3)
-            writer.writeUInt8(tail.reservedBits[1] << 3 | tail.bitDepthLumaMinus8 & 7)
-            writer.writeUInt8(tail.reservedBits[2] << 3 | tail.bitDepthChromaMinus8 & 7)
-            writer.writeUInt8(UInt8(tail.sequenceParameterSetExtensions.count))
-            try writer.writeParameterSets(tail.sequenceParameterSetExtensions, in: Self.type)
-        }
-    }
-}
-
-extension ByteReader {
-    /// Reads `count` parameter sets, each a 16-bit length and that many bytes.
-    package mutating func readParameterSets(count: Int) throws(BoxParseError) -> [[UInt8]] {
-        let n = try checkCount(count, elementSize: 2, "parameter set")
-        var sets: [[UInt8]] = []
-        sets.reserveCapacity(n)
-        for _ in 0..<n { sets.append(try readBytes(count: Int(try readUInt16()))) }
-        return sets
-    }
-}
-
-extension BoxWriter {
-    /// Appends parameter sets, each a 16-bit length and its bytes.
-    package mutating func writeParameterSets(_ sets: [[UInt8]], in type: FourCC) throws(BoxWriteError) {
-        for set in sets {
-            guard let length = UInt16(exactly: set.count) else {
-                throw BoxWriteError(type, "a parameter set holds at most 65535 bytes, not \(set.count)")
-            }
-            writeUInt16(length)
-            writeBytes(set)
-        }
+        do { try record.write(to: &writer) } catch { throw BoxWriteError(Self.type, error) }
     }
 }

@@ -15,7 +15,7 @@ package struct BitRateBox: SingleTypeBox {
         self.avgBitrate = avgBitrate
     }
 
-    package init(parsing reader: inout ByteReader) throws(BoxParseError) {
+    package init(parsing reader: inout BoxReader) throws(BoxParseError) {
         bufferSizeDB = try reader.readUInt32()
         maxBitrate = try reader.readUInt32()
         avgBitrate = try reader.readUInt32()

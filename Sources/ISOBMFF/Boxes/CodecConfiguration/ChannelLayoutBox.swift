@@ -39,7 +39,7 @@ package struct ChannelLayoutBox: SingleTypeBox {
         self.descriptions = descriptions
     }
 
-    package init(parsing reader: inout ByteReader) throws(BoxParseError) {
+    package init(parsing reader: inout BoxReader) throws(BoxParseError) {
         fullBoxHeader = try reader.readFullBoxHeader()
         layoutTag = try reader.readUInt32()
         channelBitmap = try reader.readUInt32()

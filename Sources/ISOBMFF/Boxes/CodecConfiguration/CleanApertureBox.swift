@@ -25,7 +25,7 @@ package struct CleanApertureBox: SingleTypeBox {
         (horizontalOffsetN, horizontalOffsetD, verticalOffsetN, verticalOffsetD) = (0, 1, 0, 1)
     }
 
-    package init(parsing reader: inout ByteReader) throws(BoxParseError) {
+    package init(parsing reader: inout BoxReader) throws(BoxParseError) {
         widthN = try reader.readUInt32()
         widthD = try reader.readUInt32()
         heightN = try reader.readUInt32()

@@ -27,7 +27,7 @@ package struct ColourInformationBox: SingleTypeBox {
                                             fullRangeByte: fullRange ? 0x80 : 0))
     }
 
-    package init(parsing reader: inout ByteReader) throws(BoxParseError) {
+    package init(parsing reader: inout BoxReader) throws(BoxParseError) {
         let colourType = try reader.readFourCC()
         switch colourType {
         case "nclx":

@@ -12,7 +12,7 @@ package struct ContentLightLevelBox: SingleTypeBox {
         self.maxPicAverageLightLevel = maxPicAverageLightLevel
     }
 
-    package init(parsing reader: inout ByteReader) throws(BoxParseError) {
+    package init(parsing reader: inout BoxReader) throws(BoxParseError) {
         maxContentLightLevel = try reader.readUInt16()
         maxPicAverageLightLevel = try reader.readUInt16()
     }

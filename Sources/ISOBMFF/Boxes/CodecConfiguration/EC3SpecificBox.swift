@@ -1,97 +1,27 @@
-/// E-AC-3 configuration (`dec3`, ETSI TS 102 366 Annex F.6 EC3SpecificBox): data rate and one description per
-/// independent substream; extension bytes (Dolby Atmos JOC flags) are kept as stored.
+import MediaFormats
+
+/// E-AC-3 configuration (`dec3`, ETSI TS 102 366 Annex F.6 EC3SpecificBox): the box around the package's one
+/// `EC3SpecificConfig`, whose fields it exposes as its own.
+@dynamicMemberLookup
 package struct EC3SpecificBox: SingleTypeBox {
     package static let type: FourCC = "dec3"
+    /// The configuration.
+    package var config: EC3SpecificConfig
 
-    /// One independent substream.
-    package struct Substream: Hashable, Sendable {
-        /// Sample rate code.
-        package var fscod: UInt8
-        /// Bit stream identification (16 for E-AC-3).
-        package var bsid: UInt8
-        /// The reserved bit after `bsid`, as stored.
-        package var reserved1: UInt8 = 0
-        /// Associated service.
-        package var asvc: Bool
-        /// Bit stream mode.
-        package var bsmod: UInt8
-        /// Audio coding mode.
-        package var acmod: UInt8
-        /// LFE channel present.
-        package var lfeon: Bool
-        /// The 3 reserved bits after `lfeon`, as stored.
-        package var reserved2: UInt8 = 0
-        /// Dependent substreams.
-        package var numberOfDependentSubstreams: UInt8
-        /// Channel locations of the dependent substreams (9 bits), when there are any; the reserved bit otherwise.
-        package var channelLocation: UInt16
+    /// A box holding `config`.
+    package init(config: EC3SpecificConfig) { self.config = config }
 
-        /// A substream.
-        package init(fscod: UInt8, bsid: UInt8 = 16, asvc: Bool = false, bsmod: UInt8 = 0, acmod: UInt8, lfeon: Bool,
-                     numberOfDependentSubstreams: UInt8 = 0, channelLocation: UInt16 = 0) {
-            self.fscod = fscod
-            self.bsid = bsid
-            self.asvc = asvc
-            self.bsmod = bsmod
-            self.acmod = acmod
-            self.lfeon = lfeon
-            self.numberOfDependentSubstreams = numberOfDependentSubstreams
-            self.channelLocation = channelLocation
-        }
+    /// The configuration's fields.
+    package subscript<T>(dynamicMember field: WritableKeyPath<EC3SpecificConfig, T>) -> T {
+        get { config[keyPath: field] }
+        set { config[keyPath: field] = newValue }
     }
 
-    /// Data rate in kbit/s (13 bits).
-    package var dataRate: UInt16
-    /// The independent substreams (1 to 8).
-    package var substreams: [Substream]
-    /// Bytes after the substreams, as stored.
-    package var extensionBytes: [UInt8] = []
-
-    /// A configuration.
-    package init(dataRate: UInt16, substreams: [Substream]) {
-        self.dataRate = dataRate
-        self.substreams = substreams
-    }
-
-    package init(parsing reader: inout ByteReader) throws(BoxParseError) {
-        let start = reader.offset
-        var bits = BitReader(reader.readRemainingBytes(), baseOffset: start, path: reader.path)
-        dataRate = UInt16(try bits.read(13))
-        let count = Int(try bits.read(3)) + 1
-        substreams = []
-        for _ in 0..<count {
-            var substream = Substream(fscod: UInt8(try bits.read(2)), bsid: UInt8(try bits.read(5)), acmod: 0, lfeon: false)
-            substream.reserved1 = UInt8(try bits.read(1))
-            substream.asvc = try bits.read(1) != 0
-            substream.bsmod = UInt8(try bits.read(3))
-            substream.acmod = UInt8(try bits.read(3))
-            substream.lfeon = try bits.read(1) != 0
-            substream.reserved2 = UInt8(try bits.read(3))
-            substream.numberOfDependentSubstreams = UInt8(try bits.read(4))
-            substream.channelLocation = UInt16(try bits.read(substream.numberOfDependentSubstreams > 0 ? 9 : 1))
-            substreams.append(substream)
-        }
-        extensionBytes = bits.remainingBytes
+    package init(parsing reader: inout BoxReader) throws(BoxParseError) {
+        config = try reader.read { bytes throws(MediaFormatError) in try EC3SpecificConfig(parsing: &bytes) }
     }
 
     package func write(to writer: inout BoxWriter) throws(BoxWriteError) {
-        guard (1...8).contains(substreams.count) else { throw BoxWriteError(Self.type, "1 to 8 substreams needed") }
-        var bits = BitWriter()
-        bits.write(UInt32(dataRate), 13)
-        bits.write(UInt32(substreams.count - 1), 3)
-        for substream in substreams {
-            bits.write(UInt32(substream.fscod), 2)
-            bits.write(UInt32(substream.bsid), 5)
-            bits.write(UInt32(substream.reserved1), 1)
-            bits.write(substream.asvc ? 1 : 0, 1)
-            bits.write(UInt32(substream.bsmod), 3)
-            bits.write(UInt32(substream.acmod), 3)
-            bits.write(substream.lfeon ? 1 : 0, 1)
-            bits.write(UInt32(substream.reserved2), 3)
-            bits.write(UInt32(substream.numberOfDependentSubstreams), 4)
-            bits.write(UInt32(substream.channelLocation), substream.numberOfDependentSubstreams > 0 ? 9 : 1)
-        }
-        writer.writeBytes(bits.data)
-        writer.writeBytes(extensionBytes)
+        do { try config.write(to: &writer) } catch { throw BoxWriteError(Self.type, error) }
     }
 }

@@ -1,5 +1,8 @@
-/// The MPEG-4 elementary stream descriptor box (`esds`, ISO/IEC 14496-14 §5.6): AAC, MP3, MPEG-4 Visual
-/// configuration in MP4, and inside QuickTime's `wave`.
+import MediaFormats
+
+/// The MPEG-4 elementary stream descriptor box (`esds`, ISO/IEC 14496-14 §5.6): a full box around the package's one
+/// `ESDescriptor` (ISO/IEC 14496-1 §7.2.6.5). AAC, MP3, MPEG-4 Visual configuration in MP4, and inside
+/// QuickTime's `wave`.
 package struct ESDBox: SingleTypeBox {
     package static let type: FourCC = "esds"
     /// Version and flags (zero).
@@ -13,19 +16,13 @@ package struct ESDBox: SingleTypeBox {
     /// The decoder configuration.
     package var decoderConfig: DecoderConfigDescriptor? { descriptor.decoderConfig }
 
-    package init(parsing reader: inout ByteReader) throws(BoxParseError) {
+    package init(parsing reader: inout BoxReader) throws(BoxParseError) {
         fullBoxHeader = try reader.readFullBoxHeader()
-        let start = reader.offset
-        let (tag, payload, fieldSize) = try MPEG4Descriptor.readHeader(&reader)
-        guard tag == MPEG4Descriptor.esDescriptorTag else {
-            throw reader.error(.invalidValue, "expected an ES_Descriptor (tag 3), found tag \(tag)", at: start)
-        }
-        var body = payload
-        descriptor = try ESDescriptor(parsing: &body, lengthFieldSize: fieldSize)
+        descriptor = try reader.read { bytes throws(MediaFormatError) in try ESDescriptor(parsing: &bytes) }
     }
 
     package func write(to writer: inout BoxWriter) throws(BoxWriteError) {
         writer.writeFullBoxHeader(fullBoxHeader)
-        try descriptor.write(to: &writer, in: Self.type)
+        do { try descriptor.write(to: &writer) } catch { throw BoxWriteError(Self.type, error) }
     }
 }

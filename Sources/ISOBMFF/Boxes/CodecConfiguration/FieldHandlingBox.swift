@@ -12,7 +12,7 @@ package struct FieldHandlingBox: SingleTypeBox {
         self.fieldOrdering = fieldOrdering
     }
 
-    package init(parsing reader: inout ByteReader) throws(BoxParseError) {
+    package init(parsing reader: inout BoxReader) throws(BoxParseError) {
         fieldCount = try reader.readUInt8()
         fieldOrdering = try reader.readUInt8()
     }

@@ -7,6 +7,6 @@ package struct GlobalHeaderBox: SingleTypeBox {
 
     /// A box holding `extradata`.
     package init(extradata: [UInt8]) { self.extradata = extradata }
-    package init(parsing reader: inout ByteReader) throws(BoxParseError) { extradata = reader.readRemainingBytes() }
+    package init(parsing reader: inout BoxReader) throws(BoxParseError) { extradata = reader.readRemainingBytes() }
     package func write(to writer: inout BoxWriter) throws(BoxWriteError) { writer.writeBytes(extradata) }
 }

@@ -28,7 +28,7 @@ package struct MasteringDisplayColourVolumeBox: SingleTypeBox {
         self.minDisplayMasteringLuminance = minDisplayMasteringLuminance
     }
 
-    package init(parsing reader: inout ByteReader) throws(BoxParseError) {
+    package init(parsing reader: inout BoxReader) throws(BoxParseError) {
         primaryX = []
         primaryY = []
         for _ in 0..<3 {

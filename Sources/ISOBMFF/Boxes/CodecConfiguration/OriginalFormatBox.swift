@@ -7,6 +7,6 @@ package struct OriginalFormatBox: SingleTypeBox {
 
     /// A box naming `dataFormat`.
     package init(dataFormat: FourCC) { self.dataFormat = dataFormat }
-    package init(parsing reader: inout ByteReader) throws(BoxParseError) { dataFormat = try reader.readFourCC() }
+    package init(parsing reader: inout BoxReader) throws(BoxParseError) { dataFormat = try reader.readFourCC() }
     package func write(to writer: inout BoxWriter) throws(BoxWriteError) { writer.writeFourCC(dataFormat) }
 }

@@ -12,7 +12,7 @@ package struct PixelAspectRatioBox: SingleTypeBox {
         self.vSpacing = vSpacing
     }
 
-    package init(parsing reader: inout ByteReader) throws(BoxParseError) {
+    package init(parsing reader: inout BoxReader) throws(BoxParseError) {
         hSpacing = try reader.readUInt32()
         vSpacing = try reader.readUInt32()
     }

@@ -13,7 +13,7 @@ package struct FreeSpaceBox: Box {
         self.payload = payload
     }
 
-    package init(parsing reader: inout ByteReader) throws(BoxParseError) {
+    package init(parsing reader: inout BoxReader) throws(BoxParseError) {
         boxType = reader.path.lastType ?? "free"
         payload = reader.readRemainingBytes()
     }

@@ -1,3 +1,5 @@
+import MediaFormats
+
 /// Media data (`mdat`, ISO/IEC 14496-12 §8.1.1). The library never loads `mdat` payloads: the scanner records
 /// their location, and the muxer writes the header with the helpers here.
 package enum MediaDataBox {
@@ -42,6 +44,10 @@ extension BoxWriter {
             throw BoxWriteError(MediaDataBox.type, "no reserved header at \(index)")
         }
         let payloadSize = UInt64(count - index - MediaDataBox.reservedHeaderSize)
-        try setBytes(MediaDataBox.header(payloadSize: payloadSize, placeholderType: placeholderType), at: index)
+        do throws(MediaFormatError) {
+            try setBytes(MediaDataBox.header(payloadSize: payloadSize, placeholderType: placeholderType), at: index)
+        } catch {
+            throw BoxWriteError(MediaDataBox.type, error.message)
+        }
     }
 }

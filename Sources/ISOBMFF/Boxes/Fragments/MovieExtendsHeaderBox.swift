@@ -14,7 +14,7 @@ package struct MovieExtendsHeaderBox: SingleTypeBox {
         self.fragmentDuration = fragmentDuration
     }
 
-    package init(parsing reader: inout ByteReader) throws(BoxParseError) {
+    package init(parsing reader: inout BoxReader) throws(BoxParseError) {
         let full = try reader.readFullBoxHeader(maximumVersion: 1)
         version = full.version
         flags = full.flags

@@ -9,7 +9,7 @@ package struct MovieFragmentHeaderBox: SingleTypeBox {
     /// A header with the given sequence number.
     package init(sequenceNumber: UInt32) { self.sequenceNumber = sequenceNumber }
 
-    package init(parsing reader: inout ByteReader) throws(BoxParseError) {
+    package init(parsing reader: inout BoxReader) throws(BoxParseError) {
         fullBoxHeader = try reader.readFullBoxHeader()
         sequenceNumber = try reader.readUInt32()
     }

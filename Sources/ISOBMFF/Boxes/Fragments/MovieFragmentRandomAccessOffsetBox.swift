@@ -10,7 +10,7 @@ package struct MovieFragmentRandomAccessOffsetBox: SingleTypeBox {
     /// A trailer for an `mfra` of `mfraSize` bytes.
     package init(mfraSize: UInt32) { self.mfraSize = mfraSize }
 
-    package init(parsing reader: inout ByteReader) throws(BoxParseError) {
+    package init(parsing reader: inout BoxReader) throws(BoxParseError) {
         fullBoxHeader = try reader.readFullBoxHeader()
         mfraSize = try reader.readUInt32()
     }

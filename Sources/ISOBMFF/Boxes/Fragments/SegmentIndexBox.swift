@@ -57,7 +57,7 @@ package struct SegmentIndexBox: SingleTypeBox {
         self.references = references
     }
 
-    package init(parsing reader: inout ByteReader) throws(BoxParseError) {
+    package init(parsing reader: inout BoxReader) throws(BoxParseError) {
         let full = try reader.readFullBoxHeader(maximumVersion: 1)
         version = full.version
         flags = full.flags

@@ -24,7 +24,7 @@ package struct TrackExtendsBox: SingleTypeBox {
         self.defaultSampleFlags = defaultSampleFlags
     }
 
-    package init(parsing reader: inout ByteReader) throws(BoxParseError) {
+    package init(parsing reader: inout BoxReader) throws(BoxParseError) {
         fullBoxHeader = try reader.readFullBoxHeader()
         trackID = try reader.readUInt32()
         defaultSampleDescriptionIndex = try reader.readUInt32()

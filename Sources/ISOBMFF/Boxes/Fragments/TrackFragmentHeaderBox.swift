@@ -53,7 +53,7 @@ package struct TrackFragmentHeaderBox: SingleTypeBox {
 
     private static let knownFlags: UInt32 = 0x1 | 0x2 | 0x8 | 0x10 | 0x20 | 0x1_0000 | 0x2_0000
 
-    package init(parsing reader: inout ByteReader) throws(BoxParseError) {
+    package init(parsing reader: inout BoxReader) throws(BoxParseError) {
         let full = try reader.readFullBoxHeader()
         version = full.version
         let flags = full.flags

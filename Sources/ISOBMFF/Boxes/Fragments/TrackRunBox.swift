@@ -53,7 +53,7 @@ package struct TrackRunBox: SingleTypeBox {
 
     private static let knownFlags: UInt32 = 0x1 | 0x4 | 0x100 | 0x200 | 0x400 | 0x800
 
-    package init(parsing reader: inout ByteReader) throws(BoxParseError) {
+    package init(parsing reader: inout BoxReader) throws(BoxParseError) {
         let full = try reader.readFullBoxHeader(maximumVersion: 1)
         version = full.version
         let flags = full.flags
@@ -109,7 +109,7 @@ package struct TrackRunBox: SingleTypeBox {
         let fieldCount = [sampleDurations != nil, sampleSizes != nil, sampleFlags != nil,
                           sampleCompositionTimeOffsets != nil].filter { $0 }.count
         guard fieldCount > 0 else { return }
-        writer.writeInPlace(count: n * fieldCount * 4) { raw in
+        writer.writeTable(count: n * fieldCount * 4) { raw in
             var at = 0
             for i in 0..<n {
                 if let sampleDurations { raw.storeBigEndian(sampleDurations[i], at: at); at += 4 }

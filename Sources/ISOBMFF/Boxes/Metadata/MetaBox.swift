@@ -25,13 +25,13 @@ package struct MetaBox: SingleTypeBox, BoxContainer {
 
     /// True when the payload starts with a child box header rather than a version and flags: a non-zero first word
     /// that is a plausible size, followed by a printable type code.
-    static func looksLikeQuickTimeForm(_ reader: ByteReader) -> Bool {
+    static func looksLikeQuickTimeForm(_ reader: BoxReader) -> Bool {
         guard let size = reader.peekUInt32(), size >= 8, Int(size) <= reader.readableBytes,
               let type = reader.peekFourCC(skipping: 4) else { return false }
         return type.bytes.allSatisfy { (0x20...0x7E).contains($0) || $0 == 0xA9 }
     }
 
-    package init(parsing reader: inout ByteReader) throws(BoxParseError) {
+    package init(parsing reader: inout BoxReader) throws(BoxParseError) {
         fullBoxHeader = Self.looksLikeQuickTimeForm(reader) ? nil : try reader.readFullBoxHeader()
         reader.context.isInsideMetadata = true
         let handler = HandlerBox.peekHandlerType(in: reader)

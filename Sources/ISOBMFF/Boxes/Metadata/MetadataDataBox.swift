@@ -1,3 +1,5 @@
+import MediaFormats
+
 /// A metadata value (`data` in an `ilst` item; QuickTime "Value atom"): a type indicator, a locale and the bytes.
 package struct MetadataDataBox: SingleTypeBox {
     package static let type: FourCC = "data"
@@ -66,7 +68,7 @@ package struct MetadataDataBox: SingleTypeBox {
         }
     }
 
-    package init(parsing reader: inout ByteReader) throws(BoxParseError) {
+    package init(parsing reader: inout BoxReader) throws(BoxParseError) {
         typeSet = try reader.readUInt8()
         typeCode = try reader.readUInt24()
         country = try reader.readUInt16()

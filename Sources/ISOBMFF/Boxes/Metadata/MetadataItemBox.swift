@@ -35,7 +35,7 @@ package struct MetadataItemBox: Box, BoxContainer {
     /// The freeform item's name (`iTunSMPB`).
     package var name: MetadataItemNameBox? { children.first(MetadataItemNameBox.self) }
 
-    package init(parsing reader: inout ByteReader) throws(BoxParseError) {
+    package init(parsing reader: inout BoxReader) throws(BoxParseError) {
         let code = reader.path.lastType ?? FourCC(rawValue: 0)
         key = reader.context.metadataItemsUseKeys ? .keyIndex(code.rawValue) : .code(code)
         children = try BoxList.parse(&reader, scope: .metadataItem)

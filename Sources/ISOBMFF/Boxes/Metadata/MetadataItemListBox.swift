@@ -2,7 +2,7 @@
 package struct MetadataItemListBox: ContainerBox {
     package static let type: FourCC = "ilst"
     package static var childScope: BoxScope { .itemList }
-    package static func prepareChildContext(_ reader: inout ByteReader) { reader.context.isInsideMetadata = true }
+    package static func prepareChildContext(_ reader: inout BoxReader) { reader.context.isInsideMetadata = true }
     package var children: BoxList
     package init(children: BoxList) { self.children = children }
 

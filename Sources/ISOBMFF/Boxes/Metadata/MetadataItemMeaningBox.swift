@@ -1,3 +1,5 @@
+import MediaFormats
+
 /// The domain of a freeform (`----`) metadata item (`mean`, Apple iTunes metadata): `com.apple.iTunes`.
 package struct MetadataItemMeaningBox: SingleTypeBox {
     package static let type: FourCC = "mean"
@@ -11,7 +13,7 @@ package struct MetadataItemMeaningBox: SingleTypeBox {
     /// The domain as text.
     package var text: String { TextEncoding.decodeUTF8OrMacRoman(meaning) }
 
-    package init(parsing reader: inout ByteReader) throws(BoxParseError) {
+    package init(parsing reader: inout BoxReader) throws(BoxParseError) {
         fullBoxHeader = try reader.readFullBoxHeader()
         meaning = reader.readRemainingBytes()
     }

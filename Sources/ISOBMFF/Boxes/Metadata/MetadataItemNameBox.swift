@@ -1,3 +1,5 @@
+import MediaFormats
+
 /// The name of a freeform (`----`) metadata item (`name` in an `ilst` item, Apple iTunes metadata): `iTunSMPB`,
 /// `iTunNORM`…
 package struct MetadataItemNameBox: SingleTypeBox {
@@ -12,7 +14,7 @@ package struct MetadataItemNameBox: SingleTypeBox {
     /// The name as text.
     package var text: String { TextEncoding.decodeUTF8OrMacRoman(name) }
 
-    package init(parsing reader: inout ByteReader) throws(BoxParseError) {
+    package init(parsing reader: inout BoxReader) throws(BoxParseError) {
         fullBoxHeader = try reader.readFullBoxHeader()
         name = reader.readRemainingBytes()
     }

@@ -1,3 +1,5 @@
+import MediaFormats
+
 /// QuickTime metadata keys (`keys` in `meta`, QuickTime "Metadata item keys atom"): the table that `ilst` items
 /// index with 1-based numbers in `mdta` metadata.
 package struct MetadataKeysBox: SingleTypeBox {
@@ -34,7 +36,7 @@ package struct MetadataKeysBox: SingleTypeBox {
     /// A table of the given keys.
     package init(keys: [Key]) { self.keys = keys }
 
-    package init(parsing reader: inout ByteReader) throws(BoxParseError) {
+    package init(parsing reader: inout BoxReader) throws(BoxParseError) {
         fullBoxHeader = try reader.readFullBoxHeader()
         let n = try reader.checkCount(try reader.readUInt32(), elementSize: 8, "metadata key")
         keys = []

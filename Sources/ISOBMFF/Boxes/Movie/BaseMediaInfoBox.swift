@@ -15,7 +15,7 @@ package struct BaseMediaInfoBox: SingleTypeBox {
     /// QuickTime's defaults.
     package init() {}
 
-    package init(parsing reader: inout ByteReader) throws(BoxParseError) {
+    package init(parsing reader: inout BoxReader) throws(BoxParseError) {
         fullBoxHeader = try reader.readFullBoxHeader()
         graphicsMode = try reader.readUInt16()
         opColor = try reader.readUInt16Array(count: 3)

@@ -13,7 +13,7 @@ package struct DataEntryAliasBox: SingleTypeBox {
     /// True when the media data is in this file.
     package var isSelfContained: Bool { fullBoxHeader.flags & 1 != 0 }
 
-    package init(parsing reader: inout ByteReader) throws(BoxParseError) {
+    package init(parsing reader: inout BoxReader) throws(BoxParseError) {
         fullBoxHeader = try reader.readFullBoxHeader()
         aliasRecord = reader.readRemainingBytes()
     }

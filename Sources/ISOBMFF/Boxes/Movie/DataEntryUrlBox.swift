@@ -15,7 +15,7 @@ package struct DataEntryUrlBox: SingleTypeBox {
     /// True when the media data is in this file.
     package var isSelfContained: Bool { fullBoxHeader.flags & 1 != 0 }
 
-    package init(parsing reader: inout ByteReader) throws(BoxParseError) {
+    package init(parsing reader: inout BoxReader) throws(BoxParseError) {
         fullBoxHeader = try reader.readFullBoxHeader()
         // A self-contained entry has no string; bytes after its header are kept as trailing bytes.
         location = fullBoxHeader.flags & 1 != 0 || reader.isAtEnd ? nil : try reader.readCStringField()

@@ -14,7 +14,7 @@ package struct DataEntryUrnBox: SingleTypeBox {
         self.location = location
     }
 
-    package init(parsing reader: inout ByteReader) throws(BoxParseError) {
+    package init(parsing reader: inout BoxReader) throws(BoxParseError) {
         fullBoxHeader = try reader.readFullBoxHeader()
         name = try reader.readCStringField()
         location = reader.isAtEnd ? nil : try reader.readCStringField()

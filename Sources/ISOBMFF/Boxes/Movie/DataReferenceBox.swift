@@ -13,7 +13,7 @@ package struct DataReferenceBox: SingleTypeBox, BoxContainer {
     /// A table with one self-contained entry: the samples are in this file.
     package static let selfContained = DataReferenceBox(entries: [DataEntryUrlBox(location: nil)])
 
-    package init(parsing reader: inout ByteReader) throws(BoxParseError) {
+    package init(parsing reader: inout BoxReader) throws(BoxParseError) {
         fullBoxHeader = try reader.readFullBoxHeader()
         let count = try reader.readUInt32()
         children = try BoxList.parse(&reader, scope: .standard, count: count)

@@ -9,7 +9,7 @@ package struct ExtendedLanguageBox: SingleTypeBox {
     /// A box with the given tag.
     package init(languageTag: CStringField) { self.languageTag = languageTag }
 
-    package init(parsing reader: inout ByteReader) throws(BoxParseError) {
+    package init(parsing reader: inout BoxReader) throws(BoxParseError) {
         fullBoxHeader = try reader.readFullBoxHeader()
         languageTag = try reader.readCStringField()
     }

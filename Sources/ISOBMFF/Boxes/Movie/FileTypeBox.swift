@@ -15,7 +15,7 @@ package struct FileTypeBox: SingleTypeBox {
         self.compatibleBrands = compatibleBrands
     }
 
-    package init(parsing reader: inout ByteReader) throws(BoxParseError) {
+    package init(parsing reader: inout BoxReader) throws(BoxParseError) {
         (majorBrand, minorVersion, compatibleBrands) = try FileTypeBox.readBrands(&reader)
     }
 
@@ -26,7 +26,7 @@ package struct FileTypeBox: SingleTypeBox {
     /// True when the brands say QuickTime rather than ISO.
     package var isQuickTime: Bool { majorBrand == "qt  " }
 
-    static func readBrands(_ reader: inout ByteReader) throws(BoxParseError) -> (FourCC, UInt32, [FourCC]) {
+    static func readBrands(_ reader: inout BoxReader) throws(BoxParseError) -> (FourCC, UInt32, [FourCC]) {
         let major = try reader.readFourCC()
         let minor = try reader.readUInt32()
         let brands = try reader.readUInt32Array(count: reader.readableBytes / 4).map(FourCC.init(rawValue:))

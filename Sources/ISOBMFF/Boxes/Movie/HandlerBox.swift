@@ -1,3 +1,5 @@
+import MediaFormats
+
 /// What kind of media or metadata a track or `meta` holds (`hdlr`, ISO/IEC 14496-12 §8.4.3; QuickTime "Handler
 /// reference atom").
 ///
@@ -44,7 +46,7 @@ package struct HandlerBox: SingleTypeBox {
         self.name = name
     }
 
-    package init(parsing reader: inout ByteReader) throws(BoxParseError) {
+    package init(parsing reader: inout BoxReader) throws(BoxParseError) {
         fullBoxHeader = try reader.readFullBoxHeader()
         componentType = try reader.readFourCC()
         handlerType = try reader.readFourCC()
@@ -78,7 +80,7 @@ package struct HandlerBox: SingleTypeBox {
     }
 
     /// The handler type of the first `hdlr` child in `reader`'s window, read without parsing anything else.
-    static func peekHandlerType(in reader: ByteReader) -> FourCC? {
+    static func peekHandlerType(in reader: BoxReader) -> FourCC? {
         var scan = reader
         var counts: [FourCC: Int] = [:]
         while let child = try? scan.readChild(counts: &counts) {

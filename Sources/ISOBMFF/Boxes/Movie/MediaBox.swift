@@ -6,7 +6,7 @@ package struct MediaBox: ContainerBox {
 
     /// Sample descriptions are read according to the media handler (`vide`, `soun`…), which the `hdlr` child
     /// states; it usually precedes `minf`, but the spec does not require that, so look it up first.
-    package static func prepareChildContext(_ reader: inout ByteReader) {
+    package static func prepareChildContext(_ reader: inout BoxReader) {
         reader.context.handlerType = HandlerBox.peekHandlerType(in: reader)
     }
 

@@ -29,7 +29,7 @@ package struct MediaHeaderBox: SingleTypeBox {
         self.language = language
     }
 
-    package init(parsing reader: inout ByteReader) throws(BoxParseError) {
+    package init(parsing reader: inout BoxReader) throws(BoxParseError) {
         let full = try reader.readFullBoxHeader(maximumVersion: 1)
         version = full.version
         flags = full.flags

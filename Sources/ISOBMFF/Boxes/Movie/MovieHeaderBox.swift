@@ -51,7 +51,7 @@ package struct MovieHeaderBox: SingleTypeBox {
         self.nextTrackID = nextTrackID
     }
 
-    package init(parsing reader: inout ByteReader) throws(BoxParseError) {
+    package init(parsing reader: inout BoxReader) throws(BoxParseError) {
         let full = try reader.readFullBoxHeader(maximumVersion: 1)
         version = full.version
         flags = full.flags

@@ -15,7 +15,7 @@ package struct SegmentTypeBox: SingleTypeBox {
         self.compatibleBrands = compatibleBrands
     }
 
-    package init(parsing reader: inout ByteReader) throws(BoxParseError) {
+    package init(parsing reader: inout BoxReader) throws(BoxParseError) {
         (majorBrand, minorVersion, compatibleBrands) = try FileTypeBox.readBrands(&reader)
     }
 

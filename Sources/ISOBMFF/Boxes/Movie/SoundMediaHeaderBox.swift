@@ -11,7 +11,7 @@ package struct SoundMediaHeaderBox: SingleTypeBox {
     /// A centred header.
     package init() {}
 
-    package init(parsing reader: inout ByteReader) throws(BoxParseError) {
+    package init(parsing reader: inout BoxReader) throws(BoxParseError) {
         fullBoxHeader = try reader.readFullBoxHeader()
         balance = try reader.readFixed8x8()
         reserved = try reader.readUInt16()

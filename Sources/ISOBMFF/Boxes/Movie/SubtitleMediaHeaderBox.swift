@@ -6,6 +6,6 @@ package struct SubtitleMediaHeaderBox: SingleTypeBox {
 
     /// An empty header.
     package init() {}
-    package init(parsing reader: inout ByteReader) throws(BoxParseError) { fullBoxHeader = try reader.readFullBoxHeader() }
+    package init(parsing reader: inout BoxReader) throws(BoxParseError) { fullBoxHeader = try reader.readFullBoxHeader() }
     package func write(to writer: inout BoxWriter) throws(BoxWriteError) { writer.writeFullBoxHeader(fullBoxHeader) }
 }

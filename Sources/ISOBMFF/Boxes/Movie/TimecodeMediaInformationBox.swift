@@ -21,7 +21,7 @@ package struct TimecodeMediaInformationBox: SingleTypeBox {
     /// Defaults: 12 pt black on white.
     package init(fontName: String = "") { self.fontName = Array(fontName.utf8) }
 
-    package init(parsing reader: inout ByteReader) throws(BoxParseError) {
+    package init(parsing reader: inout BoxReader) throws(BoxParseError) {
         fullBoxHeader = try reader.readFullBoxHeader()
         textFont = try reader.readUInt16()
         textFace = try reader.readUInt16()

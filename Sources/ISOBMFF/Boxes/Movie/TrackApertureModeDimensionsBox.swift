@@ -28,7 +28,7 @@ package protocol ApertureDimensionsBox: SingleTypeBox {
 }
 
 extension ApertureDimensionsBox {
-    package init(parsing reader: inout ByteReader) throws(BoxParseError) {
+    package init(parsing reader: inout BoxReader) throws(BoxParseError) {
         let header = try reader.readFullBoxHeader()
         self.init(width: try reader.readUnsignedFixed16x16(), height: try reader.readUnsignedFixed16x16())
         fullBoxHeader = header

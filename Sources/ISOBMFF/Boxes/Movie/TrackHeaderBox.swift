@@ -67,7 +67,7 @@ package struct TrackHeaderBox: SingleTypeBox {
         self.height = height
     }
 
-    package init(parsing reader: inout ByteReader) throws(BoxParseError) {
+    package init(parsing reader: inout BoxReader) throws(BoxParseError) {
         let full = try reader.readFullBoxHeader(maximumVersion: 1)
         version = full.version
         flags = Flags(rawValue: full.flags)

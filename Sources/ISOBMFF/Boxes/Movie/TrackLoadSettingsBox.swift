@@ -18,7 +18,7 @@ package struct TrackLoadSettingsBox: SingleTypeBox {
         self.defaultHints = defaultHints
     }
 
-    package init(parsing reader: inout ByteReader) throws(BoxParseError) {
+    package init(parsing reader: inout BoxReader) throws(BoxParseError) {
         preloadStartTime = try reader.readInt32()
         preloadDuration = try reader.readInt32()
         preloadFlags = try reader.readUInt32()

@@ -12,7 +12,7 @@ package struct TrackReferenceTypeBox: Box {
         self.trackIDs = trackIDs
     }
 
-    package init(parsing reader: inout ByteReader) throws(BoxParseError) {
+    package init(parsing reader: inout BoxReader) throws(BoxParseError) {
         boxType = reader.path.lastType ?? FourCC(rawValue: 0)
         trackIDs = try reader.readUInt32Array(count: reader.readableBytes / 4)
     }

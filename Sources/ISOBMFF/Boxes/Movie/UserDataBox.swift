@@ -3,7 +3,7 @@
 package struct UserDataBox: ContainerBox {
     package static let type: FourCC = "udta"
     package static var childScope: BoxScope { .userData }
-    package static func prepareChildContext(_ reader: inout ByteReader) { reader.context.isInsideMetadata = true }
+    package static func prepareChildContext(_ reader: inout BoxReader) { reader.context.isInsideMetadata = true }
     package var children: BoxList
     package init(children: BoxList) { self.children = children }
 

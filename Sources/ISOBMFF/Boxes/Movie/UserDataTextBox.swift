@@ -1,3 +1,5 @@
+import MediaFormats
+
 /// A QuickTime user data text item (`©nam`, `©xyz`, `©day`… in `udta`; `name` in a timecode sample entry):
 /// QuickTime "User data text strings and language codes" — a list of (length, language, text) strings.
 ///
@@ -54,7 +56,7 @@ package struct UserDataTextBox: Box {
         return nil
     }
 
-    package init(parsing reader: inout ByteReader) throws(BoxParseError) {
+    package init(parsing reader: inout BoxReader) throws(BoxParseError) {
         boxType = reader.path.lastType ?? FourCC(rawValue: 0)
         var scan = reader
         var items: [Item] = []

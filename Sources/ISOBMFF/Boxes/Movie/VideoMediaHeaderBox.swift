@@ -11,7 +11,7 @@ package struct VideoMediaHeaderBox: SingleTypeBox {
     /// A header with copy mode.
     package init() {}
 
-    package init(parsing reader: inout ByteReader) throws(BoxParseError) {
+    package init(parsing reader: inout BoxReader) throws(BoxParseError) {
         fullBoxHeader = try reader.readFullBoxHeader()
         graphicsMode = try reader.readUInt16()
         opColor = try reader.readUInt16Array(count: 3)

@@ -126,7 +126,7 @@ package struct AudioSampleEntry: SampleEntry, BoxContainer {
     /// Bit rates.
     package var bitRate: BitRateBox? { children.first(BitRateBox.self) }
 
-    package init(parsing reader: inout ByteReader) throws(BoxParseError) {
+    package init(parsing reader: inout BoxReader) throws(BoxParseError) {
         boxType = reader.path.lastType ?? FourCC(rawValue: 0)
         header = try reader.readSampleEntryHeader()
         version = try reader.readUInt16()
@@ -165,7 +165,7 @@ package struct AudioSampleEntry: SampleEntry, BoxContainer {
     /// starts after them and not right away, or when both parse but the list after them holds more boxes (the 16
     /// bytes are never a valid box list themselves). A tie goes to the `ftyp` brand, and to QuickTime when there is
     /// none (version 1 entries come from QuickTime writers far more often).
-    static func hasQuickTimeVersion1Fields(_ reader: ByteReader) -> Bool {
+    static func hasQuickTimeVersion1Fields(_ reader: BoxReader) -> Bool {
         guard reader.readableBytes >= 16 else { return false }
         let isoBoxes = boxCount(reader, from: reader.readerIndex)
         let quickTimeBoxes = boxCount(reader, from: reader.readerIndex + 16)
@@ -181,7 +181,7 @@ package struct AudioSampleEntry: SampleEntry, BoxContainer {
 
     /// The number of boxes when the bytes from `index` to the end are box headers that tile the window (up to a
     /// terminator of fewer than 8 bytes), `nil` otherwise.
-    static func boxCount(_ reader: ByteReader, from index: Int) -> Int? {
+    static func boxCount(_ reader: BoxReader, from index: Int) -> Int? {
         var position = index
         var count = 0
         while reader.endIndex - position >= 8 {

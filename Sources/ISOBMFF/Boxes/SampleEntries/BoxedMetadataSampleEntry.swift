@@ -15,7 +15,7 @@ package struct BoxedMetadataSampleEntry: SampleEntry, BoxContainer {
     /// The key table.
     package var keyTable: MetadataKeyTableBox? { children.first(MetadataKeyTableBox.self) }
 
-    package init(parsing reader: inout ByteReader) throws(BoxParseError) {
+    package init(parsing reader: inout BoxReader) throws(BoxParseError) {
         header = try reader.readSampleEntryHeader()
         children = try BoxList.parse(&reader, scope: .boxedMetadataEntry)
     }

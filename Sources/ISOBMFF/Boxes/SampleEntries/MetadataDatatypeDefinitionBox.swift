@@ -19,7 +19,7 @@ package struct MetadataDatatypeDefinitionBox: SingleTypeBox {
         return datatypeValue.reduce(UInt32(0)) { $0 << 8 | UInt32($1) }
     }
 
-    package init(parsing reader: inout ByteReader) throws(BoxParseError) {
+    package init(parsing reader: inout BoxReader) throws(BoxParseError) {
         datatypeNamespace = try reader.readUInt32()
         datatypeValue = reader.readRemainingBytes()
     }

@@ -20,7 +20,7 @@ package struct MetadataKeyBox: Box, BoxContainer {
     /// The locale.
     package var locale: MetadataLocaleBox? { children.first(MetadataLocaleBox.self) }
 
-    package init(parsing reader: inout ByteReader) throws(BoxParseError) {
+    package init(parsing reader: inout BoxReader) throws(BoxParseError) {
         localKeyID = reader.path.lastType?.rawValue ?? 0
         children = try BoxList.parse(&reader, scope: .standard)
     }

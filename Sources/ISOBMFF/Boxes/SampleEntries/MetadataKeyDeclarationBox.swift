@@ -1,3 +1,5 @@
+import MediaFormats
+
 /// A key's namespace and value (`keyd`, ISO/IEC 14496-12 §12.3.3.3): `mdta` + `com.apple.quicktime.detected-face`.
 package struct MetadataKeyDeclarationBox: SingleTypeBox {
     package static let type: FourCC = "keyd"
@@ -15,7 +17,7 @@ package struct MetadataKeyDeclarationBox: SingleTypeBox {
     /// The key value as text.
     package var text: String { TextEncoding.decodeUTF8OrMacRoman(keyValue) }
 
-    package init(parsing reader: inout ByteReader) throws(BoxParseError) {
+    package init(parsing reader: inout BoxReader) throws(BoxParseError) {
         keyNamespace = try reader.readFourCC()
         keyValue = reader.readRemainingBytes()
     }

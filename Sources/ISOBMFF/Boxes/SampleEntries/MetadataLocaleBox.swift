@@ -7,6 +7,6 @@ package struct MetadataLocaleBox: SingleTypeBox {
     /// A locale.
     package init(locale: CStringField) { self.locale = locale }
 
-    package init(parsing reader: inout ByteReader) throws(BoxParseError) { locale = try reader.readCStringField() }
+    package init(parsing reader: inout BoxReader) throws(BoxParseError) { locale = try reader.readCStringField() }
     package func write(to writer: inout BoxWriter) throws(BoxWriteError) { writer.writeCStringField(locale) }
 }

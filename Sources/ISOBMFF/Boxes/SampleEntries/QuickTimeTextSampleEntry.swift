@@ -35,7 +35,7 @@ package struct QuickTimeTextSampleEntry: SampleEntry, BoxContainer {
         self.children = children
     }
 
-    package init(parsing reader: inout ByteReader) throws(BoxParseError) {
+    package init(parsing reader: inout BoxReader) throws(BoxParseError) {
         if reader.peekFourCC(skipping: 8 + 30 + 4) == "ftab" {
             throw reader.error(.invalidValue, "a 'text' entry in the 3GPP timed text layout, not QuickTime's")
         }

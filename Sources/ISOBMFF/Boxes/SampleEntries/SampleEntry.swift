@@ -33,7 +33,7 @@ package struct SampleEntryHeader: Hashable, Sendable {
     }
 }
 
-extension ByteReader {
+extension BoxReader {
     /// Reads the 8-byte sample entry header.
     package mutating func readSampleEntryHeader() throws(BoxParseError) -> SampleEntryHeader {
         let reserved = try readBytes(count: 6)

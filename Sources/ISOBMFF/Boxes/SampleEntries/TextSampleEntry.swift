@@ -35,7 +35,7 @@ package struct TextSampleEntry: SampleEntry, BoxContainer {
         self.children = children
     }
 
-    package init(parsing reader: inout ByteReader) throws(BoxParseError) {
+    package init(parsing reader: inout BoxReader) throws(BoxParseError) {
         boxType = reader.path.lastType ?? "tx3g"
         header = try reader.readSampleEntryHeader()
         displayFlags = try reader.readUInt32()

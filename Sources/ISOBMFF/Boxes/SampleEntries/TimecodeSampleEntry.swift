@@ -46,7 +46,7 @@ package struct TimecodeSampleEntry: SampleEntry, BoxContainer {
     /// The tape name, from the `name` child.
     package var sourceName: String? { children.first(UserDataTextBox.self)?.text }
 
-    package init(parsing reader: inout ByteReader) throws(BoxParseError) {
+    package init(parsing reader: inout BoxReader) throws(BoxParseError) {
         header = try reader.readSampleEntryHeader()
         reserved1 = try reader.readUInt32()
         flags = Flags(rawValue: try reader.readUInt32())

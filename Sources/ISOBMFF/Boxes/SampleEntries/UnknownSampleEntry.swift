@@ -13,7 +13,7 @@ package struct UnknownSampleEntry: SampleEntry {
         self.payload = payload
     }
 
-    package init(parsing reader: inout ByteReader) throws(BoxParseError) {
+    package init(parsing reader: inout BoxReader) throws(BoxParseError) {
         boxType = reader.path.lastType ?? FourCC(rawValue: 0)
         header = try reader.readSampleEntryHeader()
         payload = reader.readRemainingBytes()

@@ -78,7 +78,7 @@ package struct VisualSampleEntry: SampleEntry, BoxContainer {
     /// colour table ID is 0: 1, 2, 4, 8 bits colour and 34, 36, 40 bits greyscale (33 and 1-bit grey need none).
     private static let palettisedDepths: Set<UInt16> = [1, 2, 4, 8, 34, 36, 40]
 
-    package init(parsing reader: inout ByteReader) throws(BoxParseError) {
+    package init(parsing reader: inout BoxReader) throws(BoxParseError) {
         boxType = reader.path.lastType ?? FourCC(rawValue: 0)
         header = try reader.readSampleEntryHeader()
         version = try reader.readUInt16()

@@ -9,7 +9,7 @@ package struct ChunkOffsetBox: SingleTypeBox {
     /// A table of the given offsets.
     package init(offsets: [UInt32]) { self.offsets = offsets }
 
-    package init(parsing reader: inout ByteReader) throws(BoxParseError) {
+    package init(parsing reader: inout BoxReader) throws(BoxParseError) {
         fullBoxHeader = try reader.readFullBoxHeader()
         let count = try reader.readUInt32()
         offsets = try reader.readUInt32Array(count: try reader.checkCount(count, elementSize: 4, "chunk offset"))

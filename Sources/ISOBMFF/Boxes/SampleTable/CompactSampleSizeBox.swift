@@ -18,7 +18,7 @@ package struct CompactSampleSizeBox: SingleTypeBox {
         self.sizes = sizes
     }
 
-    package init(parsing reader: inout ByteReader) throws(BoxParseError) {
+    package init(parsing reader: inout BoxReader) throws(BoxParseError) {
         fullBoxHeader = try reader.readFullBoxHeader()
         reserved = try reader.readUInt24()
         fieldSize = try reader.readUInt8()

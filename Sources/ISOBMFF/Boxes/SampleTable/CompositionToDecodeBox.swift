@@ -30,7 +30,7 @@ package struct CompositionToDecodeBox: SingleTypeBox {
         self.compositionEndTime = compositionEndTime
     }
 
-    package init(parsing reader: inout ByteReader) throws(BoxParseError) {
+    package init(parsing reader: inout BoxReader) throws(BoxParseError) {
         let full = try reader.readFullBoxHeader(maximumVersion: 1)
         version = full.version
         flags = full.flags

@@ -31,7 +31,7 @@ package struct SampleDependencyTypeBox: SingleTypeBox {
     /// A table of the given flags.
     package init(samples: [Flags]) { self.samples = samples }
 
-    package init(parsing reader: inout ByteReader) throws(BoxParseError) {
+    package init(parsing reader: inout BoxReader) throws(BoxParseError) {
         fullBoxHeader = try reader.readFullBoxHeader()
         samples = reader.readRemainingBytes().map(Flags.init(rawValue:))
     }

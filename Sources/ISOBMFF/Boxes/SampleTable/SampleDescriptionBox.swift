@@ -10,7 +10,7 @@ package struct SampleDescriptionBox: SingleTypeBox, BoxContainer {
     /// A table with the given entries.
     package init(entries: BoxList) { children = entries }
 
-    package init(parsing reader: inout ByteReader) throws(BoxParseError) {
+    package init(parsing reader: inout BoxReader) throws(BoxParseError) {
         fullBoxHeader = try reader.readFullBoxHeader()
         let count = try reader.readUInt32()
         children = try BoxList.parse(&reader, scope: .sampleDescriptions, count: count)

@@ -59,7 +59,7 @@ package struct SampleGroupDescriptionBox: SingleTypeBox {
         }
     }
 
-    package init(parsing reader: inout ByteReader) throws(BoxParseError) {
+    package init(parsing reader: inout BoxReader) throws(BoxParseError) {
         let full = try reader.readFullBoxHeader()
         version = full.version
         flags = full.flags

@@ -9,7 +9,7 @@ package protocol SampleNumberTable: SingleTypeBox {
 }
 
 extension SampleNumberTable {
-    package init(parsing reader: inout ByteReader) throws(BoxParseError) {
+    package init(parsing reader: inout BoxReader) throws(BoxParseError) {
         let header = try reader.readFullBoxHeader()
         let count = try reader.readUInt32()
         self.init(sampleNumbers: try reader.readUInt32Array(count: try reader.checkCount(count, elementSize: 4, "sample number")))

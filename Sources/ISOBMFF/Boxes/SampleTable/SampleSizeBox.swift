@@ -35,7 +35,7 @@ package struct SampleSizeBox: SingleTypeBox {
         }
     }
 
-    package init(parsing reader: inout ByteReader) throws(BoxParseError) {
+    package init(parsing reader: inout BoxReader) throws(BoxParseError) {
         fullBoxHeader = try reader.readFullBoxHeader()
         let constantSize = try reader.readUInt32()
         let count = try reader.readUInt32()

@@ -28,7 +28,7 @@ package struct SampleToChunkBox: SingleTypeBox {
     /// A table of the given runs.
     package init(entries: [Entry]) { self.entries = entries }
 
-    package init(parsing reader: inout ByteReader) throws(BoxParseError) {
+    package init(parsing reader: inout BoxReader) throws(BoxParseError) {
         fullBoxHeader = try reader.readFullBoxHeader()
         entries = try reader.readRecords(count: try reader.readUInt32(), recordSize: 12, "sample-to-chunk") { raw, at in
             Entry(firstChunk: raw.bigEndianUInt32(at: at), samplesPerChunk: raw.bigEndianUInt32(at: at + 4),

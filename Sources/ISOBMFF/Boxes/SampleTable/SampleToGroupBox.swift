@@ -36,7 +36,7 @@ package struct SampleToGroupBox: SingleTypeBox {
         self.entries = entries
     }
 
-    package init(parsing reader: inout ByteReader) throws(BoxParseError) {
+    package init(parsing reader: inout BoxReader) throws(BoxParseError) {
         let full = try reader.readFullBoxHeader(maximumVersion: 1)
         version = full.version
         flags = full.flags

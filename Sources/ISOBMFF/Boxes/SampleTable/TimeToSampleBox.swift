@@ -24,7 +24,7 @@ package struct TimeToSampleBox: SingleTypeBox {
     /// A table of the given runs.
     package init(entries: [Entry]) { self.entries = entries }
 
-    package init(parsing reader: inout ByteReader) throws(BoxParseError) {
+    package init(parsing reader: inout BoxReader) throws(BoxParseError) {
         fullBoxHeader = try reader.readFullBoxHeader()
         entries = try reader.readRecords(count: try reader.readUInt32(), recordSize: 8, "time-to-sample") { raw, at in
             Entry(sampleCount: raw.bigEndianUInt32(at: at), sampleDelta: raw.bigEndianUInt32(at: at + 4))
