@@ -65,10 +65,14 @@ let package = Package(
         .target(name: "MediaCodecs", dependencies: ["MediaFormats", "FFmpegBridge", "CoreMedia", "CoreVideo", "VideoToolbox"],
                 exclude: ["README.md"]),
 
+        // Makes an NSObject subclass from its class object, as Objective-C's alloc/init does (custom video
+        // compositors are given as classes). C because the call needs Swift's calling convention by hand.
+        .target(name: "CNSObjectFactory"),
+
         // The public API.
         .target(name: "AVFoundation", dependencies: [
             "CoreMedia", "CoreVideo", "CoreAudioTypes", "CoreGraphics", "VideoToolbox", "CoreFoundationShims",
-            "MediaFormats", "MediaContainer", "MediaCodecs", "MovieFile", "AudioFile",
+            "MediaFormats", "MediaContainer", "MediaCodecs", "MovieFile", "AudioFile", "CNSObjectFactory",
         ]),
 
         // Tools over the public API.

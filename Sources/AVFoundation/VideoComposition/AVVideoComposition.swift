@@ -1,0 +1,174 @@
+import CoreGraphics
+import CoreMedia
+import Foundation
+
+/// How video frames of an asset's tracks are composed into one stream of frames (AVVideoComposition.h): a frame
+/// rate, a render size and scale, instructions over time, the compositor that runs them and the colour space of
+/// the result. A reader (`AVAssetReaderVideoCompositionOutput`), an export or an image generator takes it.
+///
+/// Thread safety: `lock` guards `state`; `copy()` snapshots it.
+open class AVVideoComposition: NSObject, NSCopying, NSMutableCopying, @unchecked Sendable {
+    /// Every property, as one value (the state `copy()` takes and the engines read).
+    struct State: @unchecked Sendable {
+        var frameDuration = CMTime.zero
+        var renderSize = CGSize.zero
+        var renderScale: Float = 1
+        var customVideoCompositorClass: (any AVVideoCompositing.Type)?
+        var sourceTrackIDForFrameTiming = kCMPersistentTrackID_Invalid
+        var instructions: [any AVVideoCompositionInstructionProtocol] = []
+        var animationTool: AVVideoCompositionCoreAnimationTool?
+        var sourceSampleDataTrackIDs: [CMPersistentTrackID] = []
+        var colorPrimaries: String?
+        var colorYCbCrMatrix: String?
+        var colorTransferFunction: String?
+        var perFrameHDRDisplayMetadataPolicy = PerFrameHDRDisplayMetadataPolicy.propagate
+    }
+
+    let lock = NSLock()
+    var state: State
+
+    /// An empty composition: no instructions, zero frame duration and render size, render scale 1.
+    public override init() {
+        state = State()
+        super.init()
+    }
+
+    init(state: State) {
+        self.state = state
+        super.init()
+    }
+
+    /// All properties at once, read through the (overridable) properties.
+    var snapshot: State {
+        State(frameDuration: frameDuration, renderSize: renderSize, renderScale: renderScale,
+              customVideoCompositorClass: customVideoCompositorClass,
+              sourceTrackIDForFrameTiming: sourceTrackIDForFrameTiming, instructions: instructions,
+              animationTool: animationTool, sourceSampleDataTrackIDs: sourceSampleDataTrackIDs,
+              colorPrimaries: colorPrimaries, colorYCbCrMatrix: colorYCbCrMatrix,
+              colorTransferFunction: colorTransferFunction,
+              perFrameHDRDisplayMetadataPolicy: perFrameHDRDisplayMetadataPolicy)
+    }
+
+    /// The interval between composed frames.
+    open var frameDuration: CMTime { lock.withLock { state.frameDuration } }
+    /// The size composed frames are rendered at, before `renderScale`.
+    open var renderSize: CGSize { lock.withLock { state.renderSize } }
+    /// The scale applied to `renderSize` (only honoured by some consumers on Apple's platforms; see the README).
+    open var renderScale: Float { lock.withLock { state.renderScale } }
+    /// The custom compositor's class, or `nil` for the built-in compositor.
+    open var customVideoCompositorClass: (any AVVideoCompositing.Type)? {
+        lock.withLock { state.customVideoCompositorClass }
+    }
+    /// The source track whose frame times the composed frames take, or `kCMPersistentTrackID_Invalid` to compose
+    /// at every `frameDuration`.
+    open var sourceTrackIDForFrameTiming: CMPersistentTrackID { lock.withLock { state.sourceTrackIDForFrameTiming } }
+    /// The instructions, in time order, covering the composition's time range without gaps or overlaps.
+    open var instructions: [any AVVideoCompositionInstructionProtocol] { lock.withLock { state.instructions } }
+    /// The Core Animation tool that draws layers over (or as) the composed frames.
+    open var animationTool: AVVideoCompositionCoreAnimationTool? { lock.withLock { state.animationTool } }
+    /// The timed-metadata tracks whose samples the compositor is given.
+    open var sourceSampleDataTrackIDs: [CMPersistentTrackID] { lock.withLock { state.sourceSampleDataTrackIDs } }
+    /// The colour primaries of composed frames (`AVVideoColorPrimaries_…`), or `nil` for the sources' own.
+    open var colorPrimaries: String? { lock.withLock { state.colorPrimaries } }
+    /// The Y′CbCr matrix of composed frames (`AVVideoYCbCrMatrix_…`), or `nil` for the sources' own.
+    open var colorYCbCrMatrix: String? { lock.withLock { state.colorYCbCrMatrix } }
+    /// The transfer function of composed frames (`AVVideoTransferFunction_…`), or `nil` for the sources' own.
+    open var colorTransferFunction: String? { lock.withLock { state.colorTransferFunction } }
+    /// Whether per-frame HDR display metadata is passed on or made anew.
+    open var perFrameHDRDisplayMetadataPolicy: PerFrameHDRDisplayMetadataPolicy {
+        lock.withLock { state.perFrameHDRDisplayMetadataPolicy }
+    }
+
+    /// An immutable copy.
+    open func copy(with zone: NSZone? = nil) -> Any {
+        AVVideoComposition(state: snapshot)
+    }
+
+    /// A mutable copy.
+    open func mutableCopy(with zone: NSZone? = nil) -> Any {
+        AVMutableVideoComposition(state: snapshot)
+    }
+
+    /// How per-frame HDR display metadata of composed frames is made.
+    public struct PerFrameHDRDisplayMetadataPolicy: Hashable, RawRepresentable, Sendable {
+        public let rawValue: String
+        public init(rawValue: String) { self.rawValue = rawValue }
+
+        /// Pass the metadata of the source frames on.
+        public static let propagate = PerFrameHDRDisplayMetadataPolicy(rawValue: "PerFrameHDRDisplayMetadataPolicy_Propagate")
+        /// Generate metadata from the composed frames.
+        public static let generate = PerFrameHDRDisplayMetadataPolicy(rawValue: "PerFrameHDRDisplayMetadataPolicy_Generate")
+    }
+}
+
+/// A video composition whose properties can be changed.
+open class AVMutableVideoComposition: AVVideoComposition, @unchecked Sendable {
+    /// An empty composition: no instructions, zero frame duration and render size, render scale 1.
+    public override init() {
+        super.init()
+    }
+
+    override init(state: State) {
+        super.init(state: state)
+    }
+
+    open override var frameDuration: CMTime {
+        get { lock.withLock { state.frameDuration } }
+        set { lock.withLock { state.frameDuration = newValue } }
+    }
+
+    open override var renderSize: CGSize {
+        get { lock.withLock { state.renderSize } }
+        set { lock.withLock { state.renderSize = newValue } }
+    }
+
+    open override var renderScale: Float {
+        get { lock.withLock { state.renderScale } }
+        set { lock.withLock { state.renderScale = newValue } }
+    }
+
+    open override var customVideoCompositorClass: (any AVVideoCompositing.Type)? {
+        get { lock.withLock { state.customVideoCompositorClass } }
+        set { lock.withLock { state.customVideoCompositorClass = newValue } }
+    }
+
+    open override var sourceTrackIDForFrameTiming: CMPersistentTrackID {
+        get { lock.withLock { state.sourceTrackIDForFrameTiming } }
+        set { lock.withLock { state.sourceTrackIDForFrameTiming = newValue } }
+    }
+
+    open override var instructions: [any AVVideoCompositionInstructionProtocol] {
+        get { lock.withLock { state.instructions } }
+        set { lock.withLock { state.instructions = newValue } }
+    }
+
+    open override var animationTool: AVVideoCompositionCoreAnimationTool? {
+        get { lock.withLock { state.animationTool } }
+        set { lock.withLock { state.animationTool = newValue } }
+    }
+
+    open override var sourceSampleDataTrackIDs: [CMPersistentTrackID] {
+        get { lock.withLock { state.sourceSampleDataTrackIDs } }
+        set { lock.withLock { state.sourceSampleDataTrackIDs = newValue } }
+    }
+
+    open override var colorPrimaries: String? {
+        get { lock.withLock { state.colorPrimaries } }
+        set { lock.withLock { state.colorPrimaries = newValue } }
+    }
+
+    open override var colorYCbCrMatrix: String? {
+        get { lock.withLock { state.colorYCbCrMatrix } }
+        set { lock.withLock { state.colorYCbCrMatrix = newValue } }
+    }
+
+    open override var colorTransferFunction: String? {
+        get { lock.withLock { state.colorTransferFunction } }
+        set { lock.withLock { state.colorTransferFunction = newValue } }
+    }
+
+    open override var perFrameHDRDisplayMetadataPolicy: PerFrameHDRDisplayMetadataPolicy {
+        get { lock.withLock { state.perFrameHDRDisplayMetadataPolicy } }
+        set { lock.withLock { state.perFrameHDRDisplayMetadataPolicy = newValue } }
+    }
+}
