@@ -57,6 +57,15 @@ open class AVAssetReaderVideoCompositionOutput: AVAssetReaderOutput, @unchecked 
         }
     }
 
+    /// Sets the composition with a compositor already made from its class (the export session's own, which its
+    /// `customVideoCompositor` shows).
+    func setComposition(_ composition: AVVideoComposition, compositor: (any AVVideoCompositing)?) {
+        lock.withLock {
+            storedComposition = composition
+            storedCompositor = compositor
+        }
+    }
+
     /// The custom compositor of the composition, made from its `customVideoCompositorClass`; nil when the
     /// built-in compositor is used.
     public var customVideoCompositor: (any AVVideoCompositing)? { lock.withLock { storedCompositor } }

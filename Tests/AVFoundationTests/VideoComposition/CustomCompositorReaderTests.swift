@@ -4,10 +4,10 @@ import CoreVideo
 import Foundation
 import Testing
 
-private let bgra: [String: any Sendable] = [kCVPixelBufferPixelFormatTypeKey as String: kCVPixelFormatType_32BGRA]
+let bgra: [String: any Sendable] = [kCVPixelBufferPixelFormatTypeKey as String: kCVPixelFormatType_32BGRA]
 
 /// Averages the source frames, pixel by pixel, on another thread (as compositors that render on queues of their own do).
-private final class AveragingCompositor: NSObject, AVVideoCompositing, @unchecked Sendable {
+final class AveragingCompositor: NSObject, AVVideoCompositing, @unchecked Sendable {
     let sourcePixelBufferAttributes: [String: any Sendable]? = bgra
     let requiredPixelBufferAttributesForRenderContext: [String: any Sendable] = bgra
     private let lock = NSLock()
@@ -47,7 +47,7 @@ private final class AveragingCompositor: NSObject, AVVideoCompositing, @unchecke
 }
 
 /// Hands back the first source frame itself.
-private final class FirstSourceCompositor: NSObject, AVVideoCompositing, @unchecked Sendable {
+final class FirstSourceCompositor: NSObject, AVVideoCompositing, @unchecked Sendable {
     let sourcePixelBufferAttributes: [String: any Sendable]? = bgra
     let requiredPixelBufferAttributesForRenderContext: [String: any Sendable] = bgra
     func renderContextChanged(_ newRenderContext: AVVideoCompositionRenderContext) {}
@@ -60,12 +60,12 @@ private final class FirstSourceCompositor: NSObject, AVVideoCompositing, @unchec
     }
 }
 
-private struct CompositorFailure: Error, CustomStringConvertible {
+struct CompositorFailure: Error, CustomStringConvertible {
     var description: String { "the effect ran out of film" }
 }
 
 /// Fails the request at half a second.
-private final class FailingCompositor: NSObject, AVVideoCompositing, @unchecked Sendable {
+final class FailingCompositor: NSObject, AVVideoCompositing, @unchecked Sendable {
     let sourcePixelBufferAttributes: [String: any Sendable]? = bgra
     let requiredPixelBufferAttributesForRenderContext: [String: any Sendable] = bgra
     func renderContextChanged(_ newRenderContext: AVVideoCompositionRenderContext) {}
@@ -79,7 +79,7 @@ private final class FailingCompositor: NSObject, AVVideoCompositing, @unchecked 
 }
 
 /// Never answers; counts the cancels it is asked for.
-private final class SilentCompositor: NSObject, AVVideoCompositing, @unchecked Sendable {
+final class SilentCompositor: NSObject, AVVideoCompositing, @unchecked Sendable {
     let sourcePixelBufferAttributes: [String: any Sendable]? = bgra
     let requiredPixelBufferAttributesForRenderContext: [String: any Sendable] = bgra
     private let lock = NSLock()
