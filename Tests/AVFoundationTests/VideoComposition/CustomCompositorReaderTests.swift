@@ -264,3 +264,67 @@ private struct UncheckedBox<Value>: @unchecked Sendable {
     let value: Value
     init(_ value: Value) { self.value = value }
 }
+
+/// Records which tracks each request had frames of, and hands back a blank buffer.
+final class RecordingCompositor: NSObject, AVVideoCompositing, @unchecked Sendable {
+    let sourcePixelBufferAttributes: [String: any Sendable]? = bgra
+    let requiredPixelBufferAttributesForRenderContext: [String: any Sendable] = bgra
+    private let lock = NSLock()
+    private(set) var seen: [(time: CMTime, tracks: [CMPersistentTrackID])] = []
+    func renderContextChanged(_ newRenderContext: AVVideoCompositionRenderContext) {}
+    func startRequest(_ request: AVAsynchronousVideoCompositionRequest) {
+        lock.withLock { seen.append((request.compositionTime, request.sourceTrackIDs.map(\.int32Value))) }
+        guard let buffer = request.renderContext.newPixelBuffer() else {
+            request.finish(with: NSError(domain: "test", code: 3))
+            return
+        }
+        request.finish(withComposedVideoFrame: buffer)
+    }
+}
+
+@Suite("Video composition frame timing and sources")
+struct CompositionTimingTests {
+    @Test("with sourceTrackIDForFrameTiming, frames follow that track's frame times; without, every frameDuration")
+    func timingTrack() throws {
+        let (composition, tracks) = try VideoCompositionMedia.layers(["green-160x120-24fps-1s.mp4", "red-320x240-1s.mp4"])
+        for timing in [tracks[0].trackID, kCMPersistentTrackID_Invalid] {
+            let videoComposition = VideoCompositionMedia.videoComposition(for: composition, compositor: RecordingCompositor.self)
+            videoComposition.sourceTrackIDForFrameTiming = timing
+            let output = AVAssetReaderVideoCompositionOutput(videoTracks: composition.tracks(withMediaType: .video),
+                                                             videoSettings: nil)
+            output.videoComposition = videoComposition
+            let times = try CompositionMedia.read(composition, output).map(CMSampleBufferGetPresentationTimeStamp)
+            let rate: Int64 = timing == kCMPersistentTrackID_Invalid ? 30 : 24
+            #expect(times.count == Int(rate), "timing \(timing): \(times.map(\.seconds))")
+            for (index, time) in times.enumerated() {
+                #expect(abs(time.seconds - Double(index) / Double(rate)) < 0.0005, "frame \(index) at \(time.seconds)")
+            }
+        }
+    }
+
+    @Test("a track in an empty edit gives no source frame; requests still come at every frame duration")
+    func gapInATrack() throws {
+        let composition = AVMutableComposition()
+        let red = AVURLAsset(url: try VideoCompositionMedia.url("red-320x240-1s.mp4"))
+        let blue = AVURLAsset(url: try VideoCompositionMedia.url("blue-320x240-1s.mp4"))
+        let first = try #require(composition.addMutableTrack(withMediaType: .video, preferredTrackID: kCMPersistentTrackID_Invalid))
+        let second = try #require(composition.addMutableTrack(withMediaType: .video, preferredTrackID: kCMPersistentTrackID_Invalid))
+        try first.insertTimeRange(CMTimeRange(start: .zero, duration: CMTime(value: 1, timescale: 1)),
+                                  of: try #require(red.tracks(withMediaType: .video).first), at: .zero)
+        try second.insertTimeRange(CMTimeRange(start: .zero, duration: CMTime(value: 1, timescale: 2)),
+                                   of: try #require(blue.tracks(withMediaType: .video).first),
+                                   at: CMTime(value: 1, timescale: 2))
+        let videoComposition = VideoCompositionMedia.videoComposition(for: composition, compositor: RecordingCompositor.self)
+        let output = AVAssetReaderVideoCompositionOutput(videoTracks: composition.tracks(withMediaType: .video),
+                                                         videoSettings: nil)
+        output.videoComposition = videoComposition
+        let frames = try CompositionMedia.read(composition, output)
+        #expect(frames.count == 30)
+        let compositor = try #require(output.customVideoCompositor as? RecordingCompositor)
+        for (time, tracks) in compositor.seen {
+            let expected = time < CMTime(value: 1, timescale: 2) ? [first.trackID] : [first.trackID, second.trackID]
+            #expect(tracks == expected, "at \(time.seconds): \(tracks)")
+        }
+        #expect(compositor.seen.count == 30)
+    }
+}

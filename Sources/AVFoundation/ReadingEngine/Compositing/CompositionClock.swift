@@ -23,10 +23,21 @@ struct CompositionClock {
     mutating func next() throws(ReadingFailure) -> (time: CMTime, duration: CMTime)? {
         guard let time = upcoming else { return nil }
         var following = time + frameDuration
-        if let timing, let frameTime = try timing.nextFrameTime(after: time) {
-            // On the timing track's frames while it shows one; in its gaps, every frame duration until its next.
-            let showsFrame = try timing.frame(at: time) != nil
-            if showsFrame || frameTime < following { following = frameTime }
+        if let timing {
+            // On the timing track's frames while it shows one (its last lasts its own duration); in its gaps, every
+            // frame duration until its next frame.
+            let next = try timing.nextFrameTime(after: time)
+            if let shown = try timing.frame(at: time) {
+                let duration = CMSampleBufferGetDuration(shown)
+                let end = CMSampleBufferGetPresentationTimeStamp(shown) + duration
+                if let next {
+                    following = next
+                } else if duration.isNumeric, end > time {
+                    following = end
+                }
+            } else if let next, next < following {
+                following = next
+            }
         }
         let end = range.end
         upcoming = following < end ? following : nil
