@@ -21,7 +21,10 @@ package struct FFAffineTransform: Hashable, Sendable {
         let determinant = a * d - b * c
         guard determinant.isNormal, [a, b, c, d, tx, ty].allSatisfy(\.isFinite) else { return nil }
         let ia = d / determinant, ib = -b / determinant, ic = -c / determinant, id = a / determinant
-        return FFAffineTransform(a: ia, b: ib, c: ic, d: id, tx: -(ia * tx + ic * ty), ty: -(ib * tx + id * ty))
+        let inverse = FFAffineTransform(a: ia, b: ib, c: ic, d: id, tx: -(ia * tx + ic * ty), ty: -(ib * tx + id * ty))
+        // A nearly flat map's inverse can overflow.
+        guard [inverse.a, inverse.b, inverse.c, inverse.d, inverse.tx, inverse.ty].allSatisfy(\.isFinite) else { return nil }
+        return inverse
     }
 
     /// This map followed by `next`.
