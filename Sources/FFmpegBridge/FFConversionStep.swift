@@ -78,12 +78,7 @@ final class FFConversionStep: CustomStringConvertible {
                 return [FFConversionStep(.copy, from: from, to: to, description: "copy")]
             }
         }
-        let libyuvFilter: FilterMode? = switch c.filter {
-        case .bilinear: kFilterBilinear
-        case .nearest: kFilterNone
-        case .box: kFilterBox
-        case .bicubic, .lanczos: nil
-        }
+        let libyuvFilter: FilterMode? = c.filter == .bilinear ? kFilterBilinear : c.filter == .nearest ? kFilterNone : nil
         let yuvToYUVMatrixChange = from.format.isYUV && !from.format.isGray && to.format.isYUV && !to.format.isGray
             && source.matrix != destination.matrix
         if c.allowsLibYUV && !yuvToYUVMatrixChange {
@@ -235,7 +230,6 @@ final class FFConversionStep: CustomStringConvertible {
         case .bilinear: flags = SWS_BILINEAR
         case .bicubic: flags = SWS_BICUBIC
         case .lanczos: flags = SWS_LANCZOS
-        case .box: flags = SWS_AREA
         }
         // Accurate rounding and full chroma interpolation: the libyuv paths carry the speed; swscale carries
         // correctness for everything else. Except a plain YCbCr scale (one format, one encoding), where accurate

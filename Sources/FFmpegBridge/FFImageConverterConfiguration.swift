@@ -8,10 +8,6 @@ package enum FFScalingFilter: Sendable, Hashable {
     case bicubic
     /// Lanczos (swscale; sharpest).
     case lanczos
-    /// Area averaging for downscales, each output pixel the mean of the source pixels it covers (libyuv's box
-    /// filter where it has the path, else swscale's area filter); libyuv scales up, and down by less than 2×,
-    /// bilinearly under this name. The cheap low-pass before a large reduction.
-    case box
 }
 
 /// A rectangle in pixels.

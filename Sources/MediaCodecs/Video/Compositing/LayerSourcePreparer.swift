@@ -2,7 +2,7 @@ import CoreVideo
 import FFmpegBridge
 
 /// Turns a layer's source into the BGRA picture its placement draws: converted from its format and colour, cut to
-/// the placed rectangle, turned exactly by quarter turns and shrunk by area averaging as placed. Keeps converters
+/// the placed rectangle, turned exactly by quarter turns and shrunk by area averaging (`AreaAverageKernel`) as placed. Keeps converters
 /// and scratch pictures from frame to frame; not thread-safe (the compositor serialises its use).
 ///
 /// Layers are prepared and drawn one after another, so they share one scratch picture per stage, grown to the
@@ -47,7 +47,6 @@ final class LayerSourcePreparer {
         let turnedWidth = p.turns.swapsSides ? rect.height : rect.width
         let turnedHeight = p.turns.swapsSides ? rect.width : rect.height
         let shrinks = p.preparedWidth != turnedWidth || p.preparedHeight != turnedHeight
-        let filter: FFScalingFilter = shrinks ? .box : .bilinear
         func final() throws(CodecError) -> FFMutableImageBuffer {
             if let target { return target }
             return try scratchImage(.shrunk, .bgra, p.preparedWidth, p.preparedHeight)
@@ -60,9 +59,14 @@ final class LayerSourcePreparer {
             try bridge("turning \(format)") { () throws(FFError) in
                 try FFImageRotation.rotate(source.image.cropped(to: rect), by: p.turns, into: turned)
             }
-            let output = try final()
-            try convert(turned.readOnly, color: source.color, region: nil, filter: filter, into: output)
-            return output.readOnly
+            if !shrinks {
+                let output = try final()
+                try convert(turned.readOnly, color: source.color, region: nil, into: output)
+                return output.readOnly
+            }
+            let converted = try scratchImage(.turned, .bgra, turnedWidth, turnedHeight)
+            try convert(turned.readOnly, color: source.color, region: nil, into: converted)
+            return try shrink(converted.readOnly, to: final())
         }
 
         var current: FFImageBuffer
@@ -72,13 +76,13 @@ final class LayerSourcePreparer {
             // Converters cut on the chroma grid; the exact rectangle is then a view into the converted region.
             let region = Self.outsetToChromaGrid(rect, format: format, width: source.image.width,
                                                  height: source.image.height)
-            if region == rect && p.turns == .none {
+            if region == rect && p.turns == .none && !shrinks {
                 let output = try final()
-                try convert(source.image, color: source.color, region: region, filter: filter, into: output)
+                try convert(source.image, color: source.color, region: region, into: output)
                 return output.readOnly
             }
             let converted = try scratchImage(.converted, .bgra, region.width, region.height)
-            try convert(source.image, color: source.color, region: region, filter: .bilinear, into: converted)
+            try convert(source.image, color: source.color, region: region, into: converted)
             current = converted.readOnly.cropped(to: FFRect(x: rect.x - region.x, y: rect.y - region.y,
                                                             width: rect.width, height: rect.height))
         }
@@ -91,22 +95,28 @@ final class LayerSourcePreparer {
             current = turned.readOnly
             if !shrinks && target != nil { return current }
         }
-        if shrinks || target != nil {
-            let output = try final()
-            try convert(current, color: source.color, region: nil, filter: filter, into: output)
-            current = output.readOnly
+        if shrinks { return try shrink(current, to: final()) }
+        if let target {
+            try convert(current, color: source.color, region: nil, into: target)
+            return target.readOnly
         }
         return current
     }
 
+    /// Shrinks a BGRA picture by area averaging into `output`.
+    private func shrink(_ picture: FFImageBuffer, to output: FFMutableImageBuffer) -> FFImageBuffer {
+        AreaAverageKernel.shrink(picture, into: output)
+        return output.readOnly
+    }
+
     /// Converts `region` of `image` (all of it when `nil`) to fill `destination`, through a cached converter.
-    func convert(_ image: FFImageBuffer, color: FFColorProperties, region: FFRect?, filter: FFScalingFilter,
-                 into destination: FFMutableImageBuffer, destinationColor: FFColorProperties = .unspecified)
+    func convert(_ image: FFImageBuffer, color: FFColorProperties, region: FFRect?, into destination: FFMutableImageBuffer,
+                 destinationColor: FFColorProperties = .unspecified)
         throws(CodecError) {
         var c = FFImageConverterConfiguration(
             sourceFormat: image.pixelFormat, sourceWidth: image.width, sourceHeight: image.height,
             destinationFormat: destination.pixelFormat, destinationWidth: destination.width,
-            destinationHeight: destination.height, sourceColor: color, destinationColor: destinationColor, filter: filter)
+            destinationHeight: destination.height, sourceColor: color, destinationColor: destinationColor)
         c.sourceRect = region
         let converter = try converter(for: c)
         try bridge("converting \(image.pixelFormat) to \(destination.pixelFormat)") { () throws(FFError) in

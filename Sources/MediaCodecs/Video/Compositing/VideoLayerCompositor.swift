@@ -12,7 +12,7 @@ import FFmpegBridge
 /// - Scale-and-translate layers (letterbox, picture-in-picture) go through pixman's scaled bilinear kernels.
 /// - Quarter turns are exact pixel shuffles (libyuv) before any scaling.
 /// - Other maps use `AffineBilinearKernel`.
-/// - With `highQuality`, a layer shrunk by more than 1.5× is first reduced by area averaging (libyuv's box filter)
+/// - With `highQuality`, a layer shrunk by more than 1.5× is first reduced by area averaging (`AreaAverageKernel`)
 ///   so it does not alias.
 ///
 /// Nothing is tagged on the destination: the caller tags colour. Thread safety: calls are serialised by a lock, so
@@ -122,7 +122,7 @@ package final class VideoLayerCompositor: @unchecked Sendable {
         if let base, visible.count == 1, base.placement.turns == .none,
            Self.isOnChromaGrid(base.placement.sourceRect, base.source.image.pixelFormat) {
             try preparer.convert(base.source.image, color: base.source.color, region: base.placement.sourceRect,
-                                 filter: .bilinear, into: output, destinationColor: outputColor)
+                                 into: output, destinationColor: outputColor)
             return
         }
 
