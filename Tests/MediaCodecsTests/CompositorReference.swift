@@ -135,26 +135,35 @@ func makeRGBBuffer(width: Int, height: Int, format: OSType = kCVPixelFormatType_
     return buffer
 }
 
-/// An 8-bit 4:2:0 buffer ('420v', '420f', 'y420', 'f420') from Y′ per pixel and Cb, Cr per 2×2 block, tagged
+/// A 4:2:0 buffer ('420v', '420f', 'y420', 'f420', 'x420') from 8-bit codes of Y′ per pixel and Cb, Cr per 2×2 block, tagged
 /// with `matrix`.
 func makeYCbCrBuffer(width: Int, height: Int, format: OSType, matrix: String?, luma: (Int, Int) -> Int,
                      chroma: (Int, Int) -> (cb: Int, cr: Int)) throws -> CVPixelBuffer {
     let buffer = try makeBuffer(width: width, height: height, format: format)
     let planes = buffer.planes
-    for y in 0..<height {
-        for x in 0..<width {
-            planes[0].baseAddress.storeBytes(of: UInt8(luma(x, y)), toByteOffset: y * planes[0].bytesPerRow + x, as: UInt8.self)
+    // 10-bit formats ('x420', 'xf20') hold the same code times 4 in the high bits of 16-bit words.
+    let deep = buffer.layout.bitsPerComponent > 8
+    func store(_ plane: Int, _ index: Int, _ y: Int, _ code: Int) {
+        if deep {
+            planes[plane].baseAddress.storeBytes(of: UInt16(code << 8).littleEndian,
+                                                 toByteOffset: y * planes[plane].bytesPerRow + 2 * index, as: UInt16.self)
+        } else {
+            planes[plane].baseAddress.storeBytes(of: UInt8(code), toByteOffset: y * planes[plane].bytesPerRow + index,
+                                                 as: UInt8.self)
         }
+    }
+    for y in 0..<height {
+        for x in 0..<width { store(0, x, y, luma(x, y)) }
     }
     for y in 0..<planes[1].height {
         for x in 0..<planes[1].width {
             let (cb, cr) = chroma(x, y)
             if planes.count == 2 {
-                planes[1].baseAddress.storeBytes(of: UInt8(cb), toByteOffset: y * planes[1].bytesPerRow + 2 * x, as: UInt8.self)
-                planes[1].baseAddress.storeBytes(of: UInt8(cr), toByteOffset: y * planes[1].bytesPerRow + 2 * x + 1, as: UInt8.self)
+                store(1, 2 * x, y, cb)
+                store(1, 2 * x + 1, y, cr)
             } else {
-                planes[1].baseAddress.storeBytes(of: UInt8(cb), toByteOffset: y * planes[1].bytesPerRow + x, as: UInt8.self)
-                planes[2].baseAddress.storeBytes(of: UInt8(cr), toByteOffset: y * planes[2].bytesPerRow + x, as: UInt8.self)
+                store(1, x, y, cb)
+                store(2, x, y, cr)
             }
         }
     }

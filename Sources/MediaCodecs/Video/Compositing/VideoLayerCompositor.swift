@@ -118,12 +118,22 @@ package final class VideoLayerCompositor: @unchecked Sendable {
         }
         let base = visible.first.flatMap { $0.placement.coversFrame && $0.source.isOpaque && $0.layer.opacity >= 1 ? $0 : nil }
 
-        // One opaque full-frame copy and nothing above: a plain conversion (a copy when the formats agree).
+        // One opaque full-frame copy and nothing above: a plain conversion (a copy when the formats agree), where
+        // libyuv has it; swscale's paths (BGRA to BT.709 Y′CbCr, Y′CbCr matrix changes) are slower than drawing
+        // into the working frame and converting from there.
         if let base, visible.count == 1, base.placement.turns == .none,
            Self.isOnChromaGrid(base.placement.sourceRect, base.source.image.pixelFormat) {
-            try preparer.convert(base.source.image, color: base.source.color, region: base.placement.sourceRect,
-                                 into: output, destinationColor: outputColor)
-            return
+            let image = base.source.image
+            var configuration = FFImageConverterConfiguration(
+                sourceFormat: image.pixelFormat, sourceWidth: image.width, sourceHeight: image.height,
+                destinationFormat: output.pixelFormat, destinationWidth: width, destinationHeight: height,
+                sourceColor: base.source.color, destinationColor: outputColor)
+            configuration.sourceRect = base.placement.sourceRect
+            let converter = try preparer.converter(for: configuration)
+            if Self.isFast(converter) {
+                try bridge("converting a full-frame layer") { () throws(FFError) in try converter.convert(image, into: output) }
+                return
+            }
         }
 
         let working = try workingImage(output)
@@ -179,8 +189,7 @@ package final class VideoLayerCompositor: @unchecked Sendable {
                 sourceFormat: .bgra, sourceWidth: width, sourceHeight: height, destinationFormat: output.pixelFormat,
                 destinationWidth: width, destinationHeight: height, destinationColor: outputColor)
             let converter = try preparer.converter(for: configuration)
-            let usesLibYUV = converter.pathDescription.allSatisfy { $0.hasPrefix("libyuv") }
-            if !usesLibYUV, output.pixelFormat == .nv12, let matrix = outputColor.matrix.standardMatrix {
+            if !Self.isFast(converter), output.pixelFormat == .nv12, let matrix = outputColor.matrix.standardMatrix {
                 outputStep = .biPlanar(BGRAToBiPlanarKernel(matrix: matrix, fullRange: outputColor.range == .full))
             } else {
                 outputStep = .converter(converter)
@@ -194,6 +203,11 @@ package final class VideoLayerCompositor: @unchecked Sendable {
         case nil:
             break
         }
+    }
+
+    /// Whether a converter's plan is all libyuv calls and copies (no swscale).
+    private static func isFast(_ converter: FFImageConverter) -> Bool {
+        converter.pathDescription.allSatisfy { $0 == "copy" || $0.hasPrefix("libyuv") }
     }
 
     private static func isOnChromaGrid(_ rect: FFRect, _ format: FFPixelFormat) -> Bool {
