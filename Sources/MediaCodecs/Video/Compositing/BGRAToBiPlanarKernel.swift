@@ -4,7 +4,7 @@ import FFmpegBridge
 /// matrices, at either range. Alpha is dropped, which shows the picture over black.
 ///
 /// This libyuv has BGRA → NV12 for BT.601 at limited range only, and swscale takes about 4 ms per 1080p frame
-/// for BT.709; this loop takes about 2.3 ms (both measured on this machine). Each chroma sample is made from the
+/// for BT.709; this loop takes about 1 ms (both measured on this machine). Each chroma sample is made from the
 /// mean of its 2×2 pixels (chroma sited between them, as libyuv does); coefficients are 14-bit fixed point, within
 /// half a code of the exact conversion.
 struct BGRAToBiPlanarKernel {
@@ -46,30 +46,47 @@ struct BGRAToBiPlanarKernel {
     func convert(_ source: FFImageBuffer, into destination: FFMutableImageBuffer) {
         let width = source.width, height = source.height
         let input = source.planes[0], luma = destination.planes[0], chroma = destination.planes[1]
+        // Pixels are read as 32-bit words (B in the low byte): twice as fast as byte loads, which the compiler
+        // does not vectorise.
+        func row(_ index: Int) -> UnsafePointer<UInt32> {
+            (input.baseAddress + index * input.bytesPerRow).assumingMemoryBound(to: UInt32.self)
+        }
         let lumaRounding = (lumaOffset << 14) + (1 << 13)
-        for row in 0..<height {
-            let pixels = (input.baseAddress + row * input.bytesPerRow).assumingMemoryBound(to: UInt8.self)
-            let out = (luma.baseAddress + row * luma.bytesPerRow).assumingMemoryBound(to: UInt8.self)
+        for y in 0..<height {
+            let pixels = row(y)
+            let out = (luma.baseAddress + y * luma.bytesPerRow).assumingMemoryBound(to: UInt8.self)
             for x in 0..<width {
-                let b = Int32(pixels[4 * x]), g = Int32(pixels[4 * x + 1]), r = Int32(pixels[4 * x + 2])
+                let pixel = pixels[x]
+                let b = Int32(pixel & 0xFF), g = Int32((pixel >> 8) & 0xFF), r = Int32((pixel >> 16) & 0xFF)
                 out[x] = UInt8(truncatingIfNeeded: (yR &* r &+ yG &* g &+ yB &* b &+ lumaRounding) &>> 14)
             }
         }
-        // Sums of four pixels: two more fractional bits.
-        let chromaRounding: Int32 = (128 << 16) + (1 << 15)
-        for row in 0..<(height + 1) / 2 {
-            let top = (input.baseAddress + 2 * row * input.bytesPerRow).assumingMemoryBound(to: UInt8.self)
+        for y in 0..<(height + 1) / 2 {
+            let top = row(2 * y)
             // An odd last row or column pairs with itself.
-            let bottom = 2 * row + 1 < height ? top + input.bytesPerRow : top
-            let out = (chroma.baseAddress + row * chroma.bytesPerRow).assumingMemoryBound(to: UInt8.self)
-            for column in 0..<(width + 1) / 2 {
-                let left = 8 * column, right = 2 * column + 1 < width ? left + 4 : left
-                let b = Int32(top[left]) &+ Int32(top[right]) &+ Int32(bottom[left]) &+ Int32(bottom[right])
-                let g = Int32(top[left + 1]) &+ Int32(top[right + 1]) &+ Int32(bottom[left + 1]) &+ Int32(bottom[right + 1])
-                let r = Int32(top[left + 2]) &+ Int32(top[right + 2]) &+ Int32(bottom[left + 2]) &+ Int32(bottom[right + 2])
-                out[2 * column] = UInt8(clamping: (cbR &* r &+ cbG &* g &+ cbB &* b &+ chromaRounding) &>> 16)
-                out[2 * column + 1] = UInt8(clamping: (crR &* r &+ crG &* g &+ crB &* b &+ chromaRounding) &>> 16)
+            let bottom = 2 * y + 1 < height ? row(2 * y + 1) : top
+            let out = (chroma.baseAddress + y * chroma.bytesPerRow).assumingMemoryBound(to: UInt8.self)
+            // Whole pairs in a loop without a branch (one per sample halves its speed), then an odd last column.
+            for column in 0..<width / 2 {
+                chromaSample(top[2 * column], top[2 * column + 1], bottom[2 * column], bottom[2 * column + 1],
+                             into: out + 2 * column)
+            }
+            if width % 2 == 1 {
+                chromaSample(top[width - 1], top[width - 1], bottom[width - 1], bottom[width - 1], into: out + width - 1)
             }
         }
+    }
+
+    /// Cb and Cr of the mean of four BGRA pixels, stored side by side.
+    @inline(__always)
+    private func chromaSample(_ a: UInt32, _ b: UInt32, _ c: UInt32, _ d: UInt32, into out: UnsafeMutablePointer<UInt8>) {
+        // Two channels per word, 16 bits apart: four 8-bit values add up without carrying into each other.
+        let blueRed = (a & 0xFF00FF) &+ (b & 0xFF00FF) &+ (c & 0xFF00FF) &+ (d & 0xFF00FF)
+        let green = (a & 0xFF00) &+ (b & 0xFF00) &+ (c & 0xFF00) &+ (d & 0xFF00)
+        let blue = Int32(blueRed & 0xFFFF), red = Int32(blueRed >> 16), greenSum = Int32(green >> 8)
+        // Sums of four pixels carry two more fractional bits than the coefficients' 14.
+        let rounding: Int32 = (128 << 16) + (1 << 15)
+        out[0] = UInt8(clamping: (cbR &* red &+ cbG &* greenSum &+ cbB &* blue &+ rounding) &>> 16)
+        out[1] = UInt8(clamping: (crR &* red &+ crG &* greenSum &+ crB &* blue &+ rounding) &>> 16)
     }
 }
