@@ -34,9 +34,15 @@ final class LayerSourcePreparer {
         var color = VideoColorDescription(attachmentsOf: buffer).converterProperties(range: entry.range)
         if color.matrix.standardMatrix == nil {
             // Decided by the picture's own height, before any cut or turn changes it (what players assume).
-            color.matrix = FFImageConverterConfiguration.assumedMatrix(height: buffer.height) == .bt709 ? .bt709 : .smpte170M
+            color.matrix = assumedMatrix(height: buffer.height)
         }
         return Source(image: buffer.ffImage(as: entry.ffFormat), color: color, isOpaque: !buffer.layout.hasAlpha)
+    }
+
+    /// The matrix an untagged Y′CbCr picture `height` lines high is read with (BT.709 from 720 lines up, BT.601
+    /// below), as a code point.
+    static func assumedMatrix(height: Int) -> FFMatrixCoefficients {
+        FFImageConverterConfiguration.assumedMatrix(height: height) == .bt709 ? .bt709 : .smpte170M
     }
 
     /// The prepared picture: written into `target` when given (which must have the prepared size), else into the

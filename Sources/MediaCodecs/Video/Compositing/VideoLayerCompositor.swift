@@ -69,7 +69,7 @@ package final class VideoLayerCompositor: @unchecked Sendable {
                 throw CodecError(.unsupportedFormat, "Y′CbCr matrix \(yCbCrMatrix) cannot be composed into")
             }
         } else {
-            color.matrix = FFImageConverterConfiguration.assumedMatrix(height: height) == .bt709 ? .bt709 : .smpte170M
+            color.matrix = LayerSourcePreparer.assumedMatrix(height: height)
         }
         self.width = width
         self.height = height
