@@ -57,7 +57,10 @@ package enum FFRasterDrawing {
         try checkBGRA(destination.readOnly, operation)
         guard opacity > 0, let area = clip.intersection(FFRect(x: 0, y: 0, width: destination.width,
                                                                  height: destination.height)) else { return }
-        guard let inverse = transform.inverted else {
+        // pixman works in the destination image's own coordinates, so the image starts at the clipped area: the
+        // map's translation then stays small enough for 16.16 fixed point however far into the frame it draws.
+        let local = transform.concatenating(FFAffineTransform(a: 1, b: 0, c: 0, d: 1, tx: -Double(area.x), ty: -Double(area.y)))
+        guard let inverse = local.inverted else {
             throw FFError(.invalidArgument, operation: operation, message: "the transform \(transform) cannot be inverted")
         }
         // pixman maps destination to source, in 16.16 fixed point.
@@ -71,8 +74,9 @@ package enum FFRasterDrawing {
         // pixman reads through a mutable pointer type but never writes a source image.
         guard let sourceImage = makeImage(UnsafeMutableRawPointer(mutating: source.planes[0].baseAddress), source.width,
                                           source.height, source.planes[0].bytesPerRow),
-              let destinationImage = makeImage(destination.planes[0].baseAddress, destination.width,
-                                               destination.height, destination.planes[0].bytesPerRow) else {
+              let destinationImage = makeImage(destination.planes[0].baseAddress + area.y * destination.planes[0].bytesPerRow
+                                                   + 4 * area.x, area.width, area.height,
+                                               destination.planes[0].bytesPerRow) else {
             throw FFError(.outOfMemory, operation: "pixman_image_create_bits", message: "allocation failed")
         }
         defer {
@@ -91,10 +95,7 @@ package enum FFRasterDrawing {
             }
         }
         defer { if let mask { pixman_image_unref(mask) } }
-        // With a transform, pixman maps destination pixels shifted by (src_x - dest_x, src_y - dest_y): keep
-        // them equal so the transform alone decides.
-        let x = Int32(area.x), y = Int32(area.y)
-        pixman_image_composite32(PIXMAN_OP_OVER, sourceImage, mask, destinationImage, x, y, 0, 0, x, y,
+        pixman_image_composite32(PIXMAN_OP_OVER, sourceImage, mask, destinationImage, 0, 0, 0, 0, 0, 0,
                                  Int32(area.width), Int32(area.height))
     }
 

@@ -201,9 +201,15 @@ struct VideoLayerCompositorColorTests {
                                          background: (0, 0, 0, 1), into: destination) } throws: { ($0 as? CodecError)?.kind == .invalidInput }
         #expect { try compositor.compose(layers: [VideoLayer(source: source, opacity: .infinity)], background: (0, 0, 0, 1),
                                          into: destination) } throws: { ($0 as? CodecError)?.kind == .invalidInput }
-        // Extreme but finite maps draw nothing or a pixel, and do not trap.
-        try compositor.compose(layers: [VideoLayer(source: source, transform: CGAffineTransform(scaleX: 1e-12, y: 1e12)),
-                                        VideoLayer(source: source, transform: CGAffineTransform(a: 1e9, b: 3, c: 2, d: 1e-9, tx: -1e15, ty: 4))],
-                               background: (0, 0, 0, 1), into: destination)
+        // Extreme but finite maps draw nothing or a pixel or a smear, and neither trap nor fail.
+        let wide = try makeRGBBuffer(width: 4000, height: 8, patternColor)
+        for highQuality in [false, true] {
+            try VideoLayerCompositor(width: 16, height: 16, outputPixelFormat: kCVPixelFormatType_32BGRA, highQuality: highQuality)
+                .compose(layers: [VideoLayer(source: source, transform: CGAffineTransform(scaleX: 1e-12, y: 1e12)),
+                                  VideoLayer(source: source, transform: CGAffineTransform(a: 1e9, b: 3, c: 2, d: 1e-9, tx: -1e15, ty: 4)),
+                                  VideoLayer(source: wide, transform: CGAffineTransform(a: 1.0 / 3000, b: 0, c: 0, d: 1, tx: 14.5, ty: 3)),
+                                  VideoLayer(source: source, transform: CGAffineTransform(a: 1e4, b: 0, c: 0, d: 1e4, tx: -5e4, ty: -5e4))],
+                         background: (0, 0, 0, 1), into: destination)
+        }
     }
 }

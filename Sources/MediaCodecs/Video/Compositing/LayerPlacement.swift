@@ -42,6 +42,11 @@ struct LayerPlacement: Equatable {
     /// 2×2 footprint stops covering the source pixels between samples there).
     static let lowPassThreshold = 1.5
 
+    /// Past this many source pixels per destination pixel a layer is shrunk by area averaging whatever the quality
+    /// asked for: bilinear sampling of such a reduction is noise, and pixman's 16.16 fixed-point maps cannot hold
+    /// scales near 1/32768.
+    static let forcedLowPassThreshold = 64.0
+
     /// Coefficients closer than this to a whole number (or to zero) count as exactly that: the error of building a
     /// quarter turn from `cos(π/2)` is about 6e-17.
     private static let tolerance = 1e-9
@@ -121,7 +126,8 @@ struct LayerPlacement: Equatable {
         // Destination pixels per prepared pixel along the prepared picture's own axes.
         let scaleX = hypot(toDestination.a, toDestination.b), scaleY = hypot(toDestination.c, toDestination.d)
         var width = turnedWidth, height = turnedHeight
-        if highQuality && max(1 / scaleX, 1 / scaleY) > Self.lowPassThreshold {
+        let reduction = max(1 / scaleX, 1 / scaleY)
+        if highQuality && reduction > Self.lowPassThreshold || reduction > Self.forcedLowPassThreshold {
             if scaleX < 1 { width = max(1, Int((Double(turnedWidth) * scaleX).rounded())) }
             if scaleY < 1 { height = max(1, Int((Double(turnedHeight) * scaleY).rounded())) }
             let shrink = FFAffineTransform(a: Double(turnedWidth) / Double(width), b: 0, c: 0,
