@@ -2,8 +2,9 @@ import CoreVideo
 import FFmpegBridge
 
 /// Turns a layer's source into the BGRA picture its placement draws: converted from its format and colour, cut to
-/// the placed rectangle, turned exactly by quarter turns and shrunk by area averaging (`AreaAverageKernel`) as placed. Keeps converters
-/// and scratch pictures from frame to frame; not thread-safe (the compositor serialises its use).
+/// the placed rectangle, turned exactly by quarter turns and shrunk by area averaging (`AreaAverageKernel`) as
+/// placed. Keeps converters and scratch pictures from frame to frame; not thread-safe (the compositor serialises
+/// its use).
 ///
 /// Layers are prepared and drawn one after another, so they share one scratch picture per stage, grown to the
 /// largest size asked for: memory stays at a few frames whatever the layer count.
@@ -58,7 +59,7 @@ final class LayerSourcePreparer {
             return try scratchImage(.shrunk, .bgra, p.preparedWidth, p.preparedHeight)
         }
 
-        // 8-bit 4:2:0 turns before conversion: its planes hold 1.5 bytes a pixel, BGRA 4 (0.5 vs 2 ms at 1080p).
+        // 8-bit 4:2:0 turns before conversion: its planes hold 1.5 bytes a pixel, BGRA 4 (0.75 vs 2.2 ms at 1080p).
         if p.turns != .none, FFImageRotation.canRotate(from: format, to: .yuv420p),
            [rect.x, rect.y, rect.width, rect.height].allSatisfy({ $0 % 2 == 0 }) {
             let turned = try scratchImage(.turnedYCbCr, .yuv420p, turnedWidth, turnedHeight)
