@@ -29,6 +29,9 @@ let package = Package(
             pkgConfig: "libavcodec libavutil libswscale libswresample",
             providers: [.apt(["libavcodec-dev", "libavutil-dev", "libswscale-dev", "libswresample-dev"])]
         ),
+        // 2-D compositing (fills, scaled and filtered draws) for the built-in video compositor.
+        .systemLibrary(name: "CPixman", path: "Sources/CPixman", pkgConfig: "pixman-1",
+                       providers: [.apt(["libpixman-1-dev"])]),
         // libyuv-dev ships no .pc file: the module map links "yuv" itself.
         .systemLibrary(name: "CYUV", path: "Sources/CYUV", providers: [.apt(["libyuv-dev"])]),
         // Time stretching (Sources/MediaCodecs/README.md says which library serves which AVAudioTimePitchAlgorithm).
@@ -36,7 +39,7 @@ let package = Package(
                        providers: [.apt(["librubberband-dev"])]),
         // SoundTouch's C interface (libSoundTouchDll) has no .pc file of its own: the module map links it.
         .systemLibrary(name: "CSoundTouch", path: "Sources/CSoundTouch", providers: [.apt(["libsoundtouch-dev"])]),
-        .target(name: "FFmpegBridge", dependencies: ["CFFmpeg", "CYUV", "CRubberBand", "CSoundTouch"]),
+        .target(name: "FFmpegBridge", dependencies: ["CFFmpeg", "CYUV", "CPixman", "CRubberBand", "CSoundTouch"]),
 
         // Apple's small value-type modules.
         .target(name: "CoreFoundationShims"),
@@ -62,7 +65,8 @@ let package = Package(
         .target(name: "MediaContainer", dependencies: ["CoreMedia"]),
         .target(name: "MovieFile", dependencies: ["MediaFormats", "ISOBMFF", "MediaContainer", "CoreMedia"]),
         .target(name: "AudioFile", dependencies: ["MediaFormats", "MediaContainer", "CoreMedia"]),
-        .target(name: "MediaCodecs", dependencies: ["MediaFormats", "FFmpegBridge", "CoreMedia", "CoreVideo", "VideoToolbox"],
+        .target(name: "MediaCodecs", dependencies: ["MediaFormats", "FFmpegBridge", "CoreMedia", "CoreVideo", "CoreGraphics",
+                                                   "VideoToolbox"],
                 exclude: ["README.md"]),
 
         // Makes an NSObject subclass from its class object, as Objective-C's alloc/init does (custom video
