@@ -74,11 +74,12 @@ struct CompositionExportWithCompositorTests {
         session.outputFileType = .mp4
         let done = DispatchSemaphore(value: 0)
         session.exportAsynchronously { done.signal() }
-        try await Task.sleep(for: .milliseconds(500))
+        let compositor = try #require(session.customVideoCompositor as? SilentCompositor)
+        #expect(compositor.waitForARequest())
         session.cancelExport()
         #expect(done.wait(timeout: .now() + 10) == .success)
         #expect(session.status == .cancelled, "\(String(describing: session.error))")
-        #expect((session.customVideoCompositor as? SilentCompositor)?.cancels ?? 0 >= 1)
+        #expect(compositor.cancels >= 1)
         #expect(!FileManager.default.fileExists(atPath: url.path))
     }
 

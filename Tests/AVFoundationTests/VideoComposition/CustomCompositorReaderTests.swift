@@ -85,8 +85,24 @@ final class SilentCompositor: NSObject, AVVideoCompositing, @unchecked Sendable 
     private let lock = NSLock()
     private var pending: [AVAsynchronousVideoCompositionRequest] = []
     private(set) var cancels = 0
+    private(set) var started = 0
     func renderContextChanged(_ newRenderContext: AVVideoCompositionRenderContext) {}
-    func startRequest(_ request: AVAsynchronousVideoCompositionRequest) { lock.withLock { pending.append(request) } }
+    func startRequest(_ request: AVAsynchronousVideoCompositionRequest) {
+        lock.withLock {
+            pending.append(request)
+            started += 1
+        }
+    }
+
+    /// Waits (up to 30 s) until a request has been started.
+    func waitForARequest() -> Bool {
+        let deadline = Date(timeIntervalSinceNow: 30)
+        while lock.withLock({ started }) == 0 {
+            if Date() > deadline { return false }
+            Thread.sleep(forTimeInterval: 0.01)
+        }
+        return true
+    }
     func cancelAllPendingVideoCompositionRequests() {
         let requests = lock.withLock { () -> [AVAsynchronousVideoCompositionRequest] in
             cancels += 1
@@ -196,12 +212,15 @@ struct CustomCompositorReaderTests {
             _ = box.value.copyNextSampleBuffer()
             done.signal()
         }
-        Thread.sleep(forTimeInterval: 0.6)
+        let compositor = try #require(output.customVideoCompositor as? SilentCompositor)
+        #expect(compositor.waitForARequest())
+        // The report comes 200 ms after the request; allow a loaded machine ten seconds.
+        let deadline = Date(timeIntervalSinceNow: 10)
+        while reports.lock.withLock({ reports.lines.isEmpty }), Date() < deadline { Thread.sleep(forTimeInterval: 0.02) }
         let line = reports.lock.withLock { reports.lines.first }
         #expect(line?.contains("composition time 0.000000 s") == true, "\(String(describing: line))")
         reader.cancelReading()
         #expect(done.wait(timeout: .now() + 5) == .success)
-        let compositor = try #require(output.customVideoCompositor as? SilentCompositor)
         #expect(compositor.cancels >= 1)
         #expect(reader.status == .cancelled)
     }

@@ -33,6 +33,11 @@ enum VideoCompositionMedia {
         "red-320x240-1s.mp4": color("red") + h264,
         "blue-320x240-1s.mp4": color("blue") + h264,
         "green-160x120-24fps-1s.mp4": color("green", size: "160x120", rate: 24) + h264,
+        // Red with a blue box in the top-left corner: which way a picture was turned.
+        "red-blue-corner-320x240-1s.mp4": color("red") + ["-vf", "drawbox=x=0:y=0:w=80:h=60:color=blue:t=fill"] + h264,
+        // Busy pictures, for comparisons with ffmpeg's own rendering.
+        "testsrc2-320x240-1s.mp4": ["-f", "lavfi", "-i", "testsrc2=size=320x240:rate=30:duration=1"] + h264,
+        "mandelbrot-320x240-1s.mp4": ["-f", "lavfi", "-i", "mandelbrot=size=320x240:rate=30", "-t", "1"] + h264,
     ]
 
     /// The clip `name`, made by ffmpeg if it is not cached yet.

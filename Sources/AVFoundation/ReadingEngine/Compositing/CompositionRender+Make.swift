@@ -26,11 +26,15 @@ extension CompositionRender {
             timingTrackID = state.sourceTrackIDForFrameTiming
         }
 
-        guard let compositor = customCompositor else {
-            throw ReadingFailure(.invalidComposition, "the built-in video compositor is not available yet: give the "
-                                 + "composition a customVideoCompositorClass")
+        let compositor: any AVVideoCompositing
+        if let customCompositor {
+            compositor = customCompositor
+        } else {
+            try checkBuiltInInstructions(instructions)
+            compositor = BuiltInVideoCompositor(renderFormat: builtInRenderFormat(videoSettings, size: size),
+                                                yCbCrMatrix: state.colorYCbCrMatrix)
         }
-        let compositorName = "\(type(of: compositor))"
+        let compositorName = customCompositor.map { "\(type(of: $0))" } ?? "the built-in compositor"
         let sourceFormats = try pixelFormats(compositor.sourcePixelBufferAttributes, optional: true,
                                              what: "\(compositorName).sourcePixelBufferAttributes")
         let renderAttributes: [String: Any] = compositor.requiredPixelBufferAttributesForRenderContext
@@ -134,6 +138,27 @@ extension CompositionRender {
                                  + String(format: "%.6f s)", duration.seconds))
         }
         return ordered
+    }
+
+    /// The built-in compositor renders `AVVideoCompositionInstruction`s only.
+    private static func checkBuiltInInstructions(_ instructions: [any AVVideoCompositionInstructionProtocol])
+        throws(ReadingFailure) {
+        if let (index, other) = instructions.enumerated().first(where: { !($0.element is AVVideoCompositionInstruction) }) {
+            throw ReadingFailure(.invalidComposition, "instruction \(index) is a \(type(of: other)), which only a custom "
+                                 + "compositor can render: the built-in compositor takes AVVideoCompositionInstructions "
+                                 + "(set customVideoCompositorClass)")
+        }
+    }
+
+    /// What the built-in compositor renders in: the output's first pixel format when the kernel composes into it
+    /// at the render size (so frames are converted once), else 32BGRA.
+    private static func builtInRenderFormat(_ videoSettings: [String: Any]?, size: (width: Int, height: Int)) -> OSType {
+        guard let videoSettings, let settings = try? VideoDecoderOutputSettings(outputSettings: videoSettings),
+              let first = settings.pixelFormats.first, VideoLayerCompositor.canCompose(into: first),
+              size.width % 2 == 0, size.height % 2 == 0 else {
+            return kCVPixelFormatType_32BGRA
+        }
+        return first
     }
 
     /// The pixel formats an attributes dictionary names (`kCVPixelBufferPixelFormatTypeKey`: one or an array);

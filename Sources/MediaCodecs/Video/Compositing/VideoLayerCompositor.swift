@@ -49,9 +49,7 @@ package final class VideoLayerCompositor: @unchecked Sendable {
     /// size it cannot serve.
     package init(width: Int, height: Int, outputPixelFormat: OSType, highQuality: Bool, yCbCrMatrix: String? = nil)
         throws(CodecError) {
-        guard let layout = PixelFormatMapping.ffFormat(for: outputPixelFormat),
-              PixelFormatMapping.isConvertible(outputPixelFormat),
-              FFImageConverter.canConvert(from: .bgra, to: layout.ffFormat) else {
+        guard Self.canCompose(into: outputPixelFormat), let layout = PixelFormatMapping.ffFormat(for: outputPixelFormat) else {
             throw CodecError(.unsupportedFormat, "pixel format \(fourCharacterString(outputPixelFormat)) cannot be composed into")
         }
         let limit = Limits.maximumPictureDimension
@@ -77,6 +75,12 @@ package final class VideoLayerCompositor: @unchecked Sendable {
         self.highQuality = highQuality
         outputLayout = layout
         outputColor = color
+    }
+
+    /// Whether frames can be composed into `pixelFormat` (composed in BGRA, then converted to it).
+    package static func canCompose(into pixelFormat: OSType) -> Bool {
+        guard let layout = PixelFormatMapping.ffFormat(for: pixelFormat) else { return false }
+        return PixelFormatMapping.isConvertible(pixelFormat) && FFImageConverter.canConvert(from: .bgra, to: layout.ffFormat)
     }
 
     /// Draws `background` (straight RGBA, each 0…1) and then `layers`, first one at the bottom, into `destination`

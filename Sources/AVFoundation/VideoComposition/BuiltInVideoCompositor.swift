@@ -1,0 +1,95 @@
+import CoreGraphics
+import CoreMedia
+import CoreVideo
+import Foundation
+import MediaCodecs
+
+/// AV Foundation's built-in video compositor: renders `AVVideoCompositionInstruction`s (layer instructions with
+/// transform, opacity and crop ramps over a background colour) through the same `AVVideoCompositing` calls a custom
+/// compositor gets, so the reading engine has one path for both.
+///
+/// It takes source frames as the decoders give them (any 4:2:0/4:2:2/4:4:4 or RGB layout: the kernel converts with
+/// each frame's matrix and range) and renders in `renderFormat`: 32BGRA for a reader that asks for nothing else, or
+/// the format a consumer wants (bi-planar 4:2:0 for an encoder), so frames are converted once. The pixel work is
+/// `VideoLayerCompositor`'s (MediaCodecs). Requests are finished before `startRequest` returns.
+///
+/// Thread safety: `lock` guards `kernel`.
+final class BuiltInVideoCompositor: NSObject, AVVideoCompositing, @unchecked Sendable {
+    let renderFormat: OSType
+    private let yCbCrMatrix: String?
+    private let lock = NSLock()
+    private var kernel: VideoLayerCompositor?
+    private var renderTransform = CGAffineTransform.identity
+
+    init(renderFormat: OSType, yCbCrMatrix: String?) {
+        self.renderFormat = renderFormat
+        self.yCbCrMatrix = yCbCrMatrix
+        super.init()
+    }
+
+    /// Source frames in the decoders' own formats.
+    var sourcePixelBufferAttributes: [String: any Sendable]? { nil }
+
+    var requiredPixelBufferAttributesForRenderContext: [String: any Sendable] {
+        [kCVPixelBufferPixelFormatTypeKey: renderFormat]
+    }
+
+    func renderContextChanged(_ newRenderContext: AVVideoCompositionRenderContext) {
+        let made = try? VideoLayerCompositor(width: Int(newRenderContext.size.width),
+                                            height: Int(newRenderContext.size.height), outputPixelFormat: renderFormat,
+                                            highQuality: newRenderContext.highQualityRendering, yCbCrMatrix: yCbCrMatrix)
+        lock.withLock {
+            kernel = made
+            renderTransform = newRenderContext.renderTransform
+        }
+    }
+
+    func startRequest(_ request: AVAsynchronousVideoCompositionRequest) {
+        do {
+            request.finish(withComposedVideoFrame: try compose(request))
+        } catch {
+            request.finish(with: error)
+        }
+    }
+
+    private func compose(_ request: AVAsynchronousVideoCompositionRequest) throws -> CVPixelBuffer {
+        guard let instruction = request.videoCompositionInstruction as? AVVideoCompositionInstruction else {
+            throw AVError(.invalidVideoComposition, "the built-in compositor renders AVVideoCompositionInstructions, "
+                          + "not \(type(of: request.videoCompositionInstruction))")
+        }
+        let (kernel, scale) = lock.withLock { (self.kernel, renderTransform) }
+        guard let kernel else {
+            throw AVError(.invalidVideoComposition, "the built-in compositor cannot render "
+                          + "\(fourCharacterString(renderFormat)) frames of \(request.renderContext.size)")
+        }
+        guard let destination = request.renderContext.newPixelBuffer() else {
+            throw AVError(.videoCompositorFailed, "no render buffer came back to the pool in time")
+        }
+        let time = request.compositionTime
+        // Layer instructions list the top layer first; the kernel draws the bottom first.
+        var layers: [VideoLayer] = []
+        for layer in instruction.layerInstructions.reversed() {
+            guard let frame = request.sourceFrame(byTrackID: layer.trackID) else { continue }
+            layers.append(VideoLayer(source: frame, transform: layer.transform(at: time).concatenating(scale),
+                                     crop: layer.cropRectangle(at: time), opacity: layer.opacity(at: time)))
+        }
+        try kernel.compose(layers: layers, background: Self.rgba(instruction.backgroundColor), into: destination)
+        return destination
+    }
+
+    /// A background colour as straight RGBA; opaque black when none is set (Apple's default).
+    static func rgba(_ color: CGColor?) -> (red: Double, green: Double, blue: Double, alpha: Double) {
+        guard let components = color?.components?.map(Double.init), let last = components.last else {
+            return (0, 0, 0, 1)
+        }
+        switch components.count {
+        case 2: return (components[0], components[0], components[0], last)
+        case 4: return (components[0], components[1], components[2], last)
+        case 5:
+            // CMYK: the naive conversion (no colour management here).
+            let (c, m, y, k) = (components[0], components[1], components[2], components[3])
+            return ((1 - c) * (1 - k), (1 - m) * (1 - k), (1 - y) * (1 - k), last)
+        default: return (0, 0, 0, last)
+        }
+    }
+}
