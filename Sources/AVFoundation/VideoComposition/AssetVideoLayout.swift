@@ -16,6 +16,9 @@ import Foundation
 ///   a default framerate of 30fps".
 /// - `renderSize`: an `AVComposition`'s `naturalSize`; otherwise "a value that encompasses all of the asset's
 ///   video tracks" (the size of the union of each track's natural rectangle under its preferred transform).
+///   When that union does not start at the origin (rotation matrices stored without their translation, as in
+///   mediabunny's rotated test file), every layer's transform is followed by the translation that moves it there,
+///   so the picture lands inside the render area (our choice: Apple does not say).
 /// - render scale 1, no animation tool; "If the specified asset has no video tracks, … an empty collection of
 ///   instructions".
 /// - a prototype instruction gives what does not pertain to layout and timing: its background colour,
@@ -82,11 +85,21 @@ struct AssetVideoLayout: Sendable {
         return state
     }
 
-    /// The size of the union of the tracks' transformed natural rectangles.
-    var encompassingSize: CGSize {
+    /// The union of the tracks' transformed natural rectangles.
+    var encompassingRect: CGRect {
         let union = tracks.map { CGRect(origin: .zero, size: $0.naturalSize).applying($0.preferredTransform) }
             .reduce(CGRect.null) { $0.union($1) }
-        return union.isNull ? .zero : CGSize(width: union.width, height: union.height)
+        return union.isNull ? .zero : union
+    }
+
+    /// The size of `encompassingRect`.
+    var encompassingSize: CGSize { CGSize(width: encompassingRect.width, height: encompassingRect.height) }
+
+    /// Each track's preferred transform, moved so that the tracks' union starts at the origin.
+    func layerTransform(_ track: Track) -> CGAffineTransform {
+        let union = encompassingRect
+        guard union.minX != 0 || union.minY != 0 else { return track.preferredTransform }
+        return track.preferredTransform.concatenating(CGAffineTransform(translationX: -union.minX, y: -union.minY))
     }
 
     private func instructions(prototype: AVVideoCompositionInstruction?) -> [AVVideoCompositionInstruction] {
@@ -116,7 +129,7 @@ struct AssetVideoLayout: Sendable {
             instruction.layerInstructions = piece.tracks.map { track in
                 let layer = AVMutableVideoCompositionLayerInstruction()
                 layer.trackID = track.trackID
-                layer.setTransform(track.preferredTransform, at: piece.range.start)
+                layer.setTransform(layerTransform(track), at: piece.range.start)
                 return layer
             }
             return instruction
