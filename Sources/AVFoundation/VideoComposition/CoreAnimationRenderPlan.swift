@@ -9,9 +9,10 @@ import QuartzCore
 /// Geometry follows Core Animation: a layer's frame is its bounds' size placed so that its anchor point is at its
 /// position in the superlayer's space; sublayers are placed in the layer's bounds space. The render area itself is
 /// an unflipped space, y up from the bottom of the frame: this is AV Foundation's behaviour (and the well-known
-/// watermark quirk) — a sublayer of an unflipped animation layer at y = 0 lands at the *bottom* of the video, and
-/// setting `isGeometryFlipped` on the animation layer (as Apple's headers advise for layers made the UIKit way)
-/// makes y count down from the top. A layer's space is flipped when an odd number of it and its ancestors are;
+/// watermark quirk, reported by users whose exported layers had "the 0,0 point in the bottom-left corner") — a
+/// sublayer of an unflipped animation layer at y = 0 lands at the *bottom* of the video, and setting
+/// `isGeometryFlipped` on the animation layer (as Apple's headers advise for layers made the UIKit way) makes y
+/// count down from the top. A layer's space is flipped when an odd number of it and its ancestors are;
 /// contents images are drawn upright either way.
 ///
 /// A layer draws its background colour, then its contents (or, for a video layer, the composed frame), then its
