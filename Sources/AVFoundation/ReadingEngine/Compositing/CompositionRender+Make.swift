@@ -1,0 +1,221 @@
+import CoreGraphics
+import CoreMedia
+import CoreVideo
+import Foundation
+import MediaCodecs
+
+extension CompositionRender {
+    /// Checks `composition` against the tracks it composes and the compositor that runs it, and prepares the
+    /// render: every reason the composition cannot be rendered is an `invalidComposition` failure naming it, before
+    /// any frame is read.
+    static func make(composition: AVVideoComposition, customCompositor: (any AVVideoCompositing)?,
+                     tracks: [AVAssetTrack], videoSettings: [String: Any]?, copiesData: Bool, outputBound: ReadAheadBound,
+                     patience: Duration, report: @escaping @Sendable (String) -> Void)
+        throws(ReadingFailure) -> CompositionRender {
+        let state = composition.snapshot
+        let trackIDs = Set(tracks.map(\.trackID))
+        let size = try renderPixelSize(state)
+        let instructions = try orderedInstructions(state.instructions, trackIDs: trackIDs,
+                                                   duration: tracks.first?.asset.flatMap { try? $0.loadedDuration() })
+        var timingTrackID: CMPersistentTrackID?
+        if state.sourceTrackIDForFrameTiming != kCMPersistentTrackID_Invalid {
+            guard trackIDs.contains(state.sourceTrackIDForFrameTiming) else {
+                throw ReadingFailure(.invalidComposition, "sourceTrackIDForFrameTiming \(state.sourceTrackIDForFrameTiming)"
+                                     + " is not among the output's video tracks \(trackIDs.sorted())")
+            }
+            timingTrackID = state.sourceTrackIDForFrameTiming
+        }
+
+        guard let compositor = customCompositor else {
+            throw ReadingFailure(.invalidComposition, "the built-in video compositor is not available yet: give the "
+                                 + "composition a customVideoCompositorClass")
+        }
+        let compositorName = "\(type(of: compositor))"
+        let sourceFormats = try pixelFormats(compositor.sourcePixelBufferAttributes, optional: true,
+                                             what: "\(compositorName).sourcePixelBufferAttributes")
+        let renderAttributes: [String: Any] = compositor.requiredPixelBufferAttributesForRenderContext
+        _ = try pixelFormats(renderAttributes, optional: false,
+                             what: "\(compositorName).requiredPixelBufferAttributesForRenderContext")
+
+        var decoding = VideoDecoderOutputSettings()
+        decoding.pixelFormats = sourceFormats
+        var options = VideoDecoderSession.Options()
+        options.sharesDecoderMemory = !copiesData
+        var sources: [Source] = []
+        for track in tracks {
+            let sessions = DecoderSessions(backing: track.backing, trackID: track.trackID, kind: .video(decoding, options))
+            try sessions.validate()
+            sources.append(Source(track: track, sessions: sessions))
+        }
+        let sampleDataTracks = try self.sampleDataTracks(state.sourceSampleDataTrackIDs, of: tracks.first?.asset)
+
+        let window = ReadingLimits.compositorRequestWindow
+        let pool: RenderBufferPool
+        do {
+            pool = try RenderBufferPool(attributes: renderAttributes, width: size.width, height: size.height,
+                                        minimumLimit: window + outputBound.buffers + 8)
+        } catch {
+            throw ReadingFailure(.invalidComposition, "\(compositorName)'s render buffers cannot be made: \(error.message)")
+        }
+        let context = AVVideoCompositionRenderContext(
+            size: CGSize(width: size.width, height: size.height), renderScale: state.renderScale,
+            pixelAspectRatio: AVPixelAspectRatio(horizontalSpacing: 1, verticalSpacing: 1), edgeWidths: AVEdgeWidths(),
+            highQualityRendering: true, videoComposition: composition, bufferPool: pool)
+
+        let output = try outputSettings(videoSettings, renderFormat: pool.pixelFormat, renderSize: size)
+        return CompositionRender(
+            compositor: compositor, renderContext: context, instructions: instructions, sources: sources,
+            sampleDataTracks: sampleDataTracks, frameDuration: state.frameDuration, timingTrackID: timingTrackID,
+            outputFormat: output.format, outputWidth: output.width, outputHeight: output.height,
+            converter: output.converter, colorAttachments: colorAttachments(state), window: window,
+            patience: patience, report: report, sourceBound: ReadingLimits.compositionSourceBound)
+    }
+
+    /// The size of composed frames in pixels: `renderSize` × `renderScale`, both checked.
+    private static func renderPixelSize(_ state: AVVideoComposition.State) throws(ReadingFailure)
+        -> (width: Int, height: Int) {
+        guard state.frameDuration.isNumeric, state.frameDuration > .zero else {
+            throw ReadingFailure(.invalidComposition, "the video composition's frameDuration must be a positive time, "
+                                 + "not \(state.frameDuration)")
+        }
+        let scale = Double(state.renderScale)
+        guard scale.isFinite, scale > 0 else {
+            throw ReadingFailure(.invalidComposition, "the video composition's renderScale must be positive, not \(scale)")
+        }
+        let width = (Double(state.renderSize.width) * scale).rounded()
+        let height = (Double(state.renderSize.height) * scale).rounded()
+        let limit = Double(ReadingLimits.maximumRenderDimension)
+        guard width.isFinite, height.isFinite, width >= 1, height >= 1, width <= limit, height <= limit else {
+            throw ReadingFailure(.invalidComposition, "the video composition's renderSize \(state.renderSize) at "
+                                 + "renderScale \(scale) is not a picture size in 1...\(Int(limit))")
+        }
+        return (Int(width), Int(height))
+    }
+
+    /// The instructions by start time, checked: valid ranges, no overlaps or gaps, covering the asset's duration
+    /// when it is known, naming only the output's tracks.
+    private static func orderedInstructions(_ instructions: [any AVVideoCompositionInstructionProtocol],
+                                            trackIDs: Set<CMPersistentTrackID>, duration: CMTime?)
+        throws(ReadingFailure) -> [any AVVideoCompositionInstructionProtocol] {
+        guard !instructions.isEmpty else {
+            throw ReadingFailure(.invalidComposition, "the video composition has no instructions")
+        }
+        func describe(_ range: CMTimeRange) -> String {
+            String(format: "%.6f–%.6f s", range.start.seconds, range.end.seconds)
+        }
+        for (index, instruction) in instructions.enumerated() {
+            let range = instruction.timeRange
+            guard range.isValid, range.start.isNumeric, range.duration.isNumeric, range.duration > .zero else {
+                throw ReadingFailure(.invalidComposition, "instruction \(index) has an invalid time range \(range)")
+            }
+            var named = instruction.requiredVideoTrackIDs ?? []
+            if instruction.passthroughTrackID != kCMPersistentTrackID_Invalid { named.append(instruction.passthroughTrackID) }
+            if let stranger = named.first(where: { !trackIDs.contains($0) }) {
+                throw ReadingFailure(.invalidComposition, "instruction \(index) (\(describe(range))) names track "
+                                     + "\(stranger), which is not among the output's video tracks \(trackIDs.sorted())")
+            }
+        }
+        let ordered = instructions.sorted { $0.timeRange.start < $1.timeRange.start }
+        var end = CMTime.zero
+        for instruction in ordered {
+            let range = instruction.timeRange
+            if range.start > end {
+                throw ReadingFailure(.invalidComposition, "no instruction covers "
+                                     + describe(CMTimeRange(start: end, end: range.start)))
+            }
+            if range.start < end {
+                throw ReadingFailure(.invalidComposition, "instructions overlap at " + describe(range))
+            }
+            end = range.end
+        }
+        if let duration, duration.isNumeric, end < duration {
+            throw ReadingFailure(.invalidComposition, "no instruction covers "
+                                 + describe(CMTimeRange(start: end, end: duration)) + " (the asset lasts until "
+                                 + String(format: "%.6f s)", duration.seconds))
+        }
+        return ordered
+    }
+
+    /// The pixel formats an attributes dictionary names (`kCVPixelBufferPixelFormatTypeKey`: one or an array);
+    /// an empty list for nil attributes when `optional`.
+    private static func pixelFormats(_ attributes: [String: Any]?, optional: Bool, what: String)
+        throws(ReadingFailure) -> [OSType] {
+        guard let attributes else {
+            if optional { return [] }
+            throw ReadingFailure(.invalidComposition, "\(what) is missing")
+        }
+        let raw = attributes[kCVPixelBufferPixelFormatTypeKey]
+        let formats: [OSType]
+        if let number = raw as? NSNumber {
+            formats = [number.uint32Value]
+        } else if let single = raw as? OSType {
+            formats = [single]
+        } else if let list = raw as? [Any] {
+            formats = list.compactMap { ($0 as? NSNumber)?.uint32Value ?? ($0 as? OSType) }
+        } else {
+            formats = []
+        }
+        guard !formats.isEmpty else {
+            throw ReadingFailure(.invalidComposition, "\(what) must name kCVPixelBufferPixelFormatTypeKey")
+        }
+        if let unknown = formats.first(where: { !PixelFormatMapping.isConvertible($0) }) {
+            throw ReadingFailure(.invalidComposition, "\(what) asks for pixel format \(fourCharacterString(unknown)), "
+                                 + "which frames cannot be converted to here")
+        }
+        return formats
+    }
+
+    /// The timed-metadata tracks named by `sourceSampleDataTrackIDs`, from the asset of the composed tracks.
+    private static func sampleDataTracks(_ trackIDs: [CMPersistentTrackID], of asset: AVAsset?)
+        throws(ReadingFailure) -> [AVAssetTrack] {
+        guard !trackIDs.isEmpty else { return [] }
+        let tracks = asset?.tracks ?? []
+        return try trackIDs.map { trackID throws(ReadingFailure) in
+            guard let track = tracks.first(where: { $0.trackID == trackID }) else {
+                throw ReadingFailure(.invalidComposition, "sourceSampleDataTrackIDs names track \(trackID), which the "
+                                     + "asset does not have")
+            }
+            return track
+        }
+    }
+
+    /// The output's pixel format and size (the settings', else the render's) and the converter to them.
+    private static func outputSettings(_ videoSettings: [String: Any]?, renderFormat: OSType,
+                                       renderSize: (width: Int, height: Int))
+        throws(ReadingFailure) -> (format: OSType, width: Int, height: Int, converter: PixelBufferConverter) {
+        var format = renderFormat, width = renderSize.width, height = renderSize.height
+        var scaling = VideoScalingMode.stretch
+        if let videoSettings {
+            let settings: VideoDecoderOutputSettings
+            do throws(CodecSettingsError) {
+                settings = try VideoDecoderOutputSettings(outputSettings: videoSettings)
+            } catch {
+                throw ReadingFailure(.settings, "the video composition output settings cannot be used: \(error)",
+                                     underlying: error)
+            }
+            if !settings.pixelFormats.isEmpty, !settings.pixelFormats.contains(renderFormat) {
+                format = settings.pixelFormats[0]
+            }
+            width = settings.width ?? width
+            height = settings.height ?? height
+            scaling = settings.scalingMode
+        }
+        do {
+            let converter = try PixelBufferConverter(configuration: .init(pixelFormat: format, width: width, height: height,
+                                                                          scalingMode: scaling))
+            return (format, width, height, converter)
+        } catch {
+            throw ReadingFailure(.settings, "composed frames cannot be converted to the output settings",
+                                 underlying: error)
+        }
+    }
+
+    /// The colour attachments composed frames get from the composition's colour properties.
+    private static func colorAttachments(_ state: AVVideoComposition.State) -> [String: any Sendable] {
+        var attachments: [String: any Sendable] = [:]
+        if let primaries = state.colorPrimaries { attachments[kCVImageBufferColorPrimariesKey] = primaries }
+        if let matrix = state.colorYCbCrMatrix { attachments[kCVImageBufferYCbCrMatrixKey] = matrix }
+        if let transfer = state.colorTransferFunction { attachments[kCVImageBufferTransferFunctionKey] = transfer }
+        return attachments
+    }
+}
