@@ -113,7 +113,7 @@ struct TimedMetadataForCompositorsTests {
     static func request(sampleData: [CMPersistentTrackID: CMSampleBuffer]) throws -> AVAsynchronousVideoCompositionRequest {
         let composition = AVVideoComposition()
         let pool = try RenderBufferPool(attributes: [kCVPixelBufferPixelFormatTypeKey as String: kCVPixelFormatType_32BGRA],
-                                    width: 16, height: 16, limit: 1)
+                                    width: 16, height: 16, minimumLimit: 1)
         let context = AVVideoCompositionRenderContext(size: CGSize(width: 16, height: 16), renderScale: 1,
                                                       pixelAspectRatio: AVPixelAspectRatio(horizontalSpacing: 1, verticalSpacing: 1),
                                                       edgeWidths: AVEdgeWidths(), highQualityRendering: true,
