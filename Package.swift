@@ -6,7 +6,7 @@ import PackageDescription
 /// Apple's module names, shipped together as the `AVFoundation` library product so one
 /// `import AVFoundation` gives what it gives on a Mac.
 let appleModules = [
-    "AVFoundation", "CoreMedia", "CoreVideo", "CoreAudioTypes", "CoreGraphics", "VideoToolbox",
+    "AVFoundation", "CoreMedia", "CoreVideo", "CoreAudioTypes", "CoreGraphics", "QuartzCore", "VideoToolbox",
     "CoreFoundationShims", "_Testing_CoreGraphics",
 ]
 
@@ -49,6 +49,8 @@ let package = Package(
         .target(name: "_Testing_CoreGraphics"),
         .target(name: "CoreGraphics", dependencies: ["CoreFoundationShims", "_Testing_CoreGraphics"]),
         .target(name: "VideoToolbox", dependencies: ["CoreFoundationShims"]),
+        // Core Animation's layer model, as far as AV Foundation's offline rendering reads it.
+        .target(name: "QuartzCore", dependencies: ["CoreFoundationShims", "CoreGraphics"]),
 
         // Apple's media modules. CoreVideo sits below CoreMedia, as on Apple platforms:
         // a CMSampleBuffer carries a CVImageBuffer.
@@ -75,7 +77,7 @@ let package = Package(
 
         // The public API.
         .target(name: "AVFoundation", dependencies: [
-            "CoreMedia", "CoreVideo", "CoreAudioTypes", "CoreGraphics", "VideoToolbox", "CoreFoundationShims",
+            "CoreMedia", "CoreVideo", "CoreAudioTypes", "CoreGraphics", "QuartzCore", "VideoToolbox", "CoreFoundationShims",
             "MediaFormats", "MediaContainer", "MediaCodecs", "MovieFile", "AudioFile", "CNSObjectFactory",
         ]),
 
