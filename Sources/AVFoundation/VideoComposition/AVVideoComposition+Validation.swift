@@ -44,9 +44,14 @@ extension AVVideoComposition {
     /// `CMTimeRange(start: .zero, duration: .positiveInfinity)` to check every instruction.
     public func isValid(for tracks: [AVAssetTrack], assetDuration duration: CMTime, timeRange: CMTimeRange,
                         validationDelegate: (any AVVideoCompositionValidationHandling)?) -> Bool {
-        var validator = CompositionValidator(composition: self, delegate: validationDelegate)
+        var isValid = true
+        var validator = CompositionValidator(composition: self) { problem in
+            isValid = false
+            guard let validationDelegate else { return true }
+            return problem.ask(validationDelegate, about: self)
+        }
         validator.run(tracks: tracks, duration: duration, timeRange: timeRange)
-        return validator.isValid
+        return isValid
     }
 
     /// Whether the composition can be used with `asset` (its tracks and duration; `nil` skips both checks). Blocks
@@ -91,22 +96,70 @@ private struct UncheckedDelegate: @unchecked Sendable {
     let value: (any AVVideoCompositionValidationHandling)?
 }
 
-/// One validation: reports each problem, remembers that there was one, stops when the delegate says so.
-private struct CompositionValidator {
-    let composition: AVVideoComposition
-    let delegate: (any AVVideoCompositionValidationHandling)?
-    private(set) var isValid = true
-    private var stopped = false
+/// A problem validation finds: what `AVVideoCompositionValidationHandling` is told of, and what the reading
+/// engine refuses a composition for.
+enum VideoCompositionProblem {
+    /// A property has an invalid value (`key` is its name).
+    case invalidValue(key: String)
+    /// No instruction covers the range.
+    case emptyTimeRange(CMTimeRange)
+    /// The instruction's time range is invalid, or starts before the previous instruction's ends.
+    case invalidTimeRange(any AVVideoCompositionInstructionProtocol)
+    /// The layer instruction names a track that is not among the tracks (of `asset`).
+    case invalidTrackID(any AVVideoCompositionInstructionProtocol, AVVideoCompositionLayerInstruction, asset: AVAsset?)
 
-    init(composition: AVVideoComposition, delegate: (any AVVideoCompositionValidationHandling)?) {
-        self.composition = composition
-        self.delegate = delegate
+    /// The delegate's answer: whether to go on validating.
+    func ask(_ delegate: any AVVideoCompositionValidationHandling, about composition: AVVideoComposition) -> Bool {
+        switch self {
+        case .invalidValue(let key):
+            return delegate.videoComposition(composition, shouldContinueValidatingAfterFindingInvalidValueForKey: key)
+        case .emptyTimeRange(let range):
+            return delegate.videoComposition(composition, shouldContinueValidatingAfterFindingEmptyTimeRange: range)
+        case .invalidTimeRange(let instruction):
+            return delegate.videoComposition(composition,
+                                             shouldContinueValidatingAfterFindingInvalidTimeRangeIn: instruction)
+        case .invalidTrackID(let instruction, let layer, let asset):
+            // Apple's callback names the asset; tracks of none have nothing to name.
+            guard let asset else { return true }
+            return delegate.videoComposition(composition, shouldContinueValidatingAfterFindingInvalidTrackIDIn: instruction,
+                                             layerInstruction: layer, asset: asset)
+        }
     }
 
-    /// Records a problem; `ask` is the delegate's answer (true when there is no delegate or it has no opinion).
-    private mutating func found(_ ask: (any AVVideoCompositionValidationHandling) -> Bool) {
-        isValid = false
-        if let delegate, !ask(delegate) { stopped = true }
+    /// The problem in words, for an error.
+    var message: String {
+        func describe(_ range: CMTimeRange) -> String {
+            range.isValid && range.start.isNumeric
+                ? String(format: "%.6f–%.6f s", range.start.seconds, range.end.seconds) : "\(range)"
+        }
+        switch self {
+        case .invalidValue(let key):
+            return "the video composition's \(key) is not usable"
+        case .emptyTimeRange(let range):
+            return "no instruction of the video composition covers " + describe(range)
+        case .invalidTimeRange(let instruction):
+            return "the instruction at \(describe(instruction.timeRange)) has an invalid time range or overlaps the "
+                + "instruction before it (instructions must be in time order, without overlaps)"
+        case .invalidTrackID(let instruction, let layer, _):
+            return "a layer instruction of the instruction at \(describe(instruction.timeRange)) names track "
+                + "\(layer.trackID), which is not among the composed tracks"
+        }
+    }
+}
+
+/// One validation: reports each problem to `report`, which answers whether to go on.
+struct CompositionValidator {
+    let composition: AVVideoComposition
+    private let report: (VideoCompositionProblem) -> Bool
+    private var stopped = false
+
+    init(composition: AVVideoComposition, report: @escaping (VideoCompositionProblem) -> Bool) {
+        self.composition = composition
+        self.report = report
+    }
+
+    private mutating func found(_ problem: VideoCompositionProblem) {
+        if !report(problem) { stopped = true }
     }
 
     mutating func run(tracks: [AVAssetTrack], duration: CMTime, timeRange: CMTimeRange) {
@@ -119,8 +172,7 @@ private struct CompositionValidator {
     }
 
     private mutating func invalidValue(_ key: String) {
-        let composition = self.composition
-        found { $0.videoComposition(composition, shouldContinueValidatingAfterFindingInvalidValueForKey: key) }
+        found(.invalidValue(key: key))
     }
 
     private mutating func checkValues(_ state: AVVideoComposition.State, tracks: [AVAssetTrack]) {
@@ -144,13 +196,12 @@ private struct CompositionValidator {
     /// from the validated range's start (at least zero) to its end or the asset's duration, whichever is first.
     private mutating func checkTimeRanges(_ instructions: [any AVVideoCompositionInstructionProtocol], duration: CMTime,
                                           timeRange: CMTimeRange) {
-        let composition = self.composition
         let coverStart = timeRange.start.isNumeric ? max(timeRange.start, .zero) : .zero
         var coverEnd: CMTime? = timeRange.isValid && timeRange.end.isNumeric ? timeRange.end : nil
         if duration.isNumeric { coverEnd = min(coverEnd ?? duration, duration) }
 
         func emptyRange(_ range: CMTimeRange, _ validator: inout CompositionValidator) {
-            validator.found { $0.videoComposition(composition, shouldContinueValidatingAfterFindingEmptyTimeRange: range) }
+            validator.found(.emptyTimeRange(range))
         }
 
         var previousEnd: CMTime?
@@ -160,7 +211,7 @@ private struct CompositionValidator {
                 && range.duration > .zero
             if rangeIsValid, timeRange.isValid, timeRange.intersection(range).duration <= .zero { continue }
             guard rangeIsValid, previousEnd.map({ range.start >= $0 }) ?? true else {
-                found { $0.videoComposition(composition, shouldContinueValidatingAfterFindingInvalidTimeRangeIn: instruction) }
+                found(.invalidTimeRange(instruction))
                 if stopped { return }
                 continue
             }
@@ -186,20 +237,13 @@ private struct CompositionValidator {
         guard !tracks.isEmpty else { return }
         var known = Set(tracks.map(\.trackID))
         if let animated = state.animationTool?.additionalTrackID { known.insert(animated) }
-        let asset = tracks.first?.asset
-        let composition = self.composition
         for case let instruction as AVVideoCompositionInstruction in state.instructions {
             let range = instruction.timeRange
             if range.isValid, timeRange.isValid, range.duration > .zero,
                timeRange.intersection(range).duration <= .zero { continue }
             for layer in instruction.layerInstructions where !known.contains(layer.trackID) {
-                isValid = false
-                if let asset, let delegate, !delegate.videoComposition(
-                    composition, shouldContinueValidatingAfterFindingInvalidTrackIDIn: instruction,
-                    layerInstruction: layer, asset: asset) {
-                    stopped = true
-                    return
-                }
+                found(.invalidTrackID(instruction, layer, asset: tracks.first?.asset))
+                if stopped { return }
             }
         }
     }

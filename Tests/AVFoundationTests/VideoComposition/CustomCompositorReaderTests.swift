@@ -242,7 +242,7 @@ struct CustomCompositorReaderTests {
         let cases: [(String, (AVMutableVideoComposition) -> Void)] = [
             ("frameDuration", { $0.frameDuration = .zero }),
             ("renderSize", { $0.renderSize = .zero }),
-            ("no instruction covers", { composition in
+            ("covers 0.500000–1.000000 s", { composition in
                 let instruction = AVMutableVideoCompositionInstruction()
                 instruction.timeRange = CMTimeRange(start: .zero, duration: CMTime(value: 1, timescale: 2))
                 composition.instructions = [instruction]

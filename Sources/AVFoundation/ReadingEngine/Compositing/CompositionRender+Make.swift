@@ -13,18 +13,11 @@ extension CompositionRender {
                      patience: Duration, report: @escaping @Sendable (String) -> Void)
         throws(ReadingFailure) -> CompositionRender {
         let state = composition.snapshot
-        let trackIDs = Set(tracks.map(\.trackID))
+        try validate(composition, tracks: tracks)
         let size = try renderPixelSize(state)
-        let instructions = try orderedInstructions(state.instructions, trackIDs: trackIDs,
-                                                   duration: tracks.first?.asset.flatMap { try? $0.loadedDuration() })
-        var timingTrackID: CMPersistentTrackID?
-        if state.sourceTrackIDForFrameTiming != kCMPersistentTrackID_Invalid {
-            guard trackIDs.contains(state.sourceTrackIDForFrameTiming) else {
-                throw ReadingFailure(.invalidComposition, "sourceTrackIDForFrameTiming \(state.sourceTrackIDForFrameTiming)"
-                                     + " is not among the output's video tracks \(trackIDs.sorted())")
-            }
-            timingTrackID = state.sourceTrackIDForFrameTiming
-        }
+        let instructions = state.instructions
+        let timingTrackID = state.sourceTrackIDForFrameTiming == kCMPersistentTrackID_Invalid
+            ? nil : state.sourceTrackIDForFrameTiming
 
         let compositor: any AVVideoCompositing
         if let customCompositor {
@@ -75,17 +68,33 @@ extension CompositionRender {
             patience: patience, report: report, sourceBound: ReadingLimits.compositionSourceBound)
     }
 
-    /// The size of composed frames in pixels: `renderSize` × `renderScale`, both checked.
+    /// Apple's validation (`AVVideoComposition.isValid`: values, instructions in order covering the asset without
+    /// gaps or overlaps, layer instructions naming the tracks), stopping at the first problem; then what Apple's
+    /// validation leaves to the compositor: the tracks custom instructions require or pass through.
+    private static func validate(_ composition: AVVideoComposition, tracks: [AVAssetTrack]) throws(ReadingFailure) {
+        var problem: VideoCompositionProblem?
+        var validator = CompositionValidator(composition: composition) { found in
+            problem = found
+            return false
+        }
+        let duration = tracks.first?.asset.flatMap { try? $0.loadedDuration() } ?? .invalid
+        validator.run(tracks: tracks, duration: duration, timeRange: CMTimeRange(start: .zero, duration: .positiveInfinity))
+        if let problem { throw ReadingFailure(.invalidComposition, problem.message) }
+        let trackIDs = Set(tracks.map(\.trackID))
+        for (index, instruction) in composition.instructions.enumerated() {
+            var named = instruction.requiredVideoTrackIDs ?? []
+            if instruction.passthroughTrackID != kCMPersistentTrackID_Invalid { named.append(instruction.passthroughTrackID) }
+            if let stranger = named.first(where: { !trackIDs.contains($0) }) {
+                throw ReadingFailure(.invalidComposition, "instruction \(index) names track \(stranger), which is not "
+                                     + "among the composed tracks \(trackIDs.sorted())")
+            }
+        }
+    }
+
+    /// The size of composed frames in pixels: `renderSize` × `renderScale`, within the codec layer's limit.
     private static func renderPixelSize(_ state: AVVideoComposition.State) throws(ReadingFailure)
         -> (width: Int, height: Int) {
-        guard state.frameDuration.isNumeric, state.frameDuration > .zero else {
-            throw ReadingFailure(.invalidComposition, "the video composition's frameDuration must be a positive time, "
-                                 + "not \(state.frameDuration)")
-        }
         let scale = Double(state.renderScale)
-        guard scale.isFinite, scale > 0 else {
-            throw ReadingFailure(.invalidComposition, "the video composition's renderScale must be positive, not \(scale)")
-        }
         let width = (Double(state.renderSize.width) * scale).rounded()
         let height = (Double(state.renderSize.height) * scale).rounded()
         let limit = Double(ReadingLimits.maximumRenderDimension)
@@ -94,50 +103,6 @@ extension CompositionRender {
                                  + "renderScale \(scale) is not a picture size in 1...\(Int(limit))")
         }
         return (Int(width), Int(height))
-    }
-
-    /// The instructions by start time, checked: valid ranges, no overlaps or gaps, covering the asset's duration
-    /// when it is known, naming only the output's tracks.
-    private static func orderedInstructions(_ instructions: [any AVVideoCompositionInstructionProtocol],
-                                            trackIDs: Set<CMPersistentTrackID>, duration: CMTime?)
-        throws(ReadingFailure) -> [any AVVideoCompositionInstructionProtocol] {
-        guard !instructions.isEmpty else {
-            throw ReadingFailure(.invalidComposition, "the video composition has no instructions")
-        }
-        func describe(_ range: CMTimeRange) -> String {
-            String(format: "%.6f–%.6f s", range.start.seconds, range.end.seconds)
-        }
-        for (index, instruction) in instructions.enumerated() {
-            let range = instruction.timeRange
-            guard range.isValid, range.start.isNumeric, range.duration.isNumeric, range.duration > .zero else {
-                throw ReadingFailure(.invalidComposition, "instruction \(index) has an invalid time range \(range)")
-            }
-            var named = instruction.requiredVideoTrackIDs ?? []
-            if instruction.passthroughTrackID != kCMPersistentTrackID_Invalid { named.append(instruction.passthroughTrackID) }
-            if let stranger = named.first(where: { !trackIDs.contains($0) }) {
-                throw ReadingFailure(.invalidComposition, "instruction \(index) (\(describe(range))) names track "
-                                     + "\(stranger), which is not among the output's video tracks \(trackIDs.sorted())")
-            }
-        }
-        let ordered = instructions.sorted { $0.timeRange.start < $1.timeRange.start }
-        var end = CMTime.zero
-        for instruction in ordered {
-            let range = instruction.timeRange
-            if range.start > end {
-                throw ReadingFailure(.invalidComposition, "no instruction covers "
-                                     + describe(CMTimeRange(start: end, end: range.start)))
-            }
-            if range.start < end {
-                throw ReadingFailure(.invalidComposition, "instructions overlap at " + describe(range))
-            }
-            end = range.end
-        }
-        if let duration, duration.isNumeric, end < duration {
-            throw ReadingFailure(.invalidComposition, "no instruction covers "
-                                 + describe(CMTimeRange(start: end, end: duration)) + " (the asset lasts until "
-                                 + String(format: "%.6f s)", duration.seconds))
-        }
-        return ordered
     }
 
     /// The built-in compositor renders `AVVideoCompositionInstruction`s only.
