@@ -60,12 +60,32 @@ extension CompositionRender {
             highQualityRendering: true, videoComposition: composition, bufferPool: pool)
 
         let output = try outputSettings(videoSettings, renderFormat: pool.pixelFormat, renderSize: size)
+        let animation = try animationStage(state, size: size, format: pool.pixelFormat)
         return CompositionRender(
             compositor: compositor, renderContext: context, instructions: instructions, sources: sources,
             sampleDataTracks: sampleDataTracks, frameDuration: state.frameDuration, timingTrackID: timingTrackID,
             outputFormat: output.format, outputWidth: output.width, outputHeight: output.height,
             converter: output.converter, colorAttachments: colorAttachments(state), window: window,
-            patience: patience, report: report, sourceBound: ReadingLimits.compositionSourceBound)
+            patience: patience, report: report, sourceBound: ReadingLimits.compositionSourceBound,
+            animation: animation)
+    }
+
+    /// The Core Animation tool's drawing plan, made now so that what it cannot draw fails the reading before it
+    /// starts. Its frames are drawn in the render format (the additional layer's in 32BGRA, as a source frame).
+    private static func animationStage(_ state: AVVideoComposition.State, size: (width: Int, height: Int),
+                                       format: OSType) throws(ReadingFailure) -> Animation? {
+        guard let tool = state.animationTool else { return nil }
+        let plan: CoreAnimationRenderPlan
+        do {
+            plan = try tool.makeRenderPlan(renderSize: state.renderSize)
+        } catch {
+            throw ReadingFailure(.invalidComposition, error.localizedDescription, underlying: error)
+        }
+        if let trackID = tool.additionalTrackID {
+            return Animation(role: .additionalTrack(trackID), plan: plan, pixelFormat: kCVPixelFormatType_32BGRA,
+                             width: size.width, height: size.height)
+        }
+        return Animation(role: .postProcessing, plan: plan, pixelFormat: format, width: size.width, height: size.height)
     }
 
     /// Apple's validation (`AVVideoComposition.isValid`: values, instructions in order covering the asset without
@@ -80,7 +100,8 @@ extension CompositionRender {
         let duration = tracks.first?.asset.flatMap { try? $0.loadedDuration() } ?? .invalid
         validator.run(tracks: tracks, duration: duration, timeRange: CMTimeRange(start: .zero, duration: .positiveInfinity))
         if let problem { throw ReadingFailure(.invalidComposition, problem.message) }
-        let trackIDs = Set(tracks.map(\.trackID))
+        var trackIDs = Set(tracks.map(\.trackID))
+        if let additional = composition.animationTool?.additionalTrackID { trackIDs.insert(additional) }
         for (index, instruction) in composition.instructions.enumerated() {
             var named = instruction.requiredVideoTrackIDs ?? []
             if instruction.passthroughTrackID != kCMPersistentTrackID_Invalid { named.append(instruction.passthroughTrackID) }

@@ -39,6 +39,24 @@ struct CompositionRender: @unchecked Sendable {
     let report: @Sendable (String) -> Void
     /// Read-ahead of each source's decoder worker.
     let sourceBound: ReadAheadBound
+    /// The composition's Core Animation tool, drawn with the composed frames.
+    let animation: Animation?
+
+    /// What a Core Animation tool draws: the whole output frame around the composed frames (post-processing, for
+    /// instructions that enable it), or the frames of an extra source track.
+    struct Animation {
+        enum Role {
+            case postProcessing
+            case additionalTrack(CMPersistentTrackID)
+        }
+
+        let role: Role
+        let plan: CoreAnimationRenderPlan
+        /// The pixel format and size its frames are drawn in.
+        let pixelFormat: OSType
+        let width: Int
+        let height: Int
+    }
 
     /// The instruction whose time range contains `time`.
     func instruction(at time: CMTime) -> (any AVVideoCompositionInstructionProtocol)? {

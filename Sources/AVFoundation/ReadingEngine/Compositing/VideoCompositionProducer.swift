@@ -23,6 +23,10 @@ final class VideoCompositionProducer: SampleProducer, @unchecked Sendable {
     private var sources: [CMPersistentTrackID: SourceFrames]?
     private var sampleData: [CMPersistentTrackID: SourceFrames] = [:]
     private var toldRenderContext = false
+    /// The Core Animation tool's renderer and the buffers it draws into, made on first use.
+    private var animation: (renderer: CoreAnimationRenderer, pool: RenderBufferPool)?
+    /// The additional layer's frame (its layers cannot change while reading), drawn once.
+    private var additionalFrame: CMSampleBuffer?
     private let lock = NSLock()
     private var cancelled = false
 
@@ -57,7 +61,11 @@ final class VideoCompositionProducer: SampleProducer, @unchecked Sendable {
         guard !window.isEmpty, let (time, duration, outcome) = window.takeOldest() else { return nil }
         switch outcome {
         case .composed(let frame):
-            return [try sampleBuffer(frame, time: time, duration: duration)]
+            var output = frame
+            if case .postProcessing = render.animation?.role, render.instruction(at: time)?.enablePostProcessing == true {
+                output = try postProcess(frame, time: time)
+            }
+            return [try sampleBuffer(output, time: time, duration: duration)]
         case .failed(let error):
             throw ReadingFailure(.compositor, "the custom video compositor failed the request", time: time,
                                  underlying: error)
@@ -117,6 +125,11 @@ final class VideoCompositionProducer: SampleProducer, @unchecked Sendable {
         for trackID in wanted {
             if let frame = try sources[trackID]?.frame(at: time) { frames[trackID] = frame }
         }
+        if case .additionalTrack(let trackID) = render.animation?.role,
+           instruction.requiredVideoTrackIDs?.contains(trackID) ?? true
+            || (instruction as? AVVideoCompositionInstruction)?.layerInstructions.contains(where: { $0.trackID == trackID }) == true {
+            frames[trackID] = try additionalLayerFrame(time: time)
+        }
         let passthrough = instruction.passthroughTrackID
         if passthrough != kCMPersistentTrackID_Invalid,
            let frame = try sources[passthrough]?.frame(at: time).flatMap(CMSampleBufferGetImageBuffer) {
@@ -136,6 +149,74 @@ final class VideoCompositionProducer: SampleProducer, @unchecked Sendable {
                                                             instruction: instruction, sourceFrames: frames,
                                                             sampleData: metadata, completion: finish)
         render.compositor.startRequest(request)
+    }
+
+    // MARK: Core Animation tool
+
+    /// The renderer and its buffers, made on first use.
+    private func animationRenderer() throws(ReadingFailure) -> (renderer: CoreAnimationRenderer, pool: RenderBufferPool) {
+        if let animation { return animation }
+        guard let stage = render.animation else {
+            throw ReadingFailure(.invalidComposition, "the video composition has no Core Animation tool")
+        }
+        do {
+            let renderer = try CoreAnimationRenderer(plan: stage.plan, width: stage.width, height: stage.height,
+                                                     pixelFormat: stage.pixelFormat)
+            let pool = try RenderBufferPool(attributes: [kCVPixelBufferPixelFormatTypeKey: stage.pixelFormat],
+                                            width: stage.width, height: stage.height,
+                                            minimumLimit: render.window + ReadingLimits.readAheadBuffers + 8)
+            animation = (renderer, pool)
+            return (renderer, pool)
+        } catch let error as AVError {
+            throw ReadingFailure(.invalidComposition, error.localizedDescription, underlying: error)
+        } catch {
+            throw ReadingFailure(.invalidComposition, "the Core Animation tool's frames cannot be drawn: \(error)",
+                                 underlying: error)
+        }
+    }
+
+    /// The tool's layer tree drawn around `frame` (post-processing).
+    private func postProcess(_ frame: CVPixelBuffer, time: CMTime) throws(ReadingFailure) -> CVPixelBuffer {
+        let (renderer, pool) = try animationRenderer()
+        guard let destination = pool.makeBuffer() else {
+            if isCancelled { throw ReadingFailure(.compositor, "the reading was cancelled", time: time) }
+            throw ReadingFailure(.compositor, "no buffer for the Core Animation tool's frame came back in time", time: time)
+        }
+        do {
+            try renderer.render(frame: frame, into: destination)
+        } catch {
+            throw ReadingFailure(.compositor, "the Core Animation tool's layers cannot be drawn", time: time,
+                                 underlying: error)
+        }
+        return destination
+    }
+
+    /// The additional layer's frame, as a source sample buffer of its track.
+    private func additionalLayerFrame(time: CMTime) throws(ReadingFailure) -> CMSampleBuffer {
+        if let additionalFrame { return additionalFrame }
+        let (renderer, pool) = try animationRenderer()
+        guard let image = pool.makeBuffer() else {
+            throw ReadingFailure(.compositor, "no buffer for the Core Animation tool's layer", time: time)
+        }
+        do {
+            try renderer.render(frame: nil, into: image, background: (0, 0, 0, 0))
+        } catch {
+            throw ReadingFailure(.compositor, "the Core Animation tool's additional layer cannot be drawn", time: time,
+                                 underlying: error)
+        }
+        var description: CMVideoFormatDescription?
+        var timing = CMSampleTimingInfo(duration: .positiveInfinity, presentationTimeStamp: .zero, decodeTimeStamp: .invalid)
+        var sample: CMSampleBuffer?
+        guard CMVideoFormatDescriptionCreateForImageBuffer(allocator: nil, imageBuffer: image,
+                                                           formatDescriptionOut: &description) == noErr,
+              let description,
+              CMSampleBufferCreateReadyWithImageBuffer(allocator: nil, imageBuffer: image, formatDescription: description,
+                                                       sampleTiming: &timing, sampleBufferOut: &sample) == noErr,
+              let sample else {
+            throw ReadingFailure(.compositor, "the Core Animation tool's layer cannot be made a frame", time: time)
+        }
+        additionalFrame = sample
+        return sample
     }
 
     /// A composed frame as the output's sample buffer: colour tagged, converted to the output settings, timed.
