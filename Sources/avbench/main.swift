@@ -292,12 +292,14 @@ func layeredComposition(_ first: URL, _ second: URL, seconds: Double, custom: Bo
     return (composition, videoComposition)
 }
 
-/// Reads the layered composition to 32BGRA frames.
+/// Reads the layered composition to 32BGRA frames (with `custom`, to the compositor's frames as they are).
 func composite(_ first: URL, _ second: URL, seconds: Double, custom: Bool) async throws {
     let (composition, videoComposition) = try await layeredComposition(first, second, seconds: seconds, custom: custom)
     let reader = try AVAssetReader(asset: composition)
-    let output = AVAssetReaderVideoCompositionOutput(videoTracks: composition.tracks(withMediaType: .video), videoSettings: [
-        kCVPixelBufferPixelFormatTypeKey as String: kCVPixelFormatType_32BGRA])
+    // The custom compositor's frames (source frames) are taken as they are: no conversion after the engine.
+    let settings: [String: Any]? = custom ? nil : [kCVPixelBufferPixelFormatTypeKey as String: kCVPixelFormatType_32BGRA]
+    let output = AVAssetReaderVideoCompositionOutput(videoTracks: composition.tracks(withMediaType: .video),
+                                                     videoSettings: settings)
     output.videoComposition = videoComposition
     output.alwaysCopiesSampleData = false
     reader.add(output)

@@ -355,12 +355,19 @@ final class ExportPipeline: @unchecked Sendable {
         let output: AVAssetReaderOutput
         let stored: (Int, Int)
         var sizesDiffer = false
+        var displaySize = track.displaySize
         if let composition = plan.composition {
-            let composed = AVAssetReaderVideoCompositionOutput(videoTracks: plan.sources.map(\.track), videoSettings: nil)
+            // Composed frames come in bi-planar 4:2:0, which the encoder takes as it is: the built-in compositor
+            // renders into it, a custom compositor's frames are converted on the compose worker. The scale stage
+            // then only scales, when the render size is not the preset's.
+            let composed = AVAssetReaderVideoCompositionOutput(videoTracks: plan.sources.map(\.track), videoSettings: [
+                kCVPixelBufferPixelFormatTypeKey as String: kCVPixelFormatType_420YpCbCr8BiPlanarVideoRange])
             composed.setComposition(composition, compositor: request.customVideoCompositor)
             output = composed
-            // The compositor renders in a format of its own choosing: the scaler always converts.
-            stored = (0, 0)
+            let state = composition.snapshot
+            let scale = CGFloat(state.renderScale)
+            stored = (Int((state.renderSize.width * scale).rounded()), Int((state.renderSize.height * scale).rounded()))
+            displaySize = CGSize(width: stored.0, height: stored.1)
         } else {
             output = AVAssetReaderTrackOutput(track: track.track,
                                               outputSettings: ExportSettings.decodeSettings(for: video, track: track))
@@ -376,7 +383,7 @@ final class ExportPipeline: @unchecked Sendable {
         output.readAheadBound = ExportLimits.decodedPictureReadAhead
         try add(output, to: reader, track: track)
         let scales = stored.0 != settings.width || stored.1 != settings.height || sizesDiffer
-            || track.displaySize != CGSize(width: stored.0, height: stored.1)
+            || displaySize != CGSize(width: stored.0, height: stored.1)
         var converter: PixelBufferConverter?
         var inputSize = stored
         let scalesToRGB = video.keepsAlpha && track.hasAlpha && plan.composition == nil
