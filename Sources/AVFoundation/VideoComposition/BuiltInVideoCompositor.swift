@@ -74,7 +74,21 @@ final class BuiltInVideoCompositor: NSObject, AVVideoCompositing, @unchecked Sen
                                      crop: layer.cropRectangle(at: time), opacity: layer.opacity(at: time)))
         }
         try kernel.compose(layers: layers, background: Self.rgba(instruction.backgroundColor), into: destination)
+        Self.tagColor(destination, matrix: kernel.outputYCbCrMatrix, like: layers.first?.source)
         return destination
+    }
+
+    /// Tags a composed frame with the matrix it was encoded with (a Y′CbCr output) and the primaries and transfer
+    /// function of its bottom layer (composing does not change them); the composition's own colour properties,
+    /// when it has them, are applied after this by the engine.
+    static func tagColor(_ frame: CVPixelBuffer, matrix: String?, like source: CVPixelBuffer?) {
+        if let matrix { CVBufferSetAttachment(frame, kCVImageBufferYCbCrMatrixKey, matrix as CFString, .shouldPropagate) }
+        guard let source else { return }
+        for key in [kCVImageBufferColorPrimariesKey, kCVImageBufferTransferFunctionKey] {
+            if let value = CVBufferCopyAttachment(source, key, nil) {
+                CVBufferSetAttachment(frame, key, value, .shouldPropagate)
+            }
+        }
     }
 
     /// A background colour as straight RGBA; opaque black when none is set (Apple's default).

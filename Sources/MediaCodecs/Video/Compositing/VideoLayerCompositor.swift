@@ -26,6 +26,9 @@ package final class VideoLayerCompositor: @unchecked Sendable {
     package let outputPixelFormat: OSType
     /// Whether downscaled layers are low-pass filtered first.
     package let highQuality: Bool
+    /// The Y′CbCr matrix a Y′CbCr output is encoded with (a `kCVImageBufferYCbCrMatrix_…` string), for the caller to
+    /// tag; nil for an RGB output.
+    package let outputYCbCrMatrix: String?
 
     private let outputLayout: PixelFormatMapping.Entry
     /// The matrix and range of a Y′CbCr output (unused for RGB outputs).
@@ -66,8 +69,11 @@ package final class VideoLayerCompositor: @unchecked Sendable {
             guard color.matrix.standardMatrix != nil else {
                 throw CodecError(.unsupportedFormat, "Y′CbCr matrix \(yCbCrMatrix) cannot be composed into")
             }
+            outputYCbCrMatrix = layout.ffFormat.isRGB ? nil : yCbCrMatrix
         } else {
             color.matrix = LayerSourcePreparer.assumedMatrix(height: height)
+            outputYCbCrMatrix = layout.ffFormat.isRGB ? nil
+                : color.matrix == .bt709 ? kCVImageBufferYCbCrMatrix_ITU_R_709_2 : kCVImageBufferYCbCrMatrix_ITU_R_601_4
         }
         self.width = width
         self.height = height
