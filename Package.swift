@@ -7,7 +7,7 @@ import PackageDescription
 /// `import AVFoundation` gives what it gives on a Mac.
 let appleModules = [
     "AVFoundation", "CoreMedia", "CoreVideo", "CoreAudioTypes", "CoreGraphics", "QuartzCore", "VideoToolbox",
-    "CoreFoundationShims", "_Testing_CoreGraphics",
+    "ImageIO", "UniformTypeIdentifiers", "CoreFoundationShims", "_Testing_CoreGraphics",
 ]
 
 let package = Package(
@@ -39,7 +39,14 @@ let package = Package(
                        providers: [.apt(["librubberband-dev"])]),
         // SoundTouch's C interface (libSoundTouchDll) has no .pc file of its own: the module map links it.
         .systemLibrary(name: "CSoundTouch", path: "Sources/CSoundTouch", providers: [.apt(["libsoundtouch-dev"])]),
-        .target(name: "FFmpegBridge", dependencies: ["CFFmpeg", "CYUV", "CPixman", "CRubberBand", "CSoundTouch"]),
+        // Still-image codecs for ImageIO: libpng's simplified API (plus zlib's CRC for the chunks ImageIO writes
+        // itself) and libjpeg-turbo's TurboJPEG API, both of which report errors by return value, not longjmp.
+        .systemLibrary(name: "CPNG", path: "Sources/CPNG", pkgConfig: "libpng zlib",
+                       providers: [.apt(["libpng-dev", "zlib1g-dev"])]),
+        .systemLibrary(name: "CTurboJPEG", path: "Sources/CTurboJPEG", pkgConfig: "libturbojpeg",
+                       providers: [.apt(["libturbojpeg0-dev"])]),
+        .target(name: "FFmpegBridge", dependencies: ["CFFmpeg", "CYUV", "CPixman", "CRubberBand", "CSoundTouch", "CPNG",
+                                                     "CTurboJPEG"]),
 
         // Apple's small value-type modules.
         .target(name: "CoreFoundationShims"),
@@ -47,7 +54,12 @@ let package = Package(
         // CoreGraphics carries the (empty) cross-import overlay Swift Testing expects for a module of that name,
         // so that `import Testing` beside `import AVFoundation` compiles on Linux.
         .target(name: "_Testing_CoreGraphics"),
-        .target(name: "CoreGraphics", dependencies: ["CoreFoundationShims", "_Testing_CoreGraphics"]),
+        // Bitmap contexts draw with pixman through FFmpegBridge (docs/ARCHITECTURE.md says why there).
+        .target(name: "CoreGraphics", dependencies: ["CoreFoundationShims", "_Testing_CoreGraphics", "FFmpegBridge"]),
+        // Uniform type identifiers: a table of the declared types and their tags. Foundation only.
+        .target(name: "UniformTypeIdentifiers"),
+        // Image files: CGImageSource and CGImageDestination for PNG and JPEG over the bridge's codecs.
+        .target(name: "ImageIO", dependencies: ["CoreFoundationShims", "CoreGraphics", "FFmpegBridge"]),
         .target(name: "VideoToolbox", dependencies: ["CoreFoundationShims"]),
         // Core Animation's layer model, as far as AV Foundation's offline rendering reads it.
         .target(name: "QuartzCore", dependencies: ["CoreFoundationShims", "CoreGraphics"]),
@@ -78,7 +90,7 @@ let package = Package(
         // The public API.
         .target(name: "AVFoundation", dependencies: [
             "CoreMedia", "CoreVideo", "CoreAudioTypes", "CoreGraphics", "QuartzCore", "VideoToolbox", "CoreFoundationShims",
-            "MediaFormats", "MediaContainer", "MediaCodecs", "MovieFile", "AudioFile", "CNSObjectFactory",
+            "ImageIO", "UniformTypeIdentifiers", "MediaFormats", "MediaContainer", "MediaCodecs", "MovieFile", "AudioFile", "CNSObjectFactory",
         ]),
 
         // Tools over the public API.
@@ -99,6 +111,8 @@ let package = Package(
         .testTarget(name: "MediaFormatsTests", dependencies: ["MediaFormats", "TestSupport"]),
         .testTarget(name: "CoreAudioTypesTests", dependencies: ["CoreAudioTypes"]),
         .testTarget(name: "CoreGraphicsTests", dependencies: ["CoreGraphics"]),
+        .testTarget(name: "UniformTypeIdentifiersTests", dependencies: ["UniformTypeIdentifiers"]),
+        .testTarget(name: "ImageIOTests", dependencies: ["ImageIO", "UniformTypeIdentifiers", "TestSupport"]),
         .testTarget(name: "CoreMediaTests", dependencies: ["CoreMedia", "TestSupport", .product(name: "BigInt", package: "BigInt")]),
         .testTarget(name: "MediaContainerTests", dependencies: ["MediaContainer"]),
         .testTarget(name: "CoreVideoTests", dependencies: ["CoreVideo", "TestSupport"]),

@@ -77,6 +77,15 @@ public typealias CFNumber = NSNumber
 /// Immutable bytes.
 public typealias CFData = Data
 
+/// Mutable bytes. A class, as on Apple platforms, so that a callee (`CGImageDestinationCreateWithData`) can fill
+/// bytes the caller holds; `mutableData as Data` copies them out.
+public typealias CFMutableData = NSMutableData
+
+/// New empty mutable bytes (`capacity` is a hint; 0 means no limit, as on Apple platforms).
+public func CFDataCreateMutable(_ allocator: CFAllocator?, _ capacity: CFIndex) -> CFMutableData! {
+    NSMutableData(capacity: max(capacity, 0)) ?? NSMutableData()
+}
+
 /// A URL.
 public typealias CFURL = URL
 

@@ -31,13 +31,24 @@ public final class CGImage: @unchecked Sendable {
     /// Creates an image over `provider`'s bytes, or returns `nil` if the description is inconsistent: a
     /// non-positive size, a component depth Core Graphics does not use, pixels too small for their components,
     /// rows too short for their pixels, or a provider with fewer bytes than the rows need.
-    public init?(width: Int, height: Int, bitsPerComponent: Int, bitsPerPixel: Int, bytesPerRow: Int,
-                 space: CGColorSpace, bitmapInfo: CGBitmapInfo, provider: CGDataProvider,
-                 decode: UnsafePointer<CGFloat>?, shouldInterpolate: Bool, intent: CGColorRenderingIntent) {
+    public convenience init?(width: Int, height: Int, bitsPerComponent: Int, bitsPerPixel: Int, bytesPerRow: Int,
+                             space: CGColorSpace, bitmapInfo: CGBitmapInfo, provider: CGDataProvider,
+                             decode: UnsafePointer<CGFloat>?, shouldInterpolate: Bool, intent: CGColorRenderingIntent) {
+        self.init(width: width, height: height, bitsPerComponent: bitsPerComponent, bitsPerPixel: bitsPerPixel,
+                  bytesPerRow: bytesPerRow, optionalSpace: space, bitmapInfo: bitmapInfo, provider: provider,
+                  decode: decode, shouldInterpolate: shouldInterpolate, intent: intent)
+    }
+
+    /// The designated initializer: as the public one, but `space` may be `nil` for alpha-only images (the images of
+    /// alpha-only bitmap contexts).
+    package init?(width: Int, height: Int, bitsPerComponent: Int, bitsPerPixel: Int, bytesPerRow: Int,
+                  optionalSpace space: CGColorSpace?, bitmapInfo: CGBitmapInfo, provider: CGDataProvider,
+                  decode: UnsafePointer<CGFloat>?, shouldInterpolate: Bool, intent: CGColorRenderingIntent) {
         guard width > 0, height > 0, [1, 2, 4, 5, 8, 10, 16, 32].contains(bitsPerComponent),
-              let alpha = CGImageAlphaInfo(rawValue: bitmapInfo.rawValue & CGBitmapInfo.alphaInfoMask.rawValue)
+              let alpha = CGImageAlphaInfo(rawValue: bitmapInfo.rawValue & CGBitmapInfo.alphaInfoMask.rawValue),
+              space != nil || alpha == .alphaOnly
         else { return nil }
-        let components = (alpha == .alphaOnly ? 0 : space.numberOfComponents) + (alpha == .none ? 0 : 1)
+        let components = (alpha == .alphaOnly ? 0 : space?.numberOfComponents ?? 0) + (alpha == .none ? 0 : 1)
         let (rowBits, rowOverflow) = width.multipliedReportingOverflow(by: bitsPerPixel)
         guard bitsPerPixel >= components * bitsPerComponent, !rowOverflow, bytesPerRow >= (rowBits + 7) / 8 else {
             return nil
@@ -81,7 +92,7 @@ public final class CGImage: @unchecked Sendable {
     /// The part of the image inside `rect` (rounded out to whole pixels and clipped to the image), sharing no
     /// memory with this image; `nil` if they do not overlap or pixels are not whole bytes.
     public func cropping(to rect: CGRect) -> CGImage? {
-        guard let colorSpace, let dataProvider, bitsPerPixel % 8 == 0 else { return nil }
+        guard let dataProvider, bitsPerPixel % 8 == 0 else { return nil }
         let clipped = rect.standardized.integral.intersection(CGRect(x: 0, y: 0, width: width, height: height))
         guard !clipped.isNull, clipped.width > 0, clipped.height > 0 else { return nil }
         let x = Int(clipped.minX), y = Int(clipped.minY), w = Int(clipped.width), h = Int(clipped.height)
@@ -98,7 +109,7 @@ public final class CGImage: @unchecked Sendable {
         }
         guard let provider = CGDataProvider(data: bytes) else { return nil }
         return CGImage(width: w, height: h, bitsPerComponent: bitsPerComponent, bitsPerPixel: bitsPerPixel,
-                       bytesPerRow: rowBytes, space: colorSpace, bitmapInfo: bitmapInfo, provider: provider,
+                       bytesPerRow: rowBytes, optionalSpace: colorSpace, bitmapInfo: bitmapInfo, provider: provider,
                        decode: decode, shouldInterpolate: shouldInterpolate, intent: renderingIntent)
     }
 

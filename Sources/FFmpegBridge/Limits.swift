@@ -34,4 +34,9 @@ package enum FFLimits {
     /// Most channels SoundTouch processes: `SOUNDTOUCH_MAX_CHANNELS` in soundtouch/STTypes.h (2.3.2), a
     /// compile-time constant of the library; it refuses more.
     package static let maximumSoundTouchChannels = 16
+
+    /// Most source pixels per destination pixel, each way, that a shrinking draw's filter kernel spans in one step
+    /// (`FFBitmapDrawing`). pixman's separable filters cost the square of the kernel's width per pixel, so larger
+    /// shrinks first average the source down by a whole factor, then filter what is left.
+    package static let maximumFilterScale = 32
 }
