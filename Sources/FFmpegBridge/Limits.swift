@@ -40,3 +40,9 @@ package enum FFLimits {
     /// shrinks first average the source down by a whole factor, then filter what is left.
     package static let maximumFilterScale = 32
 }
+
+extension FFLimits {
+    /// The largest still image ImageIO decodes: PNG's and JPEG's own ceiling of 65,535 pixels a side, and at most
+    /// 2^28 pixels (1 GiB as RGBA), checked against the header before any pixel memory is taken.
+    package static let stillImage = FFStillImageLimits(maximumDimension: 65_535, maximumPixelCount: 1 << 28)
+}

@@ -75,8 +75,11 @@ package enum FFJPEGCodec {
         }
         if status != 0 {
             let message = handle.lastMessage
-            // A warning leaves a whole picture, except the one that says the data ran out before the picture did.
-            guard tjGetErrorCode(handle.raw) == Int32(TJERR_WARNING.rawValue), !message.contains("Premature end") else {
+            // libjpeg warns and carries on through damaged data (unknown markers, bad Huffman codes, data cut short),
+            // filling what it cannot decode. JPEG has no checksum, so those warnings are the only sign of damage: all
+            // are refused but junk between marker segments ("extraneous bytes before marker"), which some cameras
+            // write and which leaves the picture whole.
+            guard tjGetErrorCode(handle.raw) == Int32(TJERR_WARNING.rawValue), message.contains("extraneous bytes") else {
                 throw FFError(.invalidData, operation: operation, message: message)
             }
         }
@@ -142,6 +145,10 @@ package enum FFJPEGCodec {
                                       &sampling, &colorSpace) == 0 else {
                 throw FFError(.invalidData, operation: "tjDecompressHeader3",
                               message: bytes.isEmpty ? "no data" : lastMessage)
+            }
+            // A file cut off before its frame header can leave the size unset without an error.
+            guard width > 0, height > 0 else {
+                throw FFError(.invalidData, operation: "tjDecompressHeader3", message: "no frame header before the data ends")
             }
             let space: ColorSpace = switch UInt32(bitPattern: colorSpace) {
             case TJCS_GRAY.rawValue: .gray

@@ -1,0 +1,54 @@
+import Foundation
+
+// Image destinations, as CGImageDestination.h spells them.
+
+/// A destination that writes a `type` file (`UTType.png.identifier as CFString`) of `count` images to `url` when
+/// finalized, replacing any file there; `nil` for a type not written here (see `CGImageDestinationCopyTypeIdentifiers`)
+/// or a count other than 1.
+public func CGImageDestinationCreateWithURL(_ url: CFURL, _ type: CFString, _ count: Int, _ options: CFDictionary?)
+    -> CGImageDestination? {
+    guard url.isFileURL else {
+        CGImageDestination.log("CGImageDestinationCreateWithURL", "\(url) is not a file URL")
+        return nil
+    }
+    return CGImageDestination.make("CGImageDestinationCreateWithURL", type: type, count: count, target: .url(url))
+}
+
+/// A destination that appends a `type` file of `count` images to `data` when finalized; `nil` for a type not written
+/// here or a count other than 1.
+public func CGImageDestinationCreateWithData(_ data: CFMutableData, _ type: CFString, _ count: Int,
+                                             _ options: CFDictionary?) -> CGImageDestination? {
+    CGImageDestination.make("CGImageDestinationCreateWithData", type: type, count: count, target: .data(data))
+}
+
+/// The type identifiers of the formats destinations write here: `public.png` and `public.jpeg`.
+public func CGImageDestinationCopyTypeIdentifiers() -> CFArray {
+    ImageFileFormat.all.map(\.identifier)
+}
+
+/// Sets properties for every image of the destination (`kCGImageDestinationLossyCompressionQuality`,
+/// `kCGImageDestinationBackgroundColor`, `kCGImageDestinationImageMaxPixelSize`); an image's own properties win.
+public func CGImageDestinationSetProperties(_ idst: CGImageDestination, _ properties: CFDictionary?) {
+    idst.setProperties(properties ?? [:])
+}
+
+/// Adds `image` with `properties` (`kCGImageDestinationLossyCompressionQuality` 0…1 for JPEG, default 0.75;
+/// `kCGImageDestinationBackgroundColor` for images with alpha written as JPEG, default white;
+/// `kCGImageDestinationImageMaxPixelSize`). The image is encoded by `CGImageDestinationFinalize`.
+public func CGImageDestinationAddImage(_ idst: CGImageDestination, _ image: CGImage, _ properties: CFDictionary?) {
+    idst.add(image, properties: properties ?? [:])
+}
+
+/// Adds the image at `index` of `isrc`, decoded, with `properties`; nothing is added if it does not decode.
+public func CGImageDestinationAddImageFromSource(_ idst: CGImageDestination, _ isrc: CGImageSource, _ index: Int,
+                                                 _ properties: CFDictionary?) {
+    guard let image = CGImageSourceCreateImageAtIndex(isrc, index, nil) else { return }
+    idst.add(image, properties: properties ?? [:])
+}
+
+/// Encodes the added image and writes the file or data. `false` if the image is missing, cannot be encoded (float
+/// or CMYK pixels, say) or cannot be written, or the destination was finalized before; a message on standard
+/// error says which.
+public func CGImageDestinationFinalize(_ idst: CGImageDestination) -> Bool {
+    idst.finalize()
+}

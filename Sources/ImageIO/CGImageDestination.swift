@@ -1,0 +1,162 @@
+internal import FFmpegBridge
+import Foundation
+
+/// Writes an image file: to a URL or into mutable data, in a format named by type identifier (`public.png`,
+/// `public.jpeg`). Add the image, then `CGImageDestinationFinalize` encodes it and writes the bytes.
+///
+/// A lock guards the destination's state, so it may be used from any thread.
+public final class CGImageDestination: @unchecked Sendable {
+    /// Where the bytes go.
+    enum Target {
+        case url(URL)
+        case data(NSMutableData)
+    }
+
+    /// An image waiting for `finalize`, with the properties it was added with.
+    private struct Pending {
+        var image: CGImage
+        var properties: [AnyHashable: Any]
+    }
+
+    let format: ImageFileFormat
+    private let target: Target
+    private let capacity: Int
+    private let lock = NSLock()
+    private var pending: [Pending] = []
+    private var destinationProperties: [AnyHashable: Any] = [:]
+    private var isFinalized = false
+
+    init(format: ImageFileFormat, target: Target, capacity: Int) {
+        self.format = format
+        self.target = target
+        self.capacity = capacity
+    }
+
+    /// Makes a destination, or logs why not and returns `nil`: an unknown type, or a count other than 1 (PNG and
+    /// JPEG files hold one image).
+    static func make(_ function: String, type: String, count: Int, target: Target) -> CGImageDestination? {
+        guard let format = ImageFileFormat(identifier: type) else {
+            log(function, "cannot write images of type '\(type)' (supported: "
+                + ImageFileFormat.all.map(\.identifier).joined(separator: ", ") + ")")
+            return nil
+        }
+        guard count == 1 else {
+            log(function, "a \(format.identifier) file holds one image; \(count) were asked for")
+            return nil
+        }
+        return CGImageDestination(format: format, target: target, capacity: count)
+    }
+
+    func setProperties(_ properties: [AnyHashable: Any]) {
+        lock.withLock { destinationProperties.merge(properties) { _, new in new } }
+    }
+
+    func add(_ image: CGImage, properties: [AnyHashable: Any]) {
+        lock.withLock {
+            guard !isFinalized else {
+                Self.log("CGImageDestinationAddImage", "the destination is already finalized")
+                return
+            }
+            guard pending.count < capacity else {
+                Self.log("CGImageDestinationAddImage", "the destination was made for \(capacity) image(s)")
+                return
+            }
+            pending.append(Pending(image: image, properties: properties))
+        }
+    }
+
+    /// Encodes the added image and writes the file or data; `false` (and a message on standard error) if the image
+    /// is missing, cannot be encoded, or the bytes cannot be written. A destination finalizes once.
+    func finalize() -> Bool {
+        lock.withLock {
+            let function = "CGImageDestinationFinalize"
+            guard !isFinalized else {
+                Self.log(function, "the destination is already finalized")
+                return false
+            }
+            isFinalized = true
+            guard pending.count == capacity, let first = pending.first else {
+                Self.log(function, "\(pending.count) of \(capacity) image(s) were added")
+                return false
+            }
+            let options = destinationProperties.merging(first.properties) { _, new in new }
+            let encoded: Data
+            switch encode(first.image, options: options) {
+            case .success(let data): encoded = data
+            case .failure(let error):
+                Self.log(function, "\(error.message) (\(error.operation))")
+                return false
+            }
+            switch target {
+            case .data(let data):
+                data.append(encoded)
+            case .url(let url):
+                do {
+                    try encoded.write(to: url, options: .atomic)
+                } catch {
+                    Self.log(function, "cannot write \(url.path): \(error.localizedDescription)")
+                    return false
+                }
+            }
+            return true
+        }
+    }
+
+    /// The file's bytes for `image` under `options` (quality, background colour, largest side).
+    private func encode(_ image: CGImage, options: [AnyHashable: Any]) -> Result<Data, FFError> {
+        var image = image
+        if let limit = options[kCGImageDestinationImageMaxPixelSize].flatMap(ImageScaling.pixelCount) {
+            guard let scaled = ImageScaling.fit(image, maxPixelSize: limit) else {
+                return .failure(FFError(.failed, operation: "kCGImageDestinationImageMaxPixelSize",
+                                        message: "the image could not be scaled to \(limit) pixels"))
+            }
+            image = scaled
+        }
+        let background = Self.backgroundColor(options[kCGImageDestinationBackgroundColor])
+        guard let picture = StillImageConversion.picture(from: image, for: format, background: background) else {
+            return .failure(FFError(.invalidArgument, operation: "CGImageDestinationAddImage",
+                                    message: "cannot read a \(image.bitsPerComponent)-bit-per-component, "
+                                        + "\(image.bitsPerPixel)-bit-per-pixel image with bitmap info "
+                                        + "\(image.bitmapInfo.rawValue) in colour space "
+                                        + "\(image.colorSpace.map(String.init(describing:)) ?? "none")"))
+        }
+        return Result { () throws(FFError) -> Data in
+            switch format {
+            case .png:
+                return try FFPNGCodec.encode(picture)
+            case .jpeg:
+                let quality = (options[kCGImageDestinationLossyCompressionQuality]).flatMap(Self.quality) ?? 0.75
+                // Full-resolution chroma at the top qualities, where 4:2:0's loss would dominate.
+                return try FFJPEGCodec.encode(picture, quality: Int((quality * 100).rounded()),
+                                              subsampling: quality >= 0.9 ? .none : .both, progressive: false)
+            }
+        }
+    }
+
+    /// A quality from a dictionary value, clamped to 0…1.
+    private static func quality(_ value: Any) -> Double? {
+        let number: Double? = switch value {
+        case let value as Double: value
+        case let value as Float: Double(value)
+        case let value as CGFloat: Double(value)
+        case let value as Int: Double(value)
+        case let value as NSNumber: value.doubleValue
+        default: nil
+        }
+        return number.flatMap { $0.isFinite ? min(max($0, 0), 1) : nil }
+    }
+
+    /// The straight RGB of a `CGColor` in a grey or RGB space; white for anything else, as Apple's default.
+    private static func backgroundColor(_ value: Any?) -> (red: Double, green: Double, blue: Double) {
+        guard let color = value as? CGColor, let components = color.components else { return (1, 1, 1) }
+        switch (color.colorSpace?.model, components.count) {
+        case (.monochrome?, 2): return (Double(components[0]), Double(components[0]), Double(components[0]))
+        case (.rgb?, 4): return (Double(components[0]), Double(components[1]), Double(components[2]))
+        default: return (1, 1, 1)
+        }
+    }
+
+    static func log(_ function: String, _ message: String) {
+        FileHandle.standardError.write(Data("\(function): \(message)\n".utf8))
+    }
+}
