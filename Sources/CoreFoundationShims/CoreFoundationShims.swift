@@ -86,6 +86,9 @@ public func CFDataCreateMutable(_ allocator: CFAllocator?, _ capacity: CFIndex) 
     NSMutableData(capacity: max(capacity, 0)) ?? NSMutableData()
 }
 
+/// The number of bytes in `theData`.
+public func CFDataGetLength(_ theData: CFData) -> CFIndex { theData.count }
+
 /// A URL.
 public typealias CFURL = URL
 

@@ -48,7 +48,8 @@ public func CGImageDestinationAddImageFromSource(_ idst: CGImageDestination, _ i
 
 /// Encodes the added image and writes the file or data. `false` if the image is missing, cannot be encoded (float
 /// or CMYK pixels, say) or cannot be written, or the destination was finalized before; a message on standard
-/// error says which.
+/// error says which. The result may be ignored, as C functions' results may be in Swift on Apple platforms.
+@discardableResult
 public func CGImageDestinationFinalize(_ idst: CGImageDestination) -> Bool {
     idst.finalize()
 }
