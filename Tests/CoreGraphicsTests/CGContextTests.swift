@@ -201,4 +201,31 @@ struct CGContextTests {
         }
         #expect(Self.pixel(context, row: 0, column: 63) == [255, 255, 255, 255])
     }
+
+    @Test("an image over caller memory (a decoded frame's BGRA) reads it in place and releases it once")
+    func imageOverCallerMemory() throws {
+        let bytes = UnsafeMutableRawPointer.allocate(byteCount: 16, alignment: 16)
+        // Four BGRA pixels: blue, green, red, white.
+        bytes.copyMemory(from: [255, 0, 0, 255, 0, 255, 0, 255, 0, 0, 255, 255, 255, 255, 255, 255] as [UInt8], byteCount: 16)
+        let released = UnsafeMutablePointer<Int>.allocate(capacity: 1)
+        released.initialize(to: 0)
+        defer { released.deallocate() }
+        do {
+            let provider = try #require(CGDataProvider(dataInfo: released, data: bytes, size: 16) { info, data, _ in
+                info!.assumingMemoryBound(to: Int.self).pointee += 1
+                UnsafeMutableRawPointer(mutating: data).deallocate()
+            })
+            let image = try #require(CGImage(width: 2, height: 2, bitsPerComponent: 8, bitsPerPixel: 32, bytesPerRow: 8,
+                                             space: CGColorSpaceCreateDeviceRGB(),
+                                             bitmapInfo: CGBitmapInfo(rawValue: Self.bgra), provider: provider,
+                                             decode: nil, shouldInterpolate: true, intent: .defaultIntent))
+            #expect(provider.withUnsafeBytes { $0.baseAddress } == UnsafeRawPointer(bytes))
+            let context = try Self.rgbaContext(2, 2)
+            context.draw(image, in: CGRect(x: 0, y: 0, width: 2, height: 2))
+            #expect(Self.pixel(context, row: 0, column: 0) == [0, 0, 255, 255])
+            #expect(Self.pixel(context, row: 1, column: 0) == [255, 0, 0, 255])
+            #expect(released.pointee == 0)
+        }
+        #expect(released.pointee == 1)
+    }
 }
