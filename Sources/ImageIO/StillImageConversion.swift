@@ -30,6 +30,9 @@ enum StillImageConversion {
         let isGray = image.colorSpace?.model == .monochrome
         let hasAlpha = ![.none, .noneSkipFirst, .noneSkipLast].contains(image.alphaInfo)
         if let direct = directPicture(from: image, isGray: isGray, hasAlpha: hasAlpha, format: format) { return direct }
+        if let packed = rgb32Picture(from: image, hasAlpha: hasAlpha, format: format, background: background) {
+            return packed
+        }
         let keepsAlpha = hasAlpha && format.supportsAlpha
         // Straight colour when alpha is kept (PNG stores it so); premultiplied when it is flattened, so that laying it
         // over the background is one multiply-add.
@@ -95,5 +98,71 @@ enum StillImageConversion {
         guard image.colorSpace?.model == (isGray ? .monochrome : .rgb) else { return nil }
         return FFStillImage(width: image.width, height: image.height, layout: layout, bytesPerRow: image.bytesPerRow,
                             pixels: data)
+    }
+
+    /// The 32-bit RGB layouts (alpha or a skipped byte first or last, either 32-bit byte order: what video frames and
+    /// bitmap contexts hold) converted in one pass over the image's own bytes, without the general reader's per-pixel
+    /// dispatch.
+    private static func rgb32Picture(from image: CGImage, hasAlpha: Bool, format: ImageFileFormat,
+                                     background: (red: Double, green: Double, blue: Double)) -> FFStillImage? {
+        guard image.bitsPerComponent == 8, image.bitsPerPixel == 32, image.colorSpace?.model == .rgb,
+              !image.bitmapInfo.contains(.floatComponents), image.alphaInfo != .alphaOnly,
+              let provider = image.dataProvider else { return nil }
+        let little: Bool
+        switch image.byteOrderInfo {
+        case .orderDefault, .order32Big: little = false
+        case .order32Little: little = true
+        default: return nil
+        }
+        let alphaFirst = [.premultipliedFirst, .first, .noneSkipFirst].contains(image.alphaInfo)
+        // Byte offsets of red, green, blue and alpha in memory: ARGB / RGBA as 32-bit big-endian words, reversed
+        // in little-endian ones (BGRA / ABGR).
+        let big = alphaFirst ? [1, 2, 3, 0] : [0, 1, 2, 3]
+        let offsets = little ? big.map { 3 - $0 } : big
+        let (red, green, blue, alphaOffset) = (offsets[0], offsets[1], offsets[2], offsets[3])
+        let premultiplied = image.alphaInfo == .premultipliedFirst || image.alphaInfo == .premultipliedLast
+        let keepsAlpha = hasAlpha && format.supportsAlpha
+        let layout: FFStillImageLayout = keepsAlpha ? .rgba : format == .jpeg ? .rgbx : .rgb
+        let step = layout.bytesPerPixel
+        let width = image.width, height = image.height, rowBytes = image.bytesPerRow
+        let backdrop = [background.red, background.green, background.blue].map { Int((min(max($0, 0), 1) * 255).rounded()) }
+        var output = Data(count: width * height * step)
+        provider.withUnsafeBytes { source in
+            output.withUnsafeMutableBytes { destination in
+                let input = source.bindMemory(to: UInt8.self).baseAddress!
+                let out = destination.bindMemory(to: UInt8.self).baseAddress!
+                for y in 0..<height {
+                    let row = input + y * rowBytes
+                    let target = out + y * width * step
+                    for x in 0..<width {
+                        let pixel = row + x * 4, put = target + x * step
+                        let alpha = hasAlpha ? Int(pixel[alphaOffset]) : 255
+                        var r = Int(pixel[red]), g = Int(pixel[green]), b = Int(pixel[blue])
+                        if alpha < 255 {
+                            if keepsAlpha {
+                                // PNG stores straight colour.
+                                if premultiplied {
+                                    (r, g, b) = alpha == 0 ? (0, 0, 0)
+                                        : (min(255, (r * 255 + alpha / 2) / alpha), min(255, (g * 255 + alpha / 2) / alpha),
+                                           min(255, (b * 255 + alpha / 2) / alpha))
+                                }
+                            } else {
+                                // Laid over the background: premultiplied colour plus the backdrop's share.
+                                if !premultiplied { (r, g, b) = ((r * alpha + 127) / 255, (g * alpha + 127) / 255, (b * alpha + 127) / 255) }
+                                let rest = 255 - alpha
+                                r = min(255, r + (backdrop[0] * rest + 127) / 255)
+                                g = min(255, g + (backdrop[1] * rest + 127) / 255)
+                                b = min(255, b + (backdrop[2] * rest + 127) / 255)
+                            }
+                        }
+                        put[0] = UInt8(r)
+                        put[1] = UInt8(g)
+                        put[2] = UInt8(b)
+                        if step == 4 { put[3] = keepsAlpha ? UInt8(alpha) : 255 }
+                    }
+                }
+            }
+        }
+        return FFStillImage(width: width, height: height, layout: layout, bytesPerRow: width * step, pixels: output)
     }
 }

@@ -54,6 +54,33 @@ struct ImageDestinationTests {
         #expect(try TestImages.ffmpegDecode(url, pixelFormat: "rgba") == [0xFF, 0x80, 0x00, 0xFF, 0x00, 0x00, 0xFF, 0x80])
     }
 
+    @Test("every 32-bit RGB layout writes the same PNG", arguments: [
+        CGImageAlphaInfo.premultipliedFirst, .premultipliedLast, .first, .last, .noneSkipFirst, .noneSkipLast,
+    ], [false, true])
+    func rgb32Layouts(alpha: CGImageAlphaInfo, little: Bool) throws {
+        // Opaque orange, then blue at half opacity (premultiplied where the layout says so).
+        let hasAlpha = alpha != .noneSkipFirst && alpha != .noneSkipLast
+        let premultiplied = alpha == .premultipliedFirst || alpha == .premultipliedLast
+        let pixels: [[UInt8]] = [[255, 128, 0, 255], [0, 0, premultiplied ? 128 : 255, hasAlpha ? 128 : 255]]
+        let alphaFirst = alpha == .premultipliedFirst || alpha == .first || alpha == .noneSkipFirst
+        var bytes: [UInt8] = pixels.flatMap { rgba -> [UInt8] in
+            let word = alphaFirst ? [rgba[3], rgba[0], rgba[1], rgba[2]] : rgba
+            return little ? word.reversed() : word
+        }
+        if !hasAlpha { for index in [0, 4] { bytes[alphaFirst != little ? index : index + 3] = 0x11 } }
+        let info = alpha.rawValue | (little ? CGBitmapInfo.byteOrder32Little.rawValue : 0)
+        let image = try #require(CGImage(width: 2, height: 1, bitsPerComponent: 8, bitsPerPixel: 32, bytesPerRow: 8,
+                                         space: CGColorSpaceCreateDeviceRGB(), bitmapInfo: CGBitmapInfo(rawValue: info),
+                                         provider: CGDataProvider(data: Data(bytes))!, decode: nil,
+                                         shouldInterpolate: false, intent: .defaultIntent))
+        let data = NSMutableData()
+        let destination = try #require(CGImageDestinationCreateWithData(data, "public.png", 1, nil))
+        CGImageDestinationAddImage(destination, image, nil)
+        #expect(CGImageDestinationFinalize(destination))
+        let decoded = try #require(CGImageSourceCreateImageAtIndex(CGImageSourceCreateWithData(data as Data, nil)!, 0, nil))
+        #expect(TestImages.packedBytes(decoded) == (hasAlpha ? [255, 128, 0, 255, 0, 0, 255, 128] : [255, 128, 0, 0, 0, 255]))
+    }
+
     @Test("JPEG quality is honoured: ffmpeg's decode is close to the source, and lower quality is smaller")
     func jpegQuality() throws {
         let directory = try TestFiles.makeTemporaryDirectory()
