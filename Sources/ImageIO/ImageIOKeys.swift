@@ -63,9 +63,10 @@ public let kCGImageSourceCreateThumbnailFromImageIfAbsent: CFString = "kCGImageS
 public let kCGImageSourceCreateThumbnailFromImageAlways: CFString = "kCGImageSourceCreateThumbnailFromImageAlways"
 /// The most pixels on the longer side of a thumbnail (a number).
 public let kCGImageSourceThumbnailMaxPixelSize: CFString = "kCGImageSourceThumbnailMaxPixelSize"
-/// Whether a thumbnail is rotated and scaled by the image's orientation and pixel aspect ratio (a `Bool`).
+/// Whether a thumbnail is rotated and scaled by the image's orientation and pixel aspect ratio (a `Bool`; no
+/// orientation is read here, so it changes nothing).
 public let kCGImageSourceCreateThumbnailWithTransform: CFString = "kCGImageSourceCreateThumbnailWithTransform"
-/// A factor (2, 4 or 8) to shrink the image by while decoding.
+/// A factor (2, 4 or 8) to shrink the image by while decoding (accepted; images are decoded at full size here).
 public let kCGImageSourceSubsampleFactor: CFString = "kCGImageSourceSubsampleFactor"
 
 // MARK: Image destination options and properties
