@@ -76,6 +76,30 @@ struct ImageSourceBadInputTests {
         #expect(CGImageSourceCopyPropertiesAtIndex(source, 1, nil) == nil)
     }
 
+    @Test("randomly damaged files never crash: each decodes to nil or to an image of the header's size",
+          arguments: ["rgb24.png", "rgba.png", "testsrc-blurred.jpg"])
+    func mutations(name: String) throws {
+        let original = [UInt8](try Data(contentsOf: ImageSourceTests.ffmpegImage(name,
+            pixelFormat: name.hasSuffix(".png") ? String(name.dropLast(4)) : nil)))
+        let seed = UInt64(ProcessInfo.processInfo.environment["IMAGEIO_MUTATION_SEED"] ?? "") ?? 0x1_3A6E
+        print("ImageIO mutations of \(name): seed \(seed) (IMAGEIO_MUTATION_SEED replays)")
+        var random = SplitMix64(seed: seed)
+        for round in 0..<60 {
+            var bytes = original
+            for _ in 0..<(1 + Int(random.next() % 8)) {
+                bytes[Int(random.next() % UInt64(bytes.count))] = UInt8(truncatingIfNeeded: random.next())
+            }
+            if round % 5 == 0 { bytes.removeLast(Int(random.next() % UInt64(bytes.count))) }
+            let source = try #require(CGImageSourceCreateWithData(Data(bytes) as CFData, nil))
+            let properties = CGImageSourceCopyPropertiesAtIndex(source, 0, nil)
+            if let image = CGImageSourceCreateImageAtIndex(source, 0, nil) {
+                #expect(properties?[kCGImagePropertyPixelWidth] as? Int == image.width, "round \(round)")
+                #expect(properties?[kCGImagePropertyPixelHeight] as? Int == image.height, "round \(round)")
+                #expect(image.dataProvider!.data!.count >= image.bytesPerRow * image.height, "round \(round)")
+            }
+        }
+    }
+
     static func bigEndian(_ value: UInt32) -> [UInt8] {
         [UInt8(value >> 24), UInt8(value >> 16 & 0xFF), UInt8(value >> 8 & 0xFF), UInt8(value & 0xFF)]
     }
@@ -88,5 +112,18 @@ struct ImageSourceBadInputTests {
             for _ in 0..<8 { crc = crc & 1 == 1 ? (crc >> 1) ^ 0xEDB8_8320 : crc >> 1 }
         }
         return crc ^ 0xFFFF_FFFF
+    }
+}
+
+/// A small seeded generator (SplitMix64), so a failing round can be replayed from its printed seed.
+struct SplitMix64 {
+    private var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
     }
 }
