@@ -39,7 +39,9 @@ let package = Package(
                        providers: [.apt(["librubberband-dev"])]),
         // SoundTouch's C interface (libSoundTouchDll) has no .pc file of its own: the module map links it.
         .systemLibrary(name: "CSoundTouch", path: "Sources/CSoundTouch", providers: [.apt(["libsoundtouch-dev"])]),
-        .target(name: "FFmpegBridge", dependencies: ["CFFmpeg", "CYUV", "CPixman", "CRubberBand", "CSoundTouch"]),
+        // Row kernels of our own in C, where Swift cannot reach the processor's byte shuffles (FFPlaneDrawing).
+        .target(name: "CRowKernels"),
+        .target(name: "FFmpegBridge", dependencies: ["CFFmpeg", "CYUV", "CPixman", "CRubberBand", "CSoundTouch", "CRowKernels"]),
 
         // Apple's small value-type modules.
         .target(name: "CoreFoundationShims"),
