@@ -76,12 +76,21 @@ final class PlanarLayerComposer {
                                    destinationColor: layer.source.color)
             picture = planar.readOnly
         }
+        var t = p.transform
         if p.preparedWidth != picture.width || p.preparedHeight != picture.height {
-            let shrunk = try scratchImage(.shrunk, p.preparedWidth, p.preparedHeight)
-            try bridge("shrinking a layer") { () throws(FFError) in try FFPlaneDrawing.shrink(picture, into: shrunk) }
-            picture = shrunk.readOnly
+            let reductionX = Double(picture.width) / Double(p.preparedWidth)
+            let reductionY = Double(picture.height) / Double(p.preparedHeight)
+            if reductionX >= 2 || reductionY >= 2 {
+                let shrunk = try scratchImage(.shrunk, p.preparedWidth, p.preparedHeight)
+                try bridge("shrinking a layer") { () throws(FFError) in try FFPlaneDrawing.shrink(picture, into: shrunk) }
+                picture = shrunk.readOnly
+            } else {
+                // libyuv's box filter is bilinear below a halving, so a low-pass step there would only resample
+                // twice: the layer is drawn from its own pixels (the placement's map with the shrink taken out).
+                t.a /= reductionX
+                t.d /= reductionY
+            }
         }
-        let t = p.transform
         for plane in 0..<3 {
             let luma = plane == 0
             let source = FFPlaneDrawing.Plane(picture.planes[plane], width: luma ? picture.width : (picture.width + 1) / 2,
