@@ -1,7 +1,8 @@
 // avframe: still images of a movie's video through AVAssetImageGenerator (the public API only).
 //
-//   avframe FILE -t TIME [-t TIME ...] -o OUTPUT [--size WxH] [--nearest-sync] [--no-transform] [--progress]
+//   avframe FILE -t TIME [-t TIME ...] -o OUTPUT [--size WxH] [--quality Q] [--nearest-sync] [--no-transform] [--progress]
 //   avframe FILE --every SECONDS -o OUTPUT ...
+// Image files are written by writeImage (ImageFile.swift), the one place that changes when ImageIO is merged.
 import AVFoundation
 import Foundation
 
@@ -13,12 +14,15 @@ let usage = """
       --every SECONDS         a frame every SECONDS from the start to the end
       -o, --output OUTPUT     the image file; with several times it must hold %d (replaced by 1, 2, …)
       --size WxH              the largest image (either may be 0: unbounded); default the video's own size
+      --quality Q             JPEG quality, 0 to 1 (default 0.85)
       --nearest-sync          the nearest key frame instead of the exact frame (much faster to decode)
       --no-transform          keep the encoded orientation (default: turned as the track's transform says)
       --progress              print each image written, and the count, to standard error
       -h, --help              show this help
-    The output's extension picks the format: .ppm (binary RGB, readable by ffmpeg and most viewers) or .bgra
-    (raw 32-bit BGRX pixels). PNG and JPEG need the ImageIO module (issue 13) and are refused until it is merged.
+    The output's extension picks the format: .png, .jpg/.jpeg, .ppm (binary RGB) or .bgra (raw 32-bit BGRX
+    pixels). PNG is written uncompressed until the ImageIO module is merged (issue 13).
+    Each time is answered: a time with no image (past the end, an undecodable frame) is reported and the rest
+    are still written; the exit status is 1 if any failed.
     """
 
 struct Options {
@@ -30,6 +34,7 @@ struct Options {
     var exact = true
     var transform = true
     var progress = false
+    var quality = 0.85
 }
 
 /// Prints a one-line reason to standard error and exits non-zero.
@@ -75,6 +80,10 @@ func parse(_ arguments: [String]) -> Options {
                 fail("--size takes WxH, for example 320x0")
             }
             options.maximumSize = CGSize(width: width, height: height)
+        case "--quality":
+            let text = value(argument)
+            guard let quality = Double(text), (0...1).contains(quality) else { fail("--quality takes a number from 0 to 1") }
+            options.quality = quality
         case "--nearest-sync": options.exact = false
         case "--no-transform": options.transform = false
         case "--progress": options.progress = true
@@ -86,34 +95,6 @@ func parse(_ arguments: [String]) -> Options {
     return options
 }
 
-/// The image's pixels as `url`'s extension asks.
-func write(_ image: CGImage, to url: URL) throws {
-    guard let pixels = image.dataProvider?.data else { fail("an image without pixels") }
-    switch url.pathExtension.lowercased() {
-    case "bgra":
-        try pixels.write(to: url)
-    case "ppm":
-        // Netpbm P6: a text header, then R, G, B per pixel (the generator's pixels are B, G, R, unused).
-        var bytes = Data("P6\n\(image.width) \(image.height)\n255\n".utf8)
-        bytes.reserveCapacity(bytes.count + image.width * image.height * 3)
-        pixels.withUnsafeBytes { (source: UnsafeRawBufferPointer) in
-            for row in 0..<image.height {
-                let line = source[(row * image.bytesPerRow)...]
-                for x in 0..<image.width {
-                    let pixel = line.startIndex + x * 4
-                    bytes.append(contentsOf: [source[pixel + 2], source[pixel + 1], source[pixel]])
-                }
-            }
-        }
-        try bytes.write(to: url)
-    case "png", "jpg", "jpeg":
-        // TODO(issue 13): write through ImageIO's CGImageDestination once the ImageIO module is merged.
-        fail("writing .\(url.pathExtension) needs the ImageIO module (issue 13), not merged yet; use .ppm or .bgra")
-    default:
-        fail("unknown image type .\(url.pathExtension): use .ppm or .bgra")
-    }
-}
-
 let options = parse(Array(CommandLine.arguments.dropFirst()))
 guard let input = options.input, let output = options.output else { fail("an input file and -o OUTPUT are needed\n\(usage)") }
 let asset = AVURLAsset(url: input)
@@ -121,14 +102,18 @@ var times = options.times
 if let step = options.every {
     let duration: CMTime
     do { duration = try await asset.load(.duration) } catch { fail("\(input.path): \(error.localizedDescription)") }
-    var seconds = 0.0
-    while seconds < duration.seconds {
-        times.append(CMTime(seconds: seconds, preferredTimescale: 1_000_000))
-        seconds += step
+    // Multiples of the step, not a running sum, so that a hundred steps of 0.6 s land on frame times.
+    var index = 0.0
+    while index * step < duration.seconds {
+        times.append(CMTime(seconds: index * step, preferredTimescale: 1_000_000))
+        index += 1
     }
 }
 guard !times.isEmpty else { fail("no times: give -t TIME or --every SECONDS") }
 guard times.count == 1 || output.contains("%d") else { fail("several times need %d in the output name") }
+guard ImageFileType(extension: URL(fileURLWithPath: output).pathExtension) != nil else {
+    fail("unknown image type for \(output): use .png, .jpg, .ppm or .bgra")
+}
 
 let generator = AVAssetImageGenerator(asset: asset)
 generator.maximumSize = options.maximumSize
@@ -143,7 +128,7 @@ for await answer in generator.images(for: times) {
     let path = output.replacingOccurrences(of: "%d", with: String(number))
     do {
         let image = try answer.image
-        try write(image, to: URL(fileURLWithPath: path))
+        try writeImage(image, to: URL(fileURLWithPath: path), quality: options.quality)
         written += 1
         if options.progress {
             let actual = (try? answer.actualTime.seconds).map { String(format: "%.6f", $0) } ?? "?"
@@ -151,8 +136,9 @@ for await answer in generator.images(for: times) {
         }
     } catch {
         failed += 1
+        let reason = error is ImageFileError ? String(describing: error) : error.localizedDescription
         FileHandle.standardError.write(Data(
-            "avframe: \(String(format: "%.6f", answer.requestedTime.seconds)) s: \(error.localizedDescription)\n".utf8))
+            "avframe: [\(number)/\(times.count)] \(String(format: "%.6f", answer.requestedTime.seconds)) s: \(reason)\n".utf8))
     }
 }
 if options.progress { FileHandle.standardError.write(Data("\(written) written, \(failed) failed\n".utf8)) }
