@@ -9,7 +9,7 @@ import Foundation
 /// fewer for large images). Each time of the window is resolved to a frame (`FrameResolver`); frames already made
 /// are answered from the batch's cache; the rest are grouped by group of pictures (`GroupOfPicturesJob`: the sync
 /// sample decoding starts at), and the groups are decoded in decode order, in parallel on up to one worker per core
-/// (`FrameDecodeContext`, each with its own sources and one-thread decoders; a lone group uses every core's frame
+/// plus one (`FrameDecodeContext`, each with its own sources and one-thread decoders; a lone group uses every core's frame
 /// threads instead). Answers leave as soon as every earlier time has been answered. With a video composition each
 /// time is a one-frame read of `AVAssetReaderVideoCompositionOutput` (`FrameGrabBatch+Composition.swift`).
 final class FrameGrabBatch: @unchecked Sendable {
@@ -139,10 +139,10 @@ final class FrameGrabBatch: @unchecked Sendable {
     }
 
     /// Decodes `jobs`: on this thread with every core's frame threads when there is one, else on one worker per
-    /// core (up to `ReadingLimits.frameGrabWorkers`), each taking the next job in decode order.
+    /// core plus one (up to `ReadingLimits.frameGrabWorkers`), each taking the next job in decode order.
     private func run(_ jobs: [GroupOfPicturesJob], contexts: inout DecodeContexts) {
         guard !jobs.isEmpty else { return }
-        let workers = min(jobs.count, ProcessInfo.processInfo.activeProcessorCount, ReadingLimits.frameGrabWorkers)
+        let workers = min(jobs.count, ProcessInfo.processInfo.activeProcessorCount + 1, ReadingLimits.frameGrabWorkers)
         if workers <= 1 {
             let context = contexts.solo()
             for job in jobs where !isCancelled { finished(job, context.run(job) { isCancelled }) }
