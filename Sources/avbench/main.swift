@@ -240,8 +240,10 @@ func composeRead(segments: Int, seconds: Double, clips: [URL]) async throws {
 final class FirstSourceCompositor: NSObject, AVVideoCompositing, @unchecked Sendable {
     let sourcePixelBufferAttributes: [String: any Sendable]? = [
         kCVPixelBufferPixelFormatTypeKey as String: kCVPixelFormatType_420YpCbCr8Planar]
+    // Its frames are the sources' own: asking the render context for their format keeps the output from
+    // converting them, so the row measures the engine alone.
     let requiredPixelBufferAttributesForRenderContext: [String: any Sendable] = [
-        kCVPixelBufferPixelFormatTypeKey as String: kCVPixelFormatType_32BGRA]
+        kCVPixelBufferPixelFormatTypeKey as String: kCVPixelFormatType_420YpCbCr8Planar]
     func renderContextChanged(_ newRenderContext: AVVideoCompositionRenderContext) {}
     func startRequest(_ request: AVAsynchronousVideoCompositionRequest) {
         guard let first = request.sourceTrackIDs.first, let frame = request.sourceFrame(byTrackID: first.int32Value) else {

@@ -11,14 +11,23 @@ import MediaCodecs
 /// It takes source frames as the decoders give them (any 4:2:0/4:2:2/4:4:4 or RGB layout: the kernel converts with
 /// each frame's matrix and range) and renders in `renderFormat`: 32BGRA for a reader that asks for nothing else, or
 /// the format a consumer wants (bi-planar 4:2:0 for an encoder), so frames are converted once. The pixel work is
-/// `VideoLayerCompositor`'s (MediaCodecs). Requests are finished before `startRequest` returns.
+/// `VideoLayerCompositor`'s (MediaCodecs).
 ///
-/// Thread safety: `lock` guards `kernel`.
+/// Requests render on a concurrent queue, as many at once as the reading engine keeps in flight (its request
+/// window), each with a kernel of its own taken from `idleKernels`: composing is the one serial stage between the
+/// sources' decoders and the consumer otherwise, and on a two-core machine it left a core idle for a third of the
+/// time. The window bounds the kernels (and their scratch frames) a compositor ever makes.
+///
+/// Thread safety: `lock` guards the kernel pool and the render context's values.
 final class BuiltInVideoCompositor: NSObject, AVVideoCompositing, @unchecked Sendable {
     let renderFormat: OSType
     private let yCbCrMatrix: String?
     private let lock = NSLock()
-    private var kernel: VideoLayerCompositor?
+    private let renderQueue = DispatchQueue(label: "AVFoundation.BuiltInVideoCompositor", attributes: .concurrent)
+    /// What kernels are made for: nil until the first render context, or when it cannot be rendered.
+    private var kernelShape: (width: Int, height: Int, highQuality: Bool)?
+    /// Kernels made for `kernelShape` and not rendering now.
+    private var idleKernels: [VideoLayerCompositor] = []
     private var renderTransform = CGAffineTransform.identity
 
     init(renderFormat: OSType, yCbCrMatrix: String?) {
@@ -35,20 +44,49 @@ final class BuiltInVideoCompositor: NSObject, AVVideoCompositing, @unchecked Sen
     }
 
     func renderContextChanged(_ newRenderContext: AVVideoCompositionRenderContext) {
-        let made = try? VideoLayerCompositor(width: Int(newRenderContext.size.width),
-                                            height: Int(newRenderContext.size.height), outputPixelFormat: renderFormat,
-                                            highQuality: newRenderContext.highQualityRendering, yCbCrMatrix: yCbCrMatrix)
+        // One kernel is made now, so a size or format the kernel cannot serve is known before the first request.
+        let shape = (width: Int(newRenderContext.size.width), height: Int(newRenderContext.size.height),
+                     highQuality: newRenderContext.highQualityRendering)
+        let made = try? makeKernel(shape)
         lock.withLock {
-            kernel = made
+            kernelShape = made == nil ? nil : shape
+            idleKernels = made.map { [$0] } ?? []
             renderTransform = newRenderContext.renderTransform
         }
     }
 
+    private func makeKernel(_ shape: (width: Int, height: Int, highQuality: Bool)) throws -> VideoLayerCompositor {
+        try VideoLayerCompositor(width: shape.width, height: shape.height, outputPixelFormat: renderFormat,
+                                 highQuality: shape.highQuality, yCbCrMatrix: yCbCrMatrix)
+    }
+
+    /// An idle kernel for the current render context (made when none is idle), with the render transform; nil when
+    /// the context cannot be rendered.
+    private func takeKernel() -> (VideoLayerCompositor, CGAffineTransform)? {
+        let (idle, shape, transform) = lock.withLock { () -> (VideoLayerCompositor?, (width: Int, height: Int, highQuality: Bool)?, CGAffineTransform) in
+            (idleKernels.popLast(), kernelShape, renderTransform)
+        }
+        if let idle { return (idle, transform) }
+        guard let shape, let made = try? makeKernel(shape) else { return nil }
+        return (made, transform)
+    }
+
+    /// Gives a kernel back, unless the render context changed while it rendered.
+    private func returnKernel(_ kernel: VideoLayerCompositor) {
+        lock.withLock {
+            guard let shape = kernelShape, kernel.width == shape.width, kernel.height == shape.height,
+                  kernel.highQuality == shape.highQuality else { return }
+            idleKernels.append(kernel)
+        }
+    }
+
     func startRequest(_ request: AVAsynchronousVideoCompositionRequest) {
-        do {
-            request.finish(withComposedVideoFrame: try compose(request))
-        } catch {
-            request.finish(with: error)
+        renderQueue.async { [self] in
+            do {
+                request.finish(withComposedVideoFrame: try compose(request))
+            } catch {
+                request.finish(with: error)
+            }
         }
     }
 
@@ -57,11 +95,11 @@ final class BuiltInVideoCompositor: NSObject, AVVideoCompositing, @unchecked Sen
             throw AVError(.invalidVideoComposition, "the built-in compositor renders AVVideoCompositionInstructions, "
                           + "not \(type(of: request.videoCompositionInstruction))")
         }
-        let (kernel, scale) = lock.withLock { (self.kernel, renderTransform) }
-        guard let kernel else {
+        guard let (kernel, scale) = takeKernel() else {
             throw AVError(.invalidVideoComposition, "the built-in compositor cannot render "
                           + "\(fourCharacterString(renderFormat)) frames of \(request.renderContext.size)")
         }
+        defer { returnKernel(kernel) }
         guard let destination = request.renderContext.newPixelBuffer() else {
             throw AVError(.videoCompositorFailed, "no render buffer came back to the pool in time")
         }

@@ -94,10 +94,13 @@ final class SilentCompositor: NSObject, AVVideoCompositing, @unchecked Sendable 
         }
     }
 
+    /// Whether a request has been started.
+    var hasStarted: Bool { lock.withLock { started > 0 } }
+
     /// Waits (up to 30 s) until a request has been started.
     func waitForARequest() -> Bool {
         let deadline = Date(timeIntervalSinceNow: 30)
-        while lock.withLock({ started }) == 0 {
+        while !hasStarted {
             if Date() > deadline { return false }
             Thread.sleep(forTimeInterval: 0.01)
         }
