@@ -16,6 +16,7 @@ let package = Package(
         .library(name: "AVFoundation", targets: appleModules),
         .executable(name: "avinfo", targets: ["avinfo"]),
         .executable(name: "avconvert", targets: ["avconvert"]),
+        .executable(name: "avframe", targets: ["avframe"]),
     ],
     dependencies: [
         .package(url: "https://github.com/attaswift/BigInt", exact: "6.0.1"),
@@ -88,6 +89,7 @@ let package = Package(
         .executableTarget(name: "avconvert", dependencies: ["AVFoundation"]),
         .executableTarget(name: "demo", dependencies: ["AVFoundation"]),
         .executableTarget(name: "avbench", dependencies: ["AVFoundation"]),
+        .executableTarget(name: "avframe", dependencies: ["AVFoundation"]),
 
         // libFuzzer targets (`make fuzz`); a normal build links a stub main.
         .executableTarget(name: "isobmff-fuzz", dependencies: ["ISOBMFF"]),
