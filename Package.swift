@@ -16,6 +16,7 @@ let package = Package(
         .library(name: "AVFoundation", targets: appleModules),
         .executable(name: "avinfo", targets: ["avinfo"]),
         .executable(name: "avconvert", targets: ["avconvert"]),
+        .executable(name: "avframe", targets: ["avframe"]),
     ],
     dependencies: [
         .package(url: "https://github.com/attaswift/BigInt", exact: "6.0.1"),
@@ -45,8 +46,10 @@ let package = Package(
                        providers: [.apt(["libpng-dev", "zlib1g-dev"])]),
         .systemLibrary(name: "CTurboJPEG", path: "Sources/CTurboJPEG", pkgConfig: "libturbojpeg",
                        providers: [.apt(["libturbojpeg0-dev"])]),
-        .target(name: "FFmpegBridge", dependencies: ["CFFmpeg", "CYUV", "CPixman", "CRubberBand", "CSoundTouch", "CPNG",
-                                                     "CTurboJPEG"]),
+        // Row kernels of our own in C, where Swift cannot reach the processor's byte shuffles (FFPlaneDrawing).
+        .target(name: "CRowKernels"),
+        .target(name: "FFmpegBridge", dependencies: ["CFFmpeg", "CYUV", "CPixman", "CRubberBand", "CSoundTouch", "CRowKernels",
+                                                     "CPNG", "CTurboJPEG"]),
 
         // Apple's small value-type modules.
         .target(name: "CoreFoundationShims"),
@@ -98,6 +101,7 @@ let package = Package(
         .executableTarget(name: "avconvert", dependencies: ["AVFoundation"]),
         .executableTarget(name: "demo", dependencies: ["AVFoundation"]),
         .executableTarget(name: "avbench", dependencies: ["AVFoundation"]),
+        .executableTarget(name: "avframe", dependencies: ["AVFoundation"]),
 
         // libFuzzer targets (`make fuzz`); a normal build links a stub main.
         .executableTarget(name: "isobmff-fuzz", dependencies: ["ISOBMFF"]),
