@@ -3,7 +3,7 @@ import Foundation
 // Image destinations, as CGImageDestination.h spells them.
 
 /// A destination that writes a `type` file (`UTType.png.identifier as CFString`) of `count` images to `url` when
-/// finalized, replacing any file there; `nil` for a type not written here (see `CGImageDestinationCopyTypeIdentifiers`)
+/// finalized, replacing any file there (through a temporary file renamed over it); `nil` for a type not written here (see `CGImageDestinationCopyTypeIdentifiers`)
 /// or a count other than 1.
 public func CGImageDestinationCreateWithURL(_ url: CFURL, _ type: CFString, _ count: Int, _ options: CFDictionary?)
     -> CGImageDestination? {

@@ -91,10 +91,8 @@ public final class CGImageDestination: @unchecked Sendable {
             case .data(let data):
                 data.append(encoded)
             case .url(let url):
-                do {
-                    try encoded.write(to: url, options: .atomic)
-                } catch {
-                    Self.log(function, "cannot write \(url.path): \(error.localizedDescription)")
+                if let failure = Self.replaceFile(at: url, with: encoded) {
+                    Self.log(function, "cannot write \(url.path): \(failure)")
                     return false
                 }
             }
@@ -154,6 +152,32 @@ public final class CGImageDestination: @unchecked Sendable {
         case (.rgb?, 4): return (Double(components[0]), Double(components[1]), Double(components[2]))
         default: return (1, 1, 1)
         }
+    }
+
+    /// Writes `bytes` to a new file beside `url` and renames it over `url`, so no reader sees half a file; returns
+    /// why not, or `nil`. Plain write(2)s: Foundation's `Data.write(to:)` on Linux fsyncs each file, which stalls a
+    /// batch of thumbnails behind other disk traffic, and Apple's ImageIO does not sync its files either.
+    static func replaceFile(at url: URL, with bytes: Data) -> String? {
+        let temporary = url.deletingLastPathComponent()
+            .appendingPathComponent(".\(url.lastPathComponent).\(UUID().uuidString.prefix(8)).partial").path
+        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { return String(cString: strerror(errno)) }
+        let failure: String? = bytes.withUnsafeBytes { buffer in
+            var offset = 0
+            while offset < buffer.count {
+                let written = write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+                if written < 0, errno == EINTR { continue }
+                guard written > 0 else { return String(cString: strerror(errno)) }
+                offset += written
+            }
+            return nil
+        }
+        let closed = close(descriptor) == 0 ? nil : String(cString: strerror(errno))
+        if let problem = failure ?? closed ?? (rename(temporary, url.path) == 0 ? nil : String(cString: strerror(errno))) {
+            unlink(temporary)
+            return problem
+        }
+        return nil
     }
 
     static func log(_ function: String, _ message: String) {

@@ -184,5 +184,7 @@ struct ImageDestinationTests {
         let failing = try #require(CGImageDestinationCreateWithURL(missing as CFURL, "public.png", 1, nil))
         CGImageDestinationAddImage(failing, TestImages.smoothRGB().image, nil)
         #expect(!CGImageDestinationFinalize(failing))
+        // Only the finished file is left: no temporary file beside it.
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.url.path) == ["exists.png"])
     }
 }
