@@ -101,7 +101,7 @@ let package = Package(
         .executableTarget(name: "avconvert", dependencies: ["AVFoundation"]),
         .executableTarget(name: "demo", dependencies: ["AVFoundation"]),
         .executableTarget(name: "avbench", dependencies: ["AVFoundation"]),
-        .executableTarget(name: "avframe", dependencies: ["AVFoundation"]),
+        .executableTarget(name: "avframe", dependencies: ["AVFoundation", "ImageIO", "UniformTypeIdentifiers"]),
 
         // libFuzzer targets (`make fuzz`); a normal build links a stub main.
         .executableTarget(name: "isobmff-fuzz", dependencies: ["ISOBMFF"]),
@@ -126,7 +126,7 @@ let package = Package(
         .testTarget(name: "FFmpegBridgeTests", dependencies: ["FFmpegBridge", "MediaFormats", "TestSupport"]),
         .testTarget(name: "MediaCodecsTests", dependencies: ["MediaCodecs", "MediaFormats", "TestSupport"]),
         .testTarget(name: "AudioFileTests", dependencies: ["AudioFile", "MediaFormats", "TestSupport"], exclude: ["Corpus"]),
-        .testTarget(name: "ToolTests", dependencies: ["TestSupport"]),
+        .testTarget(name: "ToolTests", dependencies: ["TestSupport", "ImageIO"]),
         .testTarget(name: "AVFoundationTests", dependencies: ["AVFoundation", "MediaContainer", "TestSupport",
                                                             "MovieTestSupport"]),
     ]

@@ -185,8 +185,7 @@ row "encode 150 raw 1080p frames, x264 medium 8 Mb/s" \
     -c:v libx264 -preset medium -b:v 8M -g 250 "$scratch/out.mp4"
 
 # Still images (issue 13 §3) of the 60 s 1080p movie (key frames every 2 s), 320 wide, as PNG files: avframe, the
-# command-line face of AVAssetImageGenerator, against ffmpeg. Until ImageIO is merged avframe writes PNG
-# uncompressed (stored deflate), ffmpeg compresses: a few milliseconds a 320x180 image in ffmpeg's favour of ours.
+# command-line face of AVAssetImageGenerator, against ffmpeg; both compress their PNG files (ours through ImageIO).
 # (a) ten exact frames at scattered times, one per group of pictures, none on a key frame, against ten ffmpeg
 # runs with an accurate seek (-ss before -i decodes from the key frame before T and drops frames until T).
 frame_times=(3.7 8.23 14.9 21.45 27.1 33.83 39.55 45.3 51.97 58.6)

@@ -2,7 +2,7 @@
 //
 //   avframe FILE -t TIME [-t TIME ...] -o OUTPUT [--size WxH] [--quality Q] [--nearest-sync] [--no-transform] [--progress]
 //   avframe FILE --every SECONDS -o OUTPUT ...
-// Image files are written by writeImage (ImageFile.swift), the one place that changes when ImageIO is merged.
+// Image files are written by writeImage (ImageFile.swift): PNG and JPEG through ImageIO.
 import AVFoundation
 import Foundation
 
@@ -20,7 +20,7 @@ let usage = """
       --progress              print each image written, and the count, to standard error
       -h, --help              show this help
     The output's extension picks the format: .png, .jpg/.jpeg, .ppm (binary RGB) or .bgra (raw 32-bit BGRX
-    pixels). PNG is written uncompressed until the ImageIO module is merged (issue 13).
+    pixels).
     Each time is answered: a time with no image (past the end, an undecodable frame) is reported and the rest
     are still written; the exit status is 1 if any failed.
     """

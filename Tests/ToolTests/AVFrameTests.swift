@@ -1,4 +1,5 @@
 import Foundation
+import ImageIO
 import Testing
 import TestSupport
 
@@ -86,6 +87,26 @@ struct AVFrameTests {
                                                    "--quality", "0.1", "-o", rough.path])
         let sizes = try [jpeg, rough].map { try FileManager.default.attributesOfItem(atPath: $0.path)[.size] as? Int ?? 0 }
         #expect(sizes[1] < sizes[0], "quality 0.1: \(sizes[1]) bytes, default: \(sizes[0])")
+        // Our own reader reads them back too: type, size, and (the PNG) the very pixels ffmpeg decodes.
+        for (file, type) in [(png, "public.png"), (jpeg, "public.jpeg")] {
+            let source = try #require(CGImageSourceCreateWithURL(file as CFURL, nil), "\(file.lastPathComponent)")
+            #expect(CGImageSourceGetType(source) as String? == type)
+            let image = try #require(CGImageSourceCreateImageAtIndex(source, 0, nil))
+            #expect(image.width == 161 && image.height == 121)
+        }
+        let pngSource = try #require(CGImageSourceCreateWithURL(png as CFURL, nil))
+        let decoded = try #require(CGImageSourceCreateImageAtIndex(pngSource, 0, nil))
+        let pixels = try #require(decoded.dataProvider?.data)
+        let bytesPerPixel = decoded.bitsPerPixel / 8
+        var rgb = Data(capacity: 161 * 121 * 3)
+        for row in 0..<121 {
+            for x in 0..<161 {
+                let at = row * decoded.bytesPerRow + x * bytesPerPixel
+                rgb.append(contentsOf: [pixels[at], pixels[at + 1], pixels[at + 2]])
+            }
+        }
+        #expect(decoded.bitsPerComponent == 8 && bytesPerPixel >= 3)
+        #expect(rgb == (try Self.ffmpegRGB(png)), "CGImageSource and ffmpeg decode the PNG alike")
     }
 
     @Test("a batch: one file per time, progress per image, a failed time reported and the rest written")
