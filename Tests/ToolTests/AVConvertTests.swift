@@ -208,18 +208,20 @@ struct AVConvertTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.url.path) == ["two.mp4"])
     }
 
-    @Test("Ctrl-C cancels: exit status 130, one line, no output left")
-    func interrupt() throws {
+    @Test("SIGINT (Ctrl-C), SIGTERM and SIGHUP cancel: exit status 128 + signal, one line, no output or temporary file left",
+          arguments: [(SIGINT, false), (SIGTERM, false), (SIGHUP, false), (SIGTERM, true), (SIGHUP, true)])
+    func stopped(by signal: Int32, replacing: Bool) throws {
         let folder = try TestFiles.makeTemporaryDirectory()
-        let output = folder.file("interrupted.mp4")
+        let output = folder.file("stopped.mp4")
+        if replacing { try Data("old".utf8).write(to: output) }
         let process = Process()
         process.executableURL = Self.avconvert
         process.arguments = ["-s", try Self.source("h264-aac-320x240-6s.mov").path, "-o", output.path,
-                             "-p", "PresetHEVCHighestQuality", "--multiPass", "--progress"]
+                             "-p", "PresetHEVCHighestQuality", "--multiPass", "--progress"] + (replacing ? ["--replace"] : [])
         let errors = Pipe()
         process.standardError = errors
         try process.run()
-        // Interrupt once it reports progress (a busy machine may skip a step, so any step above 0 % will do).
+        // Stop it once it reports progress (a busy machine may skip a step, so any step above 0 % will do).
         var seen = Data()
         func reportedProgress() -> Bool {
             String(decoding: seen, as: UTF8.self).split(separator: "\n").contains { line in
@@ -229,12 +231,15 @@ struct AVConvertTests {
         while process.isRunning, !reportedProgress() {
             seen.append(errors.fileHandleForReading.availableData)
         }
-        process.interrupt()
+        kill(process.processIdentifier, signal)
         seen.append(errors.fileHandleForReading.readDataToEndOfFile())
         process.waitUntilExit()
-        #expect(process.terminationStatus == 130)
+        #expect(process.terminationReason == .exit && process.terminationStatus == 128 + signal)
         let last = String(decoding: seen, as: UTF8.self).split(separator: "\n").last.map(String.init) ?? ""
-        #expect(last.hasPrefix("avconvert: interrupted"), "\(last)")
-        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.url.path).isEmpty)
+        let word = [SIGINT: "interrupted", SIGTERM: "terminated", SIGHUP: "hung up"][signal] ?? "?"
+        #expect(last.hasPrefix("avconvert: \(word)"), "\(last)")
+        let left = try FileManager.default.contentsOfDirectory(atPath: folder.url.path)
+        #expect(left == (replacing ? ["stopped.mp4"] : []), "\(left)")
+        if replacing { #expect(try Data(contentsOf: output) == Data("old".utf8), "the old file is kept") }
     }
 }
