@@ -123,9 +123,12 @@ struct Summary {
         ]
     }
 
+    /// One formatter for every date (they are thread-safe once configured, and costly to make).
+    nonisolated(unsafe) private static let dateFormatter = ISO8601DateFormatter()
+
     private func jsonValue(of item: AVMetadataItem) async throws -> Any {
         if let number = try await item.load(.numberValue) { return number }
-        if let date = try await item.load(.dateValue) { return ISO8601DateFormatter().string(from: date) }
+        if let date = try await item.load(.dateValue) { return Self.dateFormatter.string(from: date) }
         if let string = try await item.load(.stringValue) { return string }
         if let data = try await item.load(.dataValue) { return ["bytes": data.count] }
         return NSNull()
