@@ -17,10 +17,13 @@ struct SampleTableBuilder: Sendable {
     var fragments: [TrackFragmentPlan]
     /// Samples that may need per-sample arrays (see `MovieFileLimits.perSampleAllowance`).
     var perSampleBudget: Int
+    /// The file's size in bytes.
+    var fileSize: Int64
 
     /// The table.
     func build() throws(MovieFileError) -> SampleTable {
-        var accumulator = SampleTableAccumulator(context: .init(trackID: trackID, perSampleBudget: perSampleBudget))
+        var accumulator = SampleTableAccumulator(context: .init(trackID: trackID, perSampleBudget: perSampleBudget,
+                                                                           fileSize: fileSize))
         try appendMovieSamples(to: &accumulator)
         for fragment in fragments { try append(fragment, to: &accumulator) }
         return try accumulator.makeTable(path: Location(path: path, offset: nil))
