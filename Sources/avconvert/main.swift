@@ -12,6 +12,9 @@ import Foundation
 import Glibc
 #endif
 
+// FFmpeg's own log lines would come before (and muddle) our one line; --verbose lets its warnings through.
+setenv("LAVF_FFMPEG_LOG_LEVEL", CommandLine.arguments.contains { $0 == "--verbose" || $0 == "-v" } ? "warning" : "quiet", 0)
+
 let help = """
     Usage: avconvert --source <source_media> --preset <preset> --output <output_movie> [options]
            avconvert --source <clip> [--start <s>] [--duration <s>] --source <clip> ... --preset <preset> --output <movie>
@@ -38,16 +41,23 @@ let help = """
       -h, --help                 show this help and exit
     """
 
-/// Writes one line to standard error and exits with `status`.
+/// Writes one line to standard error (with --verbose, the causes `describe` put on lines of their own follow it)
+/// and exits with `status`.
 func exitWith(_ status: Int32, _ message: String) -> Never {
-    let line = message.replacingOccurrences(of: "\n", with: " ")
-    FileHandle.standardError.write(Data("avconvert: \(line)\n".utf8))
+    FileHandle.standardError.write(Data("avconvert: \(message)\n".utf8))
     exit(status)
 }
 
-/// The error's description, on one line.
+/// The error's description, on one line; with --verbose the chain of its causes follows on lines of their own.
 func describe(_ error: any Error) -> String {
-    (error as NSError).localizedDescription.replacingOccurrences(of: "\n", with: " ")
+    var text = (error as NSError).localizedDescription.replacingOccurrences(of: "\n", with: " ")
+    guard CommandLine.arguments.contains(where: { $0 == "--verbose" || $0 == "-v" }) else { return text }
+    var next = (error as NSError).userInfo[NSUnderlyingErrorKey] as? NSError
+    while let cause = next {
+        text += "\n  cause: \(cause.domain) \(cause.code): \(cause.localizedDescription)"
+        next = cause.userInfo[NSUnderlyingErrorKey] as? NSError
+    }
+    return text
 }
 
 let options: Options

@@ -22,6 +22,8 @@ struct Summary {
         var estimatedDataRate: Float
         var languageCode: String?
         var isEnabled: Bool
+        /// False for a track whose samples cannot be read (a damaged sample table) or decoded.
+        var isPlayable: Bool
         var audio: AudioStreamBasicDescription?
     }
 
@@ -32,8 +34,8 @@ struct Summary {
         for track in tracks {
             let (formats, size, transform, timescale, timeRange, segments) = try await track.load(
                 .formatDescriptions, .naturalSize, .preferredTransform, .naturalTimeScale, .timeRange, .segments)
-            let (frameRate, dataRate, language, enabled) = try await track.load(
-                .nominalFrameRate, .estimatedDataRate, .languageCode, .isEnabled)
+            let (frameRate, dataRate, language, enabled, playable) = try await track.load(
+                .nominalFrameRate, .estimatedDataRate, .languageCode, .isEnabled, .isPlayable)
             let counts = countSamples(track)
             let audio = formats.first.flatMap { CMAudioFormatDescriptionGetStreamBasicDescription($0)?.pointee }
             infos.append(TrackInfo(
@@ -42,12 +44,13 @@ struct Summary {
                 naturalSize: size, transform: transform, naturalTimeScale: timescale, timeRange: timeRange,
                 segments: segments, sampleCount: counts.samples, syncSampleCount: counts.sync,
                 nominalFrameRate: frameRate, estimatedDataRate: dataRate, languageCode: language,
-                isEnabled: enabled, audio: audio))
+                isEnabled: enabled, isPlayable: playable, audio: audio))
         }
         return (duration, metadata, infos)
     }
 
-    /// Walks the raw sample table once with a sample cursor.
+    /// Walks the raw sample table once with a sample cursor (the container readers bound a table's length by the
+    /// file's bytes, so the walk is bounded by what the file holds).
     private func countSamples(_ track: AVAssetTrack) -> (samples: Int, sync: Int) {
         guard let cursor = track.makeSampleCursorAtFirstSampleInDecodeOrder() else { return (0, 0) }
         var samples = 0, sync = 0
@@ -106,6 +109,7 @@ struct Summary {
             "estimatedDataRate": Double(track.estimatedDataRate),
             "languageCode": track.languageCode ?? NSNull(),
             "enabled": track.isEnabled,
+            "playable": track.isPlayable,
         ]
         if let audio = track.audio {
             object["sampleRate"] = audio.mSampleRate
@@ -157,6 +161,7 @@ struct Summary {
             line += String(format: " %.0f kb/s", track.estimatedDataRate / 1000)
             if let language = track.languageCode { line += " [\(language)]" }
             if !track.isEnabled { line += " (disabled)" }
+            if !track.isPlayable { line += " (not playable)" }
             lines.append(line)
             lines.append("    \(track.sampleCount) samples (\(track.syncSampleCount) sync), timescale \(track.naturalTimeScale), "
                 + "time range \(format(track.timeRange.start))–\(format(track.timeRange.end))")

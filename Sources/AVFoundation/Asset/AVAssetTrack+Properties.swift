@@ -53,10 +53,10 @@ extension AVAssetTrack {
 
     // MARK: Derivations
 
-    /// Decodable: the track has sample descriptions, the asset's options allow each format, and a decoder exists
-    /// for each (`DecoderAvailability`).
+    /// Decodable: the track has sample descriptions and readable sample tables, the asset's options allow each
+    /// format, and a decoder exists for each (`DecoderAvailability`).
     var computedIsDecodable: Bool {
-        !backing.formatDescriptions.isEmpty && backing.formatDescriptions.allSatisfy { format in
+        containerBacking?.damage == nil && !backing.formatDescriptions.isEmpty && backing.formatDescriptions.allSatisfy { format in
             options.allows(mediaType: CMFormatDescriptionGetMediaType(format),
                                    subType: CMFormatDescriptionGetMediaSubType(format))
                 && DecoderAvailability.canDecode(format)
