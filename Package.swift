@@ -85,6 +85,7 @@ let package = Package(
         .executableTarget(name: "isobmff-fuzz", dependencies: ["ISOBMFF"]),
         .executableTarget(name: "moviefile-fuzz", dependencies: ["MovieFile"]),
         .executableTarget(name: "audiofile-fuzz", dependencies: ["AudioFile"]),
+        .executableTarget(name: "avassetwriter-fuzz", dependencies: ["AVFoundation"]),
 
         // Tests.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
@@ -102,7 +103,7 @@ let package = Package(
         .testTarget(name: "FFmpegBridgeTests", dependencies: ["FFmpegBridge", "MediaFormats", "TestSupport"]),
         .testTarget(name: "MediaCodecsTests", dependencies: ["MediaCodecs", "MediaFormats", "TestSupport"]),
         .testTarget(name: "AudioFileTests", dependencies: ["AudioFile", "MediaFormats", "TestSupport"], exclude: ["Corpus"]),
-        .testTarget(name: "ToolTests", dependencies: ["TestSupport"]),
+        .testTarget(name: "ToolTests", dependencies: ["TestSupport"], exclude: ["Corpus"]),
         .testTarget(name: "AVFoundationTests", dependencies: ["AVFoundation", "MediaContainer", "TestSupport",
                                                             "MovieTestSupport"]),
     ]

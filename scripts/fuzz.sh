@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Runs the libFuzzer targets (box reader, whole MOV/MP4 demuxer, audio-file readers) for FUZZ_TIME seconds each,
+# Runs the libFuzzer targets (box reader, whole MOV/MP4 demuxer, audio-file readers, AVAssetWriter call sequences)
+# for FUZZ_TIME seconds each,
 # starting from the seed corpora kept in the test folders. New corpus entries stay in .build-fuzz/ (not the repo);
 # crashing inputs are copied to .build-fuzz/crashes/ and the run fails. `make test` replays the committed seeds and
 # past crashes (Tests/*/Corpus) through the same harnesses.
@@ -11,12 +12,13 @@ cd "$root"
 seconds=${1:-60}
 shift || true
 targets=("$@")
-[ ${#targets[@]} -eq 0 ] && targets=(isobmff-fuzz moviefile-fuzz audiofile-fuzz)
+[ ${#targets[@]} -eq 0 ] && targets=(isobmff-fuzz moviefile-fuzz audiofile-fuzz avassetwriter-fuzz)
 
 declare -A seeds=(
   [isobmff-fuzz]="Tests/ISOBMFFTests/Corpus"
   [moviefile-fuzz]="Tests/MovieFileTests/Corpus"
   [audiofile-fuzz]="Tests/AudioFileTests/Corpus"
+  [avassetwriter-fuzz]="Tests/ToolTests/Corpus/avassetwriter-fuzz"
 )
 
 scratch=.build-fuzz
