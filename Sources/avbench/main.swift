@@ -10,6 +10,8 @@
 //   avbench compose-read SEGMENTS SECONDS CLIP...
 //                                     a composition of SEGMENTS pieces of SECONDS each, taken from the clips in turn
 //                                     at different offsets; its video decoded to planar 4:2:0 and its audio mixed
+//   avbench record SECONDS OUT        a live recording: 640x360 H.264 at 30 fps from a pixel buffer adaptor, paced
+//                                     by the clock, real time, a movie fragment every second (for the kill tests)
 import AVFoundation
 import Foundation
 import Glibc
@@ -224,6 +226,52 @@ func composeRead(segments: Int, seconds: Double, clips: [URL]) async throws {
     report("compose-read: \(segments) segments, \(String(format: "%.1f", composition.duration.seconds)) s, \(samples) samples")
 }
 
+/// Records `seconds` of 30 fps video as a capture source would: frames at wall-clock pace, dropped when the input
+/// is not ready, into a fragmented movie. Reports each second on standard error so that a test can kill it mid-way.
+func record(seconds: Double, output: URL) throws {
+    let writer = try AVAssetWriter(outputURL: output, fileType: .mov)
+    writer.movieFragmentInterval = CMTime(value: 1, timescale: 1)
+    let input = AVAssetWriterInput(mediaType: .video, outputSettings: [
+        AVVideoCodecKey: AVVideoCodecType.h264, AVVideoWidthKey: 640, AVVideoHeightKey: 360])
+    input.expectsMediaDataInRealTime = true
+    let adaptor = AVAssetWriterInputPixelBufferAdaptor(assetWriterInput: input, sourcePixelBufferAttributes: [
+        kCVPixelBufferPixelFormatTypeKey as String: kCVPixelFormatType_420YpCbCr8BiPlanarVideoRange,
+        kCVPixelBufferWidthKey as String: 640, kCVPixelBufferHeightKey as String: 360])
+    writer.add(input)
+    guard writer.startWriting() else { throw writer.error ?? BenchFailure("startWriting failed") }
+    writer.startSession(atSourceTime: .zero)
+    let start = Date()
+    var frame = 0, appended = 0
+    while true {
+        let due = start.addingTimeInterval(Double(frame) / 30)
+        let wait = due.timeIntervalSinceNow
+        if wait > 0 { usleep(UInt32(wait * 1_000_000)) }
+        if Double(frame) / 30 >= seconds { break }
+        if input.isReadyForMoreMediaData, let pool = adaptor.pixelBufferPool {
+            var pixels: CVPixelBuffer?
+            CVPixelBufferPoolCreatePixelBuffer(nil, pool, &pixels)
+            if let pixels {
+                CVPixelBufferLockBaseAddress(pixels, [])
+                for plane in 0..<CVPixelBufferGetPlaneCount(pixels) {
+                    guard let base = CVPixelBufferGetBaseAddressOfPlane(pixels, plane) else { continue }
+                    memset(base, Int32((frame * 7 + plane * 50) & 0xFF),
+                           CVPixelBufferGetBytesPerRowOfPlane(pixels, plane) * CVPixelBufferGetHeightOfPlane(pixels, plane))
+                }
+                CVPixelBufferUnlockBaseAddress(pixels, [])
+                if adaptor.append(pixels, withPresentationTime: CMTime(value: Int64(frame), timescale: 30)) { appended += 1 }
+            }
+        }
+        frame += 1
+        if frame % 30 == 0 { report("recorded \(frame / 30) s, \(appended) frames appended") }
+    }
+    input.markAsFinished()
+    let done = DispatchSemaphore(value: 0)
+    writer.finishWriting { done.signal() }
+    done.wait()
+    guard writer.status == .completed else { throw writer.error ?? BenchFailure("recording ended as \(writer.status)") }
+    report("record: \(appended) frames")
+}
+
 let arguments = Array(CommandLine.arguments.dropFirst())
 do {
     switch (arguments.first, arguments.count) {
@@ -241,9 +289,12 @@ do {
             throw BenchFailure("compose-read: SEGMENTS and SECONDS must be numbers")
         }
         try await composeRead(segments: segments, seconds: seconds, clips: arguments[3...].map { URL(fileURLWithPath: $0) })
+    case ("record", 3):
+        guard let seconds = Double(arguments[1]) else { throw BenchFailure("record: SECONDS must be a number") }
+        try record(seconds: seconds, output: URL(fileURLWithPath: arguments[2]))
     default:
         report("usage: avbench open|read|decode FILE | remux IN OUT | encode RAW W H FPS BITRATE OUT | "
-               + "compose-read SEGMENTS SECONDS CLIP...")
+               + "compose-read SEGMENTS SECONDS CLIP... | record SECONDS OUT")
         exit(2)
     }
 } catch {
