@@ -27,8 +27,14 @@ status=0
 for target in "${targets[@]}"; do
   [ -n "${seeds[$target]:-}" ] || { echo "fuzz: unknown target $target"; exit 2; }
   echo "== $target: building with -sanitize=fuzzer,address"
+  # Coverage is asked for explicitly: swiftc 6.3 given `-sanitize=fuzzer -sanitize=address` in that order (as
+  # SwiftPM passes them) instruments for ASan only, and libFuzzer then runs blind ("no interesting inputs").
   if ! swift build -c release --sanitize=fuzzer --sanitize=address -Xswiftc -DFUZZING \
+       -Xswiftc -sanitize-coverage=edge,trace-cmp,inline-8bit-counters,pc-table \
        --product "$target" --scratch-path "$scratch" 2>&1 | grep -E "error:|warning: .*Sources/" ; then :; fi
+  if ! nm "$scratch/release/$target" 2>/dev/null | grep -q __sanitizer_cov_8bit_counters_init; then
+    echo "fuzz: $target is not instrumented for coverage"; status=1; continue
+  fi
   binary="$scratch/release/$target"
   [ -x "$binary" ] || { echo "fuzz: $target did not build"; status=1; continue; }
   corpus="$scratch/corpus/$target"
