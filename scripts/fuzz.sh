@@ -32,7 +32,7 @@ for target in "${targets[@]}"; do
   if ! swift build -c release --sanitize=fuzzer --sanitize=address -Xswiftc -DFUZZING \
        -Xswiftc -sanitize-coverage=edge,trace-cmp,inline-8bit-counters,pc-table \
        --product "$target" --scratch-path "$scratch" 2>&1 | grep -E "error:|warning: .*Sources/" ; then :; fi
-  if ! nm "$scratch/release/$target" 2>/dev/null | grep -q __sanitizer_cov_8bit_counters_init; then
+  if ! nm "$scratch/release/$target" 2>/dev/null | grep -q "sancov.module_ctor"; then
     echo "fuzz: $target is not instrumented for coverage"; status=1; continue
   fi
   binary="$scratch/release/$target"
