@@ -152,4 +152,23 @@ struct AVInfoTests {
         let empty = try ExternalTool.run(Self.avinfo.path, ["--samples", "1", try Self.damagedMovie("empty").path])
         #expect(empty.status == 0 && empty.output.isEmpty && empty.standardError.isEmpty, "\(empty.standardError)")
     }
+
+    /// A 2 GiB file (sparse: a small movie followed by a 2 GiB `free` box) opens under a 4 GiB address-space limit:
+    /// the opener maps it once (it was mapped twice, and the second mapping failed with ENOMEM).
+    @Test("a 2 GiB file is mapped once while it opens: avinfo works under a 4 GiB address-space limit")
+    func mappedOnce() throws {
+        let folder = try TestFiles.makeTemporaryDirectory()
+        let big = folder.file("big.mov")
+        try FileManager.default.copyItem(at: try Self.sampleMovie(), to: big)
+        let handle = try FileHandle(forWritingTo: big)
+        let length = try handle.seekToEnd()
+        let padding: UInt64 = 2 << 30
+        // A `free` box with a 64-bit size covering the rest of the file.
+        try handle.write(contentsOf: Data([0, 0, 0, 1] + Array("free".utf8)) + withUnsafeBytes(of: padding.bigEndian) { Data($0) })
+        try handle.truncate(atOffset: length + padding)
+        try handle.close()
+        let result = try ExternalTool.run("/bin/sh", ["-c", "ulimit -v 4194304; exec \"$0\" \"$1\"", Self.avinfo.path, big.path])
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect(result.output.contains("track 1 vide"), "\(result.output)")
+    }
 }
