@@ -50,7 +50,10 @@ let package = Package(
         // Apple's media modules. CoreVideo sits below CoreMedia, as on Apple platforms:
         // a CMSampleBuffer carries a CVImageBuffer.
         .target(name: "CoreVideo", dependencies: ["MediaFormats", "CoreFoundationShims", "CoreGraphics"]),
-        .target(name: "CoreMedia", dependencies: ["MediaFormats", "CoreAudioTypes", "CoreVideo"]),
+        .target(name: "CoreMedia", dependencies: ["MediaFormats", "CoreAudioTypes", "CoreVideo", "CMappingGuard"]),
+        // Turns SIGBUS from a mapped file that another process truncates into an error for that read
+        // (MappedFile); C because the handler runs in signal context.
+        .target(name: "CMappingGuard"),
 
         // Low-level formats shared by the container and codec modules: the byte and bit grammar, codec
         // configuration records, magic cookies, colour code points. Foundation only, at the bottom of the graph.

@@ -242,4 +242,33 @@ struct AVConvertTests {
         #expect(left == (replacing ? ["stopped.mp4"] : []), "\(left)")
         if replacing { #expect(try Data(contentsOf: output) == Data("old".utf8), "the old file is kept") }
     }
+
+    /// A source that another process truncates during the export used to raise SIGBUS through the mapping and leave
+    /// the partial output; now the export fails with one line and leaves nothing.
+    @Test("a source truncated during the export: status 1, one line saying so, no output left", .timeLimit(.minutes(2)))
+    func sourceTruncated() throws {
+        let folder = try TestFiles.makeTemporaryDirectory()
+        let source = folder.file("source.mov")
+        try FileManager.default.copyItem(at: try Self.source("h264-aac-320x240-6s.mov"), to: source)
+        let output = folder.file("out.mp4")
+        let process = Process()
+        process.executableURL = Self.avconvert
+        process.arguments = ["-s", source.path, "-o", output.path, "-p", "PresetHEVCHighestQuality", "--progress"]
+        let errors = Pipe()
+        process.standardError = errors
+        try process.run()
+        var seen = Data()
+        while process.isRunning, !String(decoding: seen, as: UTF8.self).split(separator: "\n")
+            .contains(where: { $0.hasPrefix("Progress: ") && !$0.hasPrefix("Progress: 0%") }) {
+            seen.append(errors.fileHandleForReading.availableData)
+        }
+        let truncator = try ExternalTool.run("truncate", ["-s", "0", source.path])
+        #expect(truncator.status == 0)
+        seen.append(errors.fileHandleForReading.readDataToEndOfFile())
+        process.waitUntilExit()
+        #expect(process.terminationReason == .exit && process.terminationStatus == 1)
+        let lines = String(decoding: seen, as: UTF8.self).split(separator: "\n").filter { !$0.hasPrefix("Progress: ") }
+        #expect(lines.count == 1 && lines.first?.contains("truncated") == true, "\(lines)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.url.path) == ["source.mov"])
+    }
 }
