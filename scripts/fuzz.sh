@@ -33,7 +33,7 @@ for target in "${targets[@]}"; do
        -Xswiftc -sanitize-coverage=edge,trace-cmp,inline-8bit-counters,pc-table \
        --product "$target" --scratch-path "$scratch" 2>&1 | grep -E "error:|warning: .*Sources/" ; then :; fi
   if ! nm "$scratch/release/$target" 2>/dev/null | grep -q "sancov.module_ctor"; then
-    echo "fuzz: $target is not instrumented for coverage"; status=1; continue
+    echo "fuzz: $target is not instrumented for coverage (objects from an older build? remove $scratch)"; status=1; continue
   fi
   binary="$scratch/release/$target"
   [ -x "$binary" ] || { echo "fuzz: $target did not build"; status=1; continue; }
