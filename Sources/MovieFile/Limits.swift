@@ -4,6 +4,17 @@
 /// read from `stsz`, `stco`, `stss`, `trun`… are bounded by the file. What it cannot bound are counts that cost no
 /// bytes: a constant `stsz` size with a sample count of 4 billion, a `trun` whose samples all take the defaults, an
 /// `stts` run of 4 billion samples. The limits below turn those into errors before anything is allocated.
+///
+/// Memory per entry of a large table, which the tests hold the tools to (`LargeTableMemoryTests`, measured with
+/// GNU time around avinfo less its own peak on a tiny file). Every table is read whole, so memory follows the
+/// tables' bytes, never a count they declare:
+/// - an edit list entry (12 bytes in `elst`): the parsed box's entry, the track's edit and the timeline's segment,
+///   about 140 bytes, under 16× in avinfo and avinfo --json (`AVAssetTrack.segments`, when asked for, adds an
+///   object per edit; `segment(forTrackTime:)` does not);
+/// - a chunk offset (4 bytes in `stco`): the box's value and one offset run of the sample table, 16 bytes per
+///   chunk, under 10×;
+/// - a sample description or a track costs its format description and track objects, about a kilobyte each
+///   (100,000 descriptions in 3.6 MB: about 80 MB).
 package enum MovieFileLimits {
     /// Most samples one track may have. `SampleTable` keeps presentation order as `Int32` indices, and a track of
     /// 2³¹ samples is 12 hours of 48 kHz PCM frames or 2 years of 30 fps video: anything larger is corrupt.
@@ -19,8 +30,4 @@ package enum MovieFileLimits {
     /// Most fragments (`moof`) whose track fragments are indexed. `ISOBMFF.Limits.maximumTopLevelBoxCount` bounds
     /// them already (two boxes per fragment); this bounds the index built from them to tens of MB.
     package static let maximumFragmentCount = 2_500_000
-
-    /// Longest edit list honoured per track. Real edit lists have a handful of entries (an empty edit and a media
-    /// edit); QuickTime editing can produce hundreds. The `elst` parser already ties the count to the box size.
-    package static let maximumEditCount = 1 << 20
 }

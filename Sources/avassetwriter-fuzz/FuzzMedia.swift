@@ -70,15 +70,20 @@ enum FuzzMedia {
     /// What ffprobe says is wrong with `url` (its error output, or its exit status), or nil when it reads the
     /// file without complaint.
     static func ffprobeProblem(_ url: URL) -> String? {
+        // ffprobe's errors go to a file, not a pipe: Foundation traps when a pipe read is interrupted by a signal
+        // (EINTR), and libFuzzer's timers send them.
+        let report = url.deletingLastPathComponent().appendingPathComponent("ffprobe-errors.txt")
+        guard FileManager.default.createFile(atPath: report.path, contents: nil),
+              let errors = FileHandle(forWritingAtPath: report.path) else { return nil }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/ffprobe")
         process.arguments = ["-v", "error", "-show_format", "-show_streams", url.path]
-        let errors = Pipe()
         process.standardError = errors
         process.standardOutput = FileHandle.nullDevice
         do { try process.run() } catch { return nil }  // No ffprobe here: nothing to judge with.
-        let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
+        try? errors.close()
+        let text = (try? String(contentsOf: report, encoding: .utf8)) ?? ""
         if process.terminationStatus != 0 { return "ffprobe exited with \(process.terminationStatus): \(text)" }
         return text.isEmpty ? nil : "ffprobe: \(text)"
     }

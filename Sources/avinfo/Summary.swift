@@ -15,7 +15,8 @@ struct Summary {
         var transform: CGAffineTransform
         var naturalTimeScale: CMTimeScale
         var timeRange: CMTimeRange
-        var segments: [AVAssetTrackSegment]
+        /// The track, whose segments are walked one by one when printed (an edit list can have millions).
+        var track: AVAssetTrack
         var sampleCount: Int
         var syncSampleCount: Int
         var nominalFrameRate: Float
@@ -32,8 +33,8 @@ struct Summary {
         let (duration, metadata, tracks) = try await asset.load(.duration, .metadata, .tracks)
         var infos = [TrackInfo]()
         for track in tracks {
-            let (formats, size, transform, timescale, timeRange, segments) = try await track.load(
-                .formatDescriptions, .naturalSize, .preferredTransform, .naturalTimeScale, .timeRange, .segments)
+            let (formats, size, transform, timescale, timeRange) = try await track.load(
+                .formatDescriptions, .naturalSize, .preferredTransform, .naturalTimeScale, .timeRange)
             let (frameRate, dataRate, language, enabled, playable) = try await track.load(
                 .nominalFrameRate, .estimatedDataRate, .languageCode, .isEnabled, .isPlayable)
             let counts = countSamples(track)
@@ -42,7 +43,7 @@ struct Summary {
                 trackID: track.trackID, mediaType: track.mediaType,
                 codec: formats.first.map { fourCharacterString(CMFormatDescriptionGetMediaSubType($0)) } ?? "",
                 naturalSize: size, transform: transform, naturalTimeScale: timescale, timeRange: timeRange,
-                segments: segments, sampleCount: counts.samples, syncSampleCount: counts.sync,
+                track: track, sampleCount: counts.samples, syncSampleCount: counts.sync,
                 nominalFrameRate: frameRate, estimatedDataRate: dataRate, languageCode: language,
                 isEnabled: enabled, isPlayable: playable, audio: audio))
         }
@@ -63,7 +64,8 @@ struct Summary {
 
     // MARK: JSON
 
-    func json() async throws -> String {
+    /// Prints the JSON object on standard output.
+    func printJSON() async throws {
         let (duration, metadata, tracks) = try await gather()
         var metadataObject = [String: Any]()
         var repeatedIdentifiers = Set<String>()
@@ -85,8 +87,10 @@ struct Summary {
             "metadata": metadataObject,
             "tracks": tracks.map(trackObject),
         ]
-        let data = try JSONSerialization.data(withJSONObject: object, options: [.prettyPrinted, .sortedKeys])
-        return String(decoding: data, as: UTF8.self)
+        var writer = JSONText(output: OutputBuffer())
+        writer.write(object)
+        writer.output.append("\n")
+        writer.flush()
     }
 
     private func trackObject(_ track: TrackInfo) -> [String: Any] {
@@ -99,9 +103,14 @@ struct Summary {
                                    track.transform.tx, track.transform.ty].map(Double.init),
             "naturalTimeScale": Int(track.naturalTimeScale),
             "timeRange": rangeObject(track.timeRange),
-            "segments": track.segments.map { segment in
-                ["source": rangeObject(segment.timeMapping.source), "target": rangeObject(segment.timeMapping.target),
-                 "empty": segment.isEmpty] as [String: Any]
+            "segments": JSONText.Deferred { writer, indent in
+                var segments = SegmentWalk(track.track)
+                writer.writeSequence(indent: indent) {
+                    segments.next().map { segment in
+                        ["source": rangeObject(segment.timeMapping.source), "target": rangeObject(segment.timeMapping.target),
+                         "empty": segment.isEmpty] as [String: Any]
+                    }
+                }
             },
             "sampleCount": track.sampleCount,
             "syncSampleCount": track.syncSampleCount,
@@ -140,9 +149,11 @@ struct Summary {
 
     // MARK: Text
 
-    func text() async throws -> String {
+    /// Prints the summary on standard output, line by line (a track's edits are walked one at a time).
+    func printText() async throws {
         let (duration, metadata, tracks) = try await gather()
-        var lines = ["\(url.lastPathComponent): \(format(duration))"]
+        var lines = Lines()
+        lines.append("\(url.lastPathComponent): \(format(duration))")
         for item in metadata {
             guard let identifier = item.identifier?.rawValue else { continue }
             var value = try await item.load(.stringValue)
@@ -169,8 +180,11 @@ struct Summary {
                 let t = track.transform
                 lines.append("    transform [\(t.a) \(t.b) \(t.c) \(t.d) \(t.tx) \(t.ty)]")
             }
-            if track.segments.count > 1 || track.segments.contains(where: \.isEmpty) {
-                for segment in track.segments {
+            var segments = SegmentWalk(track.track)
+            let first = segments.next(), second = segments.next()
+            if let first, second != nil || first.isEmpty {
+                var pending = [first] + (second.map { [$0] } ?? [])
+                while let segment = pending.isEmpty ? segments.next() : pending.removeFirst() {
                     let target = segment.timeMapping.target
                     lines.append(segment.isEmpty
                         ? "    edit: empty \(format(target.start))–\(format(target.end))"
@@ -178,7 +192,13 @@ struct Summary {
                 }
             }
         }
-        return lines.joined(separator: "\n")
+        lines.output.flush()
+    }
+
+    /// Lines written to standard output as they come.
+    private struct Lines {
+        var output = OutputBuffer()
+        mutating func append(_ line: String) { output.append(line + "\n") }
     }
 
     private func format(_ time: CMTime) -> String {
@@ -192,4 +212,29 @@ func seconds(_ time: CMTime) -> Any { time.isNumeric ? time.seconds : NSNull() }
 func fourCharacterString(_ code: FourCharCode) -> String {
     let bytes = [UInt8(code >> 24), UInt8((code >> 16) & 0xFF), UInt8((code >> 8) & 0xFF), UInt8(code & 0xFF)]
     return bytes.map { (0x20...0x7E).contains($0) ? String(UnicodeScalar($0)) : String(format: "\\x%02X", $0) }.joined()
+}
+
+/// A track's segments in track-time order, one at a time (`AVAssetTrack.segment(forTrackTime:)` finds each in
+/// O(log n) without making the whole `segments` array).
+struct SegmentWalk {
+    private let track: AVAssetTrack
+    private var time = CMTime.zero
+    private var isStarted = false
+    private var done = false
+
+    init(_ track: AVAssetTrack) { self.track = track }
+
+    mutating func next() -> AVAssetTrackSegment? {
+        guard !done, let segment = track.segment(forTrackTime: time) else { return nil }
+        let target = segment.timeMapping.target
+        // After the first, each segment starts where the previous one ended; past the last, the closest one is an
+        // earlier one and the walk is over.
+        if (isStarted && target.start != time) || !target.end.isNumeric || target.end <= time {
+            done = true
+            return nil
+        }
+        isStarted = true
+        time = target.end
+        return segment
+    }
 }

@@ -64,9 +64,9 @@ guard let mode = parseArguments(arguments) else {
 do {
     switch mode {
     case .summary(let url):
-        print(try await Summary(url: url).text())
+        try await Summary(url: url).printText()
     case .json(let url):
-        print(try await Summary(url: url).json())
+        try await Summary(url: url).printJSON()
     case .samples(let trackID, let url):
         try await SampleListing(url: url, trackID: trackID).printLines()
     }

@@ -36,7 +36,8 @@ extension AVAssetTrack {
                 .map { CMTime(value: $0, timescale: track.backing.naturalTimeScale) } ?? CMTime.invalid
         },
         "requiresFrameReordering": { try $0.sampleStatistics().hasCompositionOffsets },
-        "segments": { $0.timeline.mappings.map(AVAssetTrackSegment.init(timeMapping:)) },
+        // Straight from the timeline's segments: no array of mappings in between (a long edit list held both).
+        "segments": { $0.timeline.segments.map { AVAssetTrackSegment(timeMapping: $0.timeMapping) } },
         "metadata": { $0.backing.metadataEntries.map(AVMetadataItem.make(from:)) },
         "commonMetadata": { AVMetadataItem.commonItems(from: try $0.loadedMetadata()) },
         "availableMetadataFormats": { AVMetadataItem.formats(of: try $0.loadedMetadata()) },
