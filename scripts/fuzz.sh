@@ -32,7 +32,9 @@ for target in "${targets[@]}"; do
   if ! swift build -c release --sanitize=fuzzer --sanitize=address -Xswiftc -DFUZZING \
        -Xswiftc -sanitize-coverage=edge,trace-cmp,inline-8bit-counters,pc-table \
        --product "$target" --scratch-path "$scratch" 2>&1 | grep -E "error:|warning: .*Sources/" ; then :; fi
-  if ! nm "$scratch/release/$target" 2>/dev/null | grep -q "sancov.module_ctor"; then
+  # grep reads all of nm's output: with -q it would stop at the first match, nm would die of SIGPIPE, and pipefail
+  # would call an instrumented target uninstrumented.
+  if ! nm "$scratch/release/$target" 2>/dev/null | grep "sancov.module_ctor" >/dev/null; then
     echo "fuzz: $target is not instrumented for coverage (objects from an older build? remove $scratch)"; status=1; continue
   fi
   binary="$scratch/release/$target"
