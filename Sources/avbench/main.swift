@@ -10,6 +10,8 @@
 //   avbench compose-read SEGMENTS SECONDS CLIP...
 //                                     a composition of SEGMENTS pieces of SECONDS each, taken from the clips in turn
 //                                     at different offsets; its video decoded to planar 4:2:0 and its audio mixed
+//   avbench make-table KIND COUNT OUT a movie with one large table (elst, stco) or a huge implicit sample count
+//                                     (samples): the hostile inputs of issue 15 (TableFiles.swift)
 //   avbench record SECONDS OUT        a live recording: 640x360 H.264 at 30 fps from a pixel buffer adaptor, paced
 //                                     by the clock, real time, a movie fragment every second (for the kill tests)
 import AVFoundation
@@ -289,12 +291,15 @@ do {
             throw BenchFailure("compose-read: SEGMENTS and SECONDS must be numbers")
         }
         try await composeRead(segments: segments, seconds: seconds, clips: arguments[3...].map { URL(fileURLWithPath: $0) })
+    case ("make-table", 4):
+        guard let count = Int(arguments[2]), count > 0 else { throw BenchFailure("make-table: COUNT must be a positive number") }
+        try TableFiles.write(arguments[1], count: count, to: URL(fileURLWithPath: arguments[3]))
     case ("record", 3):
         guard let seconds = Double(arguments[1]) else { throw BenchFailure("record: SECONDS must be a number") }
         try record(seconds: seconds, output: URL(fileURLWithPath: arguments[2]))
     default:
         report("usage: avbench open|read|decode FILE | remux IN OUT | encode RAW W H FPS BITRATE OUT | "
-               + "compose-read SEGMENTS SECONDS CLIP... | record SECONDS OUT")
+               + "compose-read SEGMENTS SECONDS CLIP... | make-table KIND COUNT OUT | record SECONDS OUT")
         exit(2)
     }
 } catch {
