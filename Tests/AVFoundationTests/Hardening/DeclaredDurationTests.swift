@@ -44,41 +44,40 @@ struct DeclaredDurationTests {
         }
     }
 
-    static func export(_ source: URL, to output: URL) async -> (any Error)? {
-        let session = AVAssetExportSession(asset: AVURLAsset(url: source), presetName: AVAssetExportPresetAppleM4A)!
+    /// Exports `quirk`'s source with PresetAppleM4A into `folder`: the output, the error if any, and how long it took.
+    static func export(_ quirk: String, in folder: TemporaryDirectory) async throws -> (URL, (any Error)?, Duration) {
+        let output = folder.file("out.m4a")
+        let session = AVAssetExportSession(asset: AVURLAsset(url: try source(quirk)), presetName: AVAssetExportPresetAppleM4A)!
+        let start = ContinuousClock.now
         do {
             try await session.export(to: output, as: .m4a)
-            return nil
+            return (output, nil, ContinuousClock.now - start)
         } catch {
-            return error
+            return (output, error, ContinuousClock.now - start)
         }
     }
 
     @Test("samples far shorter than their declared durations fail the export at once, saying why", .timeLimit(.minutes(1)))
     func wrongTimescale() async throws {
         let folder = try TestFiles.makeTemporaryDirectory()
-        let output = folder.file("out.m4a")
-        let clock = ContinuousClock()
-        var failure: (any Error)?
-        let elapsed = await clock.measure { failure = await Self.export(try! Self.source("timescale-1"), to: output) }
+        let (output, failure, elapsed) = try await Self.export("timescale-1", in: folder)
         let error = try #require(failure)
         #expect((error as NSError).localizedDescription.contains("silence is not made up"), "\(error)")
         #expect(!FileManager.default.fileExists(atPath: output.path))
         #expect(elapsed < .seconds(20), "\(elapsed)")
+        _ = folder
     }
 
     @Test("a track without samples that declares 13.5 h exports at most the bound of silence, judged by ffprobe",
           .timeLimit(.minutes(1)))
     func noSamples() async throws {
         let folder = try TestFiles.makeTemporaryDirectory()
-        let output = folder.file("out.m4a")
-        let clock = ContinuousClock()
-        var failure: (any Error)?
-        let elapsed = await clock.measure { failure = await Self.export(try! Self.source("no-samples"), to: output) }
+        let (output, failure, elapsed) = try await Self.export("no-samples", in: folder)
         #expect(failure == nil, "\(String(describing: failure))")
         let format = try ExternalTool.ffprobeJSON(["-show_format", output.path])["format"] as? [String: Any]
         let duration = Double(format?["duration"] as? String ?? "") ?? -1
         #expect(duration >= 0 && duration <= ReadingLimits.maximumSynthesizedSilence + 0.5, "\(duration) s")
         #expect(elapsed < .seconds(20), "\(elapsed)")
+        _ = folder
     }
 }
