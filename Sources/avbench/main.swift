@@ -10,8 +10,8 @@
 //   avbench compose-read SEGMENTS SECONDS CLIP...
 //                                     a composition of SEGMENTS pieces of SECONDS each, taken from the clips in turn
 //                                     at different offsets; its video decoded to planar 4:2:0 and its audio mixed
-//   avbench make-table KIND COUNT OUT a movie with one large table (elst, stco) or a huge implicit sample count
-//                                     (samples): the hostile inputs of issue 15 (TableFiles.swift)
+//   avbench make-table KIND COUNT OUT a movie with one large table (elst, stco, stsd, trak, moof) or a huge implicit
+//                                     sample count (samples): the hostile inputs of issue 15 (TableFiles.swift)
 //   avbench record SECONDS OUT        a live recording: 640x360 H.264 at 30 fps from a pixel buffer adaptor, paced
 //                                     by the clock, real time, a movie fragment every second (for the kill tests)
 import AVFoundation
