@@ -44,7 +44,8 @@ for target in "${targets[@]}"; do
   # Seeds and past crashes from the repository start the run; what the fuzzer adds stays in .build-fuzz.
   find "${seeds[$target]}" -type f ! -name '*.md' -exec cp -n {} "$corpus/" \;
   echo "== $target: fuzzing for ${seconds}s from $(ls "$corpus" | wc -l) inputs"
-  artifacts="$scratch/artifacts/$target/"
+  # Not $scratch/artifacts: SwiftPM owns that folder and empties it when it builds the next target.
+  artifacts="$scratch/fuzz-artifacts/$target/"
   mkdir -p "$artifacts"
   SWIFT_BACKTRACE=enable=no ASAN_OPTIONS=detect_leaks=0 \
     "$binary" -max_total_time="$seconds" -rss_limit_mb=2048 -timeout=10 -artifact_prefix="$artifacts" "$corpus" \
