@@ -57,19 +57,21 @@ struct DeclaredDurationTests {
         }
     }
 
-    @Test("samples far shorter than their declared durations fail the export at once, saying why", .timeLimit(.minutes(1)))
+    @Test("samples far shorter than their declared durations fail the export at once, saying why", .timeLimit(.minutes(2)))
     func wrongTimescale() async throws {
         let folder = try TestFiles.makeTemporaryDirectory()
         let (output, failure, elapsed) = try await Self.export("timescale-1", in: folder)
         let error = try #require(failure)
         #expect((error as NSError).localizedDescription.contains("silence is not made up"), "\(error)")
         #expect(!FileManager.default.fileExists(atPath: output.path))
-        #expect(elapsed < .seconds(20), "\(elapsed)")
+        // The report's export took 147 s of CPU; alone this one takes well under a second, but in a parallel test
+        // run it can wait behind other exports.
+        #expect(elapsed < .seconds(45), "\(elapsed)")
         _ = folder
     }
 
     @Test("a track without samples that declares 13.5 h exports at most the bound of silence, judged by ffprobe",
-          .timeLimit(.minutes(1)))
+          .timeLimit(.minutes(2)))
     func noSamples() async throws {
         let folder = try TestFiles.makeTemporaryDirectory()
         let (output, failure, elapsed) = try await Self.export("no-samples", in: folder)
@@ -77,7 +79,7 @@ struct DeclaredDurationTests {
         let format = try ExternalTool.ffprobeJSON(["-show_format", output.path])["format"] as? [String: Any]
         let duration = Double(format?["duration"] as? String ?? "") ?? -1
         #expect(duration >= 0 && duration <= ReadingLimits.maximumSynthesizedSilence + 0.5, "\(duration) s")
-        #expect(elapsed < .seconds(20), "\(elapsed)")
+        #expect(elapsed < .seconds(45), "\(elapsed)")
         _ = folder
     }
 }
