@@ -22,18 +22,8 @@ struct JSONText {
             deferred.write(&self, indent)
         case let string as String:
             writeString(string)
-        case let flag as Bool:
-            output.append(flag ? "true" : "false")
-        case let number as Int:
-            output.append(String(number))
-        case let number as Int64:
-            output.append(String(number))
-        case let number as Double:
-            output.append(Self.text(number))
-        case let number as NSNumber:
-            if isBoolean(number) { output.append(number.boolValue ? "true" : "false") }
-            else if number.doubleValue == Double(number.int64Value) { output.append(String(number.int64Value)) }
-            else { output.append(Self.text(number.doubleValue)) }
+        // Containers before numbers: asking whether a Swift dictionary is an NSNumber bridges the whole
+        // dictionary to an NSDictionary first, which took 60 % of the time of printing 300,000 segments.
         case let array as [Any]:
             writeArray(array.count, indent: indent) { writer, index in writer.write(array[index], indent: indent + 1) }
         case let object as [String: Any]:
@@ -48,6 +38,18 @@ struct JSONText {
                 output.append(position + 1 < keys.count ? ",\n" : "\n")
             }
             output.append(String(repeating: "  ", count: indent) + "}")
+        case let flag as Bool:
+            output.append(flag ? "true" : "false")
+        case let number as Int:
+            output.append(String(number))
+        case let number as Int64:
+            output.append(String(number))
+        case let number as Double:
+            output.append(Self.text(number))
+        case let number as NSNumber:
+            if isBoolean(number) { output.append(number.boolValue ? "true" : "false") }
+            else if number.doubleValue == Double(number.int64Value) { output.append(String(number.int64Value)) }
+            else { output.append(Self.text(number.doubleValue)) }
         default:
             output.append("null")
         }
@@ -82,6 +84,10 @@ struct JSONText {
     mutating func flush() { output.flush() }
 
     private mutating func writeString(_ string: String) {
+        if !string.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
+            output.append("\"" + string + "\"")
+            return
+        }
         var text = "\""
         for scalar in string.unicodeScalars {
             switch scalar {

@@ -207,8 +207,17 @@ struct Summary {
         mutating func append(_ line: String) { output.append(line + "\n") }
     }
 
+    /// `time` in seconds to the millisecond ("12.345 s"), worked out from its value and timescale, exact and rounded
+    /// half to even: `String(format:)` took 60 % of the time of printing an edit list of 300,000 entries.
     private func format(_ time: CMTime) -> String {
-        time.isNumeric ? String(format: "%.3f s", time.seconds) : "\(time)"
+        guard time.isNumeric else { return "\(time)" }
+        let (millis, overflow) = time.value.multipliedReportingOverflow(by: 1000)
+        guard !overflow, time.timescale > 0 else { return String(format: "%.3f s", time.seconds) }
+        let scale = UInt64(time.timescale)
+        var (whole, remainder) = millis.magnitude.quotientAndRemainder(dividingBy: scale)
+        if remainder * 2 > scale || (remainder * 2 == scale && whole % 2 == 1) { whole += 1 }
+        let fraction = String(whole % 1000)
+        return (millis < 0 ? "-" : "") + "\(whole / 1000)." + String(repeating: "0", count: 3 - fraction.count) + fraction + " s"
     }
 }
 
