@@ -6,7 +6,7 @@ import PackageDescription
 /// Apple's module names, shipped together as the `AVFoundation` library product so one
 /// `import AVFoundation` gives what it gives on a Mac.
 let appleModules = [
-    "AVFoundation", "CoreMedia", "CoreVideo", "CoreAudioTypes", "CoreGraphics", "VideoToolbox",
+    "AVFoundation", "CoreMedia", "CoreVideo", "CoreAudioTypes", "CoreGraphics", "QuartzCore", "VideoToolbox",
     "CoreFoundationShims", "_Testing_CoreGraphics",
 ]
 
@@ -29,6 +29,9 @@ let package = Package(
             pkgConfig: "libavcodec libavutil libswscale libswresample",
             providers: [.apt(["libavcodec-dev", "libavutil-dev", "libswscale-dev", "libswresample-dev"])]
         ),
+        // 2-D compositing (fills, scaled and filtered draws) for the built-in video compositor.
+        .systemLibrary(name: "CPixman", path: "Sources/CPixman", pkgConfig: "pixman-1",
+                       providers: [.apt(["libpixman-1-dev"])]),
         // libyuv-dev ships no .pc file: the module map links "yuv" itself.
         .systemLibrary(name: "CYUV", path: "Sources/CYUV", providers: [.apt(["libyuv-dev"])]),
         // Time stretching (Sources/MediaCodecs/README.md says which library serves which AVAudioTimePitchAlgorithm).
@@ -36,7 +39,7 @@ let package = Package(
                        providers: [.apt(["librubberband-dev"])]),
         // SoundTouch's C interface (libSoundTouchDll) has no .pc file of its own: the module map links it.
         .systemLibrary(name: "CSoundTouch", path: "Sources/CSoundTouch", providers: [.apt(["libsoundtouch-dev"])]),
-        .target(name: "FFmpegBridge", dependencies: ["CFFmpeg", "CYUV", "CRubberBand", "CSoundTouch"]),
+        .target(name: "FFmpegBridge", dependencies: ["CFFmpeg", "CYUV", "CPixman", "CRubberBand", "CSoundTouch"]),
 
         // Apple's small value-type modules.
         .target(name: "CoreFoundationShims"),
@@ -46,6 +49,8 @@ let package = Package(
         .target(name: "_Testing_CoreGraphics"),
         .target(name: "CoreGraphics", dependencies: ["CoreFoundationShims", "_Testing_CoreGraphics"]),
         .target(name: "VideoToolbox", dependencies: ["CoreFoundationShims"]),
+        // Core Animation's layer model, as far as AV Foundation's offline rendering reads it.
+        .target(name: "QuartzCore", dependencies: ["CoreFoundationShims", "CoreGraphics"]),
 
         // Apple's media modules. CoreVideo sits below CoreMedia, as on Apple platforms:
         // a CMSampleBuffer carries a CVImageBuffer.
@@ -65,7 +70,8 @@ let package = Package(
         .target(name: "MediaContainer", dependencies: ["CoreMedia"]),
         .target(name: "MovieFile", dependencies: ["MediaFormats", "ISOBMFF", "MediaContainer", "CoreMedia"]),
         .target(name: "AudioFile", dependencies: ["MediaFormats", "MediaContainer", "CoreMedia"]),
-        .target(name: "MediaCodecs", dependencies: ["MediaFormats", "FFmpegBridge", "CoreMedia", "CoreVideo", "VideoToolbox"],
+        .target(name: "MediaCodecs", dependencies: ["MediaFormats", "FFmpegBridge", "CoreMedia", "CoreVideo", "CoreGraphics",
+                                                   "VideoToolbox"],
                 exclude: ["README.md"]),
 
         // Makes an NSObject subclass from its class object, as Objective-C's alloc/init does (custom video
@@ -74,7 +80,7 @@ let package = Package(
 
         // The public API.
         .target(name: "AVFoundation", dependencies: [
-            "CoreMedia", "CoreVideo", "CoreAudioTypes", "CoreGraphics", "VideoToolbox", "CoreFoundationShims",
+            "CoreMedia", "CoreVideo", "CoreAudioTypes", "CoreGraphics", "QuartzCore", "VideoToolbox", "CoreFoundationShims",
             "MediaFormats", "MediaContainer", "MediaCodecs", "MovieFile", "AudioFile", "CNSObjectFactory",
         ]),
 

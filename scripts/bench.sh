@@ -50,6 +50,13 @@ concat_list=$cache/clips.txt
 printf "file '%s'\n" "${clips[@]/#/$root/}" >"$concat_list"
 sources=()
 for clip in "${clips[@]}"; do sources+=(-s "$clip"); done
+# A second 1080p movie with other pictures, the top layer of the video composition rows.
+second=$cache/h264-1080p30-60s-testsrc.mp4
+if [ ! -f "$second" ]; then
+  echo "Making $second (60 s of 1080p H.264, another picture)…"
+  ffmpeg -nostdin -v error -f lavfi -i "testsrc=size=1920x1080:rate=30" -t 60 -c:v libx264 -preset veryfast -b:v 8M \
+    -g 60 -pix_fmt yuv420p "$second"
+fi
 raw=$cache/yuv420p-1080p30-5s.yuv
 if [ ! -f "$raw" ]; then
   echo "Making $raw (5 s of raw 1080p frames)…"
@@ -160,6 +167,25 @@ ROW_RUNS=1 row "export 20 joined clips to 720p (Preset1280x720)" \
 row "read a 100-segment composition (video decoded, audio mixed)" \
   $bin/avbench compose-read 100 3 "${clips[@]}" -- "the same, 2 segments" \
   $bin/avbench compose-read 2 3 "${clips[@]}"
+# Video compositions: two 1080p sources for 10 s, the second on top shrinking from full size to half while moving
+# to the bottom right corner (a transform ramp) and fading out (an opacity ramp), as avbench's layeredComposition
+# builds it. ffmpeg draws the same with scale (bilinear, sized per frame) + fade (alpha) + overlay (placed per frame).
+layered="[1:v]scale=w='trunc(1920*(1-0.05*t)/2)*2':h='trunc(1080*(1-0.05*t)/2)*2':eval=frame:flags=bilinear,"
+layered+="format=yuva420p,fade=t=out:st=0:d=10:alpha=1[top];[0:v][top]overlay=x='96*t':y='54*t':eval=frame"
+row "compose 2 × 1080p 10 s (transform + opacity ramps) to BGRA" \
+  $bin/avbench composite "$movie" "$second" 10 -- "ffmpeg scale+fade+overlay" \
+  ffmpeg -nostdin -v error -threads "$threads" -t 10 -i "$movie" -t 10 -i "$second" \
+    -filter_complex "$layered,format=bgra" -an -f null -
+# A custom compositor that hands back a source frame: what the engine costs beyond the compositor's own work,
+# against decoding the same two sources alone.
+row "custom compositor (hands back a source frame), 2 × 1080p 10 s" \
+  $bin/avbench composite "$movie" "$second" 10 --custom -- "decode both sources" \
+  $bin/avbench decode-two "$movie" "$second" 10
+# Preset1920x1080: H.264 High at 0.15 bits per pixel per frame (9,331,200 b/s), x264 medium, key frames ≤ 2 s.
+row "export the layered composition (Preset1920x1080)" \
+  $bin/avbench composite-export "$movie" "$second" 10 "$scratch/out.mp4" -- "ffmpeg same graph, libx264 medium" \
+  ffmpeg -nostdin -v error -t 10 -i "$movie" -t 10 -i "$second" -filter_complex "$layered" -an -c:v libx264 \
+    -preset medium -profile:v high -b:v 9331200 -g 60 -pix_fmt yuv420p -movflags +faststart "$scratch/out.mp4"
 row "export audio only to .m4a (PresetAppleM4A)" \
   $bin/avconvert -s "$movie" -o "$scratch/out.m4a" -p PresetAppleM4A -- "ffmpeg aac 256k" \
   ffmpeg -nostdin -v error -i "$movie" -vn -c:a aac -b:a 256k -movflags +faststart "$scratch/out.m4a"

@@ -87,8 +87,11 @@ fi
 echo "== compat: Apple-style compositions (Tests/Compat/AppleStyle)"
 log="$scratch/apple-style.log"
 clip_a="$scratch/clip-a.mov" clip_b="$scratch/clip-b.mp4"
+# Clip A is a portrait phone clip: its track carries a 90° rotation (FFmpeg 5.1 writes the "rotate" tag as a
+# matrix only when copying streams, hence the second step).
 if ffmpeg -nostdin -v error -f lavfi -i "testsrc2=size=320x240:rate=30:duration=1" -f lavfi -i "sine=frequency=440:duration=1" \
-     -c:v libx264 -preset ultrafast -bf 2 -pix_fmt yuv420p -c:a aac -metadata:s:v:0 rotate=90 "$clip_a" >>"$log" 2>&1 \
+     -c:v libx264 -preset ultrafast -bf 2 -pix_fmt yuv420p -c:a aac "$scratch/clip-a-unrotated.mov" >>"$log" 2>&1 \
+   && ffmpeg -nostdin -v error -i "$scratch/clip-a-unrotated.mov" -map 0 -c copy -metadata:s:v:0 rotate=90 "$clip_a" >>"$log" 2>&1 \
    && ffmpeg -nostdin -v error -f lavfi -i "testsrc=size=320x240:rate=30:duration=1.5" -f lavfi -i "sine=frequency=660:duration=1.5" \
      -c:v libx264 -preset ultrafast -bf 2 -pix_fmt yuv420p -c:a aac "$clip_b" >>"$log" 2>&1 \
    && swift build --package-path "$work" --product AppleStyle >>"$log" 2>&1 \

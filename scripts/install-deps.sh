@@ -9,6 +9,8 @@ packages=(
   libavcodec-dev libavutil-dev libswscale-dev libswresample-dev
   # Pixel-format conversion fast paths (no .pc file; see Sources/CYUV).
   libyuv-dev
+  # 2-D compositing for the built-in video compositor (Sources/CPixman).
+  libpixman-1-dev
   # Time stretching for scaled edits: Rubber Band (spectral), SoundTouch (time domain); Sources/MediaCodecs/README.md.
   librubberband-dev libsoundtouch-dev
   # Outside judges used by the tests: ffmpeg/ffprobe and mediainfo.

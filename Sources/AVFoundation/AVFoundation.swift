@@ -1,6 +1,8 @@
 // AVFoundation's asset pipeline. One `import AVFoundation` gives what it gives on Apple platforms: Foundation,
-// Core Media, Core Video, Core Audio types and the Core Graphics types that media code uses.
+// Core Media, Core Video, Core Audio types, the Core Graphics types that media code uses, and Core Animation's
+// layers (Apple's AVFoundation headers import QuartzCore, so `CALayer` comes with `import AVFoundation` there too).
 @_exported import CoreAudioTypes
 @_exported import CoreGraphics
+@_exported import QuartzCore
 @_exported import CoreMedia
 @_exported import CoreVideo

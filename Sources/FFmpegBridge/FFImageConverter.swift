@@ -203,7 +203,7 @@ extension FFPixelFormat {
 
 extension FFImageBuffer {
     /// The same memory viewed as the sub-picture `rect` (corners on chroma boundaries).
-    func cropped(to rect: FFRect) -> FFImageBuffer {
+    package func cropped(to rect: FFRect) -> FFImageBuffer {
         if rect == FFRect(x: 0, y: 0, width: width, height: height) { return self }
         let planes = self.planes.enumerated().map { index, plane in
             let rowOffset = (index == 0 || pixelFormat.isRGB || index == 3) ? rect.y : rect.y >> pixelFormat.chromaShiftY
@@ -217,7 +217,7 @@ extension FFImageBuffer {
 
 extension FFMutableImageBuffer {
     /// The same memory viewed as the sub-picture `rect` (corners on chroma boundaries).
-    func cropped(to rect: FFRect) -> FFMutableImageBuffer {
+    package func cropped(to rect: FFRect) -> FFMutableImageBuffer {
         let view = readOnly.cropped(to: rect)
         return FFMutableImageBuffer(pixelFormat: pixelFormat, width: view.width, height: view.height,
                                     planes: view.planes.map {

@@ -10,6 +10,13 @@
 //   avbench compose-read SEGMENTS SECONDS CLIP...
 //                                     a composition of SEGMENTS pieces of SECONDS each, taken from the clips in turn
 //                                     at different offsets; its video decoded to planar 4:2:0 and its audio mixed
+//   avbench composite A B SECONDS [--custom]
+//                                     two 1080p sources layered by the built-in compositor (transform and opacity
+//                                     ramps on the top one) read as 32BGRA; --custom: a compositor that hands back
+//                                     a source frame (the engine's own cost)
+//   avbench decode-two A B SECONDS    both sources decoded by two track outputs (the floor under --custom)
+//   avbench composite-export A B SECONDS OUT
+//                                     the layered composition exported with Preset1920x1080
 //   avbench make-table KIND COUNT OUT a movie with one large table (elst, stco, stsd, trak, moof) or a huge implicit
 //                                     sample count (samples): the hostile inputs of issue 15 (TableFiles.swift)
 //   avbench record SECONDS OUT        a live recording: 640x360 H.264 at 30 fps from a pixel buffer adaptor, paced
@@ -228,6 +235,110 @@ func composeRead(segments: Int, seconds: Double, clips: [URL]) async throws {
     report("compose-read: \(segments) segments, \(String(format: "%.1f", composition.duration.seconds)) s, \(samples) samples")
 }
 
+/// Returns the first source frame itself: a compositor doing no pixel work, so a run with it measures what the
+/// composition engine costs per frame beyond a compositor's own work.
+final class FirstSourceCompositor: NSObject, AVVideoCompositing, @unchecked Sendable {
+    let sourcePixelBufferAttributes: [String: any Sendable]? = [
+        kCVPixelBufferPixelFormatTypeKey as String: kCVPixelFormatType_420YpCbCr8Planar]
+    // Its frames are the sources' own: asking the render context for their format keeps the output from
+    // converting them, so the row measures the engine alone.
+    let requiredPixelBufferAttributesForRenderContext: [String: any Sendable] = [
+        kCVPixelBufferPixelFormatTypeKey as String: kCVPixelFormatType_420YpCbCr8Planar]
+    func renderContextChanged(_ newRenderContext: AVVideoCompositionRenderContext) {}
+    func startRequest(_ request: AVAsynchronousVideoCompositionRequest) {
+        guard let first = request.sourceTrackIDs.first, let frame = request.sourceFrame(byTrackID: first.int32Value) else {
+            request.finish(with: BenchFailure("no source frame at \(request.compositionTime.seconds) s"))
+            return
+        }
+        request.finish(withComposedVideoFrame: frame)
+    }
+}
+
+/// A custom compositor's instruction needing every track.
+final class AllTracksInstruction: NSObject, AVVideoCompositionInstructionProtocol, @unchecked Sendable {
+    let timeRange: CMTimeRange
+    let enablePostProcessing = false
+    let containsTweening = true
+    let requiredSourceTrackIDs: [NSValue]? = nil
+    let passthroughTrackID = kCMPersistentTrackID_Invalid
+    init(timeRange: CMTimeRange) { self.timeRange = timeRange }
+}
+
+/// Two 1080p sources layered for `seconds`: the first full frame underneath; the second on top, shrinking from full
+/// size to half while moving to the bottom right corner (a transform ramp) and fading out (an opacity ramp). The
+/// bench's ffmpeg filter graph draws the same. With `custom`, the first source frame is handed back instead.
+func layeredComposition(_ first: URL, _ second: URL, seconds: Double, custom: Bool) async throws
+    -> (AVMutableComposition, AVMutableVideoComposition) {
+    let composition = AVMutableComposition()
+    let range = CMTimeRange(start: .zero, duration: CMTime(seconds: seconds, preferredTimescale: 600))
+    var tracks: [AVMutableCompositionTrack] = []
+    for url in [first, second] {
+        guard let source = try await AVURLAsset(url: url).loadTracks(withMediaType: .video).first,
+              let track = composition.addMutableTrack(withMediaType: .video, preferredTrackID: kCMPersistentTrackID_Invalid)
+        else { throw BenchFailure("\(url.path) has no video track") }
+        try track.insertTimeRange(range, of: source, at: .zero)
+        tracks.append(track)
+    }
+    let videoComposition = AVMutableVideoComposition()
+    videoComposition.renderSize = CGSize(width: 1920, height: 1080)
+    videoComposition.frameDuration = CMTime(value: 1, timescale: 30)
+    if custom {
+        videoComposition.customVideoCompositorClass = FirstSourceCompositor.self
+        videoComposition.instructions = [AllTracksInstruction(timeRange: range)]
+    } else {
+        let top = AVMutableVideoCompositionLayerInstruction(assetTrack: tracks[1])
+        top.setTransformRamp(fromStart: .identity, toEnd: CGAffineTransform(a: 0.5, b: 0, c: 0, d: 0.5, tx: 960, ty: 540),
+                             timeRange: range)
+        top.setOpacityRamp(fromStartOpacity: 1, toEndOpacity: 0, timeRange: range)
+        let instruction = AVMutableVideoCompositionInstruction()
+        instruction.timeRange = range
+        instruction.layerInstructions = [top, AVMutableVideoCompositionLayerInstruction(assetTrack: tracks[0])]
+        videoComposition.instructions = [instruction]
+    }
+    return (composition, videoComposition)
+}
+
+/// Reads the layered composition to 32BGRA frames (with `custom`, to the compositor's frames as they are).
+func composite(_ first: URL, _ second: URL, seconds: Double, custom: Bool) async throws {
+    let (composition, videoComposition) = try await layeredComposition(first, second, seconds: seconds, custom: custom)
+    let reader = try AVAssetReader(asset: composition)
+    // The custom compositor's frames (source frames) are taken as they are: no conversion after the engine.
+    let settings: [String: Any]? = custom ? nil : [kCVPixelBufferPixelFormatTypeKey as String: kCVPixelFormatType_32BGRA]
+    let output = AVAssetReaderVideoCompositionOutput(videoTracks: composition.tracks(withMediaType: .video),
+                                                     videoSettings: settings)
+    output.videoComposition = videoComposition
+    output.alwaysCopiesSampleData = false
+    reader.add(output)
+    let (_, samples) = try drain(reader, [output])
+    report("composite: \(samples) frames")
+}
+
+/// Decodes the first `seconds` of both sources at once (two track outputs), the floor under `composite --custom`.
+func decodeTwo(_ first: URL, _ second: URL, seconds: Double) async throws {
+    let (composition, _) = try await layeredComposition(first, second, seconds: seconds, custom: true)
+    let reader = try AVAssetReader(asset: composition)
+    let outputs = composition.tracks(withMediaType: .video).map { track in
+        let output = AVAssetReaderTrackOutput(track: track, outputSettings: [
+            kCVPixelBufferPixelFormatTypeKey as String: kCVPixelFormatType_420YpCbCr8Planar])
+        output.alwaysCopiesSampleData = false
+        return output
+    }
+    for output in outputs { reader.add(output) }
+    let (_, samples) = try drain(reader, outputs)
+    report("decode-two: \(samples) frames")
+}
+
+/// Exports the layered composition with Preset1920x1080 (H.264, no audio) to `output`.
+func compositeExport(_ first: URL, _ second: URL, seconds: Double, output: URL) async throws {
+    let (composition, videoComposition) = try await layeredComposition(first, second, seconds: seconds, custom: false)
+    guard let session = AVAssetExportSession(asset: composition, presetName: AVAssetExportPreset1920x1080) else {
+        throw BenchFailure("no Preset1920x1080 session")
+    }
+    session.videoComposition = videoComposition
+    try await session.export(to: output, as: .mp4)
+    report("composite-export: \(output.path)")
+}
+
 /// Records `seconds` of 30 fps video as a capture source would: frames at wall-clock pace, dropped when the input
 /// is not ready, into a fragmented movie. Reports each second on standard error so that a test can kill it mid-way.
 func record(seconds: Double, output: URL) throws {
@@ -291,6 +402,16 @@ do {
             throw BenchFailure("compose-read: SEGMENTS and SECONDS must be numbers")
         }
         try await composeRead(segments: segments, seconds: seconds, clips: arguments[3...].map { URL(fileURLWithPath: $0) })
+    case ("composite", 4), ("composite", 5), ("decode-two", 4), ("composite-export", 5):
+        guard let seconds = Double(arguments[3]) else { throw BenchFailure("\(arguments[0]): SECONDS must be a number") }
+        let first = URL(fileURLWithPath: arguments[1]), second = URL(fileURLWithPath: arguments[2])
+        switch arguments[0] {
+        case "composite":
+            guard arguments.count == 4 || arguments[4] == "--custom" else { throw BenchFailure("composite: unknown \(arguments[4])") }
+            try await composite(first, second, seconds: seconds, custom: arguments.count == 5)
+        case "decode-two": try await decodeTwo(first, second, seconds: seconds)
+        default: try await compositeExport(first, second, seconds: seconds, output: URL(fileURLWithPath: arguments[4]))
+        }
     case ("make-table", 4):
         guard let count = Int(arguments[2]), count > 0 else { throw BenchFailure("make-table: COUNT must be a positive number") }
         try TableFiles.write(arguments[1], count: count, to: URL(fileURLWithPath: arguments[3]))
@@ -299,7 +420,8 @@ do {
         try record(seconds: seconds, output: URL(fileURLWithPath: arguments[2]))
     default:
         report("usage: avbench open|read|decode FILE | remux IN OUT | encode RAW W H FPS BITRATE OUT | "
-               + "compose-read SEGMENTS SECONDS CLIP... | make-table KIND COUNT OUT | record SECONDS OUT")
+               + "compose-read SEGMENTS SECONDS CLIP... | composite A B SECONDS [--custom] | decode-two A B SECONDS | "
+               + "composite-export A B SECONDS OUT | make-table KIND COUNT OUT | record SECONDS OUT")
         exit(2)
     }
 } catch {

@@ -172,15 +172,13 @@ extension AVAssetExportSession {
                 throw AVError(.operationNotAllowed, "directoryForTemporaryFiles \(directory.path) is not writable")
             }
         }
-        if !preset.isPassthrough, configuration.videoComposition != nil {
-            throw AVError(.operationNotSupportedForPreset, "video compositions are not implemented yet: export without "
-                          + "videoComposition (Passthrough ignores it, as Apple documents)")
-        }
         return ExportRequest(asset: asset, preset: preset, outputURL: url, fileType: fileType, timeRange: range,
                              fileLengthLimit: configuration.fileLengthLimit > 0 ? configuration.fileLengthLimit : nil,
                              metadata: configuration.metadata, metadataItemFilter: configuration.metadataItemFilter,
                              shouldOptimizeForNetworkUse: configuration.shouldOptimizeForNetworkUse,
                              audioMix: preset.isPassthrough ? nil : configuration.audioMix,
+                             videoComposition: preset.isPassthrough ? nil : configuration.videoComposition,
+                             customVideoCompositor: configuration.customVideoCompositor,
                              audioTimePitchAlgorithm: configuration.audioTimePitchAlgorithm,
                              multiPass: configuration.canPerformMultiplePassesOverSourceMediaData,
                              temporaryDirectory: configuration.directoryForTemporaryFiles)

@@ -63,6 +63,8 @@ open class AVAssetExportSession: NSObject, @unchecked Sendable {
         var audioTimePitchAlgorithm = AVAudioTimePitchAlgorithm.spectral
         var audioMix: AVAudioMix?
         var videoComposition: AVVideoComposition?
+        /// Made from the composition's `customVideoCompositorClass` when the composition is set.
+        var customVideoCompositor: (any AVVideoCompositing)?
         var canPerformMultiplePassesOverSourceMediaData = false
         var directoryForTemporaryFiles: URL?
     }
@@ -173,16 +175,31 @@ open class AVAssetExportSession: NSObject, @unchecked Sendable {
         }
     }
 
-    /// How video frames are composed. Video composition is not implemented yet: an export with a video composition
-    /// fails with `AVError.operationNotSupportedForPreset` rather than ignoring it. Passthrough ignores it, as Apple
-    /// documents.
+    /// How the video tracks are composed into the output's one video track (copied when set). Every preset but
+    /// Passthrough renders it; Passthrough ignores it, as Apple documents. The output's size is the composition's
+    /// render size fitted to the preset's size.
     public var videoComposition: AVVideoComposition? {
         get { lock.withLock { configuration.videoComposition } }
-        set { configure("videoComposition") { $0.videoComposition = newValue } }
+        set {
+            let copy = newValue?.copy() as? AVVideoComposition
+            let current = lock.withLock { configuration.customVideoCompositor }
+            let compositor: (any AVVideoCompositing)?
+            do {
+                compositor = try AVAssetReaderVideoCompositionOutput.compositor(for: copy, keeping: current)
+            } catch {
+                ExportLog.warn("AVAssetExportSession: \(error.localizedDescription); the video composition is not set")
+                return
+            }
+            configure("videoComposition") {
+                $0.videoComposition = copy
+                $0.customVideoCompositor = compositor
+            }
+        }
     }
 
-    /// The custom compositor the video composition names, if any; nil while compositions are not implemented.
-    public var customVideoCompositor: (any AVVideoCompositing)? { nil }
+    /// The custom compositor made from the video composition's `customVideoCompositorClass` (kept while the class
+    /// stays the same); nil when the built-in compositor is used.
+    public var customVideoCompositor: (any AVVideoCompositing)? { lock.withLock { configuration.customVideoCompositor } }
 
     /// Whether the export may read the source more than once for better results: H.264 and HEVC with a target bit
     /// rate are encoded in two passes (statistics in `directoryForTemporaryFiles`). Default false; no effect on

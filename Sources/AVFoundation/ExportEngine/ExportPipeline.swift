@@ -34,10 +34,13 @@ final class ExportPipeline: @unchecked Sendable {
     struct Plan {
         var sources: [ExportSource.Track]
         var role: Role
+        /// For a video track composed of `sources` by a video composition (`AVAssetReaderVideoCompositionOutput`).
+        var composition: AVVideoComposition?
 
-        init(sources: [ExportSource.Track], role: Role) {
+        init(sources: [ExportSource.Track], role: Role, composition: AVVideoComposition? = nil) {
             self.sources = sources
             self.role = role
+            self.composition = composition
         }
 
         init(source: ExportSource.Track, role: Role) {
@@ -96,7 +99,8 @@ final class ExportPipeline: @unchecked Sendable {
                           + "that re-encodes", extra: [AVErrorFileTypeKey: request.fileType.rawValue])
         }
         range = try Self.exportedRange(request.timeRange, duration: source.duration)
-        plans = Self.plans(for: preset, source: source, fileType: request.fileType)
+        plans = try Self.plans(for: preset, source: source, fileType: request.fileType,
+                               composition: request.videoComposition)
         guard plans.contains(where: { $0.source.mediaType == .video || $0.source.mediaType == .audio }) else {
             throw AVError(.incompatibleAsset, "nothing in the asset can be written to a \(request.fileType.rawValue) file "
                           + "with \(preset.name)")
@@ -129,17 +133,27 @@ final class ExportPipeline: @unchecked Sendable {
 
     /// What each source track becomes; tracks the output cannot hold are left out (AVAssetExportSession.h: "except for
     /// tracks for which passthrough is not possible").
-    static func plans(for preset: ExportPreset, source: ExportSource, fileType: AVFileType) -> [Plan] {
+    /// With a video `composition` (presets that encode video), every video track is a source of one output video
+    /// track, encoded at the composition's render size fitted to the preset's.
+    static func plans(for preset: ExportPreset, source: ExportSource, fileType: AVFileType,
+                      composition: AVVideoComposition? = nil) throws -> [Plan] {
         let movieType = MovieFileType(rawValue: fileType.rawValue)
         func holds(_ track: ExportSource.Track) -> Bool {
             guard let movieType else { return false }
             return !track.formats.isEmpty && track.formats.allSatisfy { movieType.refusal(toHold: $0) == nil }
         }
         var result: [Plan] = []
+        var composedVideo = false
         for track in source.tracks where !track.formats.isEmpty {
             switch (preset.mode, track.mediaType) {
             case (.passthrough, .video), (.passthrough, .audio):
                 result.append(Plan(source: track, role: .passthrough))
+            case (.transcode(let video?, _), .video) where composition != nil:
+                guard !composedVideo, let composition else { continue }
+                composedVideo = true
+                let videoTracks = source.tracks.filter { $0.mediaType == .video && !$0.formats.isEmpty }
+                let plan = try composedVideoPlan(video, composition: composition)
+                result.append(Plan(sources: videoTracks, role: .video(video, plan), composition: composition))
             case (.transcode(let video?, _), .video):
                 result.append(Plan(source: track, role: .video(video, ExportSettings.videoPlan(video, track: track))))
             case (.transcode(nil, _), .video):
@@ -152,6 +166,21 @@ final class ExportPipeline: @unchecked Sendable {
             }
         }
         return result
+    }
+
+    /// The encoder settings of a composed video track: the composition's render size (× render scale) fitted to
+    /// the preset's size, at the composition's frame rate.
+    static func composedVideoPlan(_ video: ExportPreset.Video, composition: AVVideoComposition) throws
+        -> ExportSettings.VideoPlan {
+        let state = composition.snapshot
+        let scale = CGFloat(state.renderScale)
+        let size = CGSize(width: state.renderSize.width * scale, height: state.renderSize.height * scale)
+        guard size.width.isFinite, size.height.isFinite, size.width >= 1, size.height >= 1 else {
+            throw AVError(.invalidVideoComposition, "the video composition's renderSize \(state.renderSize) at "
+                          + "renderScale \(state.renderScale) is not a picture size")
+        }
+        let frameRate = state.frameDuration.isNumeric && state.frameDuration > .zero ? 1 / state.frameDuration.seconds : 0
+        return ExportSettings.videoPlan(video, displaySize: size, frameRate: frameRate, isHighBitDepth: false)
     }
 
     /// Whether a plan's encoder runs two passes when the session allows it.
@@ -178,7 +207,7 @@ final class ExportPipeline: @unchecked Sendable {
         let fractions = LockedFractions(count: multiPass.count)
         for (index, plan) in multiPass.enumerated() {
             guard case .video(let video, let settings) = plan.role, let directory = statistics[plan.source.trackID] else { continue }
-            let (output, converter, encoder) = try makeVideoStages(plan.source, video: video, settings: settings, reader: reader,
+            let (output, converter, encoder) = try makeVideoStages(plan, video: video, settings: settings, reader: reader,
                                                                     pass: .first(directory))
             let job = self.job
             transcoders.append(VideoTranscoder(output: output, reader: reader, converter: converter, encoder: encoder,
@@ -263,14 +292,15 @@ final class ExportPipeline: @unchecked Sendable {
             hint = track.formats.first
         case .video(let video, let settings):
             let pass: EncoderPass = statistics[track.trackID].map { .second($0) } ?? .only
-            let (output, converter, encoder) = try makeVideoStages(track, video: video, settings: settings, reader: reader,
+            let (output, converter, encoder) = try makeVideoStages(plan, video: video, settings: settings, reader: reader,
                                                                     pass: pass)
             let transcoder = VideoTranscoder(output: output, reader: reader, converter: converter, encoder: encoder,
                                              rangeStart: range.start, trackID: track.trackID)
             feed = transcoder
             hint = transcoder.formatDescription
-            transform = ExportGeometry.scaledTransform(transform, from: track.displaySize,
-                                                       to: (settings.width, settings.height))
+            // A composition renders upright at its render size: its frames need no transform.
+            transform = plan.composition != nil ? .identity
+                : ExportGeometry.scaledTransform(transform, from: track.displaySize, to: (settings.width, settings.height))
         case .audio(let settings):
             let output = AVAssetReaderAudioMixOutput(audioTracks: plan.sources.map(\.track), audioSettings: settings.decode)
             output.alwaysCopiesSampleData = false
@@ -318,27 +348,47 @@ final class ExportPipeline: @unchecked Sendable {
         reader.add(output)
     }
 
-    /// The reader output, scaler and encoder of a video track (for the analysis pass or the real one).
-    private func makeVideoStages(_ track: ExportSource.Track, video: ExportPreset.Video, settings: ExportSettings.VideoPlan,
+    /// The reader output, scaler and encoder of a video track (for the analysis pass or the real one): a track
+    /// output decoding the plan's track, or a video composition output composing its tracks.
+    private func makeVideoStages(_ plan: Plan, video: ExportPreset.Video, settings: ExportSettings.VideoPlan,
                                  reader: AVAssetReader, pass: EncoderPass) throws
-        -> (AVAssetReaderTrackOutput, PixelBufferConverter?, VideoEncoderSession) {
-        let output = AVAssetReaderTrackOutput(track: track.track,
+        -> (AVAssetReaderOutput, PixelBufferConverter?, VideoEncoderSession) {
+        let track = plan.source
+        let output: AVAssetReaderOutput
+        let stored: (Int, Int)
+        var sizesDiffer = false
+        var displaySize = track.displaySize
+        if let composition = plan.composition {
+            // Composed frames come in bi-planar 4:2:0, which the encoder takes as it is: the built-in compositor
+            // renders into it, a custom compositor's frames are converted on the compose worker. The scale stage
+            // then only scales, when the render size is not the preset's.
+            let composed = AVAssetReaderVideoCompositionOutput(videoTracks: plan.sources.map(\.track), videoSettings: [
+                kCVPixelBufferPixelFormatTypeKey as String: kCVPixelFormatType_420YpCbCr8BiPlanarVideoRange])
+            composed.setComposition(composition, compositor: request.customVideoCompositor)
+            output = composed
+            let state = composition.snapshot
+            let scale = CGFloat(state.renderScale)
+            stored = (Int((state.renderSize.width * scale).rounded()), Int((state.renderSize.height * scale).rounded()))
+            displaySize = CGSize(width: stored.0, height: stored.1)
+        } else {
+            output = AVAssetReaderTrackOutput(track: track.track,
                                               outputSettings: ExportSettings.decodeSettings(for: video, track: track))
+            let dimensions = track.formats.first.map(CMVideoFormatDescriptionGetDimensions)
+            stored = (Int(dimensions?.width ?? 0), Int(dimensions?.height ?? 0))
+            // A composition's segments may differ in size: every picture then goes through the scaler.
+            sizesDiffer = track.formats.contains {
+                let size = CMVideoFormatDescriptionGetDimensions($0)
+                return Int(size.width) != stored.0 || Int(size.height) != stored.1
+            }
+        }
         output.alwaysCopiesSampleData = false
         output.readAheadBound = ExportLimits.decodedPictureReadAhead
         try add(output, to: reader, track: track)
-        let dimensions = track.formats.first.map(CMVideoFormatDescriptionGetDimensions)
-        let stored = (Int(dimensions?.width ?? 0), Int(dimensions?.height ?? 0))
-        // A composition's segments may differ in size: every picture then goes through the scaler.
-        let sizesDiffer = track.formats.contains {
-            let size = CMVideoFormatDescriptionGetDimensions($0)
-            return Int(size.width) != stored.0 || Int(size.height) != stored.1
-        }
         let scales = stored.0 != settings.width || stored.1 != settings.height || sizesDiffer
-            || track.displaySize != CGSize(width: stored.0, height: stored.1)
+            || displaySize != CGSize(width: stored.0, height: stored.1)
         var converter: PixelBufferConverter?
         var inputSize = stored
-        let scalesToRGB = video.keepsAlpha && track.hasAlpha
+        let scalesToRGB = video.keepsAlpha && track.hasAlpha && plan.composition == nil
         if scales {
             let format = scalesToRGB ? kCVPixelFormatType_32BGRA
                 : track.isHighBitDepth ? kCVPixelFormatType_420YpCbCr10BiPlanarVideoRange : kCVPixelFormatType_420YpCbCr8Planar

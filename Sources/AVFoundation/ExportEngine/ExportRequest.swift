@@ -17,6 +17,9 @@ struct ExportRequest: @unchecked Sendable {
     let shouldOptimizeForNetworkUse: Bool
     /// nil for passthrough (Apple ignores it there).
     let audioMix: AVAudioMix?
+    /// nil for passthrough (Apple ignores it there).
+    let videoComposition: AVVideoComposition?
+    let customVideoCompositor: (any AVVideoCompositing)?
     let audioTimePitchAlgorithm: AVAudioTimePitchAlgorithm
     let multiPass: Bool
     let temporaryDirectory: URL?

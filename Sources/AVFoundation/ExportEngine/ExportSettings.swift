@@ -41,8 +41,16 @@ enum ExportSettings {
 
     /// The encoder settings for `track` under `video`.
     static func videoPlan(_ video: ExportPreset.Video, track: ExportSource.Track) -> VideoPlan {
-        let size = ExportGeometry.outputSize(display: track.displaySize, box: video.boundingBox, alignment: video.alignment)
-        let frameRate = track.nominalFrameRate > 0 ? min(track.nominalFrameRate, 240) : 30
+        videoPlan(video, displaySize: track.displaySize, frameRate: track.nominalFrameRate,
+                  isHighBitDepth: track.isHighBitDepth)
+    }
+
+    /// The encoder settings for pictures of `displaySize` at `frameRate` (0: unknown) under `video`: a track's, or
+    /// a video composition's render size and frame duration.
+    static func videoPlan(_ video: ExportPreset.Video, displaySize: CGSize, frameRate nominal: Double,
+                          isHighBitDepth: Bool) -> VideoPlan {
+        let size = ExportGeometry.outputSize(display: displaySize, box: video.boundingBox, alignment: video.alignment)
+        let frameRate = nominal > 0 ? min(nominal, 240) : 30
         var settings: [String: Any] = [AVVideoCodecKey: video.codec.rawValue, AVVideoWidthKey: size.width,
                                        AVVideoHeightKey: size.height]
         var compression: [String: Any] = [:]
@@ -59,7 +67,7 @@ enum ExportSettings {
         }
         if video.codec == .h264 || video.codec == .hevc || video.codec == .hevcWithAlpha {
             var profile = video.profileLevel
-            if video.codec == .hevc, track.isHighBitDepth { profile = kVTProfileLevel_HEVC_Main10_AutoLevel as String }
+            if video.codec == .hevc, isHighBitDepth { profile = kVTProfileLevel_HEVC_Main10_AutoLevel as String }
             if let profile { compression[AVVideoProfileLevelKey] = profile }
             compression[AVVideoAllowFrameReorderingKey] = video.allowsFrameReordering
             compression[AVVideoExpectedSourceFrameRateKey] = Int(frameRate.rounded())

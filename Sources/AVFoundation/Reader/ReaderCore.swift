@@ -214,6 +214,8 @@ extension ReadingFailure {
         case .decoderNotFound: code = .decoderNotFound
         case .settings: code = .unsupportedOutputSettings
         case .unsupported: code = .operationNotSupportedForAsset
+        case .invalidComposition: code = .invalidVideoComposition
+        case .compositor: code = .videoCompositorFailed
         }
         var extra: [String: Any] = [:]
         if let trackID { extra[AVErrorPersistentTrackIDKey] = NSNumber(value: trackID) }

@@ -50,6 +50,8 @@ final class ReadAheadWorker: @unchecked Sendable {
     /// Incremented by every start and cancel, so a worker left over from an earlier run stops at once.
     private var generation = 0
     private var runningWorkers = 0
+    /// The producer of the current run, told to stop waiting by `cancel()`.
+    private var producer: (any SampleProducer)?
 
     /// A worker named `name` (the thread's name) that reports a failure to `onFailure` as soon as it happens.
     init(name: String, bound: ReadAheadBound = .standard, onFailure: @escaping @Sendable (ReadingFailure) -> Void) {
@@ -61,14 +63,16 @@ final class ReadAheadWorker: @unchecked Sendable {
     /// Starts reading with `producer`, discarding what an earlier run left.
     func start(_ producer: any SampleProducer) {
         let handoff = Handoff(producer: producer)
-        let runGeneration: Int = condition.withLock {
+        let (runGeneration, previous): (Int, (any SampleProducer)?) = condition.withLock {
             generation += 1
             queue.removeAll()
             queuedBytes = 0
             state = .running
             runningWorkers += 1
-            return generation
+            defer { self.producer = producer }
+            return (generation, self.producer)
         }
+        previous?.cancel()
         let thread = Thread { [self] in
             run(handoff.producer, generation: runGeneration)
         }
@@ -98,14 +102,17 @@ final class ReadAheadWorker: @unchecked Sendable {
 
     /// Stops the worker promptly and drops what it read ahead.
     func cancel() {
-        condition.withLock {
+        let running: (any SampleProducer)? = condition.withLock {
             generation += 1
             queue.removeAll()
             queuedBytes = 0
             // A failure stays reported as such; anything else becomes cancelled.
             if case .failed = state {} else { state = .cancelled }
             condition.broadcast()
+            defer { producer = nil }
+            return producer
         }
+        running?.cancel()
     }
 
     /// Waits until no worker thread runs, or `timeout` seconds pass; returns whether none runs.
@@ -126,10 +133,14 @@ final class ReadAheadWorker: @unchecked Sendable {
 
     private func run(_ producer: any SampleProducer, generation runGeneration: Int) {
         defer {
-            condition.withLock {
+            let finished: (any SampleProducer)? = condition.withLock {
                 runningWorkers -= 1
                 condition.broadcast()
+                guard generation == runGeneration else { return nil }
+                defer { self.producer = nil }
+                return self.producer
             }
+            _ = finished  // released here, outside the lock (a producer's deinit frees decoders)
         }
         while true {
             // Wait for room (half the queue, once it was full), or stop.

@@ -17,6 +17,11 @@ struct ReadingFailure: Error, Sendable, CustomStringConvertible {
         case settings
         /// The asset or track cannot be read this way: `AVError.operationNotSupportedForAsset`.
         case unsupported
+        /// The video composition cannot be rendered as given (no instruction at a time, a zero render size, a
+        /// compositor's pixel format that is not there): `AVError.invalidVideoComposition`.
+        case invalidComposition
+        /// The custom compositor failed a request (`finish(with:)`), or made nothing: `AVError.videoCompositorFailed`.
+        case compositor
     }
 
     /// The broad cause.

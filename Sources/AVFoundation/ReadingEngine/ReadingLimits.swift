@@ -52,6 +52,25 @@ enum ReadingLimits {
     /// encoder, joined): one, so a join of such clips starts no decoder, and a composition of many clips still holds
     /// the decoders of about two.
     static let idleDecoderSessions = 1
+
+    /// Video composition requests a custom compositor may have in flight: enough for a compositor that renders on
+    /// its own threads to keep both cores busy, few enough that memory stays a handful of frames.
+    static let compositorRequestWindow = 4
+
+    /// Decoded pictures each source of a video composition reads ahead of the compose stage (a 1080p picture is
+    /// 3 MB; two keep the decoder busy while a frame is composed).
+    static let compositionSourceBound = ReadAheadBound(buffers: 2, bytes: 64 << 20)
+
+    /// How long a compositor may take with one request before the reading reports it (it goes on waiting: a slow
+    /// effect is not an error, and a cancel ends the wait).
+    static let compositorPatience = Duration.seconds(10)
+
+    /// Memory of live render buffers past which `newPixelBuffer()` waits for one to come back (see
+    /// `RenderBufferPool`): 64 frames of 1080p BGRA.
+    static let renderPoolBytes = 512 << 20
+
+    /// The largest width or height of composed frames (the codec layer's picture limit).
+    static let maximumRenderDimension = 16_384
 }
 
 /// How far one output reads ahead of its caller: at most `buffers` sample buffers and `bytes` bytes of sample data

@@ -8,6 +8,15 @@ protocol SampleProducer: AnyObject {
     /// The next buffers in output order: an empty array when this step produced nothing yet (a decoder filling its
     /// pipeline), `nil` when there is nothing more.
     func next() throws(ReadingFailure) -> [CMSampleBuffer]?
+
+    /// Asks a producer that may be waiting inside `next()` on something other than its own work (a custom video
+    /// compositor, other outputs' workers) to stop waiting and return soon. Called from another thread, so an
+    /// implementation must be thread-safe; most producers never wait and need none.
+    func cancel()
+}
+
+extension SampleProducer {
+    func cancel() {}
 }
 
 /// Hands out the samples of a track as stored (`outputSettings` nil): video and other media one sample per buffer

@@ -38,6 +38,11 @@ open class AVVideoComposition: NSObject, NSCopying, NSMutableCopying, @unchecked
         super.init()
     }
 
+    /// A composition with the properties of `configuration`.
+    public convenience init(configuration: AVVideoComposition.Configuration) {
+        self.init(state: configuration.state)
+    }
+
     /// All properties at once, read through the (overridable) properties.
     var snapshot: State {
         State(frameDuration: frameDuration, renderSize: renderSize, renderScale: renderScale,
@@ -79,6 +84,21 @@ open class AVVideoComposition: NSObject, NSCopying, NSMutableCopying, @unchecked
         lock.withLock { state.perFrameHDRDisplayMetadataPolicy }
     }
 
+    /// A composition that presents the video tracks of `asset` as they are meant to be seen; throws the loading's
+    /// error.
+    open class func videoComposition(withPropertiesOf asset: AVAsset) async throws -> AVVideoComposition {
+        AVVideoComposition(state: try await AssetVideoLayout.load(asset).state(prototype: nil))
+    }
+
+    /// Calls `completionHandler` with the composition `videoComposition(withPropertiesOf:)` makes, or the error.
+    open class func videoComposition(withPropertiesOf asset: AVAsset,
+                                     completionHandler: @escaping @Sendable (AVVideoComposition?, (any Error)?) -> Void) {
+        Task {
+            do { completionHandler(try await AVVideoComposition.videoComposition(withPropertiesOf: asset), nil) }
+            catch { completionHandler(nil, error) }
+        }
+    }
+
     /// An immutable copy.
     open func copy(with zone: NSZone? = nil) -> Any {
         AVVideoComposition(state: snapshot)
@@ -110,6 +130,20 @@ open class AVMutableVideoComposition: AVVideoComposition, @unchecked Sendable {
 
     override init(state: State) {
         super.init(state: state)
+    }
+
+    /// A mutable composition that presents the video tracks of `asset` as they are meant to be seen.
+    open override class func videoComposition(withPropertiesOf asset: AVAsset) async throws -> AVMutableVideoComposition {
+        AVMutableVideoComposition(state: try await AssetVideoLayout.load(asset).state(prototype: nil))
+    }
+
+    /// Calls `completionHandler` with the composition `videoComposition(withPropertiesOf:)` makes, or the error.
+    open override class func videoComposition(withPropertiesOf asset: AVAsset,
+                                              completionHandler: @escaping @Sendable (AVMutableVideoComposition?, (any Error)?) -> Void) {
+        Task {
+            do { completionHandler(try await AVMutableVideoComposition.videoComposition(withPropertiesOf: asset), nil) }
+            catch { completionHandler(nil, error) }
+        }
     }
 
     open override var frameDuration: CMTime {
@@ -170,5 +204,89 @@ open class AVMutableVideoComposition: AVVideoComposition, @unchecked Sendable {
     open override var perFrameHDRDisplayMetadataPolicy: PerFrameHDRDisplayMetadataPolicy {
         get { lock.withLock { state.perFrameHDRDisplayMetadataPolicy } }
         set { lock.withLock { state.perFrameHDRDisplayMetadataPolicy = newValue } }
+    }
+}
+
+extension AVVideoComposition {
+    /// The properties of a new video composition (iOS 26), with the defaults of an empty one: no instructions, a
+    /// zero frame duration and render size, render scale 1.
+    ///
+    /// Not here: `outputBufferDescription` and `spatialVideoConfigurations` (and their initializer labels), which
+    /// need `CMTag` and `AVSpatialVideoConfiguration`; see the README's differences from Apple.
+    public struct Configuration: Sendable {
+        /// The Core Animation tool.
+        public var animationTool: AVVideoCompositionCoreAnimationTool?
+        /// The colour primaries of composed frames, or `nil` for the sources' own.
+        public var colorPrimaries: String?
+        /// The transfer function of composed frames, or `nil` for the sources' own.
+        public var colorTransferFunction: String?
+        /// The Y′CbCr matrix of composed frames, or `nil` for the sources' own.
+        public var colorYCbCrMatrix: String?
+        /// The custom compositor's class, or `nil` for the built-in compositor.
+        public var customVideoCompositorClass: (any AVVideoCompositing.Type)?
+        /// The interval between composed frames.
+        public var frameDuration: CMTime
+        /// The instructions, in time order.
+        public var instructions: [any AVVideoCompositionInstructionProtocol]
+        /// Whether per-frame HDR display metadata is passed on or made anew.
+        public var perFrameHDRDisplayMetadataPolicy: AVVideoComposition.PerFrameHDRDisplayMetadataPolicy
+        /// The scale applied to `renderSize`.
+        public var renderScale: Float
+        /// The size composed frames are rendered at.
+        public var renderSize: CGSize
+        /// The timed-metadata tracks whose samples the compositor is given.
+        public var sourceSampleDataTrackIDs: [CMPersistentTrackID]
+        /// The source track whose frame times the composed frames take, or `kCMPersistentTrackID_Invalid`.
+        public var sourceTrackIDForFrameTiming: CMPersistentTrackID
+
+        public init(animationTool: AVVideoCompositionCoreAnimationTool? = nil, colorPrimaries: String? = nil,
+                    colorTransferFunction: String? = nil, colorYCbCrMatrix: String? = nil,
+                    customVideoCompositorClass: (any AVVideoCompositing.Type)? = nil,
+                    frameDuration: CMTime = CMTime.zero,
+                    instructions: [any AVVideoCompositionInstructionProtocol] = [any AVVideoCompositionInstructionProtocol](),
+                    perFrameHDRDisplayMetadataPolicy: AVVideoComposition.PerFrameHDRDisplayMetadataPolicy = .propagate,
+                    renderScale: Float = 1.0, renderSize: CGSize = .zero,
+                    sourceSampleDataTrackIDs: [CMPersistentTrackID] = [CMPersistentTrackID](),
+                    sourceTrackIDForFrameTiming: Int32 = CMPersistentTrackID.zero) {
+            self.animationTool = animationTool
+            self.colorPrimaries = colorPrimaries
+            self.colorTransferFunction = colorTransferFunction
+            self.colorYCbCrMatrix = colorYCbCrMatrix
+            self.customVideoCompositorClass = customVideoCompositorClass
+            self.frameDuration = frameDuration
+            self.instructions = instructions
+            self.perFrameHDRDisplayMetadataPolicy = perFrameHDRDisplayMetadataPolicy
+            self.renderScale = renderScale
+            self.renderSize = renderSize
+            self.sourceSampleDataTrackIDs = sourceSampleDataTrackIDs
+            self.sourceTrackIDForFrameTiming = sourceTrackIDForFrameTiming
+        }
+
+        /// The configuration `videoComposition(withPropertiesOf:prototypeInstruction:)` makes for `asset`.
+        nonisolated(nonsending) public init(for asset: AVAsset,
+                                            prototypeInstruction: AVVideoCompositionInstruction? = nil) async throws {
+            self.init(state: try await AssetVideoLayout.load(asset).state(prototype: prototypeInstruction))
+        }
+
+        init(state: State) {
+            self.init(animationTool: state.animationTool, colorPrimaries: state.colorPrimaries,
+                      colorTransferFunction: state.colorTransferFunction, colorYCbCrMatrix: state.colorYCbCrMatrix,
+                      customVideoCompositorClass: state.customVideoCompositorClass,
+                      frameDuration: state.frameDuration, instructions: state.instructions,
+                      perFrameHDRDisplayMetadataPolicy: state.perFrameHDRDisplayMetadataPolicy,
+                      renderScale: state.renderScale, renderSize: state.renderSize,
+                      sourceSampleDataTrackIDs: state.sourceSampleDataTrackIDs,
+                      sourceTrackIDForFrameTiming: state.sourceTrackIDForFrameTiming)
+        }
+
+        var state: State {
+            State(frameDuration: frameDuration, renderSize: renderSize, renderScale: renderScale,
+                  customVideoCompositorClass: customVideoCompositorClass,
+                  sourceTrackIDForFrameTiming: sourceTrackIDForFrameTiming, instructions: instructions,
+                  animationTool: animationTool, sourceSampleDataTrackIDs: sourceSampleDataTrackIDs,
+                  colorPrimaries: colorPrimaries, colorYCbCrMatrix: colorYCbCrMatrix,
+                  colorTransferFunction: colorTransferFunction,
+                  perFrameHDRDisplayMetadataPolicy: perFrameHDRDisplayMetadataPolicy)
+        }
     }
 }

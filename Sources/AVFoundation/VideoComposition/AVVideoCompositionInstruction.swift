@@ -9,7 +9,7 @@ import Foundation
 open class AVVideoCompositionInstruction: NSObject, AVVideoCompositionInstructionProtocol, NSCopying,
                                           NSMutableCopying, @unchecked Sendable {
     struct State: @unchecked Sendable {
-        var timeRange = CMTimeRange.zero
+        var timeRange = CMTimeRange.invalid
         var backgroundColor: CGColor?
         var layerInstructions: [AVVideoCompositionLayerInstruction] = []
         var enablePostProcessing = true
@@ -19,7 +19,7 @@ open class AVVideoCompositionInstruction: NSObject, AVVideoCompositionInstructio
     let lock = NSLock()
     var state: State
 
-    /// An empty instruction: zero time range, no layers, post-processing enabled.
+    /// An empty instruction: invalid time range, no layers, post-processing enabled.
     public override init() {
         state = State()
         super.init()
@@ -28,6 +28,15 @@ open class AVVideoCompositionInstruction: NSObject, AVVideoCompositionInstructio
     init(state: State) {
         self.state = state
         super.init()
+    }
+
+    /// An instruction with the properties of `configuration`.
+    public convenience init(configuration: AVVideoCompositionInstruction.Configuration) {
+        self.init(state: State(timeRange: configuration.timeRange, backgroundColor: configuration.backgroundColor,
+                               layerInstructions: configuration.layerInstructions,
+                               enablePostProcessing: configuration.enablePostProcessing,
+                               requiredSourceSampleDataTrackIDs: configuration.requiredSourceSampleDataTrackIDs
+                                   .map { NSNumber(value: $0) }))
     }
 
     /// The composition times the instruction covers.
@@ -77,7 +86,8 @@ extension AVVideoCompositionInstructionProtocol where Self: AVVideoCompositionIn
 
 /// A built-in compositor instruction whose properties can be changed.
 open class AVMutableVideoCompositionInstruction: AVVideoCompositionInstruction, @unchecked Sendable {
-    /// An empty instruction: zero time range, no layers, post-processing enabled.
+    /// An empty instruction: invalid time range (`kCMTimeRangeInvalid`, as AVVideoComposition.h documents), no
+    /// background colour, no layers, post-processing enabled.
     public override init() {
         super.init()
     }
@@ -109,5 +119,31 @@ open class AVMutableVideoCompositionInstruction: AVVideoCompositionInstruction, 
     open override var requiredSourceSampleDataTrackIDs: [NSNumber] {
         get { lock.withLock { state.requiredSourceSampleDataTrackIDs } }
         set { lock.withLock { state.requiredSourceSampleDataTrackIDs = newValue } }
+    }
+}
+
+extension AVVideoCompositionInstruction {
+    /// The properties of a new instruction.
+    public struct Configuration: Sendable {
+        /// The colour behind the layers (`nil`: opaque black).
+        public var backgroundColor: CGColor?
+        /// Whether the Core Animation tool's post-processing applies to these frames.
+        public var enablePostProcessing: Bool
+        /// The layers to compose, the first on top.
+        public var layerInstructions: [AVVideoCompositionLayerInstruction]
+        /// The timed-metadata tracks the compositor needs for the instruction.
+        public var requiredSourceSampleDataTrackIDs: [CMPersistentTrackID]
+        /// The composition times the instruction covers.
+        public var timeRange: CMTimeRange
+
+        public init(backgroundColor: CGColor? = nil, enablePostProcessing: Bool = true,
+                    layerInstructions: [AVVideoCompositionLayerInstruction] = [],
+                    requiredSourceSampleDataTrackIDs: [CMPersistentTrackID] = [], timeRange: CMTimeRange = .zero) {
+            self.backgroundColor = backgroundColor
+            self.enablePostProcessing = enablePostProcessing
+            self.layerInstructions = layerInstructions
+            self.requiredSourceSampleDataTrackIDs = requiredSourceSampleDataTrackIDs
+            self.timeRange = timeRange
+        }
     }
 }

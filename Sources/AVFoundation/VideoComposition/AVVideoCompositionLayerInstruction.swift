@@ -24,6 +24,11 @@ open class AVVideoCompositionLayerInstruction: NSObject, NSCopying, NSMutableCop
         super.init()
     }
 
+    /// A layer instruction with the track and ramps of `configuration`.
+    public convenience init(configuration: AVVideoCompositionLayerInstruction.Configuration) {
+        self.init(state: configuration.state)
+    }
+
     init(state: State) {
         self.state = state
         super.init()
@@ -32,37 +37,37 @@ open class AVVideoCompositionLayerInstruction: NSObject, NSCopying, NSMutableCop
     /// The track whose frames the instruction draws.
     open var trackID: CMPersistentTrackID { lock.withLock { state.trackID } }
 
-    /// The transform ramp in effect at `time`: its end points and time range. Returns false before the first
-    /// transform set (the transform is then the identity).
+    /// The transform ramp at `time`: the one whose range contains it, else the first that starts after it.
+    /// Returns false when `time` is at or past the end of the last ramp (a transform set with `setTransform(_:at:)`
+    /// is a flat ramp to the next setting, and the last one to infinity).
     open func getTransformRamp(for time: CMTime, start startTransform: UnsafeMutablePointer<CGAffineTransform>?,
                                end endTransform: UnsafeMutablePointer<CGAffineTransform>?,
                                timeRange: UnsafeMutablePointer<CMTimeRange>?) -> Bool {
-        Self.report(lock.withLock { state.transforms }.entry(at: time), startTransform, endTransform, timeRange)
+        Self.report(lock.withLock { state.transforms }.ramp(at: time), startTransform, endTransform, timeRange)
     }
 
-    /// The opacity ramp in effect at `time`. Returns false before the first opacity set (the opacity is then 1).
+    /// The opacity ramp at `time`, by the rules of `getTransformRamp(for:start:end:timeRange:)`.
     open func getOpacityRamp(for time: CMTime, startOpacity: UnsafeMutablePointer<Float>?,
                              endOpacity: UnsafeMutablePointer<Float>?,
                              timeRange: UnsafeMutablePointer<CMTimeRange>?) -> Bool {
-        Self.report(lock.withLock { state.opacities }.entry(at: time), startOpacity, endOpacity, timeRange)
+        Self.report(lock.withLock { state.opacities }.ramp(at: time), startOpacity, endOpacity, timeRange)
     }
 
-    /// The crop rectangle ramp in effect at `time`. Returns false before the first crop rectangle set (the frame
-    /// is then shown whole).
+    /// The crop rectangle ramp at `time`, by the rules of `getTransformRamp(for:start:end:timeRange:)`.
     open func getCropRectangleRamp(for time: CMTime, startCropRectangle: UnsafeMutablePointer<CGRect>?,
                                    endCropRectangle: UnsafeMutablePointer<CGRect>?,
                                    timeRange: UnsafeMutablePointer<CMTimeRange>?) -> Bool {
-        Self.report(lock.withLock { state.cropRectangles }.entry(at: time), startCropRectangle, endCropRectangle,
+        Self.report(lock.withLock { state.cropRectangles }.ramp(at: time), startCropRectangle, endCropRectangle,
                     timeRange)
     }
 
-    private static func report<Value>(_ found: (entry: RampTimeline<Value>.Entry, governs: CMTimeRange)?,
-                                      _ start: UnsafeMutablePointer<Value>?, _ end: UnsafeMutablePointer<Value>?,
+    private static func report<Value>(_ ramp: RampTimeline<Value>.Ramp?, _ start: UnsafeMutablePointer<Value>?,
+                                      _ end: UnsafeMutablePointer<Value>?,
                                       _ timeRange: UnsafeMutablePointer<CMTimeRange>?) -> Bool {
-        guard let found else { return false }
-        start?.pointee = found.entry.start
-        end?.pointee = found.entry.end
-        timeRange?.pointee = found.governs
+        guard let ramp else { return false }
+        start?.pointee = ramp.start
+        end?.pointee = ramp.end
+        timeRange?.pointee = ramp.timeRange
         return true
     }
 
@@ -86,10 +91,11 @@ open class AVVideoCompositionLayerInstruction: NSObject, NSCopying, NSMutableCop
         lock.withLock { state.opacities }.value(at: time, default: 1)
     }
 
-    /// The crop rectangle at `time`, or `nil` for the whole frame.
+    /// The crop rectangle at `time`, or `nil` for the whole frame (Apple: `CGRectInfinite` before the first crop
+    /// rectangle set).
     func cropRectangle(at time: CMTime) -> CGRect? {
         let crops = lock.withLock { state.cropRectangles }
-        return crops.isEmpty || crops.entry(at: time) == nil ? nil : crops.value(at: time, default: .null)
+        return crops.hasSetting(atOrBefore: time) ? crops.value(at: time, default: .infinite) : nil
     }
 
     /// Whether any ramp changes its value over time.

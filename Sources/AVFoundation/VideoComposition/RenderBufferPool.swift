@@ -2,8 +2,10 @@ import CoreVideo
 import Foundation
 
 /// The pool behind `AVVideoCompositionRenderContext.newPixelBuffer()`: buffers of the render size with the
-/// compositor's required attributes, at most `limit` alive at once, so a compositor (or a consumer that holds
-/// composed frames) cannot make memory grow without bound.
+/// compositor's required attributes, at most `limit` alive at once, so a compositor that leaks buffers cannot make
+/// memory grow without bound. The limit is what the pipeline needs (the requests in flight, the read-ahead, a
+/// margin) or `ReadingLimits.renderPoolBytes` worth of buffers, whichever is more: a caller that keeps composed
+/// frames (thumbnails, a test collecting a clip) keeps a fair number before the pool refuses.
 ///
 /// At the limit, a request waits for a buffer to come back (composed frames flow on downstream and are released)
 /// for up to `patience`, then answers `nil`, as Apple's `newPixelBuffer()` does on failure. `stop()` ends waits
@@ -17,13 +19,13 @@ final class RenderBufferPool: @unchecked Sendable {
     private let lock = NSLock()
     private var stopped = false
 
-    init(attributes: [String: Any], width: Int, height: Int, limit: Int, patience: Duration = .seconds(10))
+    init(attributes: [String: Any], width: Int, height: Int, minimumLimit: Int, patience: Duration = .seconds(10))
         throws(CVError) {
         var attributes = attributes
         attributes[kCVPixelBufferWidthKey] = width
         attributes[kCVPixelBufferHeightKey] = height
         pool = try CVPixelBufferPool(poolAttributes: [:], pixelBufferAttributes: attributes)
-        self.limit = limit
+        limit = max(minimumLimit, ReadingLimits.renderPoolBytes / max(1, pool.geometry.allocationSize))
         self.patience = patience
     }
 

@@ -7,7 +7,8 @@ import Foundation
 /// The track's format description is the input's source format hint (Apple requires one for metadata inputs), or
 /// else the first group's own (`copyFormatDescription()`). Each group becomes one sample: for each item a box
 /// whose type is the item's local ID in the description's key table and whose payload is the value in the key's
-/// data type (UTF-8 text, raw bytes, big-endian numbers), per the QuickTime File Format's timed metadata samples.
+/// data type, per the QuickTime File Format's timed metadata samples (`TimedMetadataSampleCoding`, which
+/// `AVTimedMetadataGroup(sampleBuffer:)` reads back with).
 open class AVAssetWriterInputMetadataAdaptor: NSObject, @unchecked Sendable {
     /// The input the groups go to.
     public let assetWriterInput: AVAssetWriterInput
@@ -47,18 +48,18 @@ open class AVAssetWriterInputMetadataAdaptor: NSObject, @unchecked Sendable {
             throw WriterFailure.misuse("a timed metadata group needs a numeric time range")
         }
         let (format, ids) = try formatAndKeys(for: group)
-        var payload = Data()
+        var boxes: [TimedMetadataSampleCoding.Box] = []
         for item in group.items {
             guard let identifier = item.identifier?.rawValue, let key = ids[identifier] else {
                 throw WriterFailure.misuse("metadata item \(item.identifier?.rawValue ?? "without identifier") is not among the metadata track's keys (the source format hint's)")
             }
-            let value = try Self.bytes(of: item, dataType: key.dataType)
-            var size = UInt32(8 + value.count).bigEndian
-            var id = key.id.bigEndian
-            payload.append(Data(bytes: &size, count: 4))
-            payload.append(Data(bytes: &id, count: 4))
-            payload.append(value)
+            do throws(TimedMetadataSampleCoding.Refusal) {
+                boxes.append(.init(localID: key.id, payload: try TimedMetadataSampleCoding.encode(item, dataType: key.dataType)))
+            } catch {
+                throw WriterFailure.misuse(error.description)
+            }
         }
+        let payload = TimedMetadataSampleCoding.write(boxes)
         var block: CMBlockBuffer?
         var sample: CMSampleBuffer?
         let length = payload.count
@@ -90,58 +91,16 @@ open class AVAssetWriterInputMetadataAdaptor: NSObject, @unchecked Sendable {
             guard let identifiers = CMMetadataFormatDescriptionGetIdentifiers(made) as? [String] else {
                 throw WriterFailure.misuse("the metadata format description has no keys")
             }
-            var table: [String: (OSType, String)] = [:]
-            var localID: OSType = 1
-            while table.count < identifiers.count, localID < 0x1_0000 {
-                if let key = CMMetadataFormatDescriptionGetKeyWithLocalID(made, localKeyID: localID) as? [String: Any],
-                   let dataType = key[kCMMetadataFormatDescriptionKey_DataType] as? String,
-                   let identifier = identifiers.first(where: { candidate in table[candidate] == nil && Self.key(key, matches: candidate) }) {
-                    table[identifier] = (localID, dataType)
+            let keys = TimedMetadataSampleCoding.keys(of: made)
+            var table: [String: (id: OSType, dataType: String)] = [:]
+            for identifier in identifiers {
+                if let (localID, key) = keys.first(where: { $0.value.matches(AVMetadataIdentifier(rawValue: identifier)) }) {
+                    table[identifier] = (localID, key.dataType)
                 }
-                localID += 1
             }
             format = made
             localIDs = table
             return (made, table)
-        }
-    }
-
-    /// Whether a key dictionary names `identifier`.
-    private static func key(_ key: [String: Any], matches identifier: String) -> Bool {
-        guard let value = key[kCMMetadataFormatDescriptionKey_Value] as? Data,
-              let slash = identifier.firstIndex(of: "/") else { return false }
-        let expected = MetadataKeyCoding.split(AVMetadataIdentifier(rawValue: identifier)).map { Data($0.keyBytes) }
-        return String(identifier[..<slash]).utf8.count == 4 && expected == value
-    }
-
-    /// An item's value in a data type's bytes.
-    private static func bytes(of item: AVMetadataItem, dataType: String) throws(AVError) -> Data {
-        let value = item.value
-        func number<T: FixedWidthInteger>(_ type: T.Type) throws(AVError) -> Data {
-            guard let number = value as? NSNumber else { throw WriterFailure.misuse("metadata item \(item.identifier?.rawValue ?? "") of type \(dataType) needs a number") }
-            var big = T(truncatingIfNeeded: number.int64Value).bigEndian
-            return Data(bytes: &big, count: MemoryLayout<T>.size)
-        }
-        switch dataType {
-        case kCMMetadataBaseDataType_UTF8:
-            guard let text = item.stringValue else { throw WriterFailure.misuse("metadata item \(item.identifier?.rawValue ?? "") of type UTF-8 needs text") }
-            return Data(text.utf8)
-        case kCMMetadataBaseDataType_SInt8, kCMMetadataBaseDataType_UInt8: return try number(Int8.self)
-        case kCMMetadataBaseDataType_SInt16, kCMMetadataBaseDataType_UInt16: return try number(Int16.self)
-        case kCMMetadataBaseDataType_SInt32, kCMMetadataBaseDataType_UInt32: return try number(Int32.self)
-        case kCMMetadataBaseDataType_SInt64, kCMMetadataBaseDataType_UInt64: return try number(Int64.self)
-        case kCMMetadataBaseDataType_Float32:
-            guard let number = value as? NSNumber else { throw WriterFailure.misuse("a Float32 metadata item needs a number") }
-            var big = number.floatValue.bitPattern.bigEndian
-            return Data(bytes: &big, count: 4)
-        case kCMMetadataBaseDataType_Float64:
-            guard let number = value as? NSNumber else { throw WriterFailure.misuse("a Float64 metadata item needs a number") }
-            var big = number.doubleValue.bitPattern.bigEndian
-            return Data(bytes: &big, count: 8)
-        default:
-            if let data = item.dataValue { return data }
-            if let text = item.stringValue { return Data(text.utf8) }
-            throw WriterFailure.misuse("metadata item \(item.identifier?.rawValue ?? "") has no value its data type \(dataType) can carry")
         }
     }
 }

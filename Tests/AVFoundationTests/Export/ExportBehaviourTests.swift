@@ -153,7 +153,7 @@ struct ExportBehaviourTests {
         #expect(try Data(contentsOf: output) == Data("keep me".utf8))
     }
 
-    @Test("misconfiguration fails with a clear AVError: no URL, no file type, a type the preset does not write, a video composition")
+    @Test("misconfiguration fails with a clear AVError: no URL, no file type, a type the preset does not write, an empty video composition")
     func misconfiguration() async throws {
         let folder = try TestFiles.makeTemporaryDirectory()
         let noURL = try Self.session()
@@ -174,8 +174,9 @@ struct ExportBehaviourTests {
         let composed = try Self.session()
         composed.videoComposition = AVMutableVideoComposition()
         await #expect { try await composed.export(to: folder.file("c.mp4"), as: .mp4) } throws: { error in
-            (error as? AVError)?.code == .operationNotSupportedForPreset
-                && (error as NSError).localizedDescription.contains("video composition")
+            // An empty composition (zero render size, no instructions) is refused before anything is written.
+            (error as? AVError)?.code == .invalidVideoComposition
+                && (error as NSError).localizedDescription.contains("renderSize")
         }
         // Passthrough ignores a video composition, as Apple documents.
         let passthrough = try Self.session(AVAssetExportPresetPassthrough)

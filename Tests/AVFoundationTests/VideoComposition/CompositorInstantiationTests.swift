@@ -36,7 +36,7 @@ private final class SubclassedCompositor: OverridingCompositor, @unchecked Senda
 }
 
 /// Declares neither attribute spelling (a broken compositor: refused later, never a stack overflow).
-private final class SilentCompositor: NSObject, AVVideoCompositing, @unchecked Sendable {
+private final class NoAttributesCompositor: NSObject, AVVideoCompositing, @unchecked Sendable {
     func renderContextChanged(_ newRenderContext: AVVideoCompositionRenderContext) {}
     func startRequest(_ asyncVideoCompositionRequest: AVAsynchronousVideoCompositionRequest) {}
 }
@@ -99,7 +99,7 @@ struct CompositorInstantiationTests {
 
     @Test("a compositor that declares neither spelling reads as having no attributes")
     func neitherSpelling() {
-        let silent: any AVVideoCompositing = SilentCompositor()
+        let silent: any AVVideoCompositing = NoAttributesCompositor()
         let source: [String: Any]? = silent.sourcePixelBufferAttributes
         let required: [String: Any] = silent.requiredPixelBufferAttributesForRenderContext
         #expect(source == nil)

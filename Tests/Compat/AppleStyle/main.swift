@@ -1,5 +1,5 @@
 // Composition code written the way iOS and macOS developers write it (merging and trimming clips, slow motion,
-// keeping a portrait clip's rotation), built in Swift 5 language mode as a separate package, the way a user's
+// keeping a portrait clip's rotation; video compositing in Compositing.swift), built in Swift 5 language mode as a separate package, the way a user's
 // package builds against this one (scripts/compat.sh). It must compile unchanged against Apple's AVFoundation too.
 //
 // Usage: AppleStyle CLIP_A CLIP_B OUTPUT_DIRECTORY. Prints "apple-style compositions: all checks passed".
@@ -94,6 +94,8 @@ do {
     slowedExport.exportAsynchronously { semaphore.signal() }
     semaphore.wait()
     check(slowedExport.status == .completed, "AppleM4A export: \(String(describing: slowedExport.error))")
+
+    try checkCompositing(clips, outputDirectory: outputDirectory)
     print("apple-style compositions: all checks passed")
 } catch {
     fail("\(error)")

@@ -1,0 +1,234 @@
+import CoreVideo
+import FFmpegBridge
+
+/// The kernel of the built-in video compositor: draws a background colour, then layers bottom to top, into one
+/// frame.
+///
+/// Layers are composed in premultiplied BGRA (the destination itself when it is 32BGRA, else a working frame that
+/// is converted at the end); Y′CbCr sources are converted with the matrix and range they are tagged with. What is
+/// drawn how (README "Video layer compositing"):
+/// - A layer that is an opaque whole-pixel copy over the whole frame hides everything below it: drawing starts
+///   from it, converted straight into the frame (straight into the destination when nothing is drawn above it).
+/// - Scale-and-translate layers (letterbox, picture-in-picture) go through pixman's scaled bilinear kernels.
+/// - Quarter turns are exact pixel shuffles (libyuv) before any scaling.
+/// - Other maps use `AffineBilinearKernel`.
+/// - With `highQuality`, a layer shrunk by more than 1.5× is first reduced by area averaging (`AreaAverageKernel`)
+///   so it does not alias.
+///
+/// Nothing is tagged on the destination: the caller tags colour. Thread safety: calls are serialised by a lock, so
+/// a compositor may be shared, but one thread per compositor is the intended use (make one per rendering thread).
+package final class VideoLayerCompositor: @unchecked Sendable {
+    /// Output width in pixels.
+    package let width: Int
+    /// Output height in pixels.
+    package let height: Int
+    /// The destination's pixel format.
+    package let outputPixelFormat: OSType
+    /// Whether downscaled layers are low-pass filtered first.
+    package let highQuality: Bool
+    /// The Y′CbCr matrix a Y′CbCr output is encoded with (a `kCVImageBufferYCbCrMatrix_…` string), for the caller to
+    /// tag; nil for an RGB output.
+    package let outputYCbCrMatrix: String?
+
+    private let outputLayout: PixelFormatMapping.Entry
+    /// The matrix and range of a Y′CbCr output (unused for RGB outputs).
+    private let outputColor: FFColorProperties
+
+    // The lock protects everything below: the preparer's caches, the working frame and the output step.
+    private let lock = Lock()
+    private let preparer = LayerSourcePreparer()
+    private var workingFrame: CVPixelBuffer?
+    private var outputStep: OutputStep?
+
+    /// How the working BGRA frame becomes the destination.
+    private enum OutputStep {
+        case converter(FFImageConverter)
+        case biPlanar(BGRAToBiPlanarKernel)
+    }
+
+    /// A compositor for `width` x `height` frames in `outputPixelFormat` (any format the codec layer converts to;
+    /// 32BGRA is composed in place). `yCbCrMatrix` (a `kCVImageBufferYCbCrMatrix_…` string) is the matrix a Y′CbCr
+    /// output is encoded with; `nil` means BT.709 from 720 lines up and BT.601 below. Fails naming the format or
+    /// size it cannot serve.
+    package init(width: Int, height: Int, outputPixelFormat: OSType, highQuality: Bool, yCbCrMatrix: String? = nil)
+        throws(CodecError) {
+        guard Self.canCompose(into: outputPixelFormat), let layout = PixelFormatMapping.ffFormat(for: outputPixelFormat) else {
+            throw CodecError(.unsupportedFormat, "pixel format \(fourCharacterString(outputPixelFormat)) cannot be composed into")
+        }
+        let limit = Limits.maximumPictureDimension
+        guard (1...limit).contains(width), (1...limit).contains(height) else {
+            throw CodecError(.invalidInput, "composed frame size \(width)x\(height) is outside 1...\(limit)")
+        }
+        let step = layout.ffFormat.chromaStep
+        guard width % step.x == 0, height % step.y == 0 else {
+            throw CodecError(.invalidInput, "\(fourCharacterString(outputPixelFormat)) is chroma-subsampled: \(width)x\(height) must be a multiple of \(step.x)x\(step.y)")
+        }
+        var color = FFColorProperties(range: layout.range)
+        if let yCbCrMatrix {
+            color.matrix = VideoColorDescription(yCbCrMatrix: yCbCrMatrix).ffProperties(range: layout.range).matrix
+            guard color.matrix.standardMatrix != nil else {
+                throw CodecError(.unsupportedFormat, "Y′CbCr matrix \(yCbCrMatrix) cannot be composed into")
+            }
+            outputYCbCrMatrix = layout.ffFormat.isRGB ? nil : yCbCrMatrix
+        } else {
+            color.matrix = LayerSourcePreparer.assumedMatrix(height: height)
+            outputYCbCrMatrix = layout.ffFormat.isRGB ? nil
+                : color.matrix == .bt709 ? kCVImageBufferYCbCrMatrix_ITU_R_709_2 : kCVImageBufferYCbCrMatrix_ITU_R_601_4
+        }
+        self.width = width
+        self.height = height
+        self.outputPixelFormat = outputPixelFormat
+        self.highQuality = highQuality
+        outputLayout = layout
+        outputColor = color
+    }
+
+    /// Whether frames can be composed into `pixelFormat` (composed in BGRA, then converted to it).
+    package static func canCompose(into pixelFormat: OSType) -> Bool {
+        guard let layout = PixelFormatMapping.ffFormat(for: pixelFormat) else { return false }
+        return PixelFormatMapping.isConvertible(pixelFormat) && FFImageConverter.canConvert(from: .bgra, to: layout.ffFormat)
+    }
+
+    /// Draws `background` (straight RGBA, each 0…1) and then `layers`, first one at the bottom, into `destination`
+    /// (the compositor's format and size). Fails naming a layer format it cannot read; never traps on input.
+    package func compose(layers: [VideoLayer], background: (red: Double, green: Double, blue: Double, alpha: Double),
+                         into destination: CVPixelBuffer) throws(CodecError) {
+        guard destination.pixelFormat == outputPixelFormat, destination.width == width, destination.height == height else {
+            throw CodecError(.invalidInput, "destination is \(fourCharacterString(destination.pixelFormat)) \(destination.width)x\(destination.height); the compositor makes \(fourCharacterString(outputPixelFormat)) \(width)x\(height)")
+        }
+        let channels = [background.red, background.green, background.blue, background.alpha]
+        guard channels.allSatisfy(\.isFinite), layers.allSatisfy({ $0.opacity.isFinite }) else {
+            throw CodecError(.invalidInput, "background colour and layer opacities must be finite")
+        }
+        for layer in layers { layer.source.lockBaseAddress(readOnly: true) }
+        destination.lockBaseAddress(readOnly: false)
+        defer {
+            for layer in layers { try? layer.source.unlockBaseAddress(readOnly: true) }
+            try? destination.unlockBaseAddress(readOnly: false)
+        }
+        try lock.withLock { () throws(CodecError) in
+            try compose(layers, background: channels.map { min(1, max(0, $0)) },
+                        into: destination.ffMutableImage(as: outputLayout.ffFormat))
+        }
+    }
+
+    /// The work of `compose`, with buffers locked and the lock held.
+    private func compose(_ layers: [VideoLayer], background: [Double], into output: FFMutableImageBuffer)
+        throws(CodecError) {
+        var visible: [(layer: VideoLayer, source: LayerSourcePreparer.Source, placement: LayerPlacement)] = []
+        for layer in layers where layer.opacity > 0 {
+            let source = try LayerSourcePreparer.source(layer.source)
+            guard let placement = try LayerPlacement(
+                transform: layer.transform, crop: layer.crop, sourceWidth: layer.source.width,
+                sourceHeight: layer.source.height, frameWidth: width, frameHeight: height, highQuality: highQuality)
+            else { continue }
+            // An opaque layer over the whole frame hides all that is below it.
+            if placement.coversFrame && source.isOpaque && layer.opacity >= 1 { visible.removeAll() }
+            visible.append((layer, source, placement))
+        }
+        let base = visible.first.flatMap { $0.placement.coversFrame && $0.source.isOpaque && $0.layer.opacity >= 1 ? $0 : nil }
+
+        // One opaque full-frame copy and nothing above: a plain conversion (a copy when the formats agree), where
+        // libyuv has it; swscale's paths (BGRA to BT.709 Y′CbCr, Y′CbCr matrix changes) are slower than drawing
+        // into the working frame and converting from there.
+        if let base, visible.count == 1, base.placement.turns == .none,
+           Self.isOnChromaGrid(base.placement.sourceRect, base.source.image.pixelFormat) {
+            let image = base.source.image
+            var configuration = FFImageConverterConfiguration(
+                sourceFormat: image.pixelFormat, sourceWidth: image.width, sourceHeight: image.height,
+                destinationFormat: output.pixelFormat, destinationWidth: width, destinationHeight: height,
+                sourceColor: base.source.color, destinationColor: outputColor)
+            configuration.sourceRect = base.placement.sourceRect
+            let converter = try preparer.converter(for: configuration)
+            if Self.isFast(converter) {
+                try bridge("converting a full-frame layer") { () throws(FFError) in try converter.convert(image, into: output) }
+                return
+            }
+        }
+
+        let working = try workingImage(output)
+        var layersToDraw = visible[...]
+        if let base {
+            _ = try preparer.prepare(base.source, placement: base.placement, into: working)
+            layersToDraw = visible.dropFirst()
+        } else {
+            let alpha = background[3]
+            func byte(_ value: Double) -> UInt8 { UInt8((value * 255).rounded()) }
+            try bridge("filling the background") { () throws(FFError) in
+                try FFRasterDrawing.fill(working, rect: FFRect(x: 0, y: 0, width: width, height: height),
+                                         blue: byte(background[2] * alpha), green: byte(background[1] * alpha),
+                                         red: byte(background[0] * alpha), alpha: byte(alpha))
+            }
+        }
+        for (layer, source, placement) in layersToDraw {
+            let prepared = try preparer.prepare(source, placement: placement)
+            let opacity = Double(min(1, layer.opacity))
+            switch placement.kind {
+            case .axisAligned:
+                try bridge("drawing a layer") { () throws(FFError) in
+                    try FFRasterDrawing.draw(prepared, transform: placement.transform,
+                                             filter: placement.isWholePixelMove ? .nearest : .bilinear, edges: .extend,
+                                             opacity: opacity, into: working, clip: placement.area)
+                }
+            case .general:
+                AffineBilinearKernel.draw(prepared, transform: placement.transform, opacity: opacity, into: working,
+                                          area: placement.area)
+            }
+        }
+        if output.pixelFormat != .bgra { try convertOutput(working.readOnly, into: output) }
+    }
+
+    /// The BGRA frame layers are drawn into: the destination itself when it is BGRA.
+    private func workingImage(_ output: FFMutableImageBuffer) throws(CodecError) -> FFMutableImageBuffer {
+        if output.pixelFormat == .bgra { return output }
+        if let workingFrame { return workingFrame.ffMutableImage(as: .bgra) }
+        do {
+            let frame = try CVBuffer.make(width: width, height: height, pixelFormat: kCVPixelFormatType_32BGRA)
+            workingFrame = frame
+            return frame.ffMutableImage(as: .bgra)
+        } catch {
+            throw CodecError(.codecFailed, "cannot allocate the \(width)x\(height) compositing frame: \(error)")
+        }
+    }
+
+    /// Converts the working frame into the destination: libyuv where it has the path, this package's kernel for
+    /// bi-planar 4:2:0 with other matrices, swscale for the rest.
+    private func convertOutput(_ working: FFImageBuffer, into output: FFMutableImageBuffer) throws(CodecError) {
+        if outputStep == nil {
+            let configuration = FFImageConverterConfiguration(
+                sourceFormat: .bgra, sourceWidth: width, sourceHeight: height, destinationFormat: output.pixelFormat,
+                destinationWidth: width, destinationHeight: height, destinationColor: outputColor)
+            let converter = try preparer.converter(for: configuration)
+            if !Self.isFast(converter), output.pixelFormat == .nv12, let matrix = outputColor.matrix.standardMatrix {
+                outputStep = .biPlanar(BGRAToBiPlanarKernel(matrix: matrix, fullRange: outputColor.range == .full))
+            } else {
+                outputStep = .converter(converter)
+            }
+        }
+        switch outputStep {
+        case .biPlanar(let kernel):
+            kernel.convert(working, into: output)
+        case .converter(let converter):
+            try bridge("converting the composed frame") { () throws(FFError) in try converter.convert(working, into: output) }
+        case nil:
+            break
+        }
+    }
+
+    /// Whether a converter's plan is all libyuv calls and copies (no swscale).
+    private static func isFast(_ converter: FFImageConverter) -> Bool {
+        converter.pathDescription.allSatisfy { $0 == "copy" || $0.hasPrefix("libyuv") }
+    }
+
+    private static func isOnChromaGrid(_ rect: FFRect, _ format: FFPixelFormat) -> Bool {
+        rect.x % format.chromaStep.x == 0 && rect.y % format.chromaStep.y == 0
+    }
+
+    private func bridge(_ operation: String, _ body: () throws(FFError) -> Void) throws(CodecError) {
+        do {
+            try body()
+        } catch {
+            throw CodecError(error, while: "composing video: \(operation)")
+        }
+    }
+}
