@@ -82,4 +82,44 @@ struct DeclaredDurationTests {
         #expect(elapsed < .seconds(45), "\(elapsed)")
         _ = folder
     }
+    /// 2 s of H.264 whose edit list declares 13.5 hours: an export writes the frames there are, none repeated.
+    static func longEditVideo() throws -> URL {
+        try TestFiles.ffmpegMedia("declared-long-edit.mp4", folder: "hardening", recipe: [
+            "-f", "lavfi", "-i", "testsrc2=size=320x240:rate=30", "-t", "2", "-c:v", "libx264", "-preset", "ultrafast",
+            "-pix_fmt", "yuv420p",
+        ]) { url in
+            var bytes = [UInt8](try Data(contentsOf: url))
+            func find(_ type: String) -> Int? {
+                let tag = Array(type.utf8)
+                return (0..<(bytes.count - 4)).first { Array(bytes[$0..<($0 + 4)]) == tag }
+            }
+            func put(_ value: UInt32, at offset: Int) {
+                for k in 0..<4 { bytes[offset + k] = UInt8(truncatingIfNeeded: value >> (24 - 8 * UInt32(k))) }
+            }
+            func get(_ offset: Int) -> UInt32 { bytes[offset..<(offset + 4)].reduce(0) { $0 << 8 | UInt32($1) } }
+            let mvhd = try #require(find("mvhd")), tkhd = try #require(find("tkhd")), elst = try #require(find("elst"))
+            // Version-0 boxes: the first edit's duration at +12 from the type, in the movie timescale.
+            let hours = UInt32(13.5 * 3600 * Double(get(mvhd + 16)))
+            put(hours, at: elst + 12)
+            put(hours, at: mvhd + 20)
+            put(hours, at: tkhd + 28)
+            try Data(bytes).write(to: url)
+        }
+    }
+
+    @Test("a video track whose edit declares 13.5 h over 2 s of frames exports the 2 s, no frame repeated",
+          .timeLimit(.minutes(2)))
+    func videoNotRepeated() async throws {
+        let folder = try TestFiles.makeTemporaryDirectory()
+        let output = folder.file("out.mp4")
+        let session = AVAssetExportSession(asset: AVURLAsset(url: try Self.longEditVideo()),
+                                           presetName: AVAssetExportPreset640x480)!
+        try await session.export(to: output, as: .mp4)
+        let streams = try ExternalTool.ffprobeJSON(["-count_packets", "-show_streams", output.path])["streams"]
+            as? [[String: Any]] ?? []
+        let video = try #require(streams.first { $0["codec_type"] as? String == "video" })
+        #expect(Int(video["nb_read_packets"] as? String ?? "") == 60, "\(video)")
+        #expect((Double(video["duration"] as? String ?? "") ?? .infinity) < 2.5, "\(video)")
+        _ = folder
+    }
 }
