@@ -1,3 +1,4 @@
+import AVFoundation
 import Foundation
 
 /// Writes JSON text (two-space indentation, sorted keys) straight to an output buffer, so that a track of three
@@ -53,6 +54,26 @@ struct JSONText {
         default:
             output.append("null")
         }
+    }
+
+    /// Writes an object whose keys are given in sorted order, each value written by its closure: the same text as
+    /// a dictionary of those values, without making one.
+    mutating func writeObject(indent: Int, _ fields: KeyValuePairs<String, (inout JSONText, Int) -> Void>) {
+        guard !fields.isEmpty else { output.append("{}"); return }
+        output.append("{\n")
+        for (position, field) in fields.enumerated() {
+            output.append(String(repeating: "  ", count: indent + 1))
+            writeString(field.key)
+            output.append(" : ")
+            field.value(&self, indent + 1)
+            output.append(position + 1 < fields.count ? ",\n" : "\n")
+        }
+        output.append(String(repeating: "  ", count: indent) + "}")
+    }
+
+    /// Writes a time as seconds (`null` when it is not numeric), as `seconds(_:)` and `write` do.
+    mutating func writeSeconds(_ time: CMTime) {
+        output.append(time.isNumeric ? Self.text(time.seconds) : "null")
     }
 
     /// Writes an array of `count` elements, each written by `element` (which is given the element's index).

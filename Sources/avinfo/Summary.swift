@@ -112,9 +112,15 @@ struct Summary {
             "segments": JSONText.Deferred { writer, indent in
                 var segments = SegmentWalk(track.track)
                 writer.writeSequence(indent: indent) {
+                    // Written field by field, without a dictionary per segment (an edit list can have millions).
                     segments.next().map { segment in
-                        ["source": rangeObject(segment.timeMapping.source), "target": rangeObject(segment.timeMapping.target),
-                         "empty": segment.isEmpty] as [String: Any]
+                        JSONText.Deferred { writer, indent in
+                            writer.writeObject(indent: indent, [
+                                "empty": { writer, _ in writer.write(segment.isEmpty) },
+                                "source": { writer, indent in writeRange(segment.timeMapping.source, &writer, indent) },
+                                "target": { writer, indent in writeRange(segment.timeMapping.target, &writer, indent) },
+                            ])
+                        }
                     }
                 }
             },
@@ -134,6 +140,18 @@ struct Summary {
     }
 
     /// A time range as seconds, plus the exact rational start and duration.
+    /// `rangeObject(range)`, written without making it.
+    private func writeRange(_ range: CMTimeRange, _ writer: inout JSONText, _ indent: Int) {
+        writer.writeObject(indent: indent, [
+            "duration": { writer, _ in writer.writeSeconds(range.duration) },
+            "durationTimescale": { writer, _ in writer.write(Int(range.duration.timescale)) },
+            "durationValue": { writer, _ in writer.write(Int(range.duration.value)) },
+            "start": { writer, _ in writer.writeSeconds(range.start) },
+            "startTimescale": { writer, _ in writer.write(Int(range.start.timescale)) },
+            "startValue": { writer, _ in writer.write(Int(range.start.value)) },
+        ])
+    }
+
     private func rangeObject(_ range: CMTimeRange) -> [String: Any] {
         [
             "start": seconds(range.start), "duration": seconds(range.duration),
