@@ -16,6 +16,7 @@ let package = Package(
         .library(name: "AVFoundation", targets: appleModules),
         .executable(name: "avinfo", targets: ["avinfo"]),
         .executable(name: "avconvert", targets: ["avconvert"]),
+        .executable(name: "avframe", targets: ["avframe"]),
     ],
     dependencies: [
         .package(url: "https://github.com/attaswift/BigInt", exact: "6.0.1"),
@@ -39,7 +40,9 @@ let package = Package(
                        providers: [.apt(["librubberband-dev"])]),
         // SoundTouch's C interface (libSoundTouchDll) has no .pc file of its own: the module map links it.
         .systemLibrary(name: "CSoundTouch", path: "Sources/CSoundTouch", providers: [.apt(["libsoundtouch-dev"])]),
-        .target(name: "FFmpegBridge", dependencies: ["CFFmpeg", "CYUV", "CPixman", "CRubberBand", "CSoundTouch"]),
+        // Row kernels of our own in C, where Swift cannot reach the processor's byte shuffles (FFPlaneDrawing).
+        .target(name: "CRowKernels"),
+        .target(name: "FFmpegBridge", dependencies: ["CFFmpeg", "CYUV", "CPixman", "CRubberBand", "CSoundTouch", "CRowKernels"]),
 
         // Apple's small value-type modules.
         .target(name: "CoreFoundationShims"),
@@ -89,6 +92,7 @@ let package = Package(
         .executableTarget(name: "avconvert", dependencies: ["AVFoundation"]),
         .executableTarget(name: "demo", dependencies: ["AVFoundation"]),
         .executableTarget(name: "avbench", dependencies: ["AVFoundation"]),
+        .executableTarget(name: "avframe", dependencies: ["AVFoundation"]),
 
         // libFuzzer targets (`make fuzz`); a normal build links a stub main.
         .executableTarget(name: "isobmff-fuzz", dependencies: ["ISOBMFF"]),

@@ -135,6 +135,12 @@ package final class FFVideoEncoder: @unchecked Sendable {
         if let sar = configuration.sampleAspectRatio {
             frame.pointee.sample_aspect_ratio = AVRational(num: sar.numerator, den: sar.denominator)
         }
+        // A fixed quantiser (mjpeg's quality) is read from each frame, not from the context: libavcodec's
+        // MPEG-family encoders take `frame->quality` under AV_CODEC_FLAG_QSCALE, which ffmpeg's command line sets
+        // per frame; without it every quality encoded alike.
+        if let context = core.context, context.pointee.flags & AV_CODEC_FLAG_QSCALE != 0 {
+            frame.pointee.quality = context.pointee.global_quality
+        }
         durations[pts] = duration
         lastPTS = pts
         return try core.encode(frame).map(withDuration)

@@ -17,6 +17,10 @@
 //   avbench decode-two A B SECONDS    both sources decoded by two track outputs (the floor under --custom)
 //   avbench composite-export A B SECONDS OUT
 //                                     the layered composition exported with Preset1920x1080
+//   avbench frames FILE WIDTH exact|sync OUT TIME...
+//                                     AVAssetImageGenerator images at TIMEs (seconds), at most WIDTH wide, with zero
+//                                     tolerances (exact) or the default ones (nearest sync frame), written to OUT
+//                                     one after another as raw 32-bit BGRX pixels (PNG once ImageIO is merged: issue 13)
 //   avbench make-table KIND COUNT OUT a movie with one large table (elst, stco, stsd, trak, moof) or a huge implicit
 //                                     sample count (samples): the hostile inputs of issue 15 (TableFiles.swift)
 //   avbench record SECONDS OUT        a live recording: 640x360 H.264 at 30 fps from a pixel buffer adaptor, paced
@@ -339,6 +343,28 @@ func compositeExport(_ first: URL, _ second: URL, seconds: Double, output: URL) 
     report("composite-export: \(output.path)")
 }
 
+/// Images of `url` at `times` through `AVAssetImageGenerator.images(for:)`, their pixels written to `output`.
+func frames(_ url: URL, width: Int, exact: Bool, output: URL, times: [Double]) async throws {
+    let generator = AVAssetImageGenerator(asset: AVURLAsset(url: url))
+    generator.maximumSize = CGSize(width: width, height: 0)
+    generator.appliesPreferredTrackTransform = true
+    if exact {
+        generator.requestedTimeToleranceBefore = .zero
+        generator.requestedTimeToleranceAfter = .zero
+    }
+    _ = FileManager.default.createFile(atPath: output.path, contents: nil)
+    let file = try FileHandle(forWritingTo: output)
+    defer { try? file.close() }
+    var made = 0
+    for await answer in generator.images(for: times.map { CMTime(seconds: $0, preferredTimescale: 90_000) }) {
+        let image = try answer.image
+        guard let data = image.dataProvider?.data else { throw BenchFailure("frames: an image without pixels") }
+        try file.write(contentsOf: data)
+        made += 1
+    }
+    report("frames: \(made) images")
+}
+
 /// Records `seconds` of 30 fps video as a capture source would: frames at wall-clock pace, dropped when the input
 /// is not ready, into a fragmented movie. Reports each second on standard error so that a test can kill it mid-way.
 func record(seconds: Double, output: URL) throws {
@@ -412,6 +438,16 @@ do {
         case "decode-two": try await decodeTwo(first, second, seconds: seconds)
         default: try await compositeExport(first, second, seconds: seconds, output: URL(fileURLWithPath: arguments[4]))
         }
+    case ("frames", 6...):
+        guard let width = Int(arguments[2]), ["exact", "sync"].contains(arguments[3]) else {
+            throw BenchFailure("frames: FILE WIDTH exact|sync OUT TIME...")
+        }
+        let times = try arguments[5...].map { text -> Double in
+            guard let seconds = Double(text) else { throw BenchFailure("frames: \(text) is not a time in seconds") }
+            return seconds
+        }
+        try await frames(URL(fileURLWithPath: arguments[1]), width: width, exact: arguments[3] == "exact",
+                         output: URL(fileURLWithPath: arguments[4]), times: times)
     case ("make-table", 4):
         guard let count = Int(arguments[2]), count > 0 else { throw BenchFailure("make-table: COUNT must be a positive number") }
         try TableFiles.write(arguments[1], count: count, to: URL(fileURLWithPath: arguments[3]))
@@ -421,7 +457,8 @@ do {
     default:
         report("usage: avbench open|read|decode FILE | remux IN OUT | encode RAW W H FPS BITRATE OUT | "
                + "compose-read SEGMENTS SECONDS CLIP... | composite A B SECONDS [--custom] | decode-two A B SECONDS | "
-               + "composite-export A B SECONDS OUT | make-table KIND COUNT OUT | record SECONDS OUT")
+               + "composite-export A B SECONDS OUT | frames FILE WIDTH exact|sync OUT TIME... | make-table KIND COUNT OUT | "
+               + "record SECONDS OUT")
         exit(2)
     }
 } catch {

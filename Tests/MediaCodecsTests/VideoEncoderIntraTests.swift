@@ -134,6 +134,23 @@ struct VideoEncoderIntraTests {
         #expect(throws: CodecError.self) { _ = try encodePattern(settings, count: 1, options: orphan) }
     }
 
+    @Test("JPEG quality steers the quantiser: lower quality, fewer bytes and lower PSNR")
+    func jpegQuality() throws {
+        var results: [(bytes: Int, psnr: Double)] = []
+        for quality in [0.1, 0.5, 1.0] {
+            let (samples, sources) = try encodePattern([
+                AVVideoCodecKey: AVVideoCodecType.jpeg, AVVideoWidthKey: 320, AVVideoHeightKey: 240,
+                AVVideoCompressionPropertiesKey: [AVVideoQualityKey: quality],
+            ], count: 2)
+            let decoded = try decodeSamples(samples)
+            let values = zip(decoded, sources).map { psnr(SyntheticVideo.luma($0.imageBuffer!), SyntheticVideo.luma($1)) }
+            results.append((samples.reduce(0) { $0 + CMSampleBufferGetTotalSampleSize($1) }, values.min() ?? 0))
+        }
+        // Before the quantiser was set on each frame, every quality gave the same bytes.
+        #expect(results[0].bytes < results[1].bytes && results[1].bytes < results[2].bytes, "\(results)")
+        #expect(results[0].psnr < results[1].psnr && results[1].psnr < results[2].psnr, "\(results)")
+    }
+
     @Test("clean aperture and pixel aspect ratio become format description extensions")
     func cleanAperture() throws {
         let (samples, _) = try encodePattern([AVVideoCodecKey: AVVideoCodecType.proRes422, AVVideoWidthKey: 320, AVVideoHeightKey: 240,

@@ -84,10 +84,13 @@ struct LayerPlacement: Equatable {
         let sourcePerDestination = max(1, 1 / hypot(t.a, t.b), 1 / hypot(t.c, t.d))
         let margin = 2 * sourcePerDestination + 1
         let reach = Self.bounds(of: FFRect(x: -1, y: -1, width: frameWidth + 2, height: frameHeight + 2), through: inverse)
-        let reachRect = FFRect(x: Self.pixel(reach.minX - margin, .down), y: Self.pixel(reach.minY - margin, .down),
+        // Its corners are even, so that where the cut (and not the crop) bounds a 4:2:0 source, the cut lies on the
+        // chroma grid: such layers can be composed in Y′CbCr (`PlanarLayerComposer`).
+        func even(_ value: Double, _ rule: FloatingPointRoundingRule) -> Int { Self.pixel(value / 2, rule) * 2 }
+        let reachRect = FFRect(x: even(reach.minX - margin, .down), y: even(reach.minY - margin, .down),
                                width: 0, height: 0)
-        let reachWidth = Self.pixel(reach.maxX + margin, .up) - reachRect.x
-        let reachHeight = Self.pixel(reach.maxY + margin, .up) - reachRect.y
+        let reachWidth = even(reach.maxX + margin, .up) - reachRect.x
+        let reachHeight = even(reach.maxY + margin, .up) - reachRect.y
         guard reachWidth > 0, reachHeight > 0, let visible = cropRect.intersection(
             FFRect(x: reachRect.x, y: reachRect.y, width: reachWidth, height: reachHeight)) else { return nil }
 

@@ -4,7 +4,9 @@ import FFmpegBridge
 /// The kernel of the built-in video compositor: draws a background colour, then layers bottom to top, into one
 /// frame.
 ///
-/// Layers are composed in premultiplied BGRA (the destination itself when it is 32BGRA, else a working frame that
+/// Opaque 8-bit 4:2:0 layers of one colour encoding, placed by scales and translations (decoded video, the common
+/// case), are composed in Y′CbCr 4:2:0 (`PlanarLayerComposer`) and converted once. Other layers are composed in
+/// premultiplied BGRA (the destination itself when it is 32BGRA, else a working frame that
 /// is converted at the end); Y′CbCr sources are converted with the matrix and range they are tagged with. What is
 /// drawn how (README "Video layer compositing"):
 /// - A layer that is an opaque whole-pixel copy over the whole frame hides everything below it: drawing starts
@@ -26,6 +28,9 @@ package final class VideoLayerCompositor: @unchecked Sendable {
     package let outputPixelFormat: OSType
     /// Whether downscaled layers are low-pass filtered first.
     package let highQuality: Bool
+    /// Whether frames whose layers allow it are composed in Y′CbCr 4:2:0 (`PlanarLayerComposer`); tests turn it
+    /// off to compare with the BGRA path.
+    package let composesInYCbCr: Bool
     /// The Y′CbCr matrix a Y′CbCr output is encoded with (a `kCVImageBufferYCbCrMatrix_…` string), for the caller to
     /// tag; nil for an RGB output.
     package let outputYCbCrMatrix: String?
@@ -37,8 +42,13 @@ package final class VideoLayerCompositor: @unchecked Sendable {
     // The lock protects everything below: the preparer's caches, the working frame and the output step.
     private let lock = Lock()
     private let preparer = LayerSourcePreparer()
+    private let planar = PlanarLayerComposer()
     private var workingFrame: CVPixelBuffer?
     private var outputStep: OutputStep?
+    private var planarFrames = 0
+
+    /// How many frames were composed in Y′CbCr so far (for tests that check which path a frame took).
+    package var framesComposedInYCbCr: Int { lock.withLock { planarFrames } }
 
     /// How the working BGRA frame becomes the destination.
     private enum OutputStep {
@@ -50,8 +60,8 @@ package final class VideoLayerCompositor: @unchecked Sendable {
     /// 32BGRA is composed in place). `yCbCrMatrix` (a `kCVImageBufferYCbCrMatrix_…` string) is the matrix a Y′CbCr
     /// output is encoded with; `nil` means BT.709 from 720 lines up and BT.601 below. Fails naming the format or
     /// size it cannot serve.
-    package init(width: Int, height: Int, outputPixelFormat: OSType, highQuality: Bool, yCbCrMatrix: String? = nil)
-        throws(CodecError) {
+    package init(width: Int, height: Int, outputPixelFormat: OSType, highQuality: Bool, yCbCrMatrix: String? = nil,
+                 composesInYCbCr: Bool = true) throws(CodecError) {
         guard Self.canCompose(into: outputPixelFormat), let layout = PixelFormatMapping.ffFormat(for: outputPixelFormat) else {
             throw CodecError(.unsupportedFormat, "pixel format \(fourCharacterString(outputPixelFormat)) cannot be composed into")
         }
@@ -79,6 +89,7 @@ package final class VideoLayerCompositor: @unchecked Sendable {
         self.height = height
         self.outputPixelFormat = outputPixelFormat
         self.highQuality = highQuality
+        self.composesInYCbCr = composesInYCbCr
         outputLayout = layout
         outputColor = color
     }
@@ -144,6 +155,19 @@ package final class VideoLayerCompositor: @unchecked Sendable {
                 try bridge("converting a full-frame layer") { () throws(FFError) in try converter.convert(image, into: output) }
                 return
             }
+        }
+
+        // Opaque 4:2:0 layers of one encoding, scaled and moved: composed in Y′CbCr.
+        let planarLayers = visible.map {
+            PlanarLayerComposer.Layer(source: $0.source, placement: $0.placement, opacity: Double(min(1, $0.layer.opacity)))
+        }
+        if composesInYCbCr, let color = PlanarLayerComposer.encoding(
+            of: planarLayers, backgroundAlpha: background[3], output: output.pixelFormat, outputColor: outputColor,
+            width: width, height: height) {
+            try planar.compose(planarLayers, background: Array(background[0..<3]), color: color, into: output,
+                               converters: preparer)
+            planarFrames += 1
+            return
         }
 
         let working = try workingImage(output)
