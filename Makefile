@@ -49,7 +49,8 @@ demo: deps
 bench: deps
 	scripts/bench.sh
 
-# libFuzzer campaigns over the box reader, the MOV/MP4 demuxer and the audio-file readers (FUZZ_TIME s each).
+# libFuzzer campaigns over the box reader, the MOV/MP4 demuxer, the audio-file readers and AVAssetWriter call
+# sequences (FUZZ_TIME s each).
 fuzz: deps
 	scripts/fuzz.sh $(FUZZ_TIME)
 

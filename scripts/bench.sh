@@ -14,7 +14,7 @@ mkdir -p "$cache"
 
 command -v /usr/bin/time >/dev/null || { echo "bench: /usr/bin/time missing (Debian package 'time')"; exit 1; }
 echo "Building release tools…"
-for product in avbench avconvert avframe; do
+for product in avbench avconvert avinfo avframe; do
   swift build -c release --product "$product" 2>&1 | grep -E "error|warning: .*Sources/" || true
 done
 bin=.build/release
@@ -63,6 +63,12 @@ if [ ! -f "$raw" ]; then
   ffmpeg -nostdin -v error -f lavfi -i "testsrc2=size=1920x1080:rate=30" -t 5 -pix_fmt yuv420p -f rawvideo "$raw"
 fi
 
+# Hostile but small: an edit list of 3,000,000 entries (36 MB), and a 1.6 KB file declaring 2^31 - 1 samples.
+edits=$cache/edit-list-3000000.mov
+[ -f "$edits" ] || $bin/avbench make-table elst 3000000 "$edits"
+implicit=$cache/implicit-2147483647-samples.mov
+[ -f "$implicit" ] || $bin/avbench make-table samples 2147483647 "$implicit"
+
 # --- Measurement --------------------------------------------------------------------------------------------------
 # This machine's speed drifts (other load, clock changes: the same job's CPU time varies by 20 % over minutes), so
 # the two commands of a row run alternately, ours then theirs, $runs times: a slow spell then slows both.
@@ -108,6 +114,12 @@ row() {
 echo "Running (${runs} runs each, median wall time; ${threads} threads for codecs)…"
 row "open+load 1,000,000-sample file" $bin/avbench open "$million" -- "ffprobe -show_format" \
   ffprobe -v error -show_format "$million"
+# avinfo --json prints every edit; ffprobe reads the same tables (and shows less). Ours refuses the 2^31 samples
+# the 1.6 KB file cannot hold, ffprobe believes them; both answer at once.
+row "open a 3,000,000-entry edit list (avinfo --json)" $bin/avinfo --json "$edits" -- "ffprobe -show_streams" \
+  ffprobe -v error -show_format -show_streams "$edits"
+row "open a 1.6 KB file declaring 2^31 samples (avinfo)" $bin/avinfo "$implicit" -- "ffprobe -show_streams" \
+  ffprobe -v error -show_format -show_streams "$implicit"
 row "read every sample, 1080p H.264+AAC 600 s" $bin/avbench read "$long" -- "ffmpeg -c copy -f null" \
   ffmpeg -nostdin -v error -i "$long" -map 0 -c copy -f null -
 row "decode 1080p H.264 60 s (planar 4:2:0)" $bin/avbench decode "$movie" -- "ffmpeg -threads $threads" \

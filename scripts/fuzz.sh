@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Runs the libFuzzer targets (box reader, whole MOV/MP4 demuxer, audio-file readers) for FUZZ_TIME seconds each,
+# Runs the libFuzzer targets (box reader, whole MOV/MP4 demuxer, audio-file readers, AVAssetWriter call sequences)
+# for FUZZ_TIME seconds each,
 # starting from the seed corpora kept in the test folders. New corpus entries stay in .build-fuzz/ (not the repo);
 # crashing inputs are copied to .build-fuzz/crashes/ and the run fails. `make test` replays the committed seeds and
 # past crashes (Tests/*/Corpus) through the same harnesses.
@@ -11,12 +12,13 @@ cd "$root"
 seconds=${1:-60}
 shift || true
 targets=("$@")
-[ ${#targets[@]} -eq 0 ] && targets=(isobmff-fuzz moviefile-fuzz audiofile-fuzz)
+[ ${#targets[@]} -eq 0 ] && targets=(isobmff-fuzz moviefile-fuzz audiofile-fuzz avassetwriter-fuzz)
 
 declare -A seeds=(
   [isobmff-fuzz]="Tests/ISOBMFFTests/Corpus"
   [moviefile-fuzz]="Tests/MovieFileTests/Corpus"
   [audiofile-fuzz]="Tests/AudioFileTests/Corpus"
+  [avassetwriter-fuzz]="Tests/ToolTests/Corpus/avassetwriter-fuzz"
 )
 
 scratch=.build-fuzz
@@ -25,8 +27,16 @@ status=0
 for target in "${targets[@]}"; do
   [ -n "${seeds[$target]:-}" ] || { echo "fuzz: unknown target $target"; exit 2; }
   echo "== $target: building with -sanitize=fuzzer,address"
+  # Coverage is asked for explicitly: swiftc 6.3 given `-sanitize=fuzzer -sanitize=address` in that order (as
+  # SwiftPM passes them) instruments for ASan only, and libFuzzer then runs blind ("no interesting inputs").
   if ! swift build -c release --sanitize=fuzzer --sanitize=address -Xswiftc -DFUZZING \
+       -Xswiftc -sanitize-coverage=edge,trace-cmp,inline-8bit-counters,pc-table \
        --product "$target" --scratch-path "$scratch" 2>&1 | grep -E "error:|warning: .*Sources/" ; then :; fi
+  # grep reads all of nm's output: with -q it would stop at the first match, nm would die of SIGPIPE, and pipefail
+  # would call an instrumented target uninstrumented.
+  if ! nm "$scratch/release/$target" 2>/dev/null | grep "sancov.module_ctor" >/dev/null; then
+    echo "fuzz: $target is not instrumented for coverage (objects from an older build? remove $scratch)"; status=1; continue
+  fi
   binary="$scratch/release/$target"
   [ -x "$binary" ] || { echo "fuzz: $target did not build"; status=1; continue; }
   corpus="$scratch/corpus/$target"
@@ -34,7 +44,8 @@ for target in "${targets[@]}"; do
   # Seeds and past crashes from the repository start the run; what the fuzzer adds stays in .build-fuzz.
   find "${seeds[$target]}" -type f ! -name '*.md' -exec cp -n {} "$corpus/" \;
   echo "== $target: fuzzing for ${seconds}s from $(ls "$corpus" | wc -l) inputs"
-  artifacts="$scratch/artifacts/$target/"
+  # Not $scratch/artifacts: SwiftPM owns that folder and empties it when it builds the next target.
+  artifacts="$scratch/fuzz-artifacts/$target/"
   mkdir -p "$artifacts"
   SWIFT_BACKTRACE=enable=no ASAN_OPTIONS=detect_leaks=0 \
     "$binary" -max_total_time="$seconds" -rss_limit_mb=2048 -timeout=10 -artifact_prefix="$artifacts" "$corpus" \

@@ -38,7 +38,9 @@ package struct FFLogMessage: Sendable, Equatable {
 /// FFmpeg has a single process-wide log callback, called from any thread (including its frame-decoding threads), so
 /// this is a process-wide setting too. By default messages at `warning` or more severe go to standard error with
 /// an `[ffmpeg/<component>]` prefix; x264's and x265's banners are `info` and so are dropped. The layer above can
-/// capture or silence messages with `setHandler(_:)` and change the threshold with `level`.
+/// capture or silence messages with `setHandler(_:)` and change the threshold with `level`. The environment
+/// variable `LAVF_FFMPEG_LOG_LEVEL` (`quiet`, `error`, `warning`, `info`, `verbose`, `debug`) sets the starting
+/// threshold: the command-line tools set it to `quiet` so that a failure is one line of their own.
 package enum FFLog {
     /// The receiver of log messages; `nil` means the default (standard error).
     package typealias Handler = @Sendable (FFLogMessage) -> Void
@@ -76,7 +78,11 @@ package enum FFLog {
     static func installIfNeeded() { _ = installation }
 
     private static let installation: Void = {
-        av_log_set_level(FFLogLevel.warning.rawValue)
+        let names: [String: FFLogLevel] = ["quiet": .quiet, "error": .error, "warning": .warning, "info": .info,
+                                            "verbose": .verbose, "debug": .debug]
+        let start = getenv("LAVF_FFMPEG_LOG_LEVEL").flatMap { names[String(cString: $0)] } ?? .warning
+        threshold.store(start.rawValue, ordering: .relaxed)
+        av_log_set_level(start.rawValue)
         av_log_set_callback { context, level, format, arguments in
             // Drop what nobody asked for before paying for formatting (x264 logs its banner at info level).
             guard level <= FFLog.currentThreshold, let format, let arguments else { return }

@@ -48,15 +48,26 @@ package final class MovieFileReader: ContainerReader {
 
     /// Opens the movie at `url`.
     package convenience init(url: URL) throws(MovieFileError) {
-        let source: FileSource
         let mapped: MappedFile
         do {
-            source = try FileSource(url: url)
             mapped = try MappedFile(url: url)
         } catch {
             throw MovieFileError(.unreadable, "cannot open \(url.path): \(error)", underlying: error)
         }
-        try self.init(source: source, file: mapped)
+        try self.init(url: url, file: mapped)
+    }
+
+    /// Opens the movie at `url`, whose mapping the caller made already (the asset layer's opener maps a file once
+    /// to recognise it: a second mapping of a 2 GiB file failed under a 4 GiB address-space limit). The boxes are
+    /// scanned with positioned reads; sample data comes from `file`.
+    package convenience init(url: URL, file: MappedFile) throws(MovieFileError) {
+        let source: FileSource
+        do {
+            source = try FileSource(url: url)
+        } catch {
+            throw MovieFileError(.unreadable, "cannot open \(url.path): \(error)", underlying: error)
+        }
+        try self.init(source: source, file: file)
     }
 
     /// Opens a movie held in memory (tests, fuzzing); the bytes are copied into an unlinked temporary file and mapped.

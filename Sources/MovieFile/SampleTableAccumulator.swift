@@ -11,12 +11,20 @@ struct SampleTableAccumulator {
     /// Where a failure is reported.
     struct Context {
         var trackID: Int32
-        /// Most samples that may need a per-sample array entry (see `MovieFileLimits.perSampleAllowance`).
+        /// Most samples that may need a per-sample array entry (see `MovieFileLimits.perSampleAllowance`), and most
+        /// samples that may hold no byte of the file (see `samplesWithoutBytes`).
         var perSampleBudget: Int
+        /// The file's size: constant-size samples past it hold no byte of the file.
+        var fileSize: Int64 = .max
     }
 
     let context: Context
     private(set) var count = 0
+    /// Samples that cost the file nothing: constant-size samples whose data would start past its end, and
+    /// zero-size samples. Only they can be declared by the billion in a few bytes (a constant `stsz` size with a
+    /// huge count, a `trun` of default samples), so they are counted against the per-sample budget before the
+    /// run is taken; every other sample has a table entry or data in the file.
+    private var samplesWithoutBytes = 0
     private(set) var firstDecodeTime: Int64 = 0
     /// Decode durations as runs; the last run stays editable so a fragment's `tfdt` can close a gap.
     private var durationRuns: [Run] = []
@@ -76,6 +84,7 @@ struct SampleTableAccumulator {
         guard !offset.addingReportingOverflow(runBytes).overflow else {
             throw failure("sample data runs past byte 2⁶⁴ (offset \(offset))", path)
         }
+        if runSizes == nil { try countSamplesWithoutBytes(length: length, offset: offset, size: runSize, path: path) }
         runStarts.append(first)
         runOffsets.append(offset)
         // Sizes.
@@ -223,6 +232,30 @@ struct SampleTableAccumulator {
         } else {
             runs.append((value, length))
         }
+    }
+
+    /// Counts the samples of a constant-size run that hold no byte of the file, and refuses the run when they
+    /// exceed the per-sample budget: a declared count the file's bytes cannot back.
+    private mutating func countSamplesWithoutBytes(length: Int, offset: UInt64, size: UInt32,
+                                                   path: Location) throws(MovieFileError) {
+        let fileSize = UInt64(max(0, context.fileSize))
+        let inFile: Int
+        if size == 0 || offset >= fileSize {
+            inFile = 0
+        } else {
+            let available = (fileSize - offset + UInt64(size) - 1) / UInt64(size)
+            inFile = Int(clamping: min(available, UInt64(length)))
+        }
+        let without = length - inFile
+        guard without > 0 else { return }
+        let (total, overflow) = samplesWithoutBytes.addingReportingOverflow(without)
+        guard !overflow, total <= context.perSampleBudget else {
+            let what = size == 0 ? "of 0 bytes" : "of \(size) bytes starting at byte \(offset)"
+            throw failure("\(count + length) samples declared, of which \(without) \(what) lie past the end of the "
+                          + "\(fileSize)-byte file: more than its bytes can hold (at most \(context.perSampleBudget) "
+                          + "samples without data)", path)
+        }
+        samplesWithoutBytes = total
     }
 
     /// Switches sizes to one entry per sample, checking that `total` samples fit the budget.

@@ -50,7 +50,7 @@ struct TrackParser {
         let descriptions = makeDescriptions(stsd: stsd, stbl: stbl, handler: hdlr.handlerType, mediaTimescale: mdhd.timescale)
         let builder = SampleTableBuilder(trackID: trackID, path: stblPath, sampleTable: stbl,
                                          descriptionCount: descriptions.count, fragments: fragments,
-                                         perSampleBudget: movie.perSampleBudget)
+                                         perSampleBudget: movie.perSampleBudget, fileSize: movie.fileSize)
         let table = LazySampleTable { try builder.build() }
 
         var result = ContainerTrack(trackID: trackID, mediaType: FormatDescriptionFactory.mediaType(forHandler: hdlr.handlerType),

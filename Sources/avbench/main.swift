@@ -21,6 +21,10 @@
 //                                     AVAssetImageGenerator images at TIMEs (seconds), at most WIDTH wide, with zero
 //                                     tolerances (exact) or the default ones (nearest sync frame), written to OUT
 //                                     one after another as raw 32-bit BGRX pixels (PNG once ImageIO is merged: issue 13)
+//   avbench make-table KIND COUNT OUT a movie with one large table (elst, stco, stsd, trak, moof) or a huge implicit
+//                                     sample count (samples): the hostile inputs of issue 15 (TableFiles.swift)
+//   avbench record SECONDS OUT        a live recording: 640x360 H.264 at 30 fps from a pixel buffer adaptor, paced
+//                                     by the clock, real time, a movie fragment every second (for the kill tests)
 import AVFoundation
 import Foundation
 import Glibc
@@ -361,6 +365,52 @@ func frames(_ url: URL, width: Int, exact: Bool, output: URL, times: [Double]) a
     report("frames: \(made) images")
 }
 
+/// Records `seconds` of 30 fps video as a capture source would: frames at wall-clock pace, dropped when the input
+/// is not ready, into a fragmented movie. Reports each second on standard error so that a test can kill it mid-way.
+func record(seconds: Double, output: URL) throws {
+    let writer = try AVAssetWriter(outputURL: output, fileType: .mov)
+    writer.movieFragmentInterval = CMTime(value: 1, timescale: 1)
+    let input = AVAssetWriterInput(mediaType: .video, outputSettings: [
+        AVVideoCodecKey: AVVideoCodecType.h264, AVVideoWidthKey: 640, AVVideoHeightKey: 360])
+    input.expectsMediaDataInRealTime = true
+    let adaptor = AVAssetWriterInputPixelBufferAdaptor(assetWriterInput: input, sourcePixelBufferAttributes: [
+        kCVPixelBufferPixelFormatTypeKey as String: kCVPixelFormatType_420YpCbCr8BiPlanarVideoRange,
+        kCVPixelBufferWidthKey as String: 640, kCVPixelBufferHeightKey as String: 360])
+    writer.add(input)
+    guard writer.startWriting() else { throw writer.error ?? BenchFailure("startWriting failed") }
+    writer.startSession(atSourceTime: .zero)
+    let start = Date()
+    var frame = 0, appended = 0
+    while true {
+        let due = start.addingTimeInterval(Double(frame) / 30)
+        let wait = due.timeIntervalSinceNow
+        if wait > 0 { usleep(UInt32(wait * 1_000_000)) }
+        if Double(frame) / 30 >= seconds { break }
+        if input.isReadyForMoreMediaData, let pool = adaptor.pixelBufferPool {
+            var pixels: CVPixelBuffer?
+            CVPixelBufferPoolCreatePixelBuffer(nil, pool, &pixels)
+            if let pixels {
+                CVPixelBufferLockBaseAddress(pixels, [])
+                for plane in 0..<CVPixelBufferGetPlaneCount(pixels) {
+                    guard let base = CVPixelBufferGetBaseAddressOfPlane(pixels, plane) else { continue }
+                    memset(base, Int32((frame * 7 + plane * 50) & 0xFF),
+                           CVPixelBufferGetBytesPerRowOfPlane(pixels, plane) * CVPixelBufferGetHeightOfPlane(pixels, plane))
+                }
+                CVPixelBufferUnlockBaseAddress(pixels, [])
+                if adaptor.append(pixels, withPresentationTime: CMTime(value: Int64(frame), timescale: 30)) { appended += 1 }
+            }
+        }
+        frame += 1
+        if frame % 30 == 0 { report("recorded \(frame / 30) s, \(appended) frames appended") }
+    }
+    input.markAsFinished()
+    let done = DispatchSemaphore(value: 0)
+    writer.finishWriting { done.signal() }
+    done.wait()
+    guard writer.status == .completed else { throw writer.error ?? BenchFailure("recording ended as \(writer.status)") }
+    report("record: \(appended) frames")
+}
+
 let arguments = Array(CommandLine.arguments.dropFirst())
 do {
     switch (arguments.first, arguments.count) {
@@ -398,10 +448,17 @@ do {
         }
         try await frames(URL(fileURLWithPath: arguments[1]), width: width, exact: arguments[3] == "exact",
                          output: URL(fileURLWithPath: arguments[4]), times: times)
+    case ("make-table", 4):
+        guard let count = Int(arguments[2]), count > 0 else { throw BenchFailure("make-table: COUNT must be a positive number") }
+        try TableFiles.write(arguments[1], count: count, to: URL(fileURLWithPath: arguments[3]))
+    case ("record", 3):
+        guard let seconds = Double(arguments[1]) else { throw BenchFailure("record: SECONDS must be a number") }
+        try record(seconds: seconds, output: URL(fileURLWithPath: arguments[2]))
     default:
         report("usage: avbench open|read|decode FILE | remux IN OUT | encode RAW W H FPS BITRATE OUT | "
                + "compose-read SEGMENTS SECONDS CLIP... | composite A B SECONDS [--custom] | decode-two A B SECONDS | "
-               + "composite-export A B SECONDS OUT | frames FILE WIDTH exact|sync OUT TIME...")
+               + "composite-export A B SECONDS OUT | frames FILE WIDTH exact|sync OUT TIME... | make-table KIND COUNT OUT | "
+               + "record SECONDS OUT")
         exit(2)
     }
 } catch {

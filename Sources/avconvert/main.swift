@@ -2,14 +2,18 @@
 // AVFoundation API (AVAssetExportSession) only.
 //
 // Exit status: 0 when the output was written; 1 when the conversion could not be done (one line on standard error
-// says which file and what failed); 2 for a command line that cannot be run; 130 when interrupted (Ctrl-C), in
-// which case nothing is left at the output path.
+// says which file and what failed); 2 for a command line that cannot be run; 128 + the signal's number when stopped
+// by SIGINT (Ctrl-C, 130), SIGTERM (`timeout`, systemd, Docker and Kubernetes, 143) or SIGHUP (129), in which case
+// nothing is left at the output path and no temporary file beside it.
 import AVFoundation
 import Foundation
 
 #if canImport(Glibc)
 import Glibc
 #endif
+
+// FFmpeg's own log lines would come before (and muddle) our one line; --verbose lets its warnings through.
+setenv("LAVF_FFMPEG_LOG_LEVEL", CommandLine.arguments.contains { $0 == "--verbose" || $0 == "-v" } ? "warning" : "quiet", 0)
 
 let help = """
     Usage: avconvert --source <source_media> --preset <preset> --output <output_movie> [options]
@@ -37,16 +41,23 @@ let help = """
       -h, --help                 show this help and exit
     """
 
-/// Writes one line to standard error and exits with `status`.
+/// Writes one line to standard error (with --verbose, the causes `describe` put on lines of their own follow it)
+/// and exits with `status`.
 func exitWith(_ status: Int32, _ message: String) -> Never {
-    let line = message.replacingOccurrences(of: "\n", with: " ")
-    FileHandle.standardError.write(Data("avconvert: \(line)\n".utf8))
+    FileHandle.standardError.write(Data("avconvert: \(message)\n".utf8))
     exit(status)
 }
 
-/// The error's description, on one line.
+/// The error's description, on one line; with --verbose the chain of its causes follows on lines of their own.
 func describe(_ error: any Error) -> String {
-    (error as NSError).localizedDescription.replacingOccurrences(of: "\n", with: " ")
+    var text = (error as NSError).localizedDescription.replacingOccurrences(of: "\n", with: " ")
+    guard CommandLine.arguments.contains(where: { $0 == "--verbose" || $0 == "-v" }) else { return text }
+    var next = (error as NSError).userInfo[NSUnderlyingErrorKey] as? NSError
+    while let cause = next {
+        text += "\n  cause: \(cause.domain) \(cause.code): \(cause.localizedDescription)"
+        next = cause.userInfo[NSUnderlyingErrorKey] as? NSError
+    }
+    return text
 }
 
 let options: Options
@@ -158,11 +169,26 @@ if options.verbose {
     }
 }
 
-// Ctrl-C cancels the export (which removes its partial output).
-signal(SIGINT, SIG_IGN)
-let interrupt = DispatchSource.makeSignalSource(signal: SIGINT, queue: .global())
-interrupt.setEventHandler { session.cancelExport() }
-interrupt.resume()
+// SIGINT, SIGTERM and SIGHUP cancel the export (which removes its partial output); the temporary file of --replace
+// is removed here. The signals are handled from the start of the export until the process exits.
+let stopSignal = StopSignal()
+let signalSources = [SIGINT, SIGTERM, SIGHUP].map { number in
+    signal(number, SIG_IGN)
+    let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+    source.setEventHandler {
+        stopSignal.record(number)
+        session.cancelExport()
+    }
+    source.resume()
+    return source
+}
+
+/// Exits as a stopped conversion does: the output left as it was, the temporary file gone.
+func exitStopped(by number: Int32) -> Never {
+    if target != outputURL { try? FileManager.default.removeItem(at: target) }
+    let name = number == SIGTERM ? "terminated (SIGTERM)" : number == SIGHUP ? "hung up (SIGHUP)" : "interrupted"
+    exitWith(128 + number, "\(name); '\(outputPath)' was not written")
+}
 
 let display = options.progress ? ProgressDisplay() : nil
 let watcher = Task {
@@ -177,13 +203,18 @@ do {
 } catch {
     watcher.cancel()
     display?.end(completed: false)
-    if error is CancellationError {
-        exitWith(130, "interrupted; '\(outputPath)' was not written")
+    if error is CancellationError || stopSignal.number != nil {
+        exitStopped(by: stopSignal.number ?? SIGINT)
     }
     exitWith(1, "cannot convert '\(sourcePath)' to '\(outputPath)': \(describe(error))")
 }
 watcher.cancel()
 display?.end(completed: true)
+// A signal that came as the export finished: the conversion was still stopped.
+if let number = stopSignal.number {
+    if target == outputURL { try? FileManager.default.removeItem(at: target) }
+    exitStopped(by: number)
+}
 if target != outputURL {
     // rename(2) replaces the old file atomically: at every moment one complete file is at the output path.
     guard rename(target.path, outputURL.path) == 0 else {

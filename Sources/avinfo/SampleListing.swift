@@ -13,7 +13,9 @@ struct SampleListing {
         }
         let timescale = try await track.load(.naturalTimeScale)
         guard let cursor = track.makeSampleCursorAtFirstSampleInDecodeOrder() else {
-            throw ListingError(message: "track \(trackID) cannot provide sample cursors")
+            // No samples, or a damaged sample table: reading the track tells which (and where the damage is).
+            try readingFailure(of: track, in: asset)
+            return
         }
         var output = OutputBuffer()
         repeat {
@@ -27,15 +29,28 @@ struct SampleListing {
         output.flush()
     }
 
+    /// Throws the error reading `track` fails with, if it fails; returns when the track simply has no samples.
+    private func readingFailure(of track: AVAssetTrack, in asset: AVAsset) throws {
+        let reader = try AVAssetReader(asset: asset)
+        let output = AVAssetReaderTrackOutput(track: track, outputSettings: nil)
+        reader.add(output)
+        if reader.startReading(), output.copyNextSampleBuffer() == nil, reader.status != .failed { return }
+        reader.cancelReading()
+        if let error = reader.error { throw error }
+        throw ListingError(message: "track \(trackID) cannot provide sample cursors")
+    }
+
     /// A time in the track's media timescale (the cursor reports times in it already; convert defensively).
     private func ticks(_ time: CMTime, _ timescale: CMTimeScale) -> Int64 {
         time.timescale == timescale ? time.value : CMTimeConvertScale(time, timescale: timescale, method: .roundHalfAwayFromZero).value
     }
 }
 
-struct ListingError: Error, CustomStringConvertible {
+/// A listing that cannot be made, said in avinfo's own words.
+struct ListingError: LocalizedError, CustomStringConvertible {
     let message: String
     var description: String { message }
+    var errorDescription: String? { message }
 }
 
 /// Batches standard-output writes: a million samples must not mean a million write calls.

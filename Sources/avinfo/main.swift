@@ -4,15 +4,22 @@
 //   avinfo --json FILE             one JSON object: duration, metadata, tracks
 //   avinfo --samples TRACK_ID FILE one JSON object per line per sample, in decode order, raw sample table
 //                                  (edit lists not applied): dts, pts, duration (media timescale ticks), size, sync
+//
+// A failure is one line on standard error naming the file and what went wrong; --verbose adds the chain of causes.
 import AVFoundation
 import Foundation
 
+// FFmpeg's own log lines would come before (and muddle) our one line; --verbose lets its warnings through.
+let verbose = CommandLine.arguments.dropFirst().contains { $0 == "--verbose" || $0 == "-v" }
+setenv("LAVF_FFMPEG_LOG_LEVEL", verbose ? "warning" : "quiet", 0)
+
 let usage = """
-    usage: avinfo [--json] FILE
-           avinfo --samples TRACK_ID FILE
+    usage: avinfo [--verbose] [--json] FILE
+           avinfo [--verbose] --samples TRACK_ID FILE
     Describes a media file (MOV, MP4, M4A, 3GP, WAV, AIFF, CAF, AMR, MP3, AAC) through AVFoundation.
       --json                  print one JSON object: duration, metadata and tracks
       --samples TRACK_ID      print the raw sample table of one track as JSON lines
+      -v, --verbose           on failure, also print the chain of causes (and FFmpeg's warnings)
       -h, --help              show this help
     """
 
@@ -36,13 +43,15 @@ func parseArguments(_ arguments: [String]) -> Mode? {
     }
 }
 
-/// Prints a one-line reason to standard error and exits non-zero.
-func fail(_ message: String) -> Never {
-    FileHandle.standardError.write(Data("avinfo: \(message)\n".utf8))
+/// Prints a one-line reason to standard error (and with --verbose the causes, one per line) and exits non-zero.
+func fail(_ message: String, causes: [String] = []) -> Never {
+    var text = "avinfo: \(message.replacingOccurrences(of: "\n", with: " "))\n"
+    if verbose { for cause in causes { text += "  cause: \(cause)\n" } }
+    FileHandle.standardError.write(Data(text.utf8))
     exit(1)
 }
 
-let arguments = Array(CommandLine.arguments.dropFirst())
+let arguments = CommandLine.arguments.dropFirst().filter { $0 != "--verbose" && $0 != "-v" }
 if arguments.contains("-h") || arguments.contains("--help") {
     print(usage)
     exit(0)
@@ -55,9 +64,9 @@ guard let mode = parseArguments(arguments) else {
 do {
     switch mode {
     case .summary(let url):
-        print(try await Summary(url: url).text())
+        try await Summary(url: url).printText()
     case .json(let url):
-        print(try await Summary(url: url).json())
+        try await Summary(url: url).printJSON()
     case .samples(let trackID, let url):
         try await SampleListing(url: url, trackID: trackID).printLines()
     }
@@ -66,15 +75,16 @@ do {
     switch mode {
     case .summary(let u), .json(let u), .samples(_, let u): url = u
     }
-    fail("\(url.path): \(describe(error))")
+    fail("\(url.path): \((error as NSError).localizedDescription)", causes: causes(of: error))
 }
 
-/// An error as one line: the AVError's description plus its underlying cause (box path, byte offset).
-func describe(_ error: any Error) -> String {
-    let nsError = error as NSError
-    var text = nsError.localizedDescription
-    if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? any Error {
-        text += " (\(String(describing: underlying)))"
+/// The error and its underlying errors, each as its domain, code and description.
+func causes(of error: any Error) -> [String] {
+    var result: [String] = []
+    var next: NSError? = error as NSError
+    while let current = next, result.count < 8 {
+        result.append("\(current.domain) \(current.code): \(current.localizedDescription)")
+        next = current.userInfo[NSUnderlyingErrorKey] as? NSError
     }
-    return text
+    return result
 }

@@ -93,25 +93,31 @@ struct LoadingTests {
         #expect(controlled.openCount == 1)
     }
 
-    @Test("a track whose sample table is broken fails only the properties that need it")
+    /// Issue 15: a damaged track degrades alone, as ffprobe shows such a file, instead of failing its loads.
+    @Test("a track whose sample table is broken loads as a track of no samples that is not playable; reading it fails")
     func trackTableFailure() async throws {
         let reader = try Build.compatReader()
         let failure = ReaderFailure(boxPath: "moov/trak[0]/mdia/minf/stbl/stts", offset: 99)
         reader.tracks[0].samples = LazySampleTable { throw failure }
         let asset = AVURLAsset(url: URL(fileURLWithPath: "/broken.mov"), reader: reader)
         let track = try #require(try await asset.loadTracks(withMediaType: .video).first)
-        #expect(try await track.load(.naturalSize) == CGSize(width: 640, height: 360))
-        do {
-            _ = try await track.load(.naturalSize, .nominalFrameRate)
-            Issue.record("the load should have failed")
-        } catch let error as AVError {
-            #expect(error.code == .fileFailedToParse)
-            #expect(error.underlyingError as? ReaderFailure == failure)
-            #expect(error.persistentTrackID == 1)
-        }
-        #expect(track.nominalFrameRate == 0)
+        let (size, rate, playable, decodable, bytes) = try await track.load(
+            .naturalSize, .nominalFrameRate, .isPlayable, .isDecodable, .totalSampleDataLength)
+        #expect(size == CGSize(width: 640, height: 360))
+        #expect(rate == 0 && bytes == 0 && !playable && !decodable)
         #expect(!track.canProvideSampleCursors)
         #expect(track.makeSampleCursorAtFirstSampleInDecodeOrder() == nil)
+        // The other track is whole.
+        let sound = try #require(try await asset.loadTracks(withMediaType: .audio).first)
+        #expect(try await sound.load(.isDecodable))
+        // Reading the damaged track fails with the reader's error (box path, offset) underneath.
+        let assetReader = try AVAssetReader(asset: asset)
+        let output = AVAssetReaderTrackOutput(track: track, outputSettings: nil)
+        assetReader.add(output)
+        if assetReader.startReading() { #expect(output.copyNextSampleBuffer() == nil) }
+        let error = try #require(assetReader.error as? AVError)
+        #expect(error.code == .fileFailedToParse, "\(error)")
+        #expect("\(error.underlyingError.map { "\($0)" } ?? "")".contains("stbl/stts"), "\(error)")
     }
 
     @Test("cancelLoading fails pending loads with CancellationError; a later load succeeds without reopening")

@@ -16,7 +16,7 @@ struct CorpusReplayTests {
             .filter { !$0.hasPrefix(".") }.sorted().map { "\(folder)/\($0)" }
     }
 
-    static let inputs = files("seeds") + files("crashes") + files("regressions")
+    static let inputs = files("seeds") + files("crashes") + files("regressions") + files("campaign")
 
     @Test("corpus input", arguments: inputs)
     func replay(_ name: String) throws {

@@ -185,11 +185,11 @@ struct FormatDescriptionTests {
         let reader = try openReader(url)
         let table = try #require(try reader.tracks.first?.samples.table())
         #expect(table.durations.cumulativeSumAtEnd == Int64(frames))
-        #expect(table.count == Int((frames + 4095) / 4096))
+        #expect(table.count == Int(frames), "a sample per frame, as Apple counts linear PCM")
         #expect(table.offsetStorage == .runs(firstSamples: [0], offsets: [44]))
-        #expect(table.constantSize?.size == 16_384)
-        #expect(table.durations.runCount <= 2)
-        #expect(table.offset(at: table.count - 1) == 44 + UInt64(table.count - 1) * 16_384)
+        #expect(table.constantSize?.size == 4)
+        #expect(table.durations.runCount == 1)
+        #expect(table.offset(at: table.count - 1) == 44 + UInt64(table.count - 1) * 4)
         #expect(table.sampleIndex(containingDecodeTime: Int64(frames) - 1) == table.count - 1)
     }
 

@@ -15,7 +15,7 @@ struct CorpusReplayTests {
             .filter { !$0.hasPrefix(".") }.sorted().map { "\(folder)/\($0)" }
     }
 
-    static let inputs = files("seeds") + files("crashes")
+    static let inputs = files("seeds") + files("crashes") + files("campaign")
 
     @Test("corpus input", arguments: inputs)
     func replay(_ name: String) throws {

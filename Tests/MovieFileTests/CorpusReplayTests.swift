@@ -16,7 +16,7 @@ struct CorpusReplayTests {
             .filter { !$0.hasPrefix(".") && !$0.hasSuffix(".md") }.sorted().map { "\(folder)/\($0)" }
     }
 
-    static let inputs = files("seeds") + files("crashes")
+    static let inputs = files("seeds") + files("crashes") + files("campaign")
 
     @Test("corpus input", arguments: inputs)
     func replay(_ name: String) throws {

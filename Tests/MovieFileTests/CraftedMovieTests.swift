@@ -104,10 +104,10 @@ struct CraftedMovieTests {
         #expect(table.decodeTime(at: 7) == 7)
     }
 
-    @Test("a constant-size track of 2³⁰ samples costs one offset run, not a gigabyte")
+    @Test("a constant-size track of 2²⁰ samples costs one offset run, not one entry per sample")
     func hugeConstantTrack() throws {
         var movie = Movie()
-        let count: UInt32 = 1 << 30
+        let count = UInt32(MovieFileLimits.perSampleAllowance)
         movie.stts = [.init(sampleCount: count, sampleDelta: 1)]
         movie.stsc = [.init(firstChunk: 1, samplesPerChunk: count, sampleDescriptionIndex: 1)]
         movie.sizes = .constant(size: 4, count: count)
@@ -122,27 +122,49 @@ struct CraftedMovieTests {
         #expect(table.offset(at: Int(count) - 1) == table.offset(at: 0) + UInt64(count - 1) * 4)
     }
 
-    @Test("more than 2³¹−1 samples is refused")
-    func tooManySamples() throws {
+    /// The 1.6 KB file of issue 15 (a constant `stsz` size with a count of 2³¹ − 1, one `stts` run, one chunk)
+    /// took avinfo 143 s: the count is now checked against the bytes that could hold the samples before anything
+    /// walks them.
+    @Test("a constant-size count whose samples the file's bytes cannot hold is refused at the chunk table",
+          arguments: [UInt32(Int32.max), UInt32(1 << 30), UInt32(MovieFileLimits.perSampleAllowance + 1_000)])
+    func countPastTheFile(count: UInt32) throws {
         var movie = Movie()
-        movie.stts = [.init(sampleCount: .max, sampleDelta: 1)]
-        movie.stsc = [.init(firstChunk: 1, samplesPerChunk: .max, sampleDescriptionIndex: 1)]
-        movie.sizes = .constant(size: 4, count: .max)
+        movie.stts = [.init(sampleCount: count, sampleDelta: 1)]
+        movie.stsc = [.init(firstChunk: 1, samplesPerChunk: count, sampleDescriptionIndex: 1)]
+        movie.sizes = .constant(size: 4, count: count)
+        movie.chunkOffsets = [0]
+        let clock = ContinuousClock()
+        var outcome: Result<SampleTable, MovieFileError>?
+        let elapsed = try clock.measure { outcome = try Self.table(movie) }
+        let error = try #require(outcome.flatMap { Self.failure($0) })
+        #expect(error.kind == .malformed && error.path?.description.hasSuffix("stbl/stco") == true, "\(error)")
+        #expect(error.message.contains("past the end"), "\(error.message)")
+        #expect(elapsed < .seconds(1), "\(elapsed)")
+    }
+
+    /// The same shape in a `trun` of `tfhd` defaults took avinfo over 20 s.
+    @Test("the same count in a trun of default samples is refused at the run")
+    func defaultRunPastTheFile() throws {
+        var movie = Movie()
+        movie.trackExtends = TrackExtendsBox(trackID: 1, defaultSampleDuration: 1, defaultSampleSize: 4)
+        movie.fragments = [[Self.fragment(runs: [TrackRunBox(sampleCount: 1 << 30, dataOffset: 0)])]]
         let error = try #require(Self.failure(try Self.table(movie)))
-        #expect(error.kind == .malformed && error.trackID == 1 && error.path?.description.hasSuffix("stsz") == true)
+        #expect(error.kind == .malformed && error.message.contains("past the end"), "\(error)")
+        #expect(error.path?.description.contains("trun") == true, "\(error)")
     }
 
     @Test("composition offsets for more samples than the file justifies are refused before the presentation order")
     func compositionOffsetsBeyondBudget() throws {
         var movie = Movie()
-        let count: UInt32 = 1 << 28
+        // One-byte samples: the first few hundred are in the file, the rest (within the allowance) past its end.
+        let count = UInt32(MovieFileLimits.perSampleAllowance + 40)
         movie.stts = [.init(sampleCount: count, sampleDelta: 1)]
         movie.stsc = [.init(firstChunk: 1, samplesPerChunk: count, sampleDescriptionIndex: 1)]
-        movie.sizes = .constant(size: 4, count: count)
+        movie.sizes = .constant(size: 1, count: count)
         movie.chunkOffsets = [0]
         movie.ctts = [.init(sampleCount: count, sampleOffset: 1)]
         let error = try #require(Self.failure(try Self.table(movie)))
-        #expect(error.message.contains("per-sample") && error.path?.description.hasSuffix("stbl") == true)
+        #expect(error.message.contains("per-sample") && error.path?.description.hasSuffix("stbl") == true, "\(error)")
     }
 
     @Test("tables that disagree or point nowhere are errors naming their box",

@@ -208,18 +208,20 @@ struct AVConvertTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.url.path) == ["two.mp4"])
     }
 
-    @Test("Ctrl-C cancels: exit status 130, one line, no output left")
-    func interrupt() throws {
+    @Test("SIGINT (Ctrl-C), SIGTERM and SIGHUP cancel: exit status 128 + signal, one line, no output or temporary file left",
+          arguments: [(SIGINT, false), (SIGTERM, false), (SIGHUP, false), (SIGTERM, true), (SIGHUP, true)])
+    func stopped(by signal: Int32, replacing: Bool) throws {
         let folder = try TestFiles.makeTemporaryDirectory()
-        let output = folder.file("interrupted.mp4")
+        let output = folder.file("stopped.mp4")
+        if replacing { try Data("old".utf8).write(to: output) }
         let process = Process()
         process.executableURL = Self.avconvert
         process.arguments = ["-s", try Self.source("h264-aac-320x240-6s.mov").path, "-o", output.path,
-                             "-p", "PresetHEVCHighestQuality", "--multiPass", "--progress"]
+                             "-p", "PresetHEVCHighestQuality", "--multiPass", "--progress"] + (replacing ? ["--replace"] : [])
         let errors = Pipe()
         process.standardError = errors
         try process.run()
-        // Interrupt once it reports progress (a busy machine may skip a step, so any step above 0 % will do).
+        // Stop it once it reports progress (a busy machine may skip a step, so any step above 0 % will do).
         var seen = Data()
         func reportedProgress() -> Bool {
             String(decoding: seen, as: UTF8.self).split(separator: "\n").contains { line in
@@ -229,12 +231,44 @@ struct AVConvertTests {
         while process.isRunning, !reportedProgress() {
             seen.append(errors.fileHandleForReading.availableData)
         }
-        process.interrupt()
+        kill(process.processIdentifier, signal)
         seen.append(errors.fileHandleForReading.readDataToEndOfFile())
         process.waitUntilExit()
-        #expect(process.terminationStatus == 130)
+        #expect(process.terminationReason == .exit && process.terminationStatus == 128 + signal)
         let last = String(decoding: seen, as: UTF8.self).split(separator: "\n").last.map(String.init) ?? ""
-        #expect(last.hasPrefix("avconvert: interrupted"), "\(last)")
-        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.url.path).isEmpty)
+        let word = [SIGINT: "interrupted", SIGTERM: "terminated", SIGHUP: "hung up"][signal] ?? "?"
+        #expect(last.hasPrefix("avconvert: \(word)"), "\(last)")
+        let left = try FileManager.default.contentsOfDirectory(atPath: folder.url.path)
+        #expect(left == (replacing ? ["stopped.mp4"] : []), "\(left)")
+        if replacing { #expect(try Data(contentsOf: output) == Data("old".utf8), "the old file is kept") }
+    }
+
+    /// A source that another process truncates during the export used to raise SIGBUS through the mapping and leave
+    /// the partial output; now the export fails with one line and leaves nothing.
+    @Test("a source truncated during the export: status 1, one line saying so, no output left", .timeLimit(.minutes(2)))
+    func sourceTruncated() throws {
+        let folder = try TestFiles.makeTemporaryDirectory()
+        let source = folder.file("source.mov")
+        try FileManager.default.copyItem(at: try Self.source("h264-aac-320x240-6s.mov"), to: source)
+        let output = folder.file("out.mp4")
+        let process = Process()
+        process.executableURL = Self.avconvert
+        process.arguments = ["-s", source.path, "-o", output.path, "-p", "PresetHEVCHighestQuality", "--progress"]
+        let errors = Pipe()
+        process.standardError = errors
+        try process.run()
+        var seen = Data()
+        while process.isRunning, !String(decoding: seen, as: UTF8.self).split(separator: "\n")
+            .contains(where: { $0.hasPrefix("Progress: ") && !$0.hasPrefix("Progress: 0%") }) {
+            seen.append(errors.fileHandleForReading.availableData)
+        }
+        let truncator = try ExternalTool.run("truncate", ["-s", "0", source.path])
+        #expect(truncator.status == 0)
+        seen.append(errors.fileHandleForReading.readDataToEndOfFile())
+        process.waitUntilExit()
+        #expect(process.terminationReason == .exit && process.terminationStatus == 1)
+        let lines = String(decoding: seen, as: UTF8.self).split(separator: "\n").filter { !$0.hasPrefix("Progress: ") }
+        #expect(lines.count == 1 && lines.first?.contains("truncated") == true, "\(lines)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.url.path) == ["source.mov"])
     }
 }

@@ -95,4 +95,80 @@ struct AVInfoTests {
         let lines = result.standardError.split(separator: "\n")
         #expect(lines.count == 1 && lines[0].contains("notes.mp4"))
     }
+
+    /// A two-track movie (H.264 video, AAC sound, a title) whose video sample table is damaged as `damage` says:
+    /// "sizes" empties the video `stsz` (ffprobe still shows the sound track and the title), "empty" also empties
+    /// its `stts`, which leaves a valid track with no samples.
+    static func damagedMovie(_ damage: String) throws -> URL {
+        try TestFiles.ffmpegMedia("avinfo-damaged-\(damage).mov", recipe: [
+            "-f", "lavfi", "-i", "testsrc2=size=160x120:rate=10:duration=1", "-f", "lavfi", "-i", "sine=duration=1",
+            "-c:v", "libx264", "-c:a", "aac", "-metadata", "title=Damaged",
+        ]) { url in
+            var bytes = [UInt8](try Data(contentsOf: url))
+            // The first stsz/stts are the video track's (ffmpeg writes it first): zero their counts.
+            func zero(_ type: String, at fieldOffsets: [Int]) {
+                let tag = Array(type.utf8)
+                guard let index = (0..<(bytes.count - 16)).first(where: { Array(bytes[$0..<($0 + 4)]) == tag }) else { return }
+                for field in fieldOffsets { for k in 0..<4 { bytes[index + field + k] = 0 } }
+            }
+            zero("stsz", at: [8, 12])  // sample_size, sample_count
+            if damage == "empty" { zero("stts", at: [8]) }  // entry_count
+            try Data(bytes).write(to: url)
+        }
+    }
+
+    @Test("a damaged track degrades alone: the file opens, metadata and the sound track load, the track is not playable")
+    func damagedTrack() throws {
+        let movie = try Self.damagedMovie("sizes")
+        let summary = try ExternalTool.run(Self.avinfo.path, [movie.path])
+        #expect(summary.status == 0, "\(summary.standardError)")
+        #expect(summary.output.contains("Damaged"), "the title is listed: \(summary.output)")
+        let lines = summary.output.split(separator: "\n")
+        #expect(lines.contains { $0.contains("track 1 vide") && $0.contains("(not playable)") }, "\(summary.output)")
+        #expect(lines.contains { $0.contains("track 2 soun") && !$0.contains("not playable") }, "\(summary.output)")
+        let json = try ExternalTool.check(Self.avinfo.path, ["--json", movie.path]).standardOutput
+        let tracks = try #require((try JSONSerialization.jsonObject(with: json) as? [String: Any])?["tracks"] as? [[String: Any]])
+        #expect(tracks.map { $0["playable"] as? Bool } == [false, true])
+        // The sound track has ffprobe's packet count.
+        let probe = try ExternalTool.ffprobeJSON(["-show_streams", "-select_streams", "a", movie.path])
+        let audio = try #require((probe["streams"] as? [[String: Any]])?.first)
+        #expect(tracks[1]["sampleCount"] as? Int == Int(audio["nb_frames"] as? String ?? ""))
+
+        // Reading the damaged track fails with one line naming the box; --verbose adds the causes.
+        let listing = try ExternalTool.run(Self.avinfo.path, ["--samples", "1", movie.path])
+        #expect(listing.status == 1)
+        let line = try #require(listing.standardError.split(separator: "\n").first.map(String.init))
+        #expect(listing.standardError.split(separator: "\n").count == 1, "\(listing.standardError)")
+        #expect(line.contains("moov/trak[1]/mdia/minf/stbl") && !line.contains("(null)"), "\(line)")
+        let verbose = try ExternalTool.run(Self.avinfo.path, ["--verbose", "--samples", "1", movie.path])
+        #expect(verbose.status == 1 && verbose.standardError.contains("cause: MovieFile"), "\(verbose.standardError)")
+    }
+
+    @Test("--samples: an unknown track ID is one line of avinfo's own; a track with no samples is an empty listing")
+    func samplesMessages() throws {
+        let unknown = try ExternalTool.run(Self.avinfo.path, ["--samples", "9", try Self.sampleMovie().path])
+        #expect(unknown.status == 1)
+        #expect(unknown.standardError == "avinfo: \(try Self.sampleMovie().path): no track with ID 9\n", "\(unknown.standardError)")
+        let empty = try ExternalTool.run(Self.avinfo.path, ["--samples", "1", try Self.damagedMovie("empty").path])
+        #expect(empty.status == 0 && empty.output.isEmpty && empty.standardError.isEmpty, "\(empty.standardError)")
+    }
+
+    /// A 2 GiB file (sparse: a small movie followed by a 2 GiB `free` box) opens under a 4 GiB address-space limit:
+    /// the opener maps it once (it was mapped twice, and the second mapping failed with ENOMEM).
+    @Test("a 2 GiB file is mapped once while it opens: avinfo works under a 4 GiB address-space limit")
+    func mappedOnce() throws {
+        let folder = try TestFiles.makeTemporaryDirectory()
+        let big = folder.file("big.mov")
+        try FileManager.default.copyItem(at: try Self.sampleMovie(), to: big)
+        let handle = try FileHandle(forWritingTo: big)
+        let length = try handle.seekToEnd()
+        let padding: UInt64 = 2 << 30
+        // A `free` box with a 64-bit size covering the rest of the file.
+        try handle.write(contentsOf: Data([0, 0, 0, 1] + Array("free".utf8)) + withUnsafeBytes(of: padding.bigEndian) { Data($0) })
+        try handle.truncate(atOffset: length + padding)
+        try handle.close()
+        let result = try ExternalTool.run("/bin/sh", ["-c", "ulimit -v 4194304; exec \"$0\" \"$1\"", Self.avinfo.path, big.path])
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect(result.output.contains("track 1 vide"), "\(result.output)")
+    }
 }

@@ -36,7 +36,8 @@ extension AVAssetTrack {
                 .map { CMTime(value: $0, timescale: track.backing.naturalTimeScale) } ?? CMTime.invalid
         },
         "requiresFrameReordering": { try $0.sampleStatistics().hasCompositionOffsets },
-        "segments": { $0.timeline.mappings.map(AVAssetTrackSegment.init(timeMapping:)) },
+        // Straight from the timeline's segments: no array of mappings in between (a long edit list held both).
+        "segments": { $0.timeline.segments.map { AVAssetTrackSegment(timeMapping: $0.timeMapping) } },
         "metadata": { $0.backing.metadataEntries.map(AVMetadataItem.make(from:)) },
         "commonMetadata": { AVMetadataItem.commonItems(from: try $0.loadedMetadata()) },
         "availableMetadataFormats": { AVMetadataItem.formats(of: try $0.loadedMetadata()) },
@@ -53,10 +54,10 @@ extension AVAssetTrack {
 
     // MARK: Derivations
 
-    /// Decodable: the track has sample descriptions, the asset's options allow each format, and a decoder exists
-    /// for each (`DecoderAvailability`).
+    /// Decodable: the track has sample descriptions and readable sample tables, the asset's options allow each
+    /// format, and a decoder exists for each (`DecoderAvailability`).
     var computedIsDecodable: Bool {
-        !backing.formatDescriptions.isEmpty && backing.formatDescriptions.allSatisfy { format in
+        containerBacking?.damage == nil && !backing.formatDescriptions.isEmpty && backing.formatDescriptions.allSatisfy { format in
             options.allows(mediaType: CMFormatDescriptionGetMediaType(format),
                                    subType: CMFormatDescriptionGetMediaSubType(format))
                 && DecoderAvailability.canDecode(format)

@@ -81,14 +81,17 @@ open class AVAssetTrack: NSObject, NSCopying, AVAsynchronousKeyValueLoading, Key
     public var preferredVolume: Float { synchronousValue(forKey: "preferredVolume", fallback: Float(0)) }
 
     /// The segment whose target contains `trackTime`, else the closest one; `nil` for a track without segments.
+    ///
+    /// Made from the track's timeline in O(log n), without the whole `segments` array: an edit list of millions of
+    /// entries can be walked segment by segment in memory that does not grow with it.
     public func segment(forTrackTime trackTime: CMTime) -> AVAssetTrackSegment? {
-        let segments = segments
-        return timeline.segmentIndex(forTrackTime: trackTime).flatMap { $0 < segments.count ? segments[$0] : nil }
+        let timeline = timeline
+        return timeline.segmentIndex(forTrackTime: trackTime).map { AVAssetTrackSegment(timeMapping: timeline.segments[$0].timeMapping) }
     }
 
     /// Loads the segment whose target contains `trackTime`, else the closest one.
     public func loadSegment(forTrackTime trackTime: CMTime) async throws -> AVAssetTrackSegment? {
-        _ = try await load(.segments)
+        _ = try await load(.timeRange)
         return segment(forTrackTime: trackTime)
     }
 

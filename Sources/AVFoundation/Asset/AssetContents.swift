@@ -22,6 +22,7 @@ final class AssetContents: @unchecked Sendable {
                          backing: ContainerTrackBacking(model: model, reader: reader, fileURL: fileURL), options: options)
         }
         metadata = reader.metadata.map(AVMetadataItem.make(from:))
+        hasProtectedContent = Self.anyProtected(tracks)
     }
 
     /// The computation of each loadable asset key (the Objective-C property names).
@@ -104,8 +105,11 @@ final class AssetContents: @unchecked Sendable {
     }
 
     /// Whether any track's samples are encrypted: protected sample entries ('encv', 'enca', 'enct', 'encs' of
-    /// ISO/IEC 23001-7 §4.2; 'drmi', 'drms' of iTunes).
-    var hasProtectedContent: Bool {
+    /// ISO/IEC 23001-7 §4.2; 'drmi', 'drms' of iTunes). Worked out once when the file opens: every track's
+    /// `isPlayable` asks it, and asking all tracks each time made a file of 20,000 tracks take minutes (issue 15).
+    let hasProtectedContent: Bool
+
+    private static func anyProtected(_ tracks: [AVAssetTrack]) -> Bool {
         let protected = Set(["encv", "enca", "enct", "encs", "encm", "drmi", "drms"].compactMap(FourCharCodeText.code))
         return tracks.contains { track in
             track.backing.formatDescriptions.contains { protected.contains(CMFormatDescriptionGetMediaSubType($0)) }

@@ -22,6 +22,10 @@ struct SampleStatistics: Sendable {
         self.hasCompositionOffsets = hasCompositionOffsets
     }
 
+    /// No samples.
+    static let empty = SampleStatistics(count: 0, totalSize: 0, totalDuration: 0, minimumDuration: nil,
+                                        hasCompositionOffsets: false)
+
     init(_ table: SampleTable) {
         count = table.count
         totalSize = table.totalSize

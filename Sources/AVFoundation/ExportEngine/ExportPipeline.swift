@@ -265,6 +265,8 @@ final class ExportPipeline: @unchecked Sendable {
             throw reader.error.map(ExportFailure.avError) ?? AVError(.exportFailed, "the reader could not start")
         }
         guard writer.startWriting() else {
+            // A job stopped by then (a reading failure, a cancel) cancelled the writer: its outcome is recorded.
+            try job.checkStopping()
             throw writer.error.map(ExportFailure.avError) ?? AVError(.exportFailed, "the writer could not start")
         }
         writer.startSession(atSourceTime: range.start)

@@ -39,10 +39,9 @@ struct ContainerOpener: Sendable {
     /// mean the bytes are not a movie), AudioFile for WAVE, AIFF, AIFC, CAF, AMR, MP3 and ADTS, opened as the
     /// format recognised, with no second guess.
     ///
-    /// MovieFile maps the file itself from the URL; the opener's own mapping (made to recognise it) is released when
-    /// `open` returns. AudioFile reads the opener's mapping.
+    /// Both read the opener's one mapping (made to recognise the file): a file is mapped once while it opens.
     static let standard = ContainerOpener(readers: {
-        let movie = Reader(open: { url, _ in try MovieFileReader(url: url) },
+        let movie = Reader(open: { url, file in try MovieFileReader(url: url, file: file) },
                            meansNotRecognized: { ($0 as? MovieFileError)?.kind == .notAMovieFile })
         let audio = Reader(open: { _, file, format in try AudioFileOpener.makeReader(file: file, format: format) },
                            meansNotRecognized: { ($0 as? AudioFileError)?.kind == .notRecognized })

@@ -64,25 +64,7 @@ enum MetadataValueCoercion {
     }
 
     /// Parses the date forms of ISO 8601 found in media metadata; `nil` for anything else.
-    static func parseDate(_ text: String) -> Date? {
-        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
-        if let date = isoFormatter.date(from: trimmed) { return date }
-        for format in dateFormats {
-            let formatter = DateFormatter()
-            formatter.locale = Locale(identifier: "en_US_POSIX")
-            formatter.timeZone = TimeZone(secondsFromGMT: 0)
-            formatter.dateFormat = format
-            if let date = formatter.date(from: trimmed) { return date }
-        }
-        return nil
-    }
-
-    /// Date-time with a zone, in the forms QuickTime and iTunes tags use, then date-only and year-only forms
-    /// (read as UTC midnight).
-    private static let dateFormats = [
-        "yyyy-MM-dd'T'HH:mm:ssZ", "yyyy-MM-dd'T'HH:mm:ss.SSSZ", "yyyy-MM-dd'T'HH:mm:ssXXXXX",
-        "yyyy-MM-dd'T'HH:mm:ss", "yyyy-MM-dd HH:mm:ss", "yyyy-MM-dd'T'HH:mmZ", "yyyy-MM-dd", "yyyy-MM", "yyyy",
-    ]
+    static func parseDate(_ text: String) -> Date? { MetadataDateParser.date(from: text) }
 
     nonisolated(unsafe) private static let isoFormatter: ISO8601DateFormatter = {
         // ISO8601DateFormatter is documented thread-safe for formatting and parsing once configured.

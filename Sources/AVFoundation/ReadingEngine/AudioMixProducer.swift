@@ -12,6 +12,11 @@ import MediaCodecs
 /// to the earlier of the range's end and the last time any track presents audio; where no track presents audio
 /// (an empty edit, a track that ends early) the mix is silence, so its timestamps are contiguous. Frame k of the
 /// mix is at start + k / rate exactly.
+///
+/// Silence that no edit asks for (a track's timeline presents media there, but its samples give no audio) is made
+/// up for at most `ReadingLimits.maximumSynthesizedSilence`: past it the mix ends with a warning if no track has
+/// audio later, and fails naming the track if one has, so that a file whose declared durations its samples do not
+/// back cannot make hours of silence.
 final class AudioMixProducer: SampleProducer {
     /// What one mixed track is read with: its timeline, its decoders and its volume curve.
     struct Track {
@@ -47,6 +52,8 @@ final class AudioMixProducer: SampleProducer {
     private var rangeIndex = 0
     /// The range being mixed: its start (frame 0) and its length in frames.
     private var current: (origin: CMTime, frames: Int64, position: Int64)?
+    /// Frames of made-up silence in a row (see the type's comment).
+    private var synthesizedSilence: Int64 = 0
 
     /// A mix of `inputs` (decoding to 32-bit float, non-interleaved, at `sampleRate` with `channels`), converted by
     /// `converter` when the output format is another.
@@ -71,6 +78,7 @@ final class AudioMixProducer: SampleProducer {
                 let frames = PCMSlices.frameIndex(of: bounds.end, from: bounds.start, rate: sampleRate)
                 guard frames > 0 else { continue }
                 current = (bounds.start, Int64(frames), 0)
+                synthesizedSilence = 0
                 for input in inputs {
                     input.producer = AudioDecodeProducer(timeline: input.track.timeline, sessions: input.track.sessions,
                                                          ranges: [bounds], stretching: stretching)
@@ -94,8 +102,9 @@ final class AudioMixProducer: SampleProducer {
             }
             let count = Int(min(Int64(ReadingLimits.mixFrames), frames - position))
             for input in inputs { try fill(input, through: position + Int64(count), origin: origin) }
+            let endsHere = try boundSilence(from: position, count: count, origin: origin)
             let mixed = mix(from: position, count: count, origin: origin)
-            current = (origin, frames, position + Int64(count))
+            current = (origin, endsHere ? position + Int64(count) : frames, position + Int64(count))
             let start = origin + PassthroughBufferMaker.duration(frames: position, sampleRate: sampleRate)
             let buffer = try FloatPlanes.sampleBuffer(mixed, frames: count, start: start, description: mixDescription)
             guard let converter else { return [buffer] }
@@ -105,6 +114,57 @@ final class AudioMixProducer: SampleProducer {
                 throw ReadingFailure(error, trackID: nil, while: "converting the mixed audio")
             }
         }
+    }
+
+    /// Counts the block `position..<position + count` as made-up silence when no track has audio in it but some
+    /// track's timeline presents media there; past the bound, returns true (the mix ends after this block) when no
+    /// track has audio later, and fails when one has.
+    private func boundSilence(from position: Int64, count: Int, origin: CMTime) throws(ReadingFailure) -> Bool {
+        let end = position + Int64(count)
+        let hasAudio = inputs.contains { input in
+            input.chunks.contains { $0.start < end && $0.start + Int64($0.planes.first?.count ?? 0) > position }
+        }
+        let blockStart = origin + PassthroughBufferMaker.duration(frames: position, sampleRate: sampleRate)
+        let block = CMTimeRange(start: blockStart, end: origin + PassthroughBufferMaker.duration(frames: end, sampleRate: sampleRate))
+        guard !hasAudio, let claiming = inputs.first(where: { Self.presentsMedia($0.track.timeline, in: block) }) else {
+            synthesizedSilence = 0
+            return false
+        }
+        synthesizedSilence += Int64(count)
+        let bound = ReadingLimits.maximumSynthesizedSilence
+        guard Double(synthesizedSilence) > bound * sampleRate else { return false }
+        let silentSince = blockStart.seconds - Double(synthesizedSilence - Int64(count)) / sampleRate
+        let later = inputs.compactMap { $0.chunks.first { $0.start >= end }?.start }.min()
+        guard let later else {
+            ExportLog.warn("AVFoundation: track \(claiming.track.sessions.trackID) presents media past its samples' "
+                           + "audio, which ends at \(String(format: "%.3f", silentSince)) s; the mixed audio ends "
+                           + "\(Int(bound)) s later instead of being filled with silence to "
+                           + "\(String(format: "%.3f", (origin + PassthroughBufferMaker.duration(frames: current?.frames ?? end, sampleRate: sampleRate)).seconds)) s")
+            return true
+        }
+        let resumes = (origin + PassthroughBufferMaker.duration(frames: later, sampleRate: sampleRate)).seconds
+        throw ReadingFailure(.mediaData, "the samples give no audio from \(String(format: "%.3f", silentSince)) s to "
+                             + "\(String(format: "%.3f", resumes)) s although the track's timing says they play there "
+                             + "(declared sample durations far longer than their sound, such as a wrong media timescale); "
+                             + "more than \(Int(bound)) s of silence is not made up",
+                             trackID: claiming.track.sessions.trackID, time: CMTime(seconds: silentSince, preferredTimescale: 1000))
+    }
+
+    /// Whether a segment of `timeline` that presents media overlaps `block` (segments are in track-time order, so
+    /// a binary search finds the first that ends after the block's start).
+    private static func presentsMedia(_ timeline: TrackTimeline, in block: CMTimeRange) -> Bool {
+        let segments = timeline.segments
+        var low = 0, high = segments.count
+        while low < high {
+            let mid = (low + high) / 2
+            if segments[mid].target.end <= block.start { low = mid + 1 } else { high = mid }
+        }
+        var index = low
+        while index < segments.count, segments[index].target.start < block.end {
+            if segments[index].isPresented { return true }
+            index += 1
+        }
+        return false
     }
 
     /// The part of `range` in which some track presents audio.

@@ -40,6 +40,14 @@ enum ReadingLimits {
         kAudioFormatOpus: 4, kAudioFormatAC3: 1, kAudioFormatEnhancedAC3: 1,
     ]
 
+    /// Longest silence the audio mix makes up where a track's timeline says it presents media but its samples give
+    /// no audio (samples whose declared durations are far longer than their sound, an `mdhd` timescale of 1 for
+    /// 44,100, or a track with no samples that declares hours). Gaps the timeline declares (empty edits, a
+    /// composition's gaps) are not made up but asked for, and are not bounded. Past the bound the mix ends with a
+    /// warning when no track has audio later, and fails naming the track when one has: 10 s covers the real
+    /// mismatches of an edit list or a recording's end with its samples, and costs a fraction of a second to encode.
+    static let maximumSynthesizedSilence: Double = 10
+
     /// Decoder sessions of closed sources kept per output for a next source with an equal description (clips of one
     /// encoder, joined): one, so a join of such clips starts no decoder, and a composition of many clips still holds
     /// the decoders of about two.

@@ -77,7 +77,14 @@ final class TrackSource: @unchecked Sendable {
         if let next = range.upperBound < table.count ? Int(exactly: table.offset(at: range.upperBound)) : file.length {
             file.residency.update(residencySlot, read: contiguousBytes(of: range), position: next)
         }
-        return copying ? try copy(buffer) : buffer
+        let result = copying ? try copy(buffer) : buffer
+        // A file another process truncated under the mapping: its vanished pages read as zeros (no SIGBUS), and the
+        // read fails here instead of passing them on.
+        if let truncation = file.truncation() {
+            throw ReadingFailure(.mediaData, truncation, trackID: trackID,
+                                 time: CMTime(value: table.presentationTime(at: range.lowerBound), timescale: mediaTimescale))
+        }
+        return result
     }
 
     /// The file bytes of samples `range` when they lie one after another (the samples of a chunk; one sample),

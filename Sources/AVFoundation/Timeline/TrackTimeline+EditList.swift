@@ -38,6 +38,8 @@ extension TrackTimeline {
             return
         }
         var segments: [TimelineSegment] = []
+        // One segment per edit at most: reserved at once, so a long edit list is not copied as the array grows.
+        segments.reserveCapacity(edits.count)
         var trackTime: Int64 = 0
         for (index, edit) in edits.enumerated() {
             let rate = MediaRate(fixed16_16: edit.mediaRateFixed)

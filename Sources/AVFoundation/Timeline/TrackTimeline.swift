@@ -45,21 +45,20 @@ struct TrackTimeline: Sendable {
     var end: CMTime { segments.last(where: \.isPresented)?.target.end ?? .zero }
 
     /// The index of the segment whose target contains `trackTime`, else of the one closest to it; `nil` when there
-    /// are no segments or the time is not numeric.
+    /// are no segments or the time is not numeric. O(log n): segments follow one another in track time.
     func segmentIndex(forTrackTime trackTime: CMTime) -> Int? {
         guard !segments.isEmpty, trackTime.isNumeric else { return nil }
-        if let index = segments.firstIndex(where: { $0.target.containsTime(trackTime) }) { return index }
-        var best = 0
-        var bestDistance = CMTime.positiveInfinity
-        for (index, segment) in segments.enumerated() {
-            let distance = trackTime < segment.target.start ? segment.target.start - trackTime
-                : trackTime - segment.target.end
-            if distance < bestDistance {
-                best = index
-                bestDistance = distance
-            }
+        // The first segment that ends after `trackTime`.
+        var low = 0, high = segments.count
+        while low < high {
+            let middle = (low + high) / 2
+            if segments[middle].target.end <= trackTime { low = middle + 1 } else { high = middle }
         }
-        return best
+        if low == segments.count { return segments.count - 1 }
+        if segments[low].target.containsTime(trackTime) || low == 0 { return low }
+        // Between two segments: the closer one (the earlier on a tie, as a front-to-back search finds it).
+        let before = trackTime - segments[low - 1].target.end, after = segments[low].target.start - trackTime
+        return before <= after ? low - 1 : low
     }
 
     /// The media presentation time shown at `trackTime`: the time mapped through the segment that contains it;

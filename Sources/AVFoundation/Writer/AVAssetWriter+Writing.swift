@@ -7,31 +7,48 @@ extension AVAssetWriter {
     // MARK: Writing
 
     /// Starts writing: creates the output file (exclusively) and the inputs' encoders. Returns false, with `status`
-    /// `.failed` and `error` saying why, when that is not possible.
+    /// `.failed` and `error` saying why, when that is not possible, and false with `.cancelled` when
+    /// `cancelWriting()` came first or while starting (the file is then removed before this returns).
     @discardableResult
     public func startWriting() -> Bool {
-        let (configuration, state, existing) = lock.withLock { (self.configuration, configurationStatus, configurationError) }
-        guard state == .unknown else {
-            if state != .failed {
+        let (configuration, state, wasStarting, hook) = lock.withLock {
+            let begins = configurationStatus == .unknown && !isStarting
+            if begins { isStarting = true }
+            return (self.configuration, configurationStatus, !begins && isStarting, willCreateOutput)
+        }
+        guard state == .unknown, !wasStarting else {
+            if state != .failed, state != .cancelled {
                 failConfiguration(WriterFailure.misuse("startWriting() can be called once, before writing (status \(state))"), "startWriting()")
             }
-            _ = existing
             return false
         }
+        hook?()
         do throws(AVError) {
             let engine = try makeEngine(configuration)
-            lock.withLock {
-                self.engine = engine
-                configurationStatus = .writing
+            // A cancel that came while the engine was made: remove what it created before anyone sees it writing.
+            if lock.withLock({ isCancelledWhileStarting }) {
+                engine.cancel()
+                finishStarting(with: nil, status: .cancelled, error: nil)
+                notifyInputs()
+                return false
             }
+            finishStarting(with: engine, status: .writing, error: nil)
             for input in configuration.inputs { input.writingStarted(engine: engine) }
             return true
         } catch {
-            lock.withLock {
-                configurationStatus = .failed
-                configurationError = error
-            }
+            finishStarting(with: nil, status: .failed, error: error)
             return false
+        }
+    }
+
+    /// Ends the start: publishes the engine (or the failure) and wakes a `cancelWriting()` waiting for it.
+    private func finishStarting(with engine: WritingEngine?, status: Status, error: AVError?) {
+        lock.withLock {
+            self.engine = engine
+            configurationStatus = status
+            if let error { configurationError = error }
+            isStarting = false
+            lock.broadcast()
         }
     }
 
@@ -132,6 +149,10 @@ extension AVAssetWriter {
     /// Returns once nothing is being written any more.
     public func cancelWriting() {
         let engine: WritingEngine? = lock.withLock {
+            if isStarting {
+                isCancelledWhileStarting = true
+                while isStarting { lock.wait() }
+            }
             if self.engine == nil, configurationStatus == .unknown { configurationStatus = .cancelled }
             return self.engine
         }
@@ -145,7 +166,7 @@ extension AVAssetWriter {
     /// exception).
     private func configure(_ name: String, _ change: (inout Configuration) -> Void) {
         let started: Bool = lock.withLock {
-            guard engine == nil, configurationStatus == .unknown else { return true }
+            guard engine == nil, configurationStatus == .unknown, !isStarting else { return true }
             change(&configuration)
             return false
         }
@@ -216,7 +237,7 @@ extension AVAssetWriter {
     public func canAdd(_ inputGroup: AVAssetWriterInputGroup) -> Bool { groupProblem(inputGroup) == nil }
 
     private func groupProblem(_ group: AVAssetWriterInputGroup) -> AVError? {
-        let (started, configuration) = lock.withLock { (engine != nil || configurationStatus != .unknown, self.configuration) }
+        let (started, configuration) = lock.withLock { (engine != nil || configurationStatus != .unknown || isStarting, self.configuration) }
         if started { return WriterFailure.misuse("input groups cannot be added after startWriting()") }
         guard isMovieType else { return AVError(.formatUnsupported, "\(outputFileType.rawValue) files have no alternate groups") }
         guard !group.inputs.isEmpty else { return WriterFailure.misuse("an input group needs inputs") }

@@ -17,7 +17,9 @@ import MovieFile
 /// says what was wrong, and the partial output is removed; setters called too late are ignored with a message on
 /// standard error. The README's "Differences from Apple's AVFoundation" lists every case.
 ///
-/// Thread safety: every member may be used from any thread; `lock` guards the configuration and the engine.
+/// Thread safety: every member may be used from any thread; `lock` guards the configuration and the engine. Starting
+/// and cancelling are one transition each: a `cancelWriting()` that comes while `startWriting()` creates the file
+/// waits for it and then removes the file, so a cancelled writer never leaves an output behind.
 open class AVAssetWriter: NSObject, @unchecked Sendable {
     /// The writer's status (AVAssetWriterStatus).
     public enum Status: Int, Sendable {
@@ -33,12 +35,19 @@ open class AVAssetWriter: NSObject, @unchecked Sendable {
     /// The file's type.
     public let outputFileType: AVFileType
 
-    let lock = NSLock()
+    /// Guards what follows; signalled when a start finishes.
+    let lock = NSCondition()
     // Guarded by `lock`.
     var configuration = Configuration()
     var engine: WritingEngine?
     var configurationError: AVError?
     var configurationStatus = Status.unknown
+    /// True while `startWriting()` creates the file and the engine (the status is still `.unknown`).
+    var isStarting = false
+    /// Set by a `cancelWriting()` that came while starting.
+    var isCancelledWhileStarting = false
+    /// Test hook: runs in `startWriting()` after the writer committed to starting and before the file is created.
+    var willCreateOutput: (@Sendable () -> Void)?
 
     /// What can be set until writing starts.
     struct Configuration {
@@ -153,7 +162,7 @@ open class AVAssetWriter: NSObject, @unchecked Sendable {
 
     /// Why `input` cannot be added, or `nil`.
     func addProblem(_ input: AVAssetWriterInput) -> AVError? {
-        let (started, inputs) = lock.withLock { (engine != nil || configurationStatus != .unknown, configuration.inputs) }
+        let (started, inputs) = lock.withLock { (engine != nil || configurationStatus != .unknown || isStarting, configuration.inputs) }
         if started { return WriterFailure.misuse("inputs cannot be added after startWriting()") }
         if inputs.contains(where: { $0 === input }) { return WriterFailure.misuse("the input was already added") }
         if let attached = input.writer, attached !== self {

@@ -48,6 +48,7 @@ final class InputWorker: @unchecked Sendable {
                 break
             case .video(let settings):
                 var options = VideoEncoderSession.Options()
+                options.isRealTime = spec.expectsMediaDataInRealTime
                 if spec.multiPass, let statisticsDirectory {
                     options.twoPass = .firstPass(statisticsDirectory: statisticsDirectory.path)
                 }

@@ -4,9 +4,10 @@ enum WriterLimits {
     /// while the caller prepares the next buffer, few enough that a caller who honours readiness holds only a few
     /// frames in flight (the encoder's own look-ahead comes on top).
     static let queuedItems = 8
-    /// The same in real-time mode, where readiness should only turn false when the encoder cannot keep up
-    /// (`expectsMediaDataInRealTime`): about one second of 30 fps video.
-    static let realTimeQueuedItems = 32
+    /// The same in real-time mode (`expectsMediaDataInRealTime`): a capture source drops a frame when the input is
+    /// not ready, which is better than queueing: every queued frame is lost too when a live recording is killed, on
+    /// top of its last fragment. Six frames (0.2 s at 30 fps) ride out a key frame that takes longer to encode.
+    static let realTimeQueuedItems = 6
     /// Bytes an input may have queued (pictures or uncompressed audio to encode) before it reports not ready: about
     /// two 1080p pictures. x264 takes a picture at once (its frame threads and look-ahead hold what they need), so a
     /// longer queue only holds memory: encoding 150 raw 1080p frames took the same time with 32 MiB and with 8

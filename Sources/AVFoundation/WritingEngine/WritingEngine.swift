@@ -111,10 +111,13 @@ final class WritingEngine: @unchecked Sendable {
     /// True while samples are being taken.
     var isWriting: Bool { lock.withLock { status == .writing } }
 
-    /// Fails writing with `error` (the first failure wins): removes the output and temporary files.
-    func fail(_ error: AVError) {
+    /// Fails writing with `error` (the first failure wins): removes the output and temporary files. Once the output
+    /// is being completed (`finishing`) only the completion itself can fail it (`whileFinishing`): a failure from
+    /// elsewhere then (a call made after `finishWriting`) would report a failed writer whose finished file it can no
+    /// longer remove (found by avassetwriter-fuzz).
+    func fail(_ error: AVError, whileFinishing: Bool = false) {
         let handlers: [@Sendable () -> Void] = lock.withLock {
-            guard status == .writing else { return [] }
+            guard status == .writing, !finishing || whileFinishing else { return [] }
             status = .failed
             failure = error
             let pending = finishHandlers
@@ -420,7 +423,7 @@ final class WritingEngine: @unchecked Sendable {
                 }
             }
         } catch {
-            fail(error)
+            fail(error, whileFinishing: true)
             return
         }
         let handlers: [@Sendable () -> Void] = lock.withLock {

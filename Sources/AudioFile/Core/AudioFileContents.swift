@@ -49,8 +49,8 @@ package struct AudioFileContents: Sendable {
 /// Where a stream's packets lie in the file.
 package enum PacketIndex: Sendable {
     /// `count` packets of `bytesPerPacket` bytes and `framesPerPacket` frames each, laid end to end from `start`:
-    /// PCM (one-frame packets) and constant-bit-rate codecs. Built into a compact table with one offset run; one-frame packets
-    /// are grouped (`AudioFileLimits.pcmFramesPerTableEntry`).
+    /// PCM (one-frame packets) and constant-bit-rate codecs. Built into a compact table with one offset run: a
+    /// sample per packet, so linear PCM counts frames in every container, as Apple does (and as MOV stores it).
     case uniform(start: UInt64, count: Int64, bytesPerPacket: UInt32, framesPerPacket: UInt32)
     /// A table built by scanning frames or from a packet table.
     case table(SampleTable)
@@ -79,34 +79,22 @@ package enum PacketIndex: Sendable {
         }
     }
 
-    /// How many one-frame packets of `bytesPerPacket` bytes go into one table entry.
-    package static func framesPerEntry(bytesPerFrame: UInt32) -> Int {
-        let byBytes = AudioFileLimits.maximumPCMEntryBytes / max(1, Int(bytesPerFrame))
-        return max(1, min(AudioFileLimits.pcmFramesPerTableEntry, byBytes))
-    }
-
     private static func uniformTable(start: UInt64, count: Int64, bytesPerPacket: UInt32, framesPerPacket: UInt32,
                                      format: String) throws -> SampleTable {
-        // One-frame packets are grouped; packets of a real codec (IMA4, MACE, GSM) stay one per entry.
-        let group = framesPerPacket == 1 ? Int64(framesPerEntry(bytesPerFrame: bytesPerPacket)) : 1
-        let fullEntries = count / group
-        let tail = count % group
-        let entryCount = fullEntries + (tail > 0 ? 1 : 0)
-        guard let entries = Int(exactly: entryCount),
-              let entryBytes = UInt32(exactly: group * Int64(bytesPerPacket)),
-              let tailBytes = UInt32(exactly: tail * Int64(bytesPerPacket)) else {
+        // A sample per packet (a frame of PCM): the table is a few runs whatever the length, and readers gather
+        // contiguous frames into buffers of up to a second.
+        guard let entries = Int(exactly: count) else {
             throw AudioFileError(.malformed, format: format, "\(count) packets cannot be indexed")
         }
         var durations = RunLengthColumn()
         var descriptions = RunLengthColumn()
-        guard durations.append(group * Int64(framesPerPacket), count: Int(fullEntries)),
-              durations.append(tail * Int64(framesPerPacket), count: tail > 0 ? 1 : 0) else {
+        guard durations.append(Int64(framesPerPacket), count: entries) else {
             throw AudioFileError(.malformed, format: format, "the stream's duration overflows 64 bits")
         }
         descriptions.append(1, count: entries)
-        // One run of contiguous entries: offsets are computed, not stored (a few hundred bytes for any length).
+        // One run of contiguous packets: offsets are computed, not stored (a few hundred bytes for any length).
         guard let table = SampleTable(durations: durations, compositionOffsets: nil, descriptionIndices: descriptions,
-                                      sizes: .constant(entryBytes), lastSampleSize: tail > 0 ? tailBytes : nil,
+                                      sizes: .constant(bytesPerPacket),
                                       offsetStorage: entries > 0 ? .runs(firstSamples: [0], offsets: [start])
                                           : .runs(firstSamples: [], offsets: []),
                                       syncIndices: nil)

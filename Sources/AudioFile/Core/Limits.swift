@@ -4,15 +4,6 @@
 /// input. Everything else is bounded by the file's own size: a count read from a file is checked against the bytes
 /// that remain before anything is allocated.
 package enum AudioFileLimits {
-    /// PCM frames grouped into one sample-table entry. PCM has one-frame packets; a table with an entry per frame
-    /// would hold 345 million entries for two hours at 48 kHz. 4096 frames is 85 ms at 48 kHz, the granularity
-    /// FFmpeg's PCM demuxers and Apple's ALAC packets (4096 frames) also use, and small enough for seeking.
-    package static let pcmFramesPerTableEntry = 4_096
-
-    /// The largest PCM table entry in bytes: with many channels or wide samples, fewer frames go into one entry so
-    /// that a single sample buffer stays well below what a reader's read-ahead queue is sized for.
-    package static let maximumPCMEntryBytes = 1 << 20
-
     /// The most channels a stream may declare. WAV and AIFF store 16-bit counts and CAF a 32-bit one; CoreAudio's
     /// own layouts stop far below this, and per-channel arrays (layouts, Opus mappings) are sized from it.
     package static let maximumChannels = 1_024

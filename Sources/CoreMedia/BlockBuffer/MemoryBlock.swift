@@ -1,3 +1,4 @@
+internal import CMappingGuard
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -23,8 +24,8 @@ final class MemoryBlock: @unchecked Sendable {
         case customSource(CMBlockBufferCustomBlockSource)
         /// The Swift overlay's closures.
         case closures(allocate: CMBlockBuffer.CustomBlockAllocator?, deallocate: CMBlockBuffer.CustomBlockDeallocator?)
-        /// A private file mapping made by `MappedFile`, unmapped here.
-        case mapping
+        /// A private file mapping made by `MappedFile`, unmapped here; `guardSlot` is its slot in the SIGBUS guard.
+        case mapping(guardSlot: Int32)
     }
 
     /// The block's size in bytes.
@@ -62,7 +63,7 @@ final class MemoryBlock: @unchecked Sendable {
             switch provider {
             case .system:
                 allocated = calloc(length, 1)
-            case .unowned, .mapping:
+            case .unowned, .mapping(_):
                 return .failure(CMBlockBufferStatusError(kCMBlockBufferBlockAllocationFailedErr))
             case .customSource(let source):
                 guard let allocate = source.AllocateBlock else {
@@ -94,7 +95,8 @@ final class MemoryBlock: @unchecked Sendable {
             source.FreeBlock?(source.refCon, address, length)
         case .closures(_, let deallocate):
             deallocate?(address, length)
-        case .mapping:
+        case .mapping(let slot):
+            cmg_unregister(slot)
             munmap(address, length)
         }
     }

@@ -14,6 +14,10 @@ struct VideoEncoderPlan {
     /// x264's and x265's preset when nothing asks for another: FFmpeg's and both encoders' own default.
     static let defaultPreset = "medium"
 
+    /// Frames of rate-control look-ahead in real time when frame reordering is asked for: enough for x264's and
+    /// x265's adaptive B-frame decision over their default three B-frames, a third of a second at 30 fps.
+    static let realTimeLookahead = 10
+
     /// The frame rate to count timestamps in: the expected source frame rate as an exact rational when it is a
     /// whole or NTSC (×1000/1001) rate, else to a thousandth; 30 when the settings give none (only a rate-control
     /// hint either way: timestamps are carried exactly whatever it is).
@@ -26,9 +30,9 @@ struct VideoEncoderPlan {
         return FFRational(Int32((fps * 1000).rounded()), 1000)
     }
 
-    /// Builds the configuration.
+    /// Builds the configuration; `realTime` for a live source (`expectsMediaDataInRealTime`).
     init(settings: VideoEncoderSettings, width: Int, height: Int, color: VideoColorDescription,
-         twoPass: FFTwoPassMode?, threadCount: Int?) throws(CodecSettingsError) {
+         twoPass: FFTwoPassMode?, threadCount: Int?, realTime: Bool = false) throws(CodecSettingsError) {
         let compression = settings.compression
         let format = settings.inputPixelFormat
         frameRate = Self.frameRate(compression.expectedSourceFrameRate)
@@ -124,6 +128,20 @@ struct VideoEncoderPlan {
                 } else {
                     c.maxBFrames = 0
                 }
+            }
+        }
+
+        // Real time: frames leave the encoder as they come, as Apple's real-time encoding does (a live recording
+        // killed mid-way then loses at most its last fragment, not also the encoder's look-ahead): x264/x265's
+        // zero-latency tuning (no look-ahead, no frame reordering, sliced threads), or, when reordering is asked
+        // for, only as much look-ahead as the B-frames need.
+        if realTime, isX26x, twoPass == nil {
+            if compression.allowsFrameReordering == true && c.maxBFrames != 0 {
+                x264Params += ["rc-lookahead=\(Self.realTimeLookahead)", "sync-lookahead=0"]
+                x265Params += ["rc-lookahead=\(Self.realTimeLookahead)"]
+            } else {
+                c.tune = "zerolatency"
+                c.maxBFrames = 0
             }
         }
 

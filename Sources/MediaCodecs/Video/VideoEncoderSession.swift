@@ -28,6 +28,8 @@ package final class VideoEncoderSession: @unchecked Sendable {
         package var twoPass: FFTwoPassMode?
         /// Encoding threads; `nil` means every core.
         package var threadCount: Int?
+        /// A live source (`expectsMediaDataInRealTime`): the encoder gives each frame out with the least delay.
+        package var isRealTime = false
 
         /// The defaults.
         package init() {}
@@ -229,7 +231,8 @@ package final class VideoEncoderSession: @unchecked Sendable {
         let plan: VideoEncoderPlan
         do throws(CodecSettingsError) {
             plan = try VideoEncoderPlan(settings: settings, width: width, height: height, color: color,
-                                        twoPass: options.twoPass, threadCount: options.threadCount)
+                                        twoPass: options.twoPass, threadCount: options.threadCount,
+                                        realTime: options.isRealTime)
         } catch {
             throw CodecError(error)
         }

@@ -161,6 +161,54 @@ struct WriterFaultTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory.url.path).isEmpty, "no temporary files either")
     }
 
+    @Test("a cancel before startWriting: start returns false, the status stays cancelled, no file is created")
+    func cancelBeforeStart() throws {
+        let directory = try TestFiles.makeTemporaryDirectory("faults")
+        let writer = try AVAssetWriter(outputURL: directory.file("out.mov"), fileType: .mov)
+        writer.add(AVAssetWriterInput(mediaType: .video, outputSettings: Self.jpeg))
+        writer.cancelWriting()
+        #expect(!writer.startWriting())
+        #expect(writer.status == .cancelled && writer.error == nil)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.url.path).isEmpty)
+    }
+
+    /// The race an export whose reading fails at once used to lose (a 0-byte output left behind): the cancel is made
+    /// to arrive, by a hook, exactly while `startWriting()` is about to create the file.
+    @Test("a cancel that comes while startWriting creates the file waits for it, then nothing is left")
+    func cancelDuringStart() throws {
+        let directory = try TestFiles.makeTemporaryDirectory("faults")
+        let url = directory.file("out.mov")
+        let writer = try AVAssetWriter(outputURL: url, fileType: .mov)
+        writer.add(AVAssetWriterInput(mediaType: .video, outputSettings: Self.jpeg))
+        let cancelReturned = DispatchSemaphore(value: 0)
+        let returnedEarly = OnceFlag()
+        writer.willCreateOutput = { [writer] in
+            DispatchQueue.global().async {
+                writer.cancelWriting()
+                cancelReturned.signal()
+            }
+            // Go on only once the cancel is waiting for this start (a state, not a delay).
+            while !writer.lock.withLock({ writer.isCancelledWhileStarting }) { usleep(100) }
+            if cancelReturned.wait(timeout: .now()) == .success { returnedEarly.set() }
+        }
+        #expect(!writer.startWriting())
+        cancelReturned.wait()
+        #expect(!returnedEarly.isSet, "cancelWriting waited for the start")
+        #expect(writer.status == .cancelled)
+        #expect(!FileManager.default.fileExists(atPath: url.path))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.url.path).isEmpty)
+    }
+
+    /// A cancel that comes just after the start finished still finds the engine and removes the file.
+    @Test("a cancel right after startWriting removes the file it created")
+    func cancelAfterStart() throws {
+        let (writer, _, url, directory) = try Self.started(session: false)
+        writer.cancelWriting()
+        #expect(writer.status == .cancelled)
+        #expect(!FileManager.default.fileExists(atPath: url.path))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.url.path).isEmpty)
+    }
+
     /// A 1 MiB tmpfs, or nil when mounting is not allowed here (not root).
     static func smallDisk() -> (URL, () -> Void)? {
         let mountPoint = FileManager.default.temporaryDirectory.appendingPathComponent("lavf-full-\(UUID().uuidString.prefix(8))")
@@ -204,4 +252,12 @@ struct WriterFaultTests {
         #expect((writer.error as? AVError)?.code == .diskFull, "\(String(describing: writer.error))")
         #expect(!FileManager.default.fileExists(atPath: url.path), "the partial file is removed")
     }
+}
+
+/// A flag set once, read from any thread.
+private final class OnceFlag: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value = false
+    var isSet: Bool { lock.withLock { value } }
+    func set() { lock.withLock { value = true } }
 }

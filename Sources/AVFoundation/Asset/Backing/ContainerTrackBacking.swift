@@ -62,8 +62,21 @@ final class ContainerTrackBacking: TrackBacking, @unchecked Sendable {
         }
     }
 
+    /// Why the track's samples cannot be read (its sample table is damaged), or nil. A damaged track degrades
+    /// alone, as ffprobe shows such a file: the asset, its metadata and its other tracks load; this track reports
+    /// itself neither decodable nor playable, its statistics are those of no samples, and reading it fails with
+    /// this error (the box path and byte offset of the damage).
+    var damage: (any Error)? {
+        do {
+            _ = try sampleTable()
+            return nil
+        } catch {
+            return error
+        }
+    }
+
     func sampleStatistics() throws -> SampleStatistics {
-        try statisticsOnce.get { SampleStatistics(try sampleTable()) }
+        try statisticsOnce.get { (try? SampleStatistics(sampleTable())) ?? .empty }
     }
 
     /// The sample table's runs, extracted once, for cursors that walk the table.
