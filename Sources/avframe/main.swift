@@ -123,12 +123,22 @@ if options.exact {
     generator.requestedTimeToleranceAfter = .zero
 }
 var written = 0, failed = 0, number = 0
+// The last file written and the frame it holds: times that land on the same frame (nearest key frames, times
+// closer than a frame) get a copy of its bytes instead of a second encoding.
+var lastFile: (frame: CMTime, url: URL)?
 for await answer in generator.images(for: times) {
     number += 1
     let path = output.replacingOccurrences(of: "%d", with: String(number))
     do {
         let image = try answer.image
-        try writeImage(image, to: URL(fileURLWithPath: path), quality: options.quality)
+        let url = URL(fileURLWithPath: path)
+        let frame = try answer.actualTime
+        if let lastFile, lastFile.frame == frame, let bytes = try? Data(contentsOf: lastFile.url) {
+            try writeFile(bytes, to: url)
+        } else {
+            try writeImage(image, to: url, quality: options.quality)
+        }
+        lastFile = (frame, url)
         written += 1
         if options.progress {
             let actual = (try? answer.actualTime.seconds).map { String(format: "%.6f", $0) } ?? "?"
