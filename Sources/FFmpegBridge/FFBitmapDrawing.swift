@@ -37,25 +37,12 @@ package enum FFBitmapDrawing {
                      into: destination)
             return
         }
-        // pixman works in the destination image's own coordinates, so the image starts at the covered area: the map's
-        // translation then stays small enough for 16.16 fixed point however far into the bitmap it draws.
-        let local = transform.concatenating(FFAffineTransform(a: 1, b: 0, c: 0, d: 1, tx: -Double(area.x),
-                                                              ty: -Double(area.y)))
-        guard let inverse = local.inverted else {
-            throw FFError(.invalidArgument, operation: operation, message: "the transform \(transform) cannot be inverted")
-        }
-        var matrix = pixman_f_transform()
-        matrix.m = ((inverse.a, inverse.c, inverse.tx), (inverse.b, inverse.d, inverse.ty), (0, 0, 1))
-        var fixed = pixman_transform()
-        guard pixman_transform_from_pixman_f_transform(&fixed, &matrix) != 0 else {
-            throw FFError(.invalidArgument, operation: operation,
-                          message: "the transform \(transform) is outside pixman's 16.16 fixed-point range")
-        }
+        var map = try FFPixmanTransform(transform, origin: (area.x, area.y), operation: operation)
         let sourceImage = try makeImage(source, operation)
         defer { pixman_image_unref(sourceImage) }
-        _ = pixman_image_set_transform(sourceImage, &fixed)
+        _ = pixman_image_set_transform(sourceImage, &map.fixed)
         pixman_image_set_repeat(sourceImage, tiled ? PIXMAN_REPEAT_NORMAL : PIXMAN_REPEAT_PAD)
-        try setFilter(sourceImage, resampling, inverse: inverse, operation)
+        try setFilter(sourceImage, resampling, inverse: map.inverse, operation)
         try composite(sourceImage, alpha: alpha, blend: blend, coverage: coverage, area: area, into: destination,
                       operation)
     }

@@ -57,20 +57,7 @@ package enum FFRasterDrawing {
         try checkBGRA(destination.readOnly, operation)
         guard opacity > 0, let area = clip.intersection(FFRect(x: 0, y: 0, width: destination.width,
                                                                  height: destination.height)) else { return }
-        // pixman works in the destination image's own coordinates, so the image starts at the clipped area: the
-        // map's translation then stays small enough for 16.16 fixed point however far into the frame it draws.
-        let local = transform.concatenating(FFAffineTransform(a: 1, b: 0, c: 0, d: 1, tx: -Double(area.x), ty: -Double(area.y)))
-        guard let inverse = local.inverted else {
-            throw FFError(.invalidArgument, operation: operation, message: "the transform \(transform) cannot be inverted")
-        }
-        // pixman maps destination to source, in 16.16 fixed point.
-        var matrix = pixman_f_transform()
-        matrix.m = ((inverse.a, inverse.c, inverse.tx), (inverse.b, inverse.d, inverse.ty), (0, 0, 1))
-        var fixed = pixman_transform()
-        guard pixman_transform_from_pixman_f_transform(&fixed, &matrix) != 0 else {
-            throw FFError(.invalidArgument, operation: operation,
-                          message: "the transform \(transform) is outside pixman's 16.16 fixed-point range")
-        }
+        var map = try FFPixmanTransform(transform, origin: (area.x, area.y), operation: operation)
         // pixman reads through a mutable pointer type but never writes a source image.
         guard let sourceImage = makeImage(UnsafeMutableRawPointer(mutating: source.planes[0].baseAddress), source.width,
                                           source.height, source.planes[0].bytesPerRow),
@@ -83,7 +70,7 @@ package enum FFRasterDrawing {
             pixman_image_unref(sourceImage)
             pixman_image_unref(destinationImage)
         }
-        _ = pixman_image_set_transform(sourceImage, &fixed)
+        _ = pixman_image_set_transform(sourceImage, &map.fixed)
         _ = pixman_image_set_filter(sourceImage, filter == .nearest ? PIXMAN_FILTER_NEAREST : PIXMAN_FILTER_BILINEAR, nil, 0)
         pixman_image_set_repeat(sourceImage, edges == .extend ? PIXMAN_REPEAT_PAD : PIXMAN_REPEAT_NONE)
         var mask: OpaquePointer?
