@@ -27,19 +27,21 @@ final class FrameImageMaker {
     /// The image of `picture` (32BGRA, the geometry's decode size or any size when nothing turns it).
     func image(of picture: CVPixelBuffer, time: CMTime) throws(AVError) -> CGImage {
         let transfer = CVBufferCopyAttachment(picture, kCVImageBufferTransferFunctionKey, nil) as? String
-        if policy == .forceSDR,
-           transfer == kCVImageBufferTransferFunction_SMPTE_ST_2084_PQ || transfer == kCVImageBufferTransferFunction_ITU_R_2100_HLG {
-            throw AVError(.operationNotSupportedForAsset,
-                          "the video is high dynamic range (\(transfer ?? "")) and converting it to standard dynamic range "
-                          + "(dynamicRangePolicy .forceSDR) is not available here; set dynamicRangePolicy = .matchSource "
-                          + "for its pixels as they are", extra: [AVErrorTimeKey: time])
+        var toneMapping: HighDynamicRangeToneMapper.Transfer?
+        if policy == .forceSDR {
+            switch transfer {
+            case kCVImageBufferTransferFunction_SMPTE_ST_2084_PQ: toneMapping = .pq
+            case kCVImageBufferTransferFunction_ITU_R_2100_HLG: toneMapping = .hlg
+            default: break
+            }
         }
         var source = picture
         if let turn = geometry.turn {
             source = try turned(picture, by: turn, time: time)
         }
-        let space = Self.colorSpace(of: picture)
-        return try Self.image(of: source, space: space, time: time)
+        // A tone-mapped image is standard dynamic range sRGB.
+        let space = toneMapping == nil ? Self.colorSpace(of: picture) : CGColorSpace(name: CGColorSpace.sRGB)!
+        return try Self.image(of: source, space: space, time: time, toneMapping: toneMapping)
     }
 
     /// `picture` drawn through `turn` into a picture of the image's size.
@@ -67,8 +69,10 @@ final class FrameImageMaker {
         }
     }
 
-    /// A `CGImage` holding a copy of `picture`'s BGRA pixels.
-    static func image(of picture: CVPixelBuffer, space: CGColorSpace, time: CMTime) throws(AVError) -> CGImage {
+    /// A `CGImage` holding a copy of `picture`'s BGRA pixels, tone-mapped from high dynamic range when
+    /// `toneMapping` names the picture's transfer function (the copy is mapped: decoded pictures may be cached).
+    static func image(of picture: CVPixelBuffer, space: CGColorSpace, time: CMTime,
+                      toneMapping: HighDynamicRangeToneMapper.Transfer? = nil) throws(AVError) -> CGImage {
         let width = CVPixelBufferGetWidth(picture), height = CVPixelBufferGetHeight(picture)
         let rowBytes = width * 4
         var bytes = Data(count: rowBytes * height)
@@ -84,6 +88,10 @@ final class FrameImageMaker {
         bytes.withUnsafeMutableBytes { destination in
             for row in 0..<height {
                 (destination.baseAddress! + row * rowBytes).copyMemory(from: base + row * stride, byteCount: rowBytes)
+            }
+            if let toneMapping {
+                HighDynamicRangeToneMapper.mapToStandardRange(destination.baseAddress!, width: width, height: height,
+                                                              bytesPerRow: rowBytes, transfer: toneMapping)
             }
         }
         guard let provider = CGDataProvider(data: bytes),
