@@ -44,29 +44,28 @@ struct DeclaredDurationTests {
         }
     }
 
-    /// Exports `quirk`'s source with PresetAppleM4A into `folder`: the output, the error if any, and how long it took.
-    static func export(_ quirk: String, in folder: TemporaryDirectory) async throws -> (URL, (any Error)?, Duration) {
+    /// Exports `quirk`'s source with PresetAppleM4A into `folder`: the output and the error if any. (What the
+    /// report's files cost, 147 s of CPU and 24.8 h of silence, shows in the outcome itself: the error, the output's
+    /// duration. The tests' time limit only guards against a hang; a wall-clock bound would measure the parallel
+    /// test run, where an export waits behind others.)
+    static func export(_ quirk: String, in folder: TemporaryDirectory) async throws -> (URL, (any Error)?) {
         let output = folder.file("out.m4a")
         let session = AVAssetExportSession(asset: AVURLAsset(url: try source(quirk)), presetName: AVAssetExportPresetAppleM4A)!
-        let start = ContinuousClock.now
         do {
             try await session.export(to: output, as: .m4a)
-            return (output, nil, ContinuousClock.now - start)
+            return (output, nil)
         } catch {
-            return (output, error, ContinuousClock.now - start)
+            return (output, error)
         }
     }
 
     @Test("samples far shorter than their declared durations fail the export at once, saying why", .timeLimit(.minutes(2)))
     func wrongTimescale() async throws {
         let folder = try TestFiles.makeTemporaryDirectory()
-        let (output, failure, elapsed) = try await Self.export("timescale-1", in: folder)
+        let (output, failure) = try await Self.export("timescale-1", in: folder)
         let error = try #require(failure)
         #expect((error as NSError).localizedDescription.contains("silence is not made up"), "\(error)")
         #expect(!FileManager.default.fileExists(atPath: output.path))
-        // The report's export took 147 s of CPU; alone this one takes well under a second, but in a parallel test
-        // run it can wait behind other exports.
-        #expect(elapsed < .seconds(45), "\(elapsed)")
         _ = folder
     }
 
@@ -74,12 +73,11 @@ struct DeclaredDurationTests {
           .timeLimit(.minutes(2)))
     func noSamples() async throws {
         let folder = try TestFiles.makeTemporaryDirectory()
-        let (output, failure, elapsed) = try await Self.export("no-samples", in: folder)
+        let (output, failure) = try await Self.export("no-samples", in: folder)
         #expect(failure == nil, "\(String(describing: failure))")
         let format = try ExternalTool.ffprobeJSON(["-show_format", output.path])["format"] as? [String: Any]
         let duration = Double(format?["duration"] as? String ?? "") ?? -1
         #expect(duration >= 0 && duration <= ReadingLimits.maximumSynthesizedSilence + 0.5, "\(duration) s")
-        #expect(elapsed < .seconds(45), "\(elapsed)")
         _ = folder
     }
     /// 2 s of H.264 whose edit list declares 13.5 hours: an export writes the frames there are, none repeated.
