@@ -91,6 +91,9 @@ final class AudioDecodeProducer: SampleProducer {
     /// stretched; converted to the output's format. A packet that fails to decode stops the read.
     private func deliver(_ result: AudioDecodeResult, of span: PresentationSpan) throws(ReadingFailure) -> [CMSampleBuffer] {
         if let failure = result.failures.first {
+            if let truncation = walker.truncation(of: span) {
+                throw ReadingFailure(.mediaData, truncation, trackID: sessions.trackID, underlying: failure)
+            }
             throw ReadingFailure(failure, trackID: sessions.trackID, while: "an audio packet cannot be decoded")
         }
         var output: [CMSampleBuffer] = []

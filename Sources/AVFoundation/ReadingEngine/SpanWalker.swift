@@ -41,6 +41,13 @@ struct SpanWalker {
         self.select = select
     }
 
+    /// Why `span`'s file can no longer be read, when another process truncated it: decoders read the zero pages a
+    /// truncation leaves in the mapping lazily, after the read's own check, so a decoder's failure may come first
+    /// and this is its real cause.
+    func truncation(of span: PresentationSpan) -> String? {
+        (try? sources.source(of: span))?.file.truncation()
+    }
+
     /// The next step; nil at the end of the read.
     mutating func next() throws(ReadingFailure) -> Step? {
         while spanIndex < spans.count {

@@ -50,6 +50,9 @@ final class VideoDecodeProducer: SampleProducer {
     /// The decoded pictures, timed within the span's edit; a failed sample stops the read.
     private func shown(_ result: VideoDecodeResult, in span: PresentationSpan) throws(ReadingFailure) -> [CMSampleBuffer] {
         if let failure = result.failures.first {
+            if let truncation = walker.truncation(of: span) {
+                throw ReadingFailure(.mediaData, truncation, trackID: sessions.trackID, underlying: failure)
+            }
             throw ReadingFailure(failure, trackID: sessions.trackID, while: "a video sample cannot be decoded")
         }
         let edit = span.segment.target

@@ -191,7 +191,9 @@ struct CustomCompositorReaderTests {
         #expect(reader.startReading())
         var count = 0
         while output.copyNextSampleBuffer() != nil { count += 1 }
-        #expect(count == 15)
+        // The frames before 0.5 s, less any still queued when the failure ended the reading (a failed reader
+        // hands out nothing more, as Apple's does): how many depends on how far the consumer had got.
+        #expect(count <= 15)
         #expect(reader.status == .failed)
         let error = try #require(reader.error as? AVError)
         #expect(error.code == .videoCompositorFailed)
