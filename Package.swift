@@ -7,7 +7,7 @@ import PackageDescription
 /// `import AVFoundation` gives what it gives on a Mac.
 let appleModules = [
     "AVFoundation", "CoreMedia", "CoreVideo", "CoreAudioTypes", "CoreGraphics", "QuartzCore", "VideoToolbox",
-    "ImageIO", "UniformTypeIdentifiers", "CoreFoundationShims", "_Testing_CoreGraphics",
+    "ImageIO", "UniformTypeIdentifiers", "CoreFoundationShims", "_Testing_CoreGraphics", "ObjectiveC",
 ]
 
 let package = Package(
@@ -53,6 +53,8 @@ let package = Package(
 
         // Apple's small value-type modules.
         .target(name: "CoreFoundationShims"),
+        // The Objective-C runtime calls Swift code for Apple platforms makes: objc_sync_enter/exit, autoreleasepool.
+        .target(name: "ObjectiveC"),
         .target(name: "CoreAudioTypes", dependencies: ["CoreFoundationShims"]),
         // CoreGraphics carries the (empty) cross-import overlay Swift Testing expects for a module of that name,
         // so that `import Testing` beside `import AVFoundation` compiles on Linux.
@@ -97,6 +99,7 @@ let package = Package(
         .target(name: "AVFoundation", dependencies: [
             "CoreMedia", "CoreVideo", "CoreAudioTypes", "CoreGraphics", "QuartzCore", "VideoToolbox", "CoreFoundationShims",
             "ImageIO", "UniformTypeIdentifiers", "MediaFormats", "MediaContainer", "MediaCodecs", "MovieFile", "AudioFile", "CNSObjectFactory",
+            "ObjectiveC",
         ]),
 
         // Tools over the public API.
@@ -118,6 +121,7 @@ let package = Package(
         .target(name: "MovieTestSupport", dependencies: ["ISOBMFF"], path: "Tests/MovieTestSupport"),
         .testTarget(name: "MediaFormatsTests", dependencies: ["MediaFormats", "TestSupport"]),
         .testTarget(name: "CoreAudioTypesTests", dependencies: ["CoreAudioTypes"]),
+        .testTarget(name: "ObjectiveCTests", dependencies: ["ObjectiveC"]),
         .testTarget(name: "CoreGraphicsTests", dependencies: ["CoreGraphics"]),
         .testTarget(name: "UniformTypeIdentifiersTests", dependencies: ["UniformTypeIdentifiers"]),
         .testTarget(name: "ImageIOTests", dependencies: ["ImageIO", "UniformTypeIdentifiers", "TestSupport"]),
