@@ -1,0 +1,15 @@
+import OSLog
+import Testing
+
+@Suite struct OSLogModuleTests {
+    /// `import OSLog` alone gives the os module's API, as Apple's OSLog framework does.
+    @Test func reexportsOS() {
+        let logger = Logger(subsystem: "test.module", category: "c")
+        let log: OSLog = .default
+        let type: OSLogType = .debug
+        _ = (logger, log, type)
+        var lock = os_unfair_lock()
+        os_unfair_lock_lock(&lock)
+        os_unfair_lock_unlock(&lock)
+    }
+}
