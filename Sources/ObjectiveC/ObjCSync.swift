@@ -4,24 +4,30 @@
 // the same address gets a fresh lock.
 import Foundation
 
+// `objc-sync.h` declares the two results in an anonymous C enum, which Swift imports as `Int` constants while the
+// functions return `Int32` (`int`); comparisons such as `objc_sync_enter(x) == OBJC_SYNC_SUCCESS` compare across
+// integer types.
+
 /// objc_sync_enter and objc_sync_exit succeeded (`OBJC_SYNC_SUCCESS` in Apple's `objc-sync.h`).
-public var OBJC_SYNC_SUCCESS: Int32 { 0 }
+public var OBJC_SYNC_SUCCESS: Int { 0 }
 
 /// objc_sync_exit was called on a lock the calling thread does not hold (`OBJC_SYNC_NOT_OWNING_THREAD_ERROR`).
-public var OBJC_SYNC_NOT_OWNING_THREAD_ERROR: Int32 { -1 }
+public var OBJC_SYNC_NOT_OWNING_THREAD_ERROR: Int { -1 }
 
 /// Takes the recursive lock of `obj`'s identity, waiting for it if another thread holds it.
 @discardableResult
 public func objc_sync_enter(_ obj: Any) -> Int32 {
     SyncTable.shared.lock(for: obj as AnyObject).enter()
-    return OBJC_SYNC_SUCCESS
+    return Int32(OBJC_SYNC_SUCCESS)
 }
 
 /// Releases one level of `obj`'s recursive lock; `OBJC_SYNC_NOT_OWNING_THREAD_ERROR` if this thread does not hold it.
 @discardableResult
 public func objc_sync_exit(_ obj: Any) -> Int32 {
-    guard let lock = SyncTable.shared.existingLock(for: obj as AnyObject) else { return OBJC_SYNC_NOT_OWNING_THREAD_ERROR }
-    return lock.exit() ? OBJC_SYNC_SUCCESS : OBJC_SYNC_NOT_OWNING_THREAD_ERROR
+    guard let lock = SyncTable.shared.existingLock(for: obj as AnyObject), lock.exit() else {
+        return Int32(OBJC_SYNC_NOT_OWNING_THREAD_ERROR)
+    }
+    return Int32(OBJC_SYNC_SUCCESS)
 }
 
 /// A recursive lock that knows its owner and depth, so that an exit by a thread that does not hold it can be

@@ -7,6 +7,15 @@ private final class Guarded: @unchecked Sendable {
 }
 
 @Suite struct ObjCSyncTests {
+    /// Apple's types: the functions return `Int32`, the constants are `Int` (an anonymous C enum).
+    @Test func typesAreApples() {
+        let object = NSObject()
+        let result: Int32 = objc_sync_enter(object)
+        let success: Int = OBJC_SYNC_SUCCESS
+        #expect(Int(result) == success)
+        #expect(objc_sync_exit(object) == OBJC_SYNC_SUCCESS)
+    }
+
     @Test func enterAndExitSucceed() {
         let object = NSObject()
         #expect(objc_sync_enter(object) == OBJC_SYNC_SUCCESS)
@@ -34,7 +43,7 @@ private final class Guarded: @unchecked Sendable {
         let thread = Thread { result.value = objc_sync_exit(object) }
         thread.start()
         result.waitUntilSet()
-        #expect(result.value == OBJC_SYNC_NOT_OWNING_THREAD_ERROR)
+        #expect(result.value.map(Int.init) == OBJC_SYNC_NOT_OWNING_THREAD_ERROR)
         #expect(objc_sync_exit(object) == OBJC_SYNC_SUCCESS)
     }
 
