@@ -7,7 +7,10 @@ import Testing
         let logger = Logger(subsystem: "test.module", category: "c")
         let log: OSLog = .default
         let type: OSLogType = .debug
-        _ = (logger, log, type)
+        // `OSLog` names both the module and the class; as on Apple platforms the class wins in expressions.
+        let handle = OSLog(subsystem: "test.module", category: "c")
+        let fallback = OSLog.default
+        _ = (logger, log, type, handle, fallback, Logger(handle))
         var lock = os_unfair_lock()
         os_unfair_lock_lock(&lock)
         os_unfair_lock_unlock(&lock)
