@@ -7,7 +7,8 @@ import PackageDescription
 /// `import AVFoundation` gives what it gives on a Mac.
 let appleModules = [
     "AVFoundation", "CoreMedia", "CoreVideo", "CoreAudioTypes", "CoreGraphics", "QuartzCore", "VideoToolbox",
-    "ImageIO", "UniformTypeIdentifiers", "CoreFoundationShims", "_Testing_CoreGraphics",
+    "ImageIO", "UniformTypeIdentifiers", "CoreFoundationShims", "_Testing_CoreGraphics", "ObjectiveC",
+    "os", "OSLog", "COSUnfairLock",
 ]
 
 let package = Package(
@@ -21,6 +22,8 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/attaswift/BigInt", exact: "6.0.1"),
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", exact: "1.5.0"),
+        // The ecosystem's logging API: the os module's Logger and os_log write through it.
+        .package(url: "https://github.com/apple/swift-log", exact: "1.16.2"),
     ],
     targets: [
         // C system libraries. Only FFmpegBridge may import them.
@@ -53,6 +56,13 @@ let package = Package(
 
         // Apple's small value-type modules.
         .target(name: "CoreFoundationShims"),
+        // The Objective-C runtime calls Swift code for Apple platforms makes: objc_sync_enter/exit, autoreleasepool.
+        .target(name: "ObjectiveC"),
+        // Apple's os module: os_unfair_lock (its futex word in C, COSUnfairLock), OSAllocatedUnfairLock, and
+        // Logger/os_log writing through swift-log. OSLog re-exports it, as Apple's OSLog framework does.
+        .target(name: "COSUnfairLock"),
+        .target(name: "os", dependencies: ["COSUnfairLock", .product(name: "Logging", package: "swift-log")]),
+        .target(name: "OSLog", dependencies: ["os"]),
         .target(name: "CoreAudioTypes", dependencies: ["CoreFoundationShims"]),
         // CoreGraphics carries the (empty) cross-import overlay Swift Testing expects for a module of that name,
         // so that `import Testing` beside `import AVFoundation` compiles on Linux.
@@ -97,6 +107,7 @@ let package = Package(
         .target(name: "AVFoundation", dependencies: [
             "CoreMedia", "CoreVideo", "CoreAudioTypes", "CoreGraphics", "QuartzCore", "VideoToolbox", "CoreFoundationShims",
             "ImageIO", "UniformTypeIdentifiers", "MediaFormats", "MediaContainer", "MediaCodecs", "MovieFile", "AudioFile", "CNSObjectFactory",
+            "ObjectiveC",
         ]),
 
         // Tools over the public API.
@@ -118,6 +129,8 @@ let package = Package(
         .target(name: "MovieTestSupport", dependencies: ["ISOBMFF"], path: "Tests/MovieTestSupport"),
         .testTarget(name: "MediaFormatsTests", dependencies: ["MediaFormats", "TestSupport"]),
         .testTarget(name: "CoreAudioTypesTests", dependencies: ["CoreAudioTypes"]),
+        .testTarget(name: "ObjectiveCTests", dependencies: ["ObjectiveC"]),
+        .testTarget(name: "osTests", dependencies: ["os", "OSLog", .product(name: "Logging", package: "swift-log")]),
         .testTarget(name: "CoreGraphicsTests", dependencies: ["CoreGraphics"]),
         .testTarget(name: "UniformTypeIdentifiersTests", dependencies: ["UniformTypeIdentifiers"]),
         .testTarget(name: "ImageIOTests", dependencies: ["ImageIO", "UniformTypeIdentifiers", "TestSupport"]),

@@ -6,3 +6,5 @@
 @_exported import QuartzCore
 @_exported import CoreMedia
 @_exported import CoreVideo
+// Apple's Foundation re-exports the ObjectiveC module (objc_sync_enter, autoreleasepool); Linux's does not.
+@_exported import ObjectiveC
