@@ -30,6 +30,35 @@ package struct VideoCompressionProperties: Sendable {
     package var allowsTemporalCompression: Bool?
     /// `kVTCompressionPropertyKey_PrioritizeEncodingSpeedOverQuality`.
     package var prioritizesSpeed: Bool?
+    /// Encoder controls beyond Apple's AVVideoSettings.h keys (`kVTCompressionPropertyKey_…`).
+    package var controls = EncoderControls()
+
+    /// The VideoToolbox compression properties x264 and x265 honour beyond AVVideoSettings.h's keys.
+    package struct EncoderControls: Sendable, Equatable {
+        /// `RealTime` true: encode as a live source needs (as `expectsMediaDataInRealTime`).
+        package var realTime: Bool?
+        /// `MinAllowedFrameQP` / `MaxAllowedFrameQP`: bounds on every frame's quantiser.
+        package var minQP: Int?
+        package var maxQP: Int?
+        /// `ReferenceBufferCount`: most reference frames.
+        package var referenceFrames: Int?
+        /// `SpatialAdaptiveQPLevel` = `kVTQPModulationLevel_Disable`: no adaptive quantisation.
+        package var disablesAdaptiveQuantization = false
+        /// `AllowOpenGOP` false: every key frame closes its group of pictures.
+        package var forbidsOpenGOP = false
+        /// `MaxFrameDelayCount` (not unlimited): most frames the encoder may hold before returning one.
+        package var maxFrameDelay: Int?
+        /// `MaxH264SliceBytes`: largest slice.
+        package var maxSliceBytes: Int?
+        /// `ConstantBitRate`, bits per second.
+        package var constantBitRate: Int?
+        /// `VBVMaxBitRate`, bits per second, `VBVBufferDuration`, seconds, and `VBVInitialDelayPercentage`.
+        package var vbvMaxBitRate: Int?
+        package var vbvBufferDuration: Double?
+        package var vbvInitialDelayPercentage: Double?
+        /// `SuggestedLookAheadFrameCount`.
+        package var lookAheadFrames: Int?
+    }
 
     /// The keys each codec's encoder takes.
     package static func supportedKeys(for codec: AVVideoCodecType) -> [String] {
@@ -39,9 +68,12 @@ package struct VideoCompressionProperties: Sendable {
                     AVVideoMaxKeyFrameIntervalDurationKey, AVVideoAllowFrameReorderingKey, AVVideoProfileLevelKey,
                     AVVideoH264EntropyModeKey, AVVideoExpectedSourceFrameRateKey, AVVideoAverageNonDroppableFrameRateKey,
                     kVTCompressionPropertyKey_DataRateLimits, kVTCompressionPropertyKey_AllowTemporalCompression,
-                    kVTCompressionPropertyKey_PrioritizeEncodingSpeedOverQuality]
+                    kVTCompressionPropertyKey_PrioritizeEncodingSpeedOverQuality] + x26xControlKeys
+                + [kVTCompressionPropertyKey_MaxH264SliceBytes]
         case .hevc:
-            return supportedKeys(for: .h264).filter { $0 != AVVideoH264EntropyModeKey }
+            return supportedKeys(for: .h264).filter {
+                $0 != AVVideoH264EntropyModeKey && $0 != kVTCompressionPropertyKey_MaxH264SliceBytes
+            }
         case .jpeg:
             // AVFoundation skips its supported-property check for AverageBitRate and MaxKeyFrameInterval with JPEG;
             // both are honoured: a rate-controlled Motion JPEG stream, and an interval every intra-only stream meets.
@@ -52,17 +84,55 @@ package struct VideoCompressionProperties: Sendable {
         }
     }
 
+    /// The keys read into `EncoderControls` (x264 and x265 only).
+    static let x26xControlKeys = [
+        kVTCompressionPropertyKey_RealTime, kVTCompressionPropertyKey_MinAllowedFrameQP,
+        kVTCompressionPropertyKey_MaxAllowedFrameQP, kVTCompressionPropertyKey_ReferenceBufferCount,
+        kVTCompressionPropertyKey_SpatialAdaptiveQPLevel, kVTCompressionPropertyKey_AllowOpenGOP,
+        kVTCompressionPropertyKey_MaxFrameDelayCount, kVTCompressionPropertyKey_ConstantBitRate,
+        kVTCompressionPropertyKey_VBVMaxBitRate, kVTCompressionPropertyKey_VBVBufferDuration,
+        kVTCompressionPropertyKey_VBVInitialDelayPercentage, kVTCompressionPropertyKey_SuggestedLookAheadFrameCount,
+        kVTCompressionPropertyKey_VariableBitRate,
+    ]
+
+    /// Keys that state a fact about the output rather than shape it; each is accepted when the fact holds here.
+    static let statedFactKeys = [
+        kVTCompressionPropertyKey_FieldCount, kVTCompressionPropertyKey_ProgressiveScan, kVTCompressionPropertyKey_Depth,
+        kVTCompressionPropertyKey_OutputBitDepth, kVTCompressionPropertyKey_HDRMetadataInsertionMode,
+    ]
+
     /// Reads and checks the properties (`reader` is `nil` when the key is absent).
     init(reader: inout SettingsReader?, codec: AVVideoCodecType) throws(CodecSettingsError) {
         guard var r = reader else { return }
-        let supported = Set(Self.supportedKeys(for: codec))
+        let supported = Set(Self.supportedKeys(for: codec) + Self.statedFactKeys)
         for key in r.values.keys.sorted() where !supported.contains(key) {
-            throw CodecSettingsError(.unsupported, key: r.keyPath(key),
-                                     "compression property \(key) is not supported for video codec type \(codec.rawValue)")
+            switch VideoCompressionKeyCatalog.treatment(of: key) {
+            case .hint(let type)?:
+                try Self.checkHint(&r, key: key, type: type)
+            case .readOnly?:
+                throw CodecSettingsError(.invalidValue, key: r.keyPath(key),
+                                         "compression property \(key) is read-only: an encoder reports it, a caller cannot set it")
+            case .unsupported(let why)?:
+                throw CodecSettingsError(.unsupported, key: r.keyPath(key), "compression property \(key) cannot be honoured: \(why)")
+            case nil:
+                throw CodecSettingsError(.unsupported, key: r.keyPath(key),
+                                         "compression property \(key) is not supported for video codec type \(codec.rawValue)")
+            }
         }
         averageBitRate = try r.int(AVVideoAverageBitRateKey)
         if let rate = averageBitRate, rate <= 0 {
             throw CodecSettingsError(.invalidValue, key: r.keyPath(AVVideoAverageBitRateKey), "must be positive, not \(rate)")
+        }
+        if let rate = try r.int(kVTCompressionPropertyKey_VariableBitRate) {
+            // A variable-bit-rate target is what x264's and x265's average-bit-rate control aims at.
+            guard averageBitRate == nil else {
+                throw CodecSettingsError(.conflict, key: r.keyPath(kVTCompressionPropertyKey_VariableBitRate),
+                                         "give one target: AverageBitRate or VariableBitRate")
+            }
+            guard rate > 0 else {
+                throw CodecSettingsError(.invalidValue, key: r.keyPath(kVTCompressionPropertyKey_VariableBitRate), "must be positive, not \(rate)")
+            }
+            averageBitRate = rate
         }
         quality = try r.double(AVVideoQualityKey)
         if let quality, !(0...1).contains(quality) {
@@ -140,6 +210,9 @@ package struct VideoCompressionProperties: Sendable {
         }
         allowsTemporalCompression = try r.bool(kVTCompressionPropertyKey_AllowTemporalCompression)
         prioritizesSpeed = try r.bool(kVTCompressionPropertyKey_PrioritizeEncodingSpeedOverQuality)
+        controls = try EncoderControls(&r, codec: codec)
+        try controls.checkAgainst(averageBitRate: averageBitRate, quality: quality, dataRateLimits: dataRateLimits, reader: r)
+        try checkStatedFacts(&r, codec: codec)
         if profileLevel?.x264Profile?.forbidsBFrames == true, allowsFrameReordering == true, averageNonDroppableFrameRate != nil {
             throw CodecSettingsError(.conflict, key: r.keyPath(AVVideoAverageNonDroppableFrameRateKey),
                                      "droppable frames need B-frames, which the \(profileLevel!.profile) profile forbids")

@@ -26,6 +26,9 @@ package struct VideoEncoderSettings: Sendable {
     package var cleanAperture: CleanAperture?
     /// The compression properties.
     package var compression: VideoCompressionProperties
+    /// `kVTVideoEncoderSpecification_EnableLowLatencyRateControl` in the encoder specification: encode for
+    /// real-time communication (as a live source).
+    package var lowLatencyRateControl = false
     /// The encoder the codec maps to.
     package var encoder: FFEncoderImplementation
 
@@ -96,16 +99,18 @@ package struct VideoEncoderSettings: Sendable {
         pixelAspectRatio = try Self.readPixelAspectRatio(&reader, key: AVVideoPixelAspectRatioKey)
         cleanAperture = try Self.readCleanAperture(&reader, key: AVVideoCleanApertureKey)
         if var specification = try reader.dictionary(AVVideoEncoderSpecificationKey) {
-            try Self.readEncoderSpecification(&specification)
+            lowLatencyRateControl = try Self.readEncoderSpecification(&specification)
         }
         var compressionReader = try reader.dictionary(AVVideoCompressionPropertiesKey)
         if compressionReader != nil {
             // Before macOS 10.9/iOS 7 these two belonged inside the compression properties (AVVideoSettings.h);
             // Apple still takes them there.
-            if let ratio = try Self.readPixelAspectRatio(&compressionReader!, key: AVVideoPixelAspectRatioKey) {
+            // VideoToolbox's own key takes the same dictionary.
+            for ratioKey in [AVVideoPixelAspectRatioKey, kVTCompressionPropertyKey_PixelAspectRatio] {
+                guard let ratio = try Self.readPixelAspectRatio(&compressionReader!, key: ratioKey) else { continue }
                 guard pixelAspectRatio == nil || pixelAspectRatio! == ratio else {
-                    throw CodecSettingsError(.conflict, key: compressionReader!.keyPath(AVVideoPixelAspectRatioKey),
-                                             "differs from the top-level \(AVVideoPixelAspectRatioKey)")
+                    throw CodecSettingsError(.conflict, key: compressionReader!.keyPath(ratioKey),
+                                             "differs from the pixel aspect ratio given elsewhere in the settings")
                 }
                 pixelAspectRatio = ratio
             }
@@ -242,16 +247,26 @@ package struct VideoEncoderSettings: Sendable {
         return CleanAperture(width: width!, height: height!, horizontalOffset: horizontal!, verticalOffset: vertical!)
     }
 
-    /// `AVVideoEncoderSpecificationKey`: only the hardware-acceleration keys mean anything here, and there is no
-    /// hardware encoder, so requiring one fails and enabling one (a preference) is satisfied by software.
-    static func readEncoderSpecification(_ reader: inout SettingsReader) throws(CodecSettingsError) {
-        // kVTVideoEncoderSpecification_EnableHardwareAcceleratedVideoEncoder /
-        // …RequireHardwareAcceleratedVideoEncoder (VTVideoEncoderList.h; values are the key names).
-        _ = try reader.bool("EnableHardwareAcceleratedVideoEncoder")
-        if try reader.bool("RequireHardwareAcceleratedVideoEncoder") == true {
-            throw CodecSettingsError(.unsupported, key: reader.keyPath("RequireHardwareAcceleratedVideoEncoder"),
+    /// `AVVideoEncoderSpecificationKey`: there is one software encoder per codec and no hardware one, so requiring
+    /// hardware, a GPU or another encoder fails, and preferring them (a preference) is satisfied by software.
+    /// Returns whether low-latency rate control was asked for.
+    static func readEncoderSpecification(_ reader: inout SettingsReader) throws(CodecSettingsError) -> Bool {
+        _ = try reader.bool(kVTVideoEncoderSpecification_EnableHardwareAcceleratedVideoEncoder)
+        _ = try reader.int(kVTVideoEncoderSpecification_PreferredEncoderGPURegistryID)
+        if try reader.bool(kVTVideoEncoderSpecification_RequireHardwareAcceleratedVideoEncoder) == true {
+            throw CodecSettingsError(.unsupported, key: reader.keyPath(kVTVideoEncoderSpecification_RequireHardwareAcceleratedVideoEncoder),
                                      "there is no hardware-accelerated video encoder here")
         }
+        if try reader.int(kVTVideoEncoderSpecification_RequiredEncoderGPURegistryID) != nil {
+            throw CodecSettingsError(.unsupported, key: reader.keyPath(kVTVideoEncoderSpecification_RequiredEncoderGPURegistryID),
+                                     "there is no GPU encoder here")
+        }
+        if let id = try reader.string(kVTVideoEncoderSpecification_EncoderID) {
+            throw CodecSettingsError(.unsupported, key: reader.keyPath(kVTVideoEncoderSpecification_EncoderID),
+                                     "there is no encoder '\(id)' here: each codec has one software encoder, chosen by AVVideoCodecKey")
+        }
+        let lowLatency = try reader.bool(kVTVideoEncoderSpecification_EnableLowLatencyRateControl) == true
         try reader.finish("AVVideoEncoderSpecificationKey")
+        return lowLatency
     }
 }

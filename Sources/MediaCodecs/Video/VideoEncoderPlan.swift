@@ -1,5 +1,6 @@
 import CoreVideo
 import FFmpegBridge
+import VideoToolbox
 
 /// How `VideoEncoderSettings` become an FFmpeg encoder configuration, once the output size and colour are known.
 /// The mapping of every key is tabulated in `Sources/MediaCodecs/README.md`.
@@ -131,17 +132,32 @@ struct VideoEncoderPlan {
             }
         }
 
+        // VideoToolbox's own controls (x264 and x265 only: the other codecs do not list them).
+        let controls = compression.controls
+        if isX26x {
+            try Self.apply(controls, to: &c, x264: &x264Params, x265: &x265Params, key: key)
+        }
+        let realTime = realTime || controls.realTime == true || settings.lowLatencyRateControl
+        if controls.maxFrameDelay != nil, twoPass != nil {
+            throw CodecSettingsError(.conflict, key: key(kVTCompressionPropertyKey_MaxFrameDelayCount),
+                                     "a multi-pass encode holds every frame until its last pass; drop the frame delay limit")
+        }
+
         // Real time: frames leave the encoder as they come, as Apple's real-time encoding does (a live recording
         // killed mid-way then loses at most its last fragment, not also the encoder's look-ahead): x264/x265's
         // zero-latency tuning (no look-ahead, no frame reordering, sliced threads), or, when reordering is asked
         // for, only as much look-ahead as the B-frames need.
-        if realTime, isX26x, twoPass == nil {
-            if compression.allowsFrameReordering == true && c.maxBFrames != 0 {
+        if realTime || controls.maxFrameDelay != nil, isX26x, twoPass == nil {
+            // A frame-delay limit of any size is met by handing each frame back as it comes.
+            if compression.allowsFrameReordering == true && c.maxBFrames != 0 && controls.maxFrameDelay == nil {
                 x264Params += ["rc-lookahead=\(Self.realTimeLookahead)", "sync-lookahead=0"]
                 x265Params += ["rc-lookahead=\(Self.realTimeLookahead)"]
             } else {
                 c.tune = "zerolatency"
                 c.maxBFrames = 0
+                // zerolatency asks for sliced threads, but FFmpeg's libx264 wrapper turns them off unless the
+                // context's thread type is slice alone; frame threads would hold back one frame per extra thread.
+                if settings.codec == .h264 { c.options["thread_type"] = "slice" }
             }
         }
 
@@ -165,5 +181,36 @@ struct VideoEncoderPlan {
         if settings.codec == .h264, !x264Params.isEmpty { c.options["x264-params"] = x264Params.joined(separator: ":") }
         if settings.codec == .hevc, !x265Params.isEmpty { c.options["x265-params"] = x265Params.joined(separator: ":") }
         configuration = c
+    }
+
+    /// Turns VideoToolbox's rate-control and structure properties into x264/x265 settings.
+    private static func apply(_ controls: VideoCompressionProperties.EncoderControls, to c: inout FFVideoEncoderConfiguration,
+                              x264: inout [String], x265: inout [String], key: (String) -> String) throws(CodecSettingsError) {
+        func both(_ option: String) { x264.append(option); x265.append(option) }
+        if let qp = controls.minQP { both("qpmin=\(qp)") }
+        if let qp = controls.maxQP { both("qpmax=\(qp)") }
+        if let refs = controls.referenceFrames { both("ref=\(refs)") }
+        if controls.disablesAdaptiveQuantization { both("aq-mode=0") }
+        // x264 closes its groups of pictures unless asked; x265 opens them by default.
+        if controls.forbidsOpenGOP { x265.append("open-gop=0") }
+        if let bytes = controls.maxSliceBytes { x264.append("slice-max-size=\(bytes)") }
+        if let frames = controls.lookAheadFrames { both("rc-lookahead=\(frames)") }
+        if let rate = controls.constantBitRate {
+            // Constant bit rate: the target, the peak and a buffer of the given duration (one second otherwise),
+            // filled with padding where the content needs fewer bits (x264 nal-hrd=cbr, x265 strict-cbr).
+            c.bitRate = rate
+            c.maxBitRate = rate
+            c.bufferSize = Int((Double(rate) * (controls.vbvBufferDuration ?? 1)).rounded())
+            x264.append("nal-hrd=cbr")
+            x265.append("strict-cbr=1")
+        } else if let peak = controls.vbvMaxBitRate {
+            c.maxBitRate = peak
+            c.bufferSize = Int((Double(peak) * (controls.vbvBufferDuration ?? 1)).rounded())
+            if c.bitRate == nil, c.quality == nil {
+                // A peak alone: x264/x265 need a target; use the peak rate, capped by the same buffer.
+                c.bitRate = peak
+            }
+        }
+        if let percent = controls.vbvInitialDelayPercentage { both("vbv-init=\(percent / 100)") }
     }
 }
