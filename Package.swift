@@ -107,8 +107,9 @@ let package = Package(
         .target(name: "AVFoundation", dependencies: [
             "CoreMedia", "CoreVideo", "CoreAudioTypes", "CoreGraphics", "QuartzCore", "VideoToolbox", "CoreFoundationShims",
             "ImageIO", "UniformTypeIdentifiers", "MediaFormats", "MediaContainer", "MediaCodecs", "MovieFile", "AudioFile", "CNSObjectFactory",
-            "ObjectiveC",
+            "ObjectiveC", "FrameworkSubmodules",
         ]),
+        .target(name: "FrameworkSubmodules"),
 
         // Tools over the public API.
         .executableTarget(name: "avinfo", dependencies: ["AVFoundation"]),

@@ -1,0 +1,1 @@
+// Intentionally empty: this target exists for its module map (include/module.modulemap).
