@@ -5,7 +5,8 @@ internal import CYUV
 final class FFConversionStep: CustomStringConvertible {
     enum Kind {
         case copy
-        case yuvToRGB32(FFYUVToRGBKernel, constants: UnsafePointer<YuvConstants>, swapUV: Bool, cbGain: [UInt8]?)
+        /// `cbGain`: Cb is first stretched by 1 + cbGain / 32768 around 128 (see `crow_stretch_chroma`).
+        case yuvToRGB32(FFYUVToRGBKernel, constants: UnsafePointer<YuvConstants>, swapUV: Bool, cbGain: Int32?)
         case rgb32ToYUV(FFRGBToYUVKernel)
         case i420ToNV12, nv12ToI420
         case shuffle([UInt8])
@@ -34,9 +35,9 @@ final class FFConversionStep: CustomStringConvertible {
         chromaScratch?.deallocate()
     }
 
-    /// A copy of chroma plane `plane` with every Cb sample passed through `gain` (Cr copied as is when the plane
-    /// interleaves them).
-    private func applyCbGain(_ gain: [UInt8], to plane: FFPlane, interleaved: Bool, cbOffset: Int) -> FFPlane {
+    /// A copy of chroma plane `plane` with every Cb sample stretched by 1 + `excess` / 32768 around 128 (Cr copied
+    /// as is when the plane interleaves them).
+    private func applyCbGain(_ excess: Int32, to plane: FFPlane, interleaved: Bool, cbOffset: Int) -> FFPlane {
         let rowBytes = from.format.minimumBytesPerRow(width: from.width)[1]
         let rows = from.format.rowCount(ofPlane: 1, height: from.height)
         let size = rowBytes * rows
@@ -46,21 +47,11 @@ final class FFConversionStep: CustomStringConvertible {
             chromaScratchSize = size
         }
         guard let scratch = chromaScratch else { return plane }
-        gain.withUnsafeBufferPointer { table in
-            for row in 0..<rows {
-                let source = (plane.baseAddress + row * plane.bytesPerRow).assumingMemoryBound(to: UInt8.self)
-                let destination = (scratch + row * rowBytes).assumingMemoryBound(to: UInt8.self)
-                if interleaved {
-                    var x = 0
-                    while x + 1 < rowBytes {
-                        destination[x + cbOffset] = table[Int(source[x + cbOffset])]
-                        destination[x + 1 - cbOffset] = source[x + 1 - cbOffset]
-                        x += 2
-                    }
-                } else {
-                    for x in 0..<rowBytes { destination[x] = table[Int(source[x])] }
-                }
-            }
+        for row in 0..<rows {
+            FFChromaStretch.apply(excess: excess, count: rowBytes,
+                                  from: (plane.baseAddress + row * plane.bytesPerRow).assumingMemoryBound(to: UInt8.self),
+                                  to: (scratch + row * rowBytes).assumingMemoryBound(to: UInt8.self),
+                                  interleavedFirst: interleaved ? cbOffset : nil)
         }
         return FFPlane(baseAddress: UnsafeRawPointer(scratch), bytesPerRow: rowBytes, rowCount: rows)
     }
@@ -165,15 +156,11 @@ final class FFConversionStep: CustomStringConvertible {
             // P010's chroma is interleaved: its U and V cannot be exchanged, so it has no RGBA path here.
             if swap && kernel == .p010 { return nil }
             let coefficientFits: Bool = approximate || source.isFullRange || source.matrix == .bt601
-            var gain: [UInt8]? = nil
+            var gain: Int32? = nil
             if !coefficientFits {
                 guard kernel != .i010 && kernel != .p010 else { return nil }
                 // Cb → B of limited-range YCbCr: 2(1 − Kb) · 255/224 (BT.709 Kb 0.0722, BT.2020 Kb 0.0593).
-                let kb = source.matrix == .bt709 ? 0.0722 : 0.0593
-                let factor = 2 * (1 - kb) * 255 / 224 / 2.0
-                gain = (0..<256).map { (code: Int) -> UInt8 in
-                    UInt8(max(0, min(255, (128 + factor * Double(code - 128)).rounded())))
-                }
+                gain = FFChromaStretch.excess(kb: source.matrix == .bt709 ? 0.0722 : 0.0593)
             }
             // libyuv's own ABGR trick: exchange U and V (the other bi-planar reader, or the I4xx plane pointers)
             // and use the YVU constants, and its ARGB writer produces R,G,B,A bytes.

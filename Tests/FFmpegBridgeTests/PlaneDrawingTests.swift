@@ -95,3 +95,31 @@ struct PlaneDrawingTests {
         #expect(mismatches == 0, "\(mismatches) of \(area.width) samples differ at scale \(scale)")
     }
 }
+
+@Suite("Cb stretch")
+struct ChromaStretchTests {
+    @Test("every code comes out as the rounded gain formula, in the vector body and the tails, planar and interleaved",
+          arguments: [0.0722, 0.0593])
+    func exact(kb: Double) {
+        let gain = 2 * (1 - kb) * 255 / 224 / 2.0
+        func want(_ code: Int) -> UInt8 { UInt8(max(0, min(255, (128 + gain * Double(code - 128)).rounded()))) }
+        let excess = FFChromaStretch.excess(kb: kb)
+        // 256 codes twice over, at lengths that leave every tail size after the 16-byte steps.
+        let source = (0..<512).map { UInt8($0 & 255) }
+        for count in [0, 1, 15, 16, 17, 31, 256, 511, 512] {
+            for interleaved in [nil, 0, 1] as [Int?] {
+                var out = [UInt8](repeating: 0, count: count)
+                source.withUnsafeBufferPointer { s in
+                    out.withUnsafeMutableBufferPointer { o in
+                        FFChromaStretch.apply(excess: excess, count: count, from: s.baseAddress!, to: o.baseAddress!,
+                                              interleavedFirst: interleaved)
+                    }
+                }
+                let expected = (0..<count).map { i in
+                    interleaved.map { i & 1 == $0 } ?? true ? want(Int(source[i])) : source[i]
+                }
+                #expect(out == expected, "count \(count) interleaved \(String(describing: interleaved))")
+            }
+        }
+    }
+}
