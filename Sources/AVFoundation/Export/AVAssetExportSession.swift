@@ -1,5 +1,6 @@
 import CoreMedia
 import Foundation
+import _KeyValueObserving
 
 /// Exports an asset to a new file in the form an export preset describes: re-encoded to H.264, HEVC or ProRes and
 /// AAC or linear PCM at the preset's size and rate, or passed through as stored (AVAssetExportSession.h).
@@ -90,8 +91,15 @@ open class AVAssetExportSession: NSObject, @unchecked Sendable {
         let started: Bool = lock.withLock {
             guard run.status == .unknown else { return true }
             change(&configuration)
+            // The settings Apple documents as key-value observable.
+            switch name {
+            case "outputURL": KeyValueAnnouncements.record(self, key: name, value: configuration.outputURL as Any)
+            case "outputFileType": KeyValueAnnouncements.record(self, key: name, value: configuration.outputFileType as Any)
+            default: break
+            }
             return false
         }
+        announceChanges()
         if started {
             ExportLog.warn("AVAssetExportSession: \(name) cannot be changed after the export has started; the change is ignored")
         }

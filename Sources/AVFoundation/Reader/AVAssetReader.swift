@@ -53,6 +53,7 @@ open class AVAssetReader: NSObject, @unchecked Sendable {
     public init(asset: AVAsset) throws {
         self.asset = asset
         super.init()
+        core.owner = self
     }
 
     /// The status of reading.
