@@ -38,8 +38,9 @@ extension AVAssetExportSession {
     /// observers (key-value observing; delivered by `announceChanges()` once `lock` is released). Called with `lock`
     /// held.
     func changedLocked() {
-        KeyValueAnnouncements.record(self, key: "status", value: run.status)
+        // Progress first: observers see it reach 1 before the status becomes `.completed`.
         KeyValueAnnouncements.record(self, key: "progress", value: run.progress)
+        KeyValueAnnouncements.record(self, key: "status", value: run.status)
         run.version += 1
         let waiters = run.waiters
         run.waiters = [:]

@@ -30,8 +30,10 @@ struct ObservablePropertiesTests {
         let progress = Notes<Float>()
         let statuses = Notes<AVAssetExportSession.Status>()
         let oldStatuses = Notes<AVAssetExportSession.Status?>()
+        let timeline = Notes<String>()
         let progressObservation = exporter.observe(\.progress, options: [.new]) { session, change in
             progress.append(change.newValue!)
+            timeline.append("progress \(change.newValue!)")
             #expect(session.progress >= change.newValue!)
         }
         // Through the base class's type too: another root, the same property.
@@ -39,6 +41,7 @@ struct ObservablePropertiesTests {
         let statusObservation = base.observe(\.status, options: [.initial, .old, .new]) { _, change in
             statuses.append(change.newValue!)
             oldStatuses.append(change.oldValue)
+            timeline.append("status \(change.newValue!.rawValue)")
         }
         let statusesAtCompletion = Notes<[AVAssetExportSession.Status]>()
         await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
@@ -54,6 +57,8 @@ struct ObservablePropertiesTests {
         #expect(zip(values, values.dropFirst()).allSatisfy { $0 < $1 }, "increasing, each value once")
         #expect(statuses.all == [.unknown, .waiting, .exporting, .completed])
         #expect(oldStatuses.all == [nil, .unknown, .waiting, .exporting])
+        // Progress reached 1 before the status became completed.
+        #expect(timeline.all.suffix(2) == ["progress 1.0", "status 3"])
         // Observers heard of the end before the completion handler ran.
         #expect(statusesAtCompletion.all.first?.last == .completed)
         progressObservation.invalidate()
