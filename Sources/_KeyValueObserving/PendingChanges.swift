@@ -83,6 +83,8 @@ enum ManualAnnouncements {
         guard !observations.isEmpty else { return }
         var observed: [(observation: Observation, old: Any?)] = []
         for observation in observations where observation.isValid {
+            // An observation whose key is known and is another one needs no read.
+            if case .key(let key) = announced, let observed = observation.key, observed != key { continue }
             let old = observation.read(object)
             if announced.selects(observation, on: object, value: old) { observed.append((observation, old)) }
         }
