@@ -230,13 +230,15 @@ open class AVAssetExportSession: NSObject, @unchecked Sendable {
 
     // MARK: Status
 
-    /// The status of the export.
+    /// The status of the export. Key-value observable (announced on the thread that changes it).
     public var status: Status { lock.withLock { run.status } }
 
     /// Why the export failed, when `status` is `.failed`.
     public var error: (any Error)? { lock.withLock { run.status == .failed ? run.error : nil } }
 
-    /// How much of the export is done, 0 to 1; only grows, and is 1 once the export completed.
+    /// How much of the export is done, 0 to 1; only grows, and is 1 once the export completed. Key-value observable:
+    /// announced at each progress step as the export advances, on the export's threads, and 1 before `status`
+    /// becomes `.completed` (Apple's header calls it not observable).
     public var progress: Float { lock.withLock { run.progress } }
 
     /// The types of file the preset writes (without looking at the asset: see `determineCompatibleFileTypes`).

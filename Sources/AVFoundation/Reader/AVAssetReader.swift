@@ -56,7 +56,7 @@ open class AVAssetReader: NSObject, @unchecked Sendable {
         core.owner = self
     }
 
-    /// The status of reading.
+    /// The status of reading. Key-value observable (announced on the thread that changes it).
     public var status: AVAssetReader.Status { core.status }
 
     /// The error that made reading fail; nil unless `status` is `.failed`.

@@ -100,7 +100,7 @@ open class AVAssetWriter: NSObject, @unchecked Sendable {
 
     // MARK: Status
 
-    /// The writer's status.
+    /// The writer's status. Key-value observable (announced on the thread that changes it).
     public var status: Status {
         lock.withLock { engine?.currentStatus ?? configurationStatus }
     }

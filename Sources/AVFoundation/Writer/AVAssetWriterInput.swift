@@ -180,6 +180,7 @@ open class AVAssetWriterInput: NSObject, @unchecked Sendable {
     /// Whether the input wants more media now. False before `startWriting()`, while the input's queue is full or
     /// its track is ahead of the others, and after `markAsFinished()`. After the writer fails or is cancelled it
     /// is true (until the input is marked finished), so that an appending loop learns of it from `append`.
+    /// Key-value observable (key `readyForMoreMediaData`): announced when it changes, on the thread that notices.
     public var isReadyForMoreMediaData: Bool {
         guard let (engine, index) = running else { return false }
         return engine.isReady(index)
