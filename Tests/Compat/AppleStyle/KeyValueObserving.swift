@@ -60,6 +60,21 @@ final class ClipExporter: NSObject {
     }
 }
 
+/// The other common form: a stored property, announced around each assignment.
+final class TrimModel: NSObject {
+    #if os(Linux)
+    private(set) var fractionTrimmed: Double = 0
+    #else
+    @objc private(set) var fractionTrimmed: Double = 0
+    #endif
+
+    func trim(to fraction: Double) {
+        willChangeValue(forKey: "fractionTrimmed")
+        fractionTrimmed = fraction
+        didChangeValue(forKey: "fractionTrimmed")
+    }
+}
+
 /// Exports `url` through a ClipExporter, watching its progress by key-value observing.
 func checkKeyValueObserving(_ url: URL, outputDirectory: URL) {
     let exporter = ClipExporter()
@@ -98,4 +113,15 @@ func checkKeyValueObserving(_ url: URL, outputDirectory: URL) {
     lock.unlock()
     check(after == before, "kvo: a released observation was still notified")
     _ = observation
+
+    let model = TrimModel()
+    var trims: [Double] = []
+    let trimObservation = model.observe(\.fractionTrimmed, options: [.initial, .new]) { _, change in
+        trims.append(change.newValue ?? -1)
+    }
+    model.trim(to: 0.25)
+    model.trim(to: 0.5)
+    trimObservation.invalidate()
+    model.trim(to: 1)
+    check(trims == [0, 0.25, 0.5], "kvo: trims \(trims)")
 }
