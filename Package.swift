@@ -8,7 +8,7 @@ import PackageDescription
 let appleModules = [
     "AVFoundation", "CoreMedia", "CoreVideo", "CoreAudioTypes", "CoreGraphics", "QuartzCore", "VideoToolbox",
     "ImageIO", "UniformTypeIdentifiers", "CoreFoundationShims", "_Testing_CoreGraphics", "ObjectiveC",
-    "os", "OSLog", "COSUnfairLock",
+    "os", "OSLog", "COSUnfairLock", "_KeyValueObserving",
 ]
 
 let package = Package(
@@ -58,6 +58,9 @@ let package = Package(
         .target(name: "CoreFoundationShims"),
         // The Objective-C runtime calls Swift code for Apple platforms makes: objc_sync_enter/exit, autoreleasepool.
         .target(name: "ObjectiveC"),
+        // Foundation's key-value observing (observe(_:options:changeHandler:), willChangeValue(forKey:)…), which
+        // Linux's Foundation lacks; AVFoundation re-exports it and announces its own observable properties through it.
+        .target(name: "_KeyValueObserving"),
         // Apple's os module: os_unfair_lock (its futex word in C, COSUnfairLock), OSAllocatedUnfairLock, and
         // Logger/os_log writing through swift-log. OSLog re-exports it, as Apple's OSLog framework does.
         .target(name: "COSUnfairLock"),
@@ -107,7 +110,7 @@ let package = Package(
         .target(name: "AVFoundation", dependencies: [
             "CoreMedia", "CoreVideo", "CoreAudioTypes", "CoreGraphics", "QuartzCore", "VideoToolbox", "CoreFoundationShims",
             "ImageIO", "UniformTypeIdentifiers", "MediaFormats", "MediaContainer", "MediaCodecs", "MovieFile", "AudioFile", "CNSObjectFactory",
-            "ObjectiveC", "FrameworkSubmodules",
+            "ObjectiveC", "_KeyValueObserving", "FrameworkSubmodules",
         ]),
         .target(name: "FrameworkSubmodules"),
 
@@ -131,6 +134,7 @@ let package = Package(
         .testTarget(name: "MediaFormatsTests", dependencies: ["MediaFormats", "TestSupport"]),
         .testTarget(name: "CoreAudioTypesTests", dependencies: ["CoreAudioTypes"]),
         .testTarget(name: "ObjectiveCTests", dependencies: ["ObjectiveC"]),
+        .testTarget(name: "KeyValueObservingTests", dependencies: ["_KeyValueObserving"]),
         .testTarget(name: "osTests", dependencies: ["os", "OSLog", .product(name: "Logging", package: "swift-log")]),
         .testTarget(name: "CoreGraphicsTests", dependencies: ["CoreGraphics"]),
         .testTarget(name: "UniformTypeIdentifiersTests", dependencies: ["UniformTypeIdentifiers"]),

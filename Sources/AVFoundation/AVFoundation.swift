@@ -8,3 +8,6 @@
 @_exported import CoreVideo
 // Apple's Foundation re-exports the ObjectiveC module (objc_sync_enter, autoreleasepool); Linux's does not.
 @_exported import ObjectiveC
+// Key-value observing (observe(_:options:changeHandler:), willChangeValue(forKey:)…) is Foundation's on Apple
+// platforms; Linux's Foundation has none, and Foundation cannot be extended as a module, so it comes from here.
+@_exported import _KeyValueObserving

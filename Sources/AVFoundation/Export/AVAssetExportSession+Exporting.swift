@@ -1,5 +1,6 @@
 import CoreMedia
 import Foundation
+import _KeyValueObserving
 
 extension AVAssetExportSession {
     /// The export's progress through its life.
@@ -43,6 +44,7 @@ extension AVAssetExportSession {
             }
             return status
         }
+        announceChanges()
         switch previous {
         case .unknown: break
         case .waiting, .exporting: return
@@ -121,6 +123,7 @@ extension AVAssetExportSession {
                 return .none
             }
         }
+        announceChanges()
         switch step {
         case .none:
             break
@@ -198,6 +201,7 @@ extension AVAssetExportSession {
             changedLocked()
             return true
         }
+        announceChanges()
         guard start else {
             finish(.cancelled, synchronously: false)
             return
@@ -205,14 +209,24 @@ extension AVAssetExportSession {
         job.start()
     }
 
-    /// Records progress (monotonic) and updates the `Progress` object.
+    /// Records progress (monotonic), updates the `Progress` object and tells `progress` observers. The export's
+    /// tracks report in steps of `ExportLimits.progressStep`, so observers hear of each step, not each sample.
     private func report(_ fraction: Float) {
         let value: Float? = lock.withLock {
             guard run.status == .exporting, fraction > run.progress else { return nil }
             run.progress = min(1, fraction)
+            KeyValueAnnouncements.record(self, key: "progress", value: run.progress)
             return run.progress
         }
-        if let value { progressObject.completedUnitCount = Int64(Double(value) * Double(ExportLimits.progressUnits)) }
+        guard let value else { return }
+        progressObject.completedUnitCount = Int64(Double(value) * Double(ExportLimits.progressUnits))
+        announceChanges()
+    }
+
+    /// Delivers the `status`, `progress` and configuration changes recorded under `lock` to their observers
+    /// (key-value observing), in order, on this thread. Call it after releasing `lock`.
+    func announceChanges() {
+        KeyValueAnnouncements.deliver(self)
     }
 
     /// Ends the export: records the outcome, frees the queue slot, then calls every handler once.
@@ -238,6 +252,8 @@ extension AVAssetExportSession {
             return (pending, ticket)
         }
         if case .completed = outcome { progressObject.completedUnitCount = ExportLimits.progressUnits }
+        // Observers hear of the end before the completion handlers run.
+        announceChanges()
         if let ticket { ExportQueue.shared.release(ticket) }
         if synchronously {
             for handler in handlers { handler() }

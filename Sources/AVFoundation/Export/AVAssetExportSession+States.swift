@@ -1,4 +1,5 @@
 import Foundation
+import _KeyValueObserving
 
 extension AVAssetExportSession {
     /// The state of an export, as `states(updateInterval:)` reports it.
@@ -33,8 +34,13 @@ extension AVAssetExportSession {
         }
     }
 
-    /// Records a status change and wakes every waiting state sequence. Called with `lock` held.
+    /// Records a status change, wakes every waiting state sequence and records `status` and `progress` for their
+    /// observers (key-value observing; delivered by `announceChanges()` once `lock` is released). Called with `lock`
+    /// held.
     func changedLocked() {
+        // Progress first: observers see it reach 1 before the status becomes `.completed`.
+        KeyValueAnnouncements.record(self, key: "progress", value: run.progress)
+        KeyValueAnnouncements.record(self, key: "status", value: run.status)
         run.version += 1
         let waiters = run.waiters
         run.waiters = [:]

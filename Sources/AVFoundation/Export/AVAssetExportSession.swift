@@ -1,5 +1,6 @@
 import CoreMedia
 import Foundation
+import _KeyValueObserving
 
 /// Exports an asset to a new file in the form an export preset describes: re-encoded to H.264, HEVC or ProRes and
 /// AAC or linear PCM at the preset's size and rate, or passed through as stored (AVAssetExportSession.h).
@@ -90,8 +91,15 @@ open class AVAssetExportSession: NSObject, @unchecked Sendable {
         let started: Bool = lock.withLock {
             guard run.status == .unknown else { return true }
             change(&configuration)
+            // The settings Apple documents as key-value observable.
+            switch name {
+            case "outputURL": KeyValueAnnouncements.record(self, key: name, value: configuration.outputURL as Any)
+            case "outputFileType": KeyValueAnnouncements.record(self, key: name, value: configuration.outputFileType as Any)
+            default: break
+            }
             return false
         }
+        announceChanges()
         if started {
             ExportLog.warn("AVAssetExportSession: \(name) cannot be changed after the export has started; the change is ignored")
         }
@@ -222,13 +230,15 @@ open class AVAssetExportSession: NSObject, @unchecked Sendable {
 
     // MARK: Status
 
-    /// The status of the export.
+    /// The status of the export. Key-value observable (announced on the thread that changes it).
     public var status: Status { lock.withLock { run.status } }
 
     /// Why the export failed, when `status` is `.failed`.
     public var error: (any Error)? { lock.withLock { run.status == .failed ? run.error : nil } }
 
-    /// How much of the export is done, 0 to 1; only grows, and is 1 once the export completed.
+    /// How much of the export is done, 0 to 1; only grows, and is 1 once the export completed. Key-value observable:
+    /// announced at each progress step as the export advances, on the export's threads, and 1 before `status`
+    /// becomes `.completed` (Apple's header calls it not observable).
     public var progress: Float { lock.withLock { run.progress } }
 
     /// The types of file the preset writes (without looking at the asset: see `determineCompatibleFileTypes`).

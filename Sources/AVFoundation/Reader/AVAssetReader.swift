@@ -53,9 +53,10 @@ open class AVAssetReader: NSObject, @unchecked Sendable {
     public init(asset: AVAsset) throws {
         self.asset = asset
         super.init()
+        core.owner = self
     }
 
-    /// The status of reading.
+    /// The status of reading. Key-value observable (announced on the thread that changes it).
     public var status: AVAssetReader.Status { core.status }
 
     /// The error that made reading fail; nil unless `status` is `.failed`.

@@ -1,5 +1,6 @@
 import CoreMedia
 import Foundation
+import _KeyValueObserving
 
 /// The state an asset reader shares with its outputs: its status and error, and each output's read-ahead worker
 /// and progress. Outputs keep the core (not the reader) alive, so reading goes on while a caller holds only its
@@ -20,7 +21,16 @@ final class ReaderCore: @unchecked Sendable {
     }
 
     private let lock = NSLock()
-    private var currentStatus = AVAssetReader.Status.unknown
+    /// The reader, whose `status` observers are told of each change (recorded under `lock`, so in order; delivered
+    /// by `announceStatus()` once it is released).
+    weak var owner: AVAssetReader?
+    private var currentStatus = AVAssetReader.Status.unknown {
+        didSet {
+            if currentStatus != oldValue, let owner {
+                KeyValueAnnouncements.record(owner, key: "status", value: currentStatus)
+            }
+        }
+    }
     private var currentError: (any Error)?
     /// Misuse found before reading started, reported by `startReading`.
     private var pendingMisuse: AVError?
@@ -79,6 +89,7 @@ final class ReaderCore: @unchecked Sendable {
             }
             return started
         }
+        announceStatus()
         guard let workers else { return false }
         for (worker, producer) in workers { worker.start(producer) }
         if makers.isEmpty { completeIfDone() }
@@ -92,6 +103,7 @@ final class ReaderCore: @unchecked Sendable {
             currentStatus = .failed
             currentError = error
         }
+        announceStatus()
     }
 
     // MARK: Reading
@@ -151,6 +163,7 @@ final class ReaderCore: @unchecked Sendable {
                   slots.allSatisfy({ $0.worker == nil || ($0.ended && !$0.awaitsFinalConfiguration) }) else { return }
             currentStatus = .completed
         }
+        announceStatus()
     }
 
     // MARK: Stopping
@@ -163,6 +176,7 @@ final class ReaderCore: @unchecked Sendable {
             currentError = error
             return slots.compactMap(\.worker)
         }
+        announceStatus()
         for worker in workers { worker.cancel() }
     }
 
@@ -172,6 +186,7 @@ final class ReaderCore: @unchecked Sendable {
             if currentStatus == .reading || currentStatus == .unknown { currentStatus = .cancelled }
             return slots.compactMap(\.worker)
         }
+        announceStatus()
         for worker in workers { worker.cancel() }
     }
 
@@ -195,6 +210,11 @@ final class ReaderCore: @unchecked Sendable {
             }
         }
         if reading { fail(error) }
+    }
+
+    /// Tells the reader's `status` observers of the changes recorded (key-value observing), on this thread.
+    private func announceStatus() {
+        if let owner { KeyValueAnnouncements.deliver(owner) }
     }
 
     // MARK: For tests

@@ -34,9 +34,12 @@ extension AVAssetWriter {
             }
             finishStarting(with: engine, status: .writing, error: nil)
             for input in configuration.inputs { input.writingStarted(engine: engine) }
+            announceStatus()
+            for input in configuration.inputs { input.announceReadiness() }
             return true
         } catch {
             finishStarting(with: nil, status: .failed, error: error)
+            announceStatus()
             return false
         }
     }

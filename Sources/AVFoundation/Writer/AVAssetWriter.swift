@@ -2,6 +2,7 @@ import CoreMedia
 import Foundation
 import MediaCodecs
 import MovieFile
+import _KeyValueObserving
 
 /// Writes media data to a new file: a QuickTime movie, an MPEG-4 family file (MP4, M4V, M4A, 3GP, 3G2) or an audio
 /// file (CAF, WAVE, AIFF, AIFC, AMR), from inputs that pass compressed samples through or encode pixel buffers and
@@ -37,6 +38,8 @@ open class AVAssetWriter: NSObject, @unchecked Sendable {
 
     /// Guards what follows; signalled when a start finishes.
     let lock = NSCondition()
+    /// Orders `status` announcements (key-value observing): reading the status and recording it happen together.
+    let announcementLock = NSLock()
     // Guarded by `lock`.
     var configuration = Configuration()
     var engine: WritingEngine?
@@ -97,7 +100,7 @@ open class AVAssetWriter: NSObject, @unchecked Sendable {
 
     // MARK: Status
 
-    /// The writer's status.
+    /// The writer's status. Key-value observable (announced on the thread that changes it).
     public var status: Status {
         lock.withLock { engine?.currentStatus ?? configurationStatus }
     }
@@ -216,8 +219,18 @@ open class AVAssetWriter: NSObject, @unchecked Sendable {
         notifyInputs()
     }
 
-    /// Tells every input that its readiness may have changed.
+    /// Tells every input that its readiness may have changed (and `status` observers that it may have).
     func notifyInputs() {
+        announceStatus()
         for input in inputs { input.readinessMayHaveChanged() }
+    }
+
+    /// Tells `status` observers the current status if it changed since they were last told (key-value observing).
+    /// Called wherever the status may have changed: the engine's readiness callback (failure, completion,
+    /// cancellation), the start, and configuration failures.
+    func announceStatus() {
+        guard KeyValueAnnouncements.isObserved(self) else { return }
+        announcementLock.withLock { KeyValueAnnouncements.record(self, key: "status", value: status) }
+        KeyValueAnnouncements.deliver(self)
     }
 }

@@ -3,6 +3,7 @@ import CoreMedia
 import CoreVideo
 import Foundation
 import MediaCodecs
+import _KeyValueObserving
 
 /// Appends samples to one track of an asset writer's output (AVAssetWriterInput.h).
 ///
@@ -41,6 +42,8 @@ open class AVAssetWriterInput: NSObject, @unchecked Sendable {
     let encoding: InputSpec.Encoding
 
     let lock = NSLock()
+    /// Orders `isReadyForMoreMediaData` announcements (key-value observing): reading and recording happen together.
+    private let announcementLock = NSLock()
     // Guarded by `lock`.
     var configuration = Configuration()
     weak var writer: AVAssetWriter?
@@ -177,6 +180,7 @@ open class AVAssetWriterInput: NSObject, @unchecked Sendable {
     /// Whether the input wants more media now. False before `startWriting()`, while the input's queue is full or
     /// its track is ahead of the others, and after `markAsFinished()`. After the writer fails or is cancelled it
     /// is true (until the input is marked finished), so that an appending loop learns of it from `append`.
+    /// Key-value observable (key `readyForMoreMediaData`): announced when it changes, on the thread that notices.
     public var isReadyForMoreMediaData: Bool {
         guard let (engine, index) = running else { return false }
         return engine.isReady(index)
@@ -258,6 +262,7 @@ open class AVAssetWriterInput: NSObject, @unchecked Sendable {
         } catch {
             engine.fail(error)
         }
+        announceReadiness()
     }
 
     /// Calls `block` on `queue` whenever the input is ready for more media, until it is marked finished. The block
@@ -289,6 +294,17 @@ open class AVAssetWriterInput: NSObject, @unchecked Sendable {
 
     /// Called by the writer when readiness may have changed.
     func readinessMayHaveChanged() {
+        announceReadiness()
         lock.withLock { pump }?.readinessMayHaveChanged()
+    }
+
+    /// Tells `isReadyForMoreMediaData` observers its value if it changed since they were last told (key-value
+    /// observing), on this thread. Nothing is read when nothing observes the input.
+    func announceReadiness() {
+        guard KeyValueAnnouncements.isObserved(self) else { return }
+        announcementLock.withLock {
+            KeyValueAnnouncements.record(self, key: "readyForMoreMediaData", value: isReadyForMoreMediaData)
+        }
+        KeyValueAnnouncements.deliver(self)
     }
 }
