@@ -49,6 +49,13 @@ final class WritingEngine: @unchecked Sendable {
     private var finishRequested = false
     private var finishing = false
     private var finishHandlers: [@Sendable () -> Void] = []
+    /// Entered when a failure or cancel makes the status final, left once it has removed the output: a caller that
+    /// finds the status already final (`finish`, `cancel`) waits on it, so that no completion handler, and no return
+    /// from `cancelWriting()`, can see a failed writer whose file is still there (found by avassetwriter-fuzz: a
+    /// worker's failure raced a `finishWriting` whose handler ran at once).
+    private let discarding = DispatchGroup()
+    /// Test hook: runs in `fail` after the status became `.failed` and before the output is removed.
+    nonisolated(unsafe) var willDiscardOutput: (@Sendable () -> Void)?
     /// Called (without the lock) when any input's readiness may have changed.
     private let readinessObserver: @Sendable () -> Void
 
@@ -116,15 +123,19 @@ final class WritingEngine: @unchecked Sendable {
     /// elsewhere then (a call made after `finishWriting`) would report a failed writer whose finished file it can no
     /// longer remove (found by avassetwriter-fuzz).
     func fail(_ error: AVError, whileFinishing: Bool = false) {
-        let handlers: [@Sendable () -> Void] = lock.withLock {
-            guard status == .writing, !finishing || whileFinishing else { return [] }
+        let handlers: [@Sendable () -> Void]? = lock.withLock {
+            guard status == .writing, !finishing || whileFinishing else { return nil }
             status = .failed
             failure = error
+            discarding.enter()
             let pending = finishHandlers
             finishHandlers = []
             return pending
         }
+        guard let handlers else { return }
+        willDiscardOutput?()
         discardOutput()
+        discarding.leave()
         readinessObserver()
         for handler in handlers { handler() }
     }
@@ -381,7 +392,12 @@ final class WritingEngine: @unchecked Sendable {
             finishHandlers.append(completion)
             return false
         }
-        if runNow { completion(); return }
+        if runNow {
+            // Final already: a failure or cancel on another thread may still be removing the output.
+            discarding.wait()
+            completion()
+            return
+        }
         for index in tracks.indices {
             do throws(AVError) {
                 try markFinished(index)
@@ -439,15 +455,22 @@ final class WritingEngine: @unchecked Sendable {
 
     /// Cancels writing: removes the output and temporary files. Waits for the workers to stop touching them.
     func cancel() {
-        let handlers: [@Sendable () -> Void] = lock.withLock {
-            guard status == .writing else { return [] }
+        let handlers: [@Sendable () -> Void]? = lock.withLock {
+            guard status == .writing else { return nil }
             status = .cancelled
+            discarding.enter()
             let pending = finishHandlers
             finishHandlers = []
             return pending
         }
+        guard let handlers else {
+            // Final already: return once the output is gone, as a cancel does.
+            discarding.wait()
+            return
+        }
         for worker in workers { worker.queue.sync {} }
         discardOutput()
+        discarding.leave()
         readinessObserver()
         for handler in handlers { handler() }
     }

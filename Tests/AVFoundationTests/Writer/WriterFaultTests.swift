@@ -199,6 +199,45 @@ struct WriterFaultTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory.url.path).isEmpty)
     }
 
+    /// The race avassetwriter-fuzz found: a failure on one thread makes the status final, and a `finishWriting` or
+    /// `cancelWriting` on another finds it final while the failing thread is still removing the file. A hook holds
+    /// the failure between the two; the calls must not come back until it lets go, and then the file is gone.
+    @Test("finishWriting and cancelWriting that find the writer failing wait until its file is removed",
+          arguments: ["finishWriting", "cancelWriting"])
+    func failureRacesFinish(_ call: String) throws {
+        let (writer, _, url, directory) = try Self.started()
+        let engine = try #require(writer.lock.withLock { writer.engine })
+        let inWindow = DispatchSemaphore(value: 0), release = DispatchSemaphore(value: 0)
+        engine.willDiscardOutput = { inWindow.signal(); release.wait() }
+        DispatchQueue.global().async { engine.fail(AVError(.unknown, "injected failure")) }
+        inWindow.wait()
+        #expect(writer.status == .failed)
+        #expect(FileManager.default.fileExists(atPath: url.path), "the window is real: the file is still there")
+        let returned = DispatchSemaphore(value: 0)
+        let sawFile = OnceFlag()
+        // A thread of its own: the call may block, and must not wait for a dispatch worker.
+        Thread {
+            if call == "finishWriting" {
+                writer.finishWriting {
+                    if FileManager.default.fileExists(atPath: url.path) { sawFile.set() }
+                    returned.signal()
+                }
+            } else {
+                writer.cancelWriting()
+                if FileManager.default.fileExists(atPath: url.path) { sawFile.set() }
+                returned.signal()
+            }
+        }.start()
+        // Before the fix the call came back at once; now it cannot come back while the failure holds the file.
+        let cameBackEarly = returned.wait(timeout: .now() + 0.5) == .success
+        #expect(!cameBackEarly, "\(call) came back before the file was removed")
+        release.signal()
+        if !cameBackEarly { returned.wait() }
+        #expect(!sawFile.isSet)
+        #expect(writer.status == .failed)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.url.path).isEmpty)
+    }
+
     /// A cancel that comes just after the start finished still finds the engine and removes the file.
     @Test("a cancel right after startWriting removes the file it created")
     func cancelAfterStart() throws {
