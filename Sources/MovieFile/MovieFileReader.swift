@@ -37,8 +37,9 @@ package final class MovieFileReader: ContainerReader {
     /// The file, mapped: sample bytes are block buffers over it.
     package let file: MappedFile
 
-    /// The parsed top-level boxes in file order, unknown boxes and verbatim sample entries included, for a remux
-    /// that loses nothing (`boxes.movie` is the `moov`, `boxes.fragments` the `moof`s).
+    /// The parsed top-level boxes in file order, unknown boxes and verbatim sample entries included (`boxes.movie`
+    /// is the `moov`), except the movie fragments and media data after the movie box: fragments are indexed as the
+    /// file is scanned and not kept, so that memory follows their index, not their parsed boxes.
     package let boxes: ScanResult
     /// Each track's `trak` box, by track ID (its unknown children, `tapt`, `load`, `udta`… stay here).
     package let trackBoxes: [CMPersistentTrackID: TrackBox]
@@ -81,9 +82,32 @@ package final class MovieFileReader: ContainerReader {
         // A damaged box after the movie (a fragment, trailing junk) ends the scan rather than the whole file: what
         // came before it still plays.
         options.stopsAtMalformedBox = true
+        // Fragments are indexed as the scan reads them and not kept: once the movie box has given the defaults
+        // (trex), each `moof`, and the media data after the movie box, is left out of `boxes`. Fragments before the
+        // movie box (not valid, but read) wait for it.
+        var fragmentIndex: FragmentIndex?
+        var waitingFragments: [(header: BoxHeader, box: MovieFragmentBox)] = []
         let scan: ScanResult
         do {
-            scan = try FileScanner.scan(source, options: options)
+            scan = try FileScanner.scan(source, options: options) { top in
+                switch top.node?.box {
+                case let moof as MovieFragmentBox:
+                    guard fragmentIndex != nil else {
+                        waitingFragments.append((top.header, moof))
+                        return true
+                    }
+                    fragmentIndex!.add(moof, offset: top.header.offset, fileSize: source.size)
+                    return false
+                case let moov as MovieBox where fragmentIndex == nil:
+                    var index = FragmentIndex(trackExtends: Self.trackExtends(moov))
+                    for (header, moof) in waitingFragments { index.add(moof, offset: header.offset, fileSize: source.size) }
+                    waitingFragments = []
+                    fragmentIndex = index
+                    return true
+                default:
+                    return fragmentIndex == nil || top.header.type != MediaDataBox.type
+                }
+            }
         } catch let error as BoxParseError {
             throw MovieFileError(error)
         } catch {
@@ -114,15 +138,9 @@ package final class MovieFileReader: ContainerReader {
         preferredTransform = TransformMatrix(mvhd.matrix)
         creationDate = dateFrom1904(mvhd.creationTime)
 
-        // Fragments: located once for every track; per-sample tables are made from them lazily.
-        var trackExtends: [UInt32: TrackExtendsBox] = [:]
-        for trex in moov.movieExtends?.trackExtends ?? [] where trackExtends[trex.trackID] == nil {
-            trackExtends[trex.trackID] = trex
-        }
-        let fragmentBoxes = scan.boxes.filter { $0.node?.box is MovieFragmentBox }
-        let fragments = try FragmentIndex(
-            fragments: scan.fragments, paths: fragmentBoxes.map(\.path), trackExtends: trackExtends,
-            fileSize: source.size, fileIsTruncated: scan.truncatedBox != nil || scan.ending != .complete)
+        // Fragments: located once for every track while scanning; per-sample tables are made from them lazily.
+        guard var fragments = fragmentIndex else { preconditionFailure("the scan found a movie box but did not index") }
+        try fragments.finish(fileIsTruncated: scan.truncatedBox != nil || scan.ending != .complete)
         if fragments.droppedIncompleteFragments > 0 {
             warnings.append("\(fragments.droppedIncompleteFragments) fragment(s) at the end of the cut file are "
                             + "incomplete and were left out")
@@ -226,6 +244,15 @@ package final class MovieFileReader: ContainerReader {
         }
         // Reported at the end of the file: the whole of it was searched.
         throw MovieFileError(.malformed, "the file has no movie box (moov)", path: .root, offset: scan.fileSize)
+    }
+
+    /// The movie's fragment defaults by track ID (`mvex/trex`; the first for a track that has several).
+    private static func trackExtends(_ moov: MovieBox) -> [UInt32: TrackExtendsBox] {
+        var trackExtends: [UInt32: TrackExtendsBox] = [:]
+        for trex in moov.movieExtends?.trackExtends ?? [] where trackExtends[trex.trackID] == nil {
+            trackExtends[trex.trackID] = trex
+        }
+        return trackExtends
     }
 
     // MARK: Tracks

@@ -187,7 +187,7 @@ struct SampleTableBuilder: Sendable {
         }
         let dependencies = fragment.dependencies.flatMap { $0.samples.count >= fragment.sampleCount ? $0.samples : nil }
         var sampleInFragment = 0
-        for run in fragment.runs {
+        for (runIndex, run) in fragment.runs.enumerated() {
             let trun = run.box
             let length = Int(trun.sampleCount)
             guard length > 0 else { continue }
@@ -218,7 +218,7 @@ struct SampleTableBuilder: Sendable {
                 },
                 descriptionIndex: Int64(description),
                 syncFlags: uniformlySync ? nil : { flags($0) & 0x1_0000 == 0 },
-                dependencyByte: dependencyByte, path: Location(path: run.path, offset: nil))
+                dependencyByte: dependencyByte, path: Location(path: fragment.path(ofRun: runIndex), offset: nil))
             sampleInFragment += length
         }
     }
