@@ -12,7 +12,8 @@
 ///   about 140 bytes, under 16× in avinfo and avinfo --json (`AVAssetTrack.segments`, when asked for, adds an
 ///   object per edit; `segment(forTrackTime:)` does not);
 /// - a chunk offset (4 bytes in `stco`): the box's value and one offset run of the sample table, 16 bytes per
-///   chunk, under 10×;
+///   chunk, the runs reserved at once: under 6× (10 million chunks in 40 MB: 190 MB; 235 MB while the run arrays
+///   grew by doubling);
 /// - a sample description (36 bytes for PCM) becomes a format description object, about 860 bytes: under 30×
 ///   (100,000 descriptions in 3.6 MB: 86 MB);
 /// - a track (385 bytes for a small one) becomes its parsed boxes, sample table, format description and

@@ -107,6 +107,8 @@ struct SampleTableBuilder: Sendable {
         guard let stsc = sampleTable.sampleToChunk, !stsc.entries.isEmpty else {
             throw failure("the sample table has samples but no sample-to-chunk entries (stsc)", "stsc")
         }
+        // At most one run per chunk, and no more than there are samples; the chunk table's bytes bound both.
+        accumulator.reserveRuns(min(chunkOffsets.count, sampleCount))
         var sample = 0
         for (entryIndex, entry) in stsc.entries.enumerated() {
             guard entry.firstChunk >= 1 else { throw failure("stsc entry \(entryIndex + 1) starts at chunk 0", "stsc") }
