@@ -14,10 +14,13 @@
 /// - a chunk offset (4 bytes in `stco`): the box's value and one offset run of the sample table, 16 bytes per
 ///   chunk, the runs reserved at once: under 6× (10 million chunks in 40 MB: 190 MB; 235 MB while the run arrays
 ///   grew by doubling);
-/// - a sample description (36 bytes for PCM) becomes a format description object, about 860 bytes: under 30×
-///   (100,000 descriptions in 3.6 MB: 86 MB);
-/// - a track (385 bytes for a small one) becomes its parsed boxes, sample table, format description and
-///   `AVAssetTrack` with its loaders, about 9 KB in avinfo: under 30× (20,000 tracks in 7.7 MB: 172 MB);
+/// - a sample description (36 bytes for PCM) becomes a parsed sample entry kept in the `stsd` box (a `BoxNode` and
+///   its boxed entry, about 270 bytes) and a format description made when the track is opened (the description,
+///   its extensions dictionary and audio details, about 480 bytes; heaptrack): under 30× (100,000 descriptions in
+///   3.6 MB: 82 MB). Below 5× needs both made on first use, and avinfo and `isPlayable` not asking for every one;
+/// - a track (385 bytes for a small one) becomes its parsed boxes (about 2.5 KB: a `BoxNode` per box), sample
+///   table and cursor runs (about 1.4 KB), format description, and `AVAssetTrack` with its backing and loaded
+///   values (about 3 KB), about 8.5 KB in avinfo: under 30× (20,000 tracks in 7.7 MB: 166 MB);
 /// - a fragment (80 bytes for a `moof` of one run and its `mdat` header) is indexed as the scan reads it and its
 ///   parsed boxes are dropped; its plan in `FragmentIndex` (no box paths: they are derived for messages) is about
 ///   280 bytes, under 5× (300,000 fragments in 24 MB: 80 MB, was 478 MB when the scan kept every `moof`).
