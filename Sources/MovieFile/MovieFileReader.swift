@@ -12,7 +12,7 @@ import MediaContainer
 /// Immutable after `init` and safe to share between threads: every stored property is a constant of a `Sendable`
 /// type, and the lazy sample tables synchronise themselves.
 package final class MovieFileReader: ContainerReader {
-    /// QuickTime (`ftyp` major brand `qt  `, or no `ftyp`), or ISO base media (its brands are `boxes.fileType`).
+    /// QuickTime (`ftyp` major brand `qt  `, or no `ftyp`), or ISO base media (its brands are `fileType`'s).
     package let format: ContainerFormat
     /// The `mvhd` timescale.
     package let movieTimescale: CMTimeScale
@@ -37,12 +37,10 @@ package final class MovieFileReader: ContainerReader {
     /// The file, mapped: sample bytes are block buffers over it.
     package let file: MappedFile
 
-    /// The parsed top-level boxes in file order, unknown boxes and verbatim sample entries included (`boxes.movie`
-    /// is the `moov`), except the movie fragments and media data after the movie box: fragments are indexed as the
-    /// file is scanned and not kept, so that memory follows their index, not their parsed boxes.
-    package let boxes: ScanResult
-    /// Each track's `trak` box, by track ID (its unknown children, `tapt`, `load`, `udta`… stay here).
-    package let trackBoxes: [CMPersistentTrackID: TrackBox]
+    /// The file type box (`ftyp`), if the file has one. No other parsed box is kept once the tracks are made:
+    /// fragments are indexed as the file is scanned, each track keeps only the tables its sample table is built
+    /// from, so that memory follows the tables, not a tree of parsed boxes (`MovieFileLimits`).
+    package let fileType: FileTypeBox?
     /// What was tolerated while opening: parser warnings, fragments left out of a cut file, a damaged box after
     /// the movie.
     package let warnings: [String]
@@ -83,7 +81,7 @@ package final class MovieFileReader: ContainerReader {
         // came before it still plays.
         options.stopsAtMalformedBox = true
         // Fragments are indexed as the scan reads them and not kept: once the movie box has given the defaults
-        // (trex), each `moof`, and the media data after the movie box, is left out of `boxes`. Fragments before the
+        // (trex), each `moof`, and the media data after the movie box, is left out of the scan's result. Fragments before the
         // movie box (not valid, but read) wait for it.
         var fragmentIndex: FragmentIndex?
         var waitingFragments: [(header: BoxHeader, box: MovieFragmentBox)] = []
@@ -113,7 +111,7 @@ package final class MovieFileReader: ContainerReader {
         } catch {
             throw MovieFileError(.unreadable, "reading the file failed: \(error)", underlying: error)
         }
-        boxes = scan
+        fileType = scan.fileType
         var warnings = scan.warnings.map(\.description)
         try Self.checkRecognized(scan, fileSize: source.size)
         let moov = try Self.movieBox(scan)
@@ -130,7 +128,6 @@ package final class MovieFileReader: ContainerReader {
             throw MovieFileError(.malformed, "movie timescale \(mvhd.timescale) is not a valid timescale (1…2³¹−1)",
                                  path: "moov/mvhd", offset: moov.children.first(ofType: "mvhd")?.header?.offset)
         }
-        let fileType = scan.fileType
         format = fileType.map { $0.isQuickTime ? .quickTime : .isoBaseMedia } ?? .quickTime
         movieTimescale = timescale
         preferredRate = Float(mvhd.rate.doubleValue)
@@ -154,21 +151,20 @@ package final class MovieFileReader: ContainerReader {
             isQuickTime: isQuickTime, movieTimescale: mvhd.timescale, fileSize: source.size, fragments: fragments,
             file: file, perSampleBudget: max(Int(clamping: source.size), MovieFileLimits.perSampleAllowance))
         var parsedTracks: [ContainerTrack] = []
-        var trackBoxes: [CMPersistentTrackID: TrackBox] = [:]
+        var trackIDs = Set<CMPersistentTrackID>()
         var trakIndex = 0
         for node in moov.children where node.type == TrackBox.type {
             guard let trak = node.box as? TrackBox else { continue }
             trakIndex += 1
             let path = BoxPath.root.appending("moov").appending("trak", index: trakIndex)
             let track = try TrackParser(track: trak, path: path, movie: context).parse()
-            guard trackBoxes[track.trackID] == nil else {
+            guard trackIDs.insert(track.trackID).inserted else {
                 throw MovieFileError(.malformed, "two tracks have track ID \(track.trackID)",
                                      path: path.appending("tkhd"), trackID: track.trackID)
             }
-            trackBoxes[track.trackID] = trak
             parsedTracks.append(track)
         }
-        for trackID in fragments.fragmentsByTrack.keys where trackBoxes[CMPersistentTrackID(truncatingIfNeeded: trackID)] == nil {
+        for trackID in fragments.fragmentsByTrack.keys where !trackIDs.contains(CMPersistentTrackID(truncatingIfNeeded: trackID)) {
             warnings.append("fragments for track \(trackID), which the movie box does not declare, were ignored")
         }
 
@@ -184,7 +180,6 @@ package final class MovieFileReader: ContainerReader {
             }
         }
         tracks = parsedTracks
-        self.trackBoxes = trackBoxes
 
         // The movie's duration: mvhd's, or for a fragmented movie the longest of mehd and the tracks' media.
         var duration = Int64(exactly: mvhd.duration) ?? 0

@@ -48,7 +48,11 @@ struct TrackParser {
         let fragments = movie.fragments.fragmentsByTrack[tkhd.trackID] ?? []
         let mediaDuration = try duration(mdhd: mdhd, fragments: fragments, trackID: trackID, path: mdiaPath)
         let descriptions = makeDescriptions(stsd: stsd, stbl: stbl, handler: hdlr.handlerType, mediaTimescale: mdhd.timescale)
-        let builder = SampleTableBuilder(trackID: trackID, path: stblPath, sampleTable: stbl,
+        // The builder keeps the table boxes until the table is built, not the sample entries (`descriptions` makes
+        // its own copy of those) nor the rest of the track's boxes.
+        var tables = stbl
+        tables.children.removeAll { $0.type == SampleDescriptionBox.type }
+        let builder = SampleTableBuilder(trackID: trackID, path: stblPath, sampleTable: tables,
                                          descriptionCount: descriptions.count, fragments: fragments,
                                          perSampleBudget: movie.perSampleBudget, fileSize: movie.fileSize)
         let table = LazySampleTable { try builder.build() }
