@@ -37,8 +37,9 @@ package struct ContainerTrack: Sendable {
     package var edits: [EditListEntry] = []
     /// Track references (`tref`): reference type ('chap', 'tmcd', 'cdsc'…) → referenced track IDs.
     package var references: [FourCharCode: [CMPersistentTrackID]] = [:]
-    /// One format description per sample description, in `stsd` order (sample description index − 1).
-    package var formatDescriptions: [CMFormatDescription]
+    /// One format description per sample description, in `stsd` order (sample description index − 1), each made
+    /// on first use.
+    package var formatDescriptions: FormatDescriptionList
     /// Track-level metadata (`udta`, `meta`).
     package var metadata: [MetadataEntry] = []
     /// Encoder delay and padding in media ticks (AAC priming from `sgpd` roll, `iTunSMPB`, an edit list, or an
@@ -57,6 +58,12 @@ package struct ContainerTrack: Sendable {
 
     package init(trackID: CMPersistentTrackID, mediaType: CMMediaType, mediaTimescale: CMTimeScale,
                  mediaDuration: Int64, formatDescriptions: [CMFormatDescription], samples: LazySampleTable) {
+        self.init(trackID: trackID, mediaType: mediaType, mediaTimescale: mediaTimescale, mediaDuration: mediaDuration,
+                  formatDescriptions: FormatDescriptionList(formatDescriptions), samples: samples)
+    }
+
+    package init(trackID: CMPersistentTrackID, mediaType: CMMediaType, mediaTimescale: CMTimeScale,
+                 mediaDuration: Int64, formatDescriptions: FormatDescriptionList, samples: LazySampleTable) {
         self.trackID = trackID
         self.mediaType = mediaType
         self.mediaTimescale = mediaTimescale

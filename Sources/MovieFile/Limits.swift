@@ -14,17 +14,25 @@
 /// - a chunk offset (4 bytes in `stco`): the box's value and one offset run of the sample table, 16 bytes per
 ///   chunk, the runs reserved at once: under 6× (10 million chunks in 40 MB: 190 MB; 235 MB while the run arrays
 ///   grew by doubling);
-/// - a sample description (36 bytes for PCM) becomes a parsed sample entry kept in the `stsd` box (a `BoxNode` and
-///   its boxed entry, about 270 bytes) and a format description made when the track is opened (the description,
-///   its extensions dictionary and audio details, about 480 bytes; heaptrack): under 30× (100,000 descriptions in
-///   3.6 MB: 82 MB). Below 5× needs both made on first use, and avinfo and `isPlayable` not asking for every one;
-/// - a track (385 bytes for a small one) becomes its parsed boxes (about 2.5 KB: a `BoxNode` per box), sample
-///   table and cursor runs (about 1.4 KB), format description, and `AVAssetTrack` with its backing and loaded
-///   values (about 3 KB), about 8.5 KB in avinfo: under 30× (20,000 tracks in 7.7 MB: 166 MB);
+/// - a sample description (36 bytes for PCM) is kept as its bytes in the `stsd` box (`StoredSampleEntries`: the
+///   entries' bytes and a 4-byte start each; every entry is parsed once as the file opens, so a malformed one is
+///   refused as before, and again when its description is first asked for) plus a coding name and an empty slot
+///   in the track's `FormatDescriptionList`, about 50 bytes; a format description (about 480 bytes: the
+///   description, its extensions dictionary and audio details) is made only when asked for. `isPlayable` makes
+///   each for its question and keeps none, the protected-content check reads the coding names, avinfo asks for
+///   the first alone (`AVAssetTrack.firstFormatDescription`): under 5× (100,000 descriptions in 3.6 MB: 3 MB,
+///   was 82 MB when every entry was kept parsed and every description made as the track opened). Apple's
+///   `formatDescriptions`, when a caller asks for it, still makes and keeps every one;
+/// - a track (385 bytes for a small one) becomes its `ContainerTrack` with its sample table and cursor runs
+///   (about 1.4 KB), format description list and first description, and `AVAssetTrack` with its backing and
+///   loaded values (about 3 KB); its parsed boxes are dropped once the track is made (the sample table builder
+///   keeps only the table boxes, until it has built): under 25× (20,000 tracks in 7.7 MB: 147 MB; 172 MB on the same
+///   machine when the reader kept every `trak` tree);
 /// - a fragment (80 bytes for a `moof` of one run and its `mdat` header) is indexed as the scan reads it and its
 ///   parsed boxes are dropped; its plan in `FragmentIndex` (no box paths: they are derived for messages) is about
 ///   280 bytes, under 5× (300,000 fragments in 24 MB: 80 MB, was 478 MB when the scan kept every `moof`).
-/// Descriptions and tracks are stated as measured, not yet brought down to the others' multiples.
+/// Tracks are stated as measured, not yet brought down to the others' multiples: what remains is per-track objects
+/// of the asset layer (locks, loaded values), not parsed boxes.
 package enum MovieFileLimits {
     /// Most samples one track may have. `SampleTable` keeps presentation order as `Int32` indices, and a track of
     /// 2³¹ samples is 12 hours of 48 kHz PCM frames or 2 years of 30 fps video: anything larger is corrupt.

@@ -48,8 +48,8 @@ struct TrackParser {
         let fragments = movie.fragments.fragmentsByTrack[tkhd.trackID] ?? []
         let mediaDuration = try duration(mdhd: mdhd, fragments: fragments, trackID: trackID, path: mdiaPath)
         let descriptions = makeDescriptions(stsd: stsd, stbl: stbl, handler: hdlr.handlerType, mediaTimescale: mdhd.timescale)
-        // The builder keeps the table boxes until the table is built, not the sample entries (`descriptions` makes
-        // its own copy of those) nor the rest of the track's boxes.
+        // The builder keeps the table boxes until the table is built, not the sample entries (the description list
+        // holds those) nor the rest of the track's boxes.
         var tables = stbl
         tables.children.removeAll { $0.type == SampleDescriptionBox.type }
         let builder = SampleTableBuilder(trackID: trackID, path: stblPath, sampleTable: tables,
@@ -112,15 +112,23 @@ struct TrackParser {
         return max(end, running)
     }
 
-    /// One format description per sample entry.
+    /// One format description per sample entry, each made from the stored entry on first use (`stsd` keeps its
+    /// entries as the file's bytes; the list keeps the box, not the rest of the track's).
     private func makeDescriptions(stsd: SampleDescriptionBox, stbl: SampleTableBox, handler: FourCC,
-                                  mediaTimescale: UInt32) -> [CMFormatDescription] {
-        let stts = (stbl.timeToSample?.entries ?? []).filter { $0.sampleCount > 0 }
+                                  mediaTimescale: UInt32) -> FormatDescriptionList {
+        var runs = 0, constantDuration: UInt32?
+        for entry in stbl.timeToSample?.entries ?? [] where entry.sampleCount > 0 {
+            runs += 1
+            constantDuration = entry.sampleDelta
+            if runs > 1 { break }
+        }
         let context = SampleDescriptionContext(
             isQuickTime: movie.isQuickTime, handler: handler, mediaTimescale: mediaTimescale,
-            constantSampleDuration: stts.count == 1 ? stts[0].sampleDelta : nil,
+            constantSampleDuration: runs == 1 ? constantDuration : nil,
             firstSampleBytes: handler == "soun" ? firstSampleBytes(stbl) : nil)
-        return stsd.children.map { FormatDescriptionFactory.makeDescription(for: $0, context: context) }
+        return FormatDescriptionList(codingNames: (0..<stsd.entryCount).map { stsd.entryType(at: $0).fourCharCode }) {
+            FormatDescriptionFactory.makeDescription(for: stsd.entry(at: $0), context: context)
+        }
     }
 
     /// The first 4 bytes of the track's first sample (the first chunk's start), when they are in the file.
