@@ -85,9 +85,17 @@ package final class MovieFileReader: ContainerReader {
         // movie box (not valid, but read) wait for it.
         var fragmentIndex: FragmentIndex?
         var waitingFragments: [(header: BoxHeader, box: MovieFragmentBox)] = []
+        // Each `trak` of the movie box is taken as it is parsed, and only the boxes its track is made from kept
+        // (those of a second movie box, which is not read, are dropped).
+        var trackBoxes: [TrackBoxes] = []
+        let takeTrack = { (node: BoxNode, parent: BoxPath) -> Bool in
+            guard parent.depth == 1, parent.lastType == MovieBox.type, let trak = node.box as? TrackBox else { return false }
+            if fragmentIndex == nil { trackBoxes.append(TrackBoxes(trak)) }
+            return true
+        }
         let scan: ScanResult
         do {
-            scan = try FileScanner.scan(source, options: options) { top in
+            scan = try FileScanner.scan(source, options: options, takingChildren: takeTrack) { top in
                 switch top.node?.box {
                 case let moof as MovieFragmentBox:
                     guard fragmentIndex != nil else {
@@ -151,13 +159,11 @@ package final class MovieFileReader: ContainerReader {
             isQuickTime: isQuickTime, movieTimescale: mvhd.timescale, fileSize: source.size, fragments: fragments,
             file: file, perSampleBudget: max(Int(clamping: source.size), MovieFileLimits.perSampleAllowance))
         var parsedTracks: [ContainerTrack] = []
+        parsedTracks.reserveCapacity(trackBoxes.count)
         var trackIDs = Set<CMPersistentTrackID>()
-        var trakIndex = 0
-        for node in moov.children where node.type == TrackBox.type {
-            guard let trak = node.box as? TrackBox else { continue }
-            trakIndex += 1
-            let path = BoxPath.root.appending("moov").appending("trak", index: trakIndex)
-            let track = try TrackParser(track: trak, path: path, movie: context).parse()
+        for (offset, boxes) in trackBoxes.enumerated() {
+            let path = BoxPath.root.appending("moov").appending("trak", index: offset + 1)
+            let track = try TrackParser(track: boxes, path: path, movie: context).parse()
             guard trackIDs.insert(track.trackID).inserted else {
                 throw MovieFileError(.malformed, "two tracks have track ID \(track.trackID)",
                                      path: path.appending("tkhd"), trackID: track.trackID)

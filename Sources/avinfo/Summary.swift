@@ -32,6 +32,7 @@ struct Summary {
         let asset = AVURLAsset(url: url)
         let (duration, metadata, tracks) = try await asset.load(.duration, .metadata, .tracks)
         var infos = [TrackInfo]()
+        infos.reserveCapacity(tracks.count)
         for track in tracks {
             let (size, transform, timescale, timeRange) = try await track.load(
                 .naturalSize, .preferredTransform, .naturalTimeScale, .timeRange)

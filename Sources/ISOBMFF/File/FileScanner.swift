@@ -34,11 +34,25 @@ package enum FileScanner {
     /// returns `false` are left out of the result. A reader that indexes movie fragments as they come thus never
     /// holds them all (300,000 parsed fragments took 20 times the file's size). An error `keep` throws ends the scan
     /// and is rethrown as it is. Limits count every box scanned, kept or not.
+    ///
+    /// `takeChild` is offered every child of a container box as it is parsed (`ParseContext.takeChild`): those it
+    /// takes are left out of their parent.
     package static func scan(_ source: some RandomAccessSource, options: Options = Options(),
+                             takingChildren takeChild: ((BoxNode, BoxPath) -> Bool)? = nil,
+                             keeping keep: (TopLevelBox) throws -> Bool) throws -> ScanResult {
+        guard let takeChild else { return try scan(source, options: options, context: nil, keeping: keep) }
+        return try withoutActuallyEscaping(takeChild) { takeChild in
+            try scan(source, options: options, context: takeChild, keeping: keep)
+        }
+    }
+
+    private static func scan(_ source: some RandomAccessSource, options: Options,
+                             context takeChild: ((BoxNode, BoxPath) -> Bool)?,
                              keeping keep: (TopLevelBox) throws -> Bool) throws -> ScanResult {
         let fileSize = source.size
         let log = ParseLog()
         var context = ParseContext(options: options.parse, log: log)
+        context.takeChild = takeChild
         var boxes: [TopLevelBox] = []
         var scanned = 0
         var counts: [FourCC: Int] = [:]

@@ -70,8 +70,6 @@ package struct StoredSampleEntries: Sendable {
     package let starts: [UInt32]
     /// The file offset of `bytes[0]`.
     private let baseOffset: Int64
-    /// The `stsd` box's path.
-    private let path: BoxPath
     /// The parts of the `stsd`'s parse context that its entries are read with.
     private let options: ParseOptions
     private let handlerType: FourCC?
@@ -102,7 +100,6 @@ package struct StoredSampleEntries: Sendable {
         baseOffset = reader.offset
         bytes = try reader.readBytes(count: probe.readerIndex - first)
         self.starts = starts
-        path = reader.path
         options = reader.context.options
         handlerType = reader.context.handlerType
         isQuickTimeFile = reader.context.isQuickTimeFile
@@ -121,8 +118,10 @@ package struct StoredSampleEntries: Sendable {
     }
 
     /// Entry `index`, parsed from its bytes with the context it was first parsed with (its warnings are not
-    /// recorded again). The first parse succeeded on the same bytes, so this one does too; should it not, the entry
-    /// is given as its raw bytes rather than failing a caller that can only use it.
+    /// recorded again, and it is given the path `stsd/…`, not the track's: no message of this parse is kept, and
+    /// its nesting is shallower than the first parse's, which passed the depth limit). The first parse succeeded on
+    /// the same bytes, so this one does too; should it not, the entry is given as its raw bytes rather than failing
+    /// a caller that can only use it.
     package func entry(at index: Int) -> BoxNode {
         let range = range(at: index)
         var context = ParseContext(options: options)
@@ -131,8 +130,8 @@ package struct StoredSampleEntries: Sendable {
         context.isQuickTimeFile = isQuickTimeFile
         context.isInsideMetadata = isInsideMetadata
         context.metadataItemsUseKeys = metadataItemsUseKeys
-        var reader = BoxReader(Array(bytes[range]), baseOffset: baseOffset + Int64(range.lowerBound), path: path,
-                               context: context)
+        var reader = BoxReader(Array(bytes[range]), baseOffset: baseOffset + Int64(range.lowerBound),
+                               path: BoxPath.root.appending(SampleDescriptionBox.type), context: context)
         var counts: [FourCC: Int] = [:]
         if let (header, payload) = try? reader.readChild(counts: &counts),
            let node = try? BoxNode.parse(header: header, payload: payload, scope: .sampleDescriptions) {
