@@ -6,6 +6,8 @@ import Synchronization
 /// 480, so making them all when the track opens cost 13 times the table. What must look at every description
 /// without keeping them asks `codingNames` (free) or `allSatisfyWithoutKeeping(_:)`.
 ///
+/// Once every description is made, the maker (and what it holds: a movie track's stored sample entries) is let go.
+///
 /// Thread safe: the made descriptions are under a lock; two threads asking for the same one at once may both make
 /// it, and the first stored is the one every caller gets.
 package final class FormatDescriptionList: RandomAccessCollection, ExpressibleByArrayLiteral, Sendable {
@@ -13,21 +15,25 @@ package final class FormatDescriptionList: RandomAccessCollection, ExpressibleBy
     /// `enca`…; for descriptions given made, their media subtype): what a check over every description can ask
     /// without making them.
     package let codingNames: [FourCharCode]
-    private let make: @Sendable (Int) -> CMFormatDescription
-    private let made: Mutex<[CMFormatDescription?]>
+    private struct State {
+        var made: [CMFormatDescription?]
+        var unmade: Int
+        /// Nil once `unmade` is 0.
+        var make: (@Sendable (Int) -> CMFormatDescription)?
+    }
+    private let state: Mutex<State>
 
     /// Descriptions that `make` makes from their index, on first use.
     package init(codingNames: [FourCharCode], make: @escaping @Sendable (Int) -> CMFormatDescription) {
         self.codingNames = codingNames
-        self.make = make
-        made = Mutex([CMFormatDescription?](repeating: nil, count: codingNames.count))
+        state = Mutex(State(made: [CMFormatDescription?](repeating: nil, count: codingNames.count),
+                            unmade: codingNames.count, make: codingNames.isEmpty ? nil : make))
     }
 
     /// Descriptions already made.
     package init(_ descriptions: [CMFormatDescription]) {
         codingNames = descriptions.map(CMFormatDescriptionGetMediaSubType)
-        make = { descriptions[$0] }
-        made = Mutex(descriptions)
+        state = Mutex(State(made: descriptions, unmade: 0, make: nil))
     }
 
     package convenience init(arrayLiteral descriptions: CMFormatDescription...) { self.init(descriptions) }
@@ -37,12 +43,16 @@ package final class FormatDescriptionList: RandomAccessCollection, ExpressibleBy
 
     /// The description at `index`, made now if this is the first request for it.
     package subscript(index: Int) -> CMFormatDescription {
-        if let description = made.withLock({ $0[index] }) { return description }
+        let (made, make) = state.withLock { ($0.made[index], $0.make) }
+        if let made { return made }
+        guard let make else { preconditionFailure("a description is unmade but its maker was let go") }
         // Made outside the lock: a description with a large configuration record must not hold other readers.
         let description = make(index)
-        return made.withLock { stored in
-            if let first = stored[index] { return first }
-            stored[index] = description
+        return state.withLock { state in
+            if let first = state.made[index] { return first }
+            state.made[index] = description
+            state.unmade -= 1
+            if state.unmade == 0 { state.make = nil }
             return description
         }
     }
@@ -51,7 +61,8 @@ package final class FormatDescriptionList: RandomAccessCollection, ExpressibleBy
     /// let go after it, so an asset-wide check keeps nothing.
     package func allSatisfyWithoutKeeping(_ predicate: (CMFormatDescription) throws -> Bool) rethrows -> Bool {
         for index in indices {
-            let description = made.withLock { $0[index] } ?? make(index)
+            let (made, make) = state.withLock { ($0.made[index], $0.make) }
+            guard let description = made ?? make?(index) else { preconditionFailure("an unmade description has no maker") }
             if try !predicate(description) { return false }
         }
         return true
