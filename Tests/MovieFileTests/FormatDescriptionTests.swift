@@ -40,7 +40,7 @@ struct FormatDescriptionTests {
 
     /// The sample entry node of the first description of `track`.
     static func entry(_ url: URL, _ track: ContainerTrack) throws -> BoxNode {
-        try #require(try TrackBoxes.firstSampleEntry(url, trackID: track.trackID))
+        try #require(try TrackBoxScan.firstSampleEntry(url, trackID: track.trackID))
     }
 
     /// `box` written and read back as a sample entry of a track with handler `handler`, through the real parser.

@@ -64,7 +64,7 @@ struct SampleDataTests {
         let original = try MovieFileReader(url: try MovieFiles.generated("h264-aac-moov-at-end.mov"))
         let widenedURL = try MovieFiles.generated("h264-aac-co64.mov")
         let widened = try MovieFileReader(url: widenedURL)
-        let stbl = try #require(try TrackBoxes.scan(widenedURL).values.first?.media?.sampleTable)
+        let stbl = try #require(try TrackBoxScan.scan(widenedURL).values.first?.media?.sampleTable)
         #expect(stbl.chunkLargeOffsets != nil && stbl.chunkOffsets == nil)
         for (a, b) in zip(original.tracks, widened.tracks) {
             let tableA = try a.samples.table(), tableB = try b.samples.table()

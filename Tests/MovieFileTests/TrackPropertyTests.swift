@@ -19,7 +19,7 @@ struct TrackPropertyTests {
         let streams = try FFprobe.streams(url)
         let rawStreams = try ExternalTool.ffprobeJSON(["-ignore_editlist", "1", "-show_streams", url.path])["streams"]
             as? [[String: Any]] ?? []
-        let trackBoxes = try TrackBoxes.scan(url)
+        let trackBoxes = try TrackBoxScan.scan(url)
         for track in reader.tracks {
             guard let (index, stream) = FFprobe.stream(forTrack: track.trackID, in: streams) else { continue }
             let label = "\(file.name) track \(track.trackID)"
@@ -143,7 +143,7 @@ struct TrackPropertyTests {
             guard let id = (info["ID"] as? String).flatMap({ Int32($0) }), let track = reader.track(withID: id),
                   let description = track.formatDescriptions.first else { continue }
             let label = "\(file.name) track \(id)"
-            let entry = try #require(try TrackBoxes.scan(url)[id]?.media?.sampleTable?.sampleDescriptions?.children.first)
+            let entry = try #require(try TrackBoxScan.scan(url)[id]?.media?.sampleTable?.sampleDescriptions?.children.first)
             switch info["@type"] as? String {
             case "Video":
                 let dimensions = CMVideoFormatDescriptionGetDimensions(description)

@@ -5,7 +5,7 @@ import ISOBMFF
 /// The parsed `trak` boxes of a movie file by track ID, scanned anew: `MovieFileReader` keeps no parsed boxes once
 /// its tracks are made (a file of 20,000 tracks held their trees), so tests that look at a sample entry or a table
 /// box as the file stores it read them here.
-enum TrackBoxes {
+enum TrackBoxScan {
     static func scan(_ url: URL) throws -> [CMPersistentTrackID: TrackBox] {
         let scan = try FileScanner.scan(FileSource(url: url))
         var result: [CMPersistentTrackID: TrackBox] = [:]
