@@ -37,8 +37,9 @@ package struct ContainerTrack: Sendable {
     package var edits: [EditListEntry] = []
     /// Track references (`tref`): reference type ('chap', 'tmcd', 'cdsc'…) → referenced track IDs.
     package var references: [FourCharCode: [CMPersistentTrackID]] = [:]
-    /// One format description per sample description, in `stsd` order (sample description index − 1).
-    package var formatDescriptions: [CMFormatDescription]
+    /// One format description per sample description, in `stsd` order (sample description index − 1), each made
+    /// on first use.
+    package var formatDescriptions: FormatDescriptionList
     /// Track-level metadata (`udta`, `meta`).
     package var metadata: [MetadataEntry] = []
     /// Encoder delay and padding in media ticks (AAC priming from `sgpd` roll, `iTunSMPB`, an edit list, or an
@@ -57,6 +58,12 @@ package struct ContainerTrack: Sendable {
 
     package init(trackID: CMPersistentTrackID, mediaType: CMMediaType, mediaTimescale: CMTimeScale,
                  mediaDuration: Int64, formatDescriptions: [CMFormatDescription], samples: LazySampleTable) {
+        self.init(trackID: trackID, mediaType: mediaType, mediaTimescale: mediaTimescale, mediaDuration: mediaDuration,
+                  formatDescriptions: FormatDescriptionList(formatDescriptions), samples: samples)
+    }
+
+    package init(trackID: CMPersistentTrackID, mediaType: CMMediaType, mediaTimescale: CMTimeScale,
+                 mediaDuration: Int64, formatDescriptions: FormatDescriptionList, samples: LazySampleTable) {
         self.trackID = trackID
         self.mediaType = mediaType
         self.mediaTimescale = mediaTimescale
@@ -101,28 +108,34 @@ package struct TransformMatrix: Sendable, Equatable {
 }
 
 /// A sample table built on first use and then shared; the builder's error is kept and rethrown to every caller.
+/// The builder, and what it holds (a movie track's table boxes), is let go once the table is built.
 package final class LazySampleTable: Sendable {
-    private let build: @Sendable () throws -> SampleTable
-    private let state = Mutex<Result<SampleTable, any Error>?>(nil)
+    private enum State {
+        case pending(@Sendable () throws -> SampleTable)
+        case built(Result<SampleTable, any Error>)
+    }
+    private let state: Mutex<State>
 
     /// A table that `build` will make when first asked for.
-    package init(_ build: @escaping @Sendable () throws -> SampleTable) { self.build = build }
+    package init(_ build: @escaping @Sendable () throws -> SampleTable) { state = Mutex(.pending(build)) }
 
     /// A table that is already built.
-    package init(_ table: SampleTable) {
-        build = { table }
-        state.withLock { $0 = .success(table) }
-    }
+    package init(_ table: SampleTable) { state = Mutex(.built(.success(table))) }
 
     /// The table, building it now if this is the first request.
     package func table() throws -> SampleTable {
-        if let done = state.withLock({ $0 }) { return try done.get() }
+        let build: @Sendable () throws -> SampleTable
+        switch state.withLock({ $0 }) {
+        case .built(let result): return try result.get()
+        case .pending(let builder): build = builder
+        }
         // Built outside the lock: a slow build must not block other tracks' readers; two racing builders
         // produce equal tables and the first one stored wins.
         let result = Result { try build() }
         return try state.withLock { stored in
-            if stored == nil { stored = result }
-            return stored!
+            if case .built(let first) = stored { return first }
+            stored = .built(result)
+            return result
         }.get()
     }
 }

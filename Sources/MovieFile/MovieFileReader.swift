@@ -12,7 +12,7 @@ import MediaContainer
 /// Immutable after `init` and safe to share between threads: every stored property is a constant of a `Sendable`
 /// type, and the lazy sample tables synchronise themselves.
 package final class MovieFileReader: ContainerReader {
-    /// QuickTime (`ftyp` major brand `qt  `, or no `ftyp`), or ISO base media (its brands are `boxes.fileType`).
+    /// QuickTime (`ftyp` major brand `qt  `, or no `ftyp`), or ISO base media (its brands are `fileType`'s).
     package let format: ContainerFormat
     /// The `mvhd` timescale.
     package let movieTimescale: CMTimeScale
@@ -37,11 +37,10 @@ package final class MovieFileReader: ContainerReader {
     /// The file, mapped: sample bytes are block buffers over it.
     package let file: MappedFile
 
-    /// The parsed top-level boxes in file order, unknown boxes and verbatim sample entries included, for a remux
-    /// that loses nothing (`boxes.movie` is the `moov`, `boxes.fragments` the `moof`s).
-    package let boxes: ScanResult
-    /// Each track's `trak` box, by track ID (its unknown children, `tapt`, `load`, `udta`… stay here).
-    package let trackBoxes: [CMPersistentTrackID: TrackBox]
+    /// The file type box (`ftyp`), if the file has one. No other parsed box is kept once the tracks are made:
+    /// fragments are indexed as the file is scanned, each track keeps only the tables its sample table is built
+    /// from, so that memory follows the tables, not a tree of parsed boxes (`MovieFileLimits`).
+    package let fileType: FileTypeBox?
     /// What was tolerated while opening: parser warnings, fragments left out of a cut file, a damaged box after
     /// the movie.
     package let warnings: [String]
@@ -81,15 +80,46 @@ package final class MovieFileReader: ContainerReader {
         // A damaged box after the movie (a fragment, trailing junk) ends the scan rather than the whole file: what
         // came before it still plays.
         options.stopsAtMalformedBox = true
+        // Fragments are indexed as the scan reads them and not kept: once the movie box has given the defaults
+        // (trex), each `moof`, and the media data after the movie box, is left out of the scan's result. Fragments before the
+        // movie box (not valid, but read) wait for it.
+        var fragmentIndex: FragmentIndex?
+        var waitingFragments: [(header: BoxHeader, box: MovieFragmentBox)] = []
+        // Each `trak` of the movie box is taken as it is parsed, and only the boxes its track is made from kept
+        // (those of a second movie box, which is not read, are dropped).
+        var trackBoxes: [TrackBoxes] = []
+        let takeTrack = { (node: BoxNode, parent: BoxPath) -> Bool in
+            guard parent.depth == 1, parent.lastType == MovieBox.type, let trak = node.box as? TrackBox else { return false }
+            if fragmentIndex == nil { trackBoxes.append(TrackBoxes(trak)) }
+            return true
+        }
         let scan: ScanResult
         do {
-            scan = try FileScanner.scan(source, options: options)
+            scan = try FileScanner.scan(source, options: options, takingChildren: takeTrack) { top in
+                switch top.node?.box {
+                case let moof as MovieFragmentBox:
+                    guard fragmentIndex != nil else {
+                        waitingFragments.append((top.header, moof))
+                        return true
+                    }
+                    fragmentIndex!.add(moof, offset: top.header.offset, fileSize: source.size)
+                    return false
+                case let moov as MovieBox where fragmentIndex == nil:
+                    var index = FragmentIndex(trackExtends: Self.trackExtends(moov))
+                    for (header, moof) in waitingFragments { index.add(moof, offset: header.offset, fileSize: source.size) }
+                    waitingFragments = []
+                    fragmentIndex = index
+                    return true
+                default:
+                    return fragmentIndex == nil || top.header.type != MediaDataBox.type
+                }
+            }
         } catch let error as BoxParseError {
             throw MovieFileError(error)
         } catch {
             throw MovieFileError(.unreadable, "reading the file failed: \(error)", underlying: error)
         }
-        boxes = scan
+        fileType = scan.fileType
         var warnings = scan.warnings.map(\.description)
         try Self.checkRecognized(scan, fileSize: source.size)
         let moov = try Self.movieBox(scan)
@@ -106,7 +136,6 @@ package final class MovieFileReader: ContainerReader {
             throw MovieFileError(.malformed, "movie timescale \(mvhd.timescale) is not a valid timescale (1…2³¹−1)",
                                  path: "moov/mvhd", offset: moov.children.first(ofType: "mvhd")?.header?.offset)
         }
-        let fileType = scan.fileType
         format = fileType.map { $0.isQuickTime ? .quickTime : .isoBaseMedia } ?? .quickTime
         movieTimescale = timescale
         preferredRate = Float(mvhd.rate.doubleValue)
@@ -114,15 +143,9 @@ package final class MovieFileReader: ContainerReader {
         preferredTransform = TransformMatrix(mvhd.matrix)
         creationDate = dateFrom1904(mvhd.creationTime)
 
-        // Fragments: located once for every track; per-sample tables are made from them lazily.
-        var trackExtends: [UInt32: TrackExtendsBox] = [:]
-        for trex in moov.movieExtends?.trackExtends ?? [] where trackExtends[trex.trackID] == nil {
-            trackExtends[trex.trackID] = trex
-        }
-        let fragmentBoxes = scan.boxes.filter { $0.node?.box is MovieFragmentBox }
-        let fragments = try FragmentIndex(
-            fragments: scan.fragments, paths: fragmentBoxes.map(\.path), trackExtends: trackExtends,
-            fileSize: source.size, fileIsTruncated: scan.truncatedBox != nil || scan.ending != .complete)
+        // Fragments: located once for every track while scanning; per-sample tables are made from them lazily.
+        guard var fragments = fragmentIndex else { preconditionFailure("the scan found a movie box but did not index") }
+        try fragments.finish(fileIsTruncated: scan.truncatedBox != nil || scan.ending != .complete)
         if fragments.droppedIncompleteFragments > 0 {
             warnings.append("\(fragments.droppedIncompleteFragments) fragment(s) at the end of the cut file are "
                             + "incomplete and were left out")
@@ -136,21 +159,18 @@ package final class MovieFileReader: ContainerReader {
             isQuickTime: isQuickTime, movieTimescale: mvhd.timescale, fileSize: source.size, fragments: fragments,
             file: file, perSampleBudget: max(Int(clamping: source.size), MovieFileLimits.perSampleAllowance))
         var parsedTracks: [ContainerTrack] = []
-        var trackBoxes: [CMPersistentTrackID: TrackBox] = [:]
-        var trakIndex = 0
-        for node in moov.children where node.type == TrackBox.type {
-            guard let trak = node.box as? TrackBox else { continue }
-            trakIndex += 1
-            let path = BoxPath.root.appending("moov").appending("trak", index: trakIndex)
-            let track = try TrackParser(track: trak, path: path, movie: context).parse()
-            guard trackBoxes[track.trackID] == nil else {
+        parsedTracks.reserveCapacity(trackBoxes.count)
+        var trackIDs = Set<CMPersistentTrackID>()
+        for (offset, boxes) in trackBoxes.enumerated() {
+            let path = BoxPath.root.appending("moov").appending("trak", index: offset + 1)
+            let track = try TrackParser(track: boxes, path: path, movie: context).parse()
+            guard trackIDs.insert(track.trackID).inserted else {
                 throw MovieFileError(.malformed, "two tracks have track ID \(track.trackID)",
                                      path: path.appending("tkhd"), trackID: track.trackID)
             }
-            trackBoxes[track.trackID] = trak
             parsedTracks.append(track)
         }
-        for trackID in fragments.fragmentsByTrack.keys where trackBoxes[CMPersistentTrackID(truncatingIfNeeded: trackID)] == nil {
+        for trackID in fragments.fragmentsByTrack.keys where !trackIDs.contains(CMPersistentTrackID(truncatingIfNeeded: trackID)) {
             warnings.append("fragments for track \(trackID), which the movie box does not declare, were ignored")
         }
 
@@ -166,7 +186,6 @@ package final class MovieFileReader: ContainerReader {
             }
         }
         tracks = parsedTracks
-        self.trackBoxes = trackBoxes
 
         // The movie's duration: mvhd's, or for a fragmented movie the longest of mehd and the tracks' media.
         var duration = Int64(exactly: mvhd.duration) ?? 0
@@ -226,6 +245,15 @@ package final class MovieFileReader: ContainerReader {
         }
         // Reported at the end of the file: the whole of it was searched.
         throw MovieFileError(.malformed, "the file has no movie box (moov)", path: .root, offset: scan.fileSize)
+    }
+
+    /// The movie's fragment defaults by track ID (`mvex/trex`; the first for a track that has several).
+    private static func trackExtends(_ moov: MovieBox) -> [UInt32: TrackExtendsBox] {
+        var trackExtends: [UInt32: TrackExtendsBox] = [:]
+        for trex in moov.movieExtends?.trackExtends ?? [] where trackExtends[trex.trackID] == nil {
+            trackExtends[trex.trackID] = trex
+        }
+        return trackExtends
     }
 
     // MARK: Tracks

@@ -56,6 +56,14 @@ struct SampleTableAccumulator {
         }
     }
 
+    /// Makes room for `additional` more runs at once, when their number is known (one per chunk of the movie box):
+    /// grown by doubling instead, ten million chunks' run arrays held up to twice their size while they grew.
+    /// Call once, not per run, or growth stops being geometric.
+    mutating func reserveRuns(_ additional: Int) {
+        runStarts.reserveCapacity(runStarts.count + additional)
+        runOffsets.reserveCapacity(runOffsets.count + additional)
+    }
+
     /// Appends a contiguous run of `length` samples starting at file offset `offset`.
     ///
     /// `sizes` gives each sample's size, or `nil` for `constantSize` each. `durations` and `compositionOffsets` are

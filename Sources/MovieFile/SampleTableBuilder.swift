@@ -107,6 +107,8 @@ struct SampleTableBuilder: Sendable {
         guard let stsc = sampleTable.sampleToChunk, !stsc.entries.isEmpty else {
             throw failure("the sample table has samples but no sample-to-chunk entries (stsc)", "stsc")
         }
+        // At most one run per chunk, and no more than there are samples; the chunk table's bytes bound both.
+        accumulator.reserveRuns(min(chunkOffsets.count, sampleCount))
         var sample = 0
         for (entryIndex, entry) in stsc.entries.enumerated() {
             guard entry.firstChunk >= 1 else { throw failure("stsc entry \(entryIndex + 1) starts at chunk 0", "stsc") }
@@ -187,7 +189,7 @@ struct SampleTableBuilder: Sendable {
         }
         let dependencies = fragment.dependencies.flatMap { $0.samples.count >= fragment.sampleCount ? $0.samples : nil }
         var sampleInFragment = 0
-        for run in fragment.runs {
+        for (runIndex, run) in fragment.runs.enumerated() {
             let trun = run.box
             let length = Int(trun.sampleCount)
             guard length > 0 else { continue }
@@ -218,7 +220,7 @@ struct SampleTableBuilder: Sendable {
                 },
                 descriptionIndex: Int64(description),
                 syncFlags: uniformlySync ? nil : { flags($0) & 0x1_0000 == 0 },
-                dependencyByte: dependencyByte, path: Location(path: run.path, offset: nil))
+                dependencyByte: dependencyByte, path: Location(path: fragment.path(ofRun: runIndex), offset: nil))
             sampleInFragment += length
         }
     }

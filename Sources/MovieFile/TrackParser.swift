@@ -3,6 +3,44 @@ import Foundation
 import ISOBMFF
 import MediaContainer
 
+/// The boxes of one `trak` that its track is made from, taken out of the `trak` as the movie box is parsed: the
+/// containers (`mdia`, `minf`, `dinf`…), media headers and unknown boxes are let go at once, so the parsed trees of
+/// all the tracks are never held together (20,000 tracks' trees were 70 MB, 9 times their bytes).
+struct TrackBoxes {
+    var header: TrackHeaderBox?
+    var headerOffset: Int64?
+    var editList: EditListBox?
+    var references: TrackReferenceBox?
+    var userData: UserDataBox?
+    var metadata: MetaBox?
+    /// Whether the track has `mdia`, and of it what the track is made from.
+    var hasMedia: Bool
+    var mediaHeader: MediaHeaderBox?
+    var mediaHeaderOffset: Int64?
+    var handler: HandlerBox?
+    var extendedLanguage: ExtendedLanguageBox?
+    /// Whether `mdia` has `minf`, and its `stbl`.
+    var hasInformation: Bool
+    var sampleTable: SampleTableBox?
+
+    init(_ trak: TrackBox) {
+        header = trak.header
+        headerOffset = trak.children.first(ofType: TrackHeaderBox.type)?.header?.offset
+        editList = trak.editList
+        references = trak.references
+        userData = trak.userData
+        metadata = trak.metadata
+        let mdia = trak.media
+        hasMedia = mdia != nil
+        mediaHeader = mdia?.header
+        mediaHeaderOffset = mdia?.children.first(ofType: MediaHeaderBox.type)?.header?.offset
+        handler = mdia?.handler
+        extendedLanguage = mdia?.children.first(ExtendedLanguageBox.self)
+        hasInformation = mdia?.information != nil
+        sampleTable = mdia?.information?.sampleTable
+    }
+}
+
 /// Turns one `trak` into a `ContainerTrack`: identity and presentation (`tkhd`), media timing and language
 /// (`mdhd`, `elng`), kind (`hdlr`), edits (`elst`), references (`tref`), metadata, a format description per sample
 /// entry, encoder delay, and a sample table that is built on first use.
@@ -18,7 +56,7 @@ struct TrackParser {
         var perSampleBudget: Int
     }
 
-    let track: TrackBox
+    let track: TrackBoxes
     /// `moov/trak[n]`.
     let path: BoxPath
     let movie: MovieContext
@@ -28,26 +66,28 @@ struct TrackParser {
         guard let tkhd = track.header else { throw missing("tkhd", in: path) }
         guard tkhd.trackID != 0, let trackID = CMPersistentTrackID(exactly: tkhd.trackID) else {
             throw MovieFileError(.malformed, "track ID \(tkhd.trackID) is not a valid track ID (1…2³¹−1)",
-                                 path: path.appending("tkhd"), offset: offset(of: TrackHeaderBox.type, in: track.children))
+                                 path: path.appending("tkhd"), offset: track.headerOffset)
         }
         let mdiaPath = path.appending("mdia")
-        guard let mdia = track.media else { throw missing("mdia", in: path, trackID: trackID) }
-        guard let mdhd = mdia.header else { throw missing("mdhd", in: mdiaPath, trackID: trackID) }
-        guard let hdlr = mdia.handler else { throw missing("hdlr", in: mdiaPath, trackID: trackID) }
+        guard track.hasMedia else { throw missing("mdia", in: path, trackID: trackID) }
+        guard let mdhd = track.mediaHeader else { throw missing("mdhd", in: mdiaPath, trackID: trackID) }
+        guard let hdlr = track.handler else { throw missing("hdlr", in: mdiaPath, trackID: trackID) }
         let minfPath = mdiaPath.appending("minf")
-        guard let minf = mdia.information else { throw missing("minf", in: mdiaPath, trackID: trackID) }
+        guard track.hasInformation else { throw missing("minf", in: mdiaPath, trackID: trackID) }
         let stblPath = minfPath.appending("stbl")
-        guard let stbl = minf.sampleTable else { throw missing("stbl", in: minfPath, trackID: trackID) }
+        guard let stbl = track.sampleTable else { throw missing("stbl", in: minfPath, trackID: trackID) }
         guard let stsd = stbl.sampleDescriptions else { throw missing("stsd", in: stblPath, trackID: trackID) }
         guard let mediaTimescale = timescale(mdhd.timescale) else {
             throw MovieFileError(.malformed, "media timescale \(mdhd.timescale) is not a valid timescale (1…2³¹−1)",
-                                 path: mdiaPath.appending("mdhd"), offset: offset(of: "mdhd", in: mdia.children),
+                                 path: mdiaPath.appending("mdhd"), offset: track.mediaHeaderOffset,
                                  trackID: trackID)
         }
 
         let fragments = movie.fragments.fragmentsByTrack[tkhd.trackID] ?? []
         let mediaDuration = try duration(mdhd: mdhd, fragments: fragments, trackID: trackID, path: mdiaPath)
         let descriptions = makeDescriptions(stsd: stsd, stbl: stbl, handler: hdlr.handlerType, mediaTimescale: mdhd.timescale)
+        // The builder keeps the table boxes (and the stored sample entries, which are their bytes) until the table
+        // is built, and nothing else of the track's boxes.
         let builder = SampleTableBuilder(trackID: trackID, path: stblPath, sampleTable: stbl,
                                          descriptionCount: descriptions.count, fragments: fragments,
                                          perSampleBudget: movie.perSampleBudget, fileSize: movie.fileSize)
@@ -65,7 +105,7 @@ struct TrackParser {
         result.width = tkhd.width.doubleValue
         result.height = tkhd.height.doubleValue
         result.languageCode = mdhd.language.iso639Code.flatMap { $0 == "und" ? nil : $0 }
-        if let elng = mdia.children.first(ExtendedLanguageBox.self) {
+        if let elng = track.extendedLanguage {
             let tag = elng.languageTag.text
             result.extendedLanguageTag = tag.isEmpty ? nil : tag
         }
@@ -108,15 +148,23 @@ struct TrackParser {
         return max(end, running)
     }
 
-    /// One format description per sample entry.
+    /// One format description per sample entry, each made from the stored entry on first use (`stsd` keeps its
+    /// entries as the file's bytes; the list keeps the box, not the rest of the track's).
     private func makeDescriptions(stsd: SampleDescriptionBox, stbl: SampleTableBox, handler: FourCC,
-                                  mediaTimescale: UInt32) -> [CMFormatDescription] {
-        let stts = (stbl.timeToSample?.entries ?? []).filter { $0.sampleCount > 0 }
+                                  mediaTimescale: UInt32) -> FormatDescriptionList {
+        var runs = 0, constantDuration: UInt32?
+        for entry in stbl.timeToSample?.entries ?? [] where entry.sampleCount > 0 {
+            runs += 1
+            constantDuration = entry.sampleDelta
+            if runs > 1 { break }
+        }
         let context = SampleDescriptionContext(
             isQuickTime: movie.isQuickTime, handler: handler, mediaTimescale: mediaTimescale,
-            constantSampleDuration: stts.count == 1 ? stts[0].sampleDelta : nil,
+            constantSampleDuration: runs == 1 ? constantDuration : nil,
             firstSampleBytes: handler == "soun" ? firstSampleBytes(stbl) : nil)
-        return stsd.children.map { FormatDescriptionFactory.makeDescription(for: $0, context: context) }
+        return FormatDescriptionList(codingNames: (0..<stsd.entryCount).map { stsd.entryType(at: $0).fourCharCode }) {
+            FormatDescriptionFactory.makeDescription(for: stsd.entry(at: $0), context: context)
+        }
     }
 
     /// The first 4 bytes of the track's first sample (the first chunk's start), when they are in the file.
@@ -166,7 +214,4 @@ struct TrackParser {
         MovieFileError(.malformed, "the track has no '\(type)' box", path: parent, trackID: trackID)
     }
 
-    private func offset(of type: FourCC, in children: BoxList) -> Int64? {
-        children.first(ofType: type)?.header?.offset
-    }
 }

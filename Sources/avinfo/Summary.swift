@@ -32,16 +32,20 @@ struct Summary {
         let asset = AVURLAsset(url: url)
         let (duration, metadata, tracks) = try await asset.load(.duration, .metadata, .tracks)
         var infos = [TrackInfo]()
+        infos.reserveCapacity(tracks.count)
         for track in tracks {
-            let (formats, size, transform, timescale, timeRange) = try await track.load(
-                .formatDescriptions, .naturalSize, .preferredTransform, .naturalTimeScale, .timeRange)
+            let (size, transform, timescale, timeRange) = try await track.load(
+                .naturalSize, .preferredTransform, .naturalTimeScale, .timeRange)
+            // Only the first description is reported: `formatDescriptions` would make every one (a track may
+            // declare 100,000), so it is asked for alone.
+            let first = track.firstFormatDescription
             let (frameRate, dataRate, language, enabled, playable) = try await track.load(
                 .nominalFrameRate, .estimatedDataRate, .languageCode, .isEnabled, .isPlayable)
             let counts = countSamples(track)
-            let audio = formats.first.flatMap { CMAudioFormatDescriptionGetStreamBasicDescription($0)?.pointee }
+            let audio = first.flatMap { CMAudioFormatDescriptionGetStreamBasicDescription($0)?.pointee }
             infos.append(TrackInfo(
                 trackID: track.trackID, mediaType: track.mediaType,
-                codec: formats.first.map { fourCharacterString(CMFormatDescriptionGetMediaSubType($0)) } ?? "",
+                codec: first.map { fourCharacterString(CMFormatDescriptionGetMediaSubType($0)) } ?? "",
                 naturalSize: size, transform: transform, naturalTimeScale: timescale, timeRange: timeRange,
                 track: track, sampleCount: counts.samples, syncSampleCount: counts.sync,
                 nominalFrameRate: frameRate, estimatedDataRate: dataRate, languageCode: language,

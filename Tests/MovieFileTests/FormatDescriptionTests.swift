@@ -39,8 +39,8 @@ struct FormatDescriptionTests {
     }
 
     /// The sample entry node of the first description of `track`.
-    static func entry(_ reader: MovieFileReader, _ track: ContainerTrack) throws -> BoxNode {
-        try #require(reader.trackBoxes[track.trackID]?.media?.sampleTable?.sampleDescriptions?.children.first)
+    static func entry(_ url: URL, _ track: ContainerTrack) throws -> BoxNode {
+        try #require(try TrackBoxScan.firstSampleEntry(url, trackID: track.trackID))
     }
 
     /// `box` written and read back as a sample entry of a track with handler `handler`, through the real parser.
@@ -94,7 +94,7 @@ struct FormatDescriptionTests {
         #expect(asbd.mChannelsPerFrame == 1)
         #expect(Self.layoutTag(description) == kAudioChannelLayoutTag_Mono)
         // The cookie is the esds payload after version and flags: an ES_Descriptor (tag 3).
-        let esds = try #require(try Self.entry(reader, track).box as? AudioSampleEntry).children.first(ofType: "esds")
+        let esds = try #require(try Self.entry(try MovieFiles.generated("aac-lc.m4a"), track).box as? AudioSampleEntry).children.first(ofType: "esds")
         let payload = try #require(esds.flatMap(payloadBytes(of:)))
         #expect(Self.cookie(description) == Array(payload.dropFirst(4)))
         #expect(Self.cookie(description).first == 0x03)
@@ -262,7 +262,7 @@ struct FormatDescriptionTests {
                                                                    parameterSetSizeOut: nil, parameterSetCountOut: &count,
                                                                    nalUnitHeaderLengthOut: nil) == noErr)
         #expect(count == 2)
-        let entry = try Self.entry(reader, track)
+        let entry = try Self.entry(url, track)
         // The compressor name as stored (FFmpeg writes its encoder's name there).
         let compressor = try #require(entry.box as? VisualSampleEntry).compressorName.text
         #expect(compressor.hasPrefix("Lavc"))

@@ -31,8 +31,8 @@ struct MetadataTests {
         let tags = try FFprobe.format(url)["tags"] as? [String: Any]
         #expect(tags?["title"] as? String == "Title é" && tags?["artist"] as? String == "Artist")
         #expect(reader.format == .isoBaseMedia)
-        #expect(reader.boxes.fileType?.majorBrand == "M4A ")
-        #expect(reader.boxes.fileType?.compatibleBrands == ["M4A ", "isom", "iso2"])
+        #expect(reader.fileType?.majorBrand == "M4A ")
+        #expect(reader.fileType?.compatibleBrands == ["M4A ", "isom", "iso2"])
     }
 
     @Test("Cover art is an image with its well-known type (fixture mg-has-tags: one PNG, one JPEG)")

@@ -19,10 +19,11 @@ struct TrackPropertyTests {
         let streams = try FFprobe.streams(url)
         let rawStreams = try ExternalTool.ffprobeJSON(["-ignore_editlist", "1", "-show_streams", url.path])["streams"]
             as? [[String: Any]] ?? []
+        let trackBoxes = try TrackBoxScan.scan(url)
         for track in reader.tracks {
             guard let (index, stream) = FFprobe.stream(forTrack: track.trackID, in: streams) else { continue }
             let label = "\(file.name) track \(track.trackID)"
-            let entry = try #require(reader.trackBoxes[track.trackID]?.media?.sampleTable?.sampleDescriptions?.children.first)
+            let entry = try #require(trackBoxes[track.trackID]?.media?.sampleTable?.sampleDescriptions?.children.first)
             #expect(stream["codec_tag_string"] as? String == entry.type.description, "\(label) codec tag")
             #expect(stream["time_base"] as? String == "1/\(track.mediaTimescale)", "\(label) time base")
             if let raw = rawStreams.first(where: { ($0["index"] as? Int) == index }),
@@ -133,7 +134,7 @@ struct TrackPropertyTests {
             switch reader.format {
             case .quickTime: #expect(brand == "qt", "\(file.name): brand \(brand)")
             case .isoBaseMedia:
-                let major = reader.boxes.fileType?.majorBrand.description.trimmingCharacters(in: .whitespaces)
+                let major = reader.fileType?.majorBrand.description.trimmingCharacters(in: .whitespaces)
                 #expect(brand == major, "\(file.name)")
             default: Issue.record("\(file.name): not a movie format")
             }
@@ -142,7 +143,7 @@ struct TrackPropertyTests {
             guard let id = (info["ID"] as? String).flatMap({ Int32($0) }), let track = reader.track(withID: id),
                   let description = track.formatDescriptions.first else { continue }
             let label = "\(file.name) track \(id)"
-            let entry = try #require(reader.trackBoxes[id]?.media?.sampleTable?.sampleDescriptions?.children.first)
+            let entry = try #require(try TrackBoxScan.scan(url)[id]?.media?.sampleTable?.sampleDescriptions?.children.first)
             switch info["@type"] as? String {
             case "Video":
                 let dimensions = CMVideoFormatDescriptionGetDimensions(description)

@@ -14,7 +14,7 @@ extension AVAsynchronousKeyValueLoading where Self: AVAssetTrack {
 extension AVAssetTrack {
     /// The computation of each loadable track key (the Objective-C property names).
     static let computations: [String: @Sendable (AVAssetTrack) throws -> Any] = [
-        "formatDescriptions": { $0.backing.formatDescriptions },
+        "formatDescriptions": { Array($0.backing.formatDescriptions) },
         "playable": { $0.computedIsPlayable },
         "decodable": { $0.computedIsDecodable },
         "enabled": { $0.backing.isEnabled },
@@ -55,9 +55,11 @@ extension AVAssetTrack {
     // MARK: Derivations
 
     /// Decodable: the track has sample descriptions and readable sample tables, the asset's options allow each
-    /// format, and a decoder exists for each (`DecoderAvailability`).
+    /// format, and a decoder exists for each (`DecoderAvailability`). Descriptions not made yet are made for the
+    /// question and not kept: a track may have 100,000.
     var computedIsDecodable: Bool {
-        containerBacking?.damage == nil && !backing.formatDescriptions.isEmpty && backing.formatDescriptions.allSatisfy { format in
+        containerBacking?.damage == nil && !backing.formatDescriptions.isEmpty
+            && backing.formatDescriptions.allSatisfyWithoutKeeping { format in
             options.allows(mediaType: CMFormatDescriptionGetMediaType(format),
                                    subType: CMFormatDescriptionGetMediaSubType(format))
                 && DecoderAvailability.canDecode(format)
@@ -151,6 +153,11 @@ extension AVAssetTrack {
     public var formatDescriptions: [Any] {
         synchronousValue(forKey: "formatDescriptions", fallback: [CMFormatDescription]()) as [Any]
     }
+
+    /// The first format description (sample description index 1), made without making the others. Not Apple API
+    /// (`package`, for the package's tools): `formatDescriptions` makes every description, and a track may declare
+    /// 100,000 of them; `avinfo` reports only the first.
+    package var firstFormatDescription: CMFormatDescription? { backing.formatDescriptions.first }
 
     /// Whether the track can be played (decoded, not encrypted).
     public var isPlayable: Bool { synchronousValue(forKey: "playable", fallback: false) }

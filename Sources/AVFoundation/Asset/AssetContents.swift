@@ -109,10 +109,11 @@ final class AssetContents: @unchecked Sendable {
     /// `isPlayable` asks it, and asking all tracks each time made a file of 20,000 tracks take minutes (issue 15).
     let hasProtectedContent: Bool
 
+    /// By the sample descriptions' coding names, which cost nothing to ask: no description is made for this.
     private static func anyProtected(_ tracks: [AVAssetTrack]) -> Bool {
         let protected = Set(["encv", "enca", "enct", "encs", "encm", "drmi", "drms"].compactMap(FourCharCodeText.code))
         return tracks.contains { track in
-            track.backing.formatDescriptions.contains { protected.contains(CMFormatDescriptionGetMediaSubType($0)) }
+            track.backing.formatDescriptions.codingNames.contains(where: protected.contains)
         }
     }
 

@@ -50,14 +50,14 @@ final class CompositionTrackBacking: TrackBacking, @unchecked Sendable {
     /// reported when it is read).
     private var openedSources: [ContainerTrackBacking] { sources.compactMap { try? $0.backing() } }
 
-    var formatDescriptions: [CMFormatDescription] {
+    var formatDescriptions: FormatDescriptionList {
         var result: [CMFormatDescription] = []
         for source in openedSources {
             for format in source.formatDescriptions.map(replaced) where !result.contains(where: { $0 === format }) {
                 result.append(format)
             }
         }
-        return result
+        return FormatDescriptionList(result)
     }
 
     /// `format`, or what replaces it.
@@ -158,7 +158,8 @@ final class CompositionTrackBacking: TrackBacking, @unchecked Sendable {
         }
         guard !properties.replacements.isEmpty else { return try backing.makeSource(0) }
         var model = backing.model
-        model.formatDescriptions = model.formatDescriptions.map(replaced)
+        let original = model.formatDescriptions
+        model.formatDescriptions = FormatDescriptionList(codingNames: original.codingNames) { [self] in replaced(original[$0]) }
         return try TrackSource(track: model, reader: backing.reader)
     }
 }

@@ -63,7 +63,7 @@ struct ExportSource: @unchecked Sendable {
                 }
             }
             let frameRate = statistics.map { Double($0.sampleRate(timescale: track.backing.naturalTimeScale)) } ?? 0
-            return Track(track: track, formats: formats, isDecodable: track.computedIsDecodable,
+            return Track(track: track, formats: Array(formats), isDecodable: track.computedIsDecodable,
                          hasAlpha: formats.contains(where: Self.hasAlpha), displaySize: display,
                          nominalFrameRate: frameRate, isHighBitDepth: highBitDepth, sampleRate: rate,
                          channelCount: channels,

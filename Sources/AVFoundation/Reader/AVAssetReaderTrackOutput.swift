@@ -80,7 +80,7 @@ open class AVAssetReaderTrackOutput: AVAssetReaderOutput, @unchecked Sendable {
             var stretching: AudioStretching?
             var decoding = settings
             if scaled {
-                let plan = try FloatDecodingPlan(requested: settings, formats: backing.formatDescriptions,
+                let plan = try FloatDecodingPlan(requested: settings, formats: Array(backing.formatDescriptions),
                                                  trackID: track.trackID)
                 stretching = AudioStretching(plan: plan, algorithm: audioTimePitchAlgorithm, convertsOutput: true)
                 decoding = plan.settings

@@ -13,7 +13,7 @@ import MediaContainer
 /// Thread safety: `lock` protects `position`; the tables it walks are immutable.
 open class AVSampleCursor: NSObject, NSCopying, @unchecked Sendable {
     private let runs: SampleTableRuns
-    private let formatDescriptions: [CMFormatDescription]
+    private let formatDescriptions: FormatDescriptionList
     private let timescale: CMTimeScale
     private let storageURL: URL?
     /// Earlier samples a decoder needs before output is right (the negated `sgpd` roll distance), or 0.
@@ -24,7 +24,7 @@ open class AVSampleCursor: NSObject, NSCopying, @unchecked Sendable {
     private var cachedPresentationOrder: (order: [Int32], positions: [Int32])?
 
     /// A cursor at sample `index` (in decode order) of a non-empty table.
-    init(runs: SampleTableRuns, formatDescriptions: [CMFormatDescription], timescale: CMTimeScale,
+    init(runs: SampleTableRuns, formatDescriptions: FormatDescriptionList, timescale: CMTimeScale,
          storageURL: URL?, refreshSampleCount: Int = 0, index: Int) {
         self.refreshSampleCount = refreshSampleCount
         self.runs = runs

@@ -8,52 +8,35 @@ import MediaContainer
 /// Built once per track and shared by all its cursors; immutable except the reordering bounds, which are built on
 /// first use (only tracks with composition offsets need them) and guarded by `OnceResult`.
 final class SampleTableRuns: @unchecked Sendable {
-    /// One column's runs: the first sample of each run, its value, and the sum of the values before it.
+    /// One column's runs: the first sample of each run, its value, and the sum of the values before it. They are
+    /// the table's own (`RunLengthColumn.runList`, shared, not copied).
     struct Column: Sendable {
-        let starts: [Int]
-        let values: [Int64]
-        let prefixSums: [Int64]
+        let runs: [RunLengthColumn.Run]
 
-        init(_ column: RunLengthColumn) {
-            var starts: [Int] = [], values: [Int64] = [], prefixSums: [Int64] = []
-            starts.reserveCapacity(column.runCount)
-            values.reserveCapacity(column.runCount)
-            prefixSums.reserveCapacity(column.runCount)
-            var sum: Int64 = 0
-            for run in column.runs {
-                starts.append(run.start)
-                values.append(run.value)
-                prefixSums.append(sum)
-                // RunLengthColumn refuses appends whose cumulative sum would overflow, so this cannot.
-                sum &+= run.value &* Int64(run.length)
-            }
-            self.starts = starts
-            self.values = values
-            self.prefixSums = prefixSums
-        }
+        init(_ column: RunLengthColumn) { runs = column.runList }
 
         /// The run containing `index`, starting the search from `hint` (the run of a nearby index).
         func run(containing index: Int, hint: Int) -> Int {
-            let count = starts.count
+            let count = runs.count
             var run = min(max(hint, 0), count - 1)
             // Steps in decode order land in the same or the next run, steps in presentation order a few runs away
             // (B-frame reordering): walk up to `nearby` runs from the hint before searching.
             let nearby = 4
-            if starts[run] <= index {
+            if runs[run].start <= index {
                 for _ in 0...nearby {
-                    if run + 1 == count || index < starts[run + 1] { return run }
+                    if run + 1 == count || index < runs[run + 1].start { return run }
                     run += 1
                 }
             } else {
                 for _ in 0..<nearby where run > 0 {
                     run -= 1
-                    if starts[run] <= index { return run }
+                    if runs[run].start <= index { return run }
                 }
             }
             var low = 0, high = count - 1
             while low < high {
                 let mid = (low + high + 1) / 2
-                if starts[mid] <= index { low = mid } else { high = mid - 1 }
+                if runs[mid].start <= index { low = mid } else { high = mid - 1 }
             }
             run = low
             return run
@@ -147,13 +130,13 @@ struct CursorPosition: Sendable, Equatable {
     /// Decode time in media ticks.
     func decodeTime(in runs: SampleTableRuns) -> Int64 {
         let column = runs.durations
-        return runs.table.firstDecodeTime &+ column.prefixSums[durationRun]
-            &+ column.values[durationRun] &* Int64(index - column.starts[durationRun])
+        let run = column.runs[durationRun]
+        return runs.table.firstDecodeTime &+ run.prefixSum &+ run.value &* Int64(index - run.start)
     }
 
     /// Composition offset in media ticks.
     func compositionOffset(in runs: SampleTableRuns) -> Int64 {
-        runs.compositionOffsets.map { $0.values[offsetRun] } ?? 0
+        runs.compositionOffsets.map { $0.runs[offsetRun].value } ?? 0
     }
 
     /// Presentation time in media ticks.
@@ -163,12 +146,12 @@ struct CursorPosition: Sendable, Equatable {
 
     /// Decode duration in media ticks.
     func duration(in runs: SampleTableRuns) -> Int64 {
-        runs.durations.values[durationRun]
+        runs.durations.runs[durationRun].value
     }
 
     /// The 1-based sample description index.
     func descriptionIndex(in runs: SampleTableRuns) -> Int {
-        Int(runs.descriptionIndices.values[descriptionRun])
+        Int(runs.descriptionIndices.runs[descriptionRun].value)
     }
 
     /// Whether the sample is a sync sample; O(1) amortised when walking forward (one search per sync sample).

@@ -62,11 +62,14 @@ package struct BoxList: RandomAccessCollection, MutableCollection, RangeReplacea
 
 extension BoxList {
     /// Parses children from `reader` until fewer than 8 bytes remain (those stay unread for the parent to keep).
+    /// A child the context's `takeChild` takes is left out of the list.
     package static func parse(_ reader: inout BoxReader, scope: BoxScope) throws(BoxParseError) -> BoxList {
         var list = BoxList()
         var counts: [FourCC: Int] = [:]
         while let (header, payload) = try reader.readChild(counts: &counts) {
-            list.nodes.append(try BoxNode.parse(header: header, payload: payload, scope: scope))
+            let node = try BoxNode.parse(header: header, payload: payload, scope: scope)
+            if let take = reader.context.takeChild, take(node, reader.path) { continue }
+            list.nodes.append(node)
         }
         return list
     }

@@ -57,6 +57,10 @@ package struct ParseContext {
     package var isQuickTimeFile: Bool?
     /// Where tolerated oddities are recorded.
     package let log: ParseLog
+    /// Offered each child of a container box as soon as it is parsed, with the container's path; a child it takes
+    /// (returns `true` for) is left out of the container's children. A movie reader takes each `trak` and keeps
+    /// only what it makes its track from, so that the parsed trees of 20,000 tracks are never held at once.
+    package var takeChild: ((BoxNode, BoxPath) -> Bool)?
 
     /// A context for a new parse.
     package init(options: ParseOptions = ParseOptions(), log: ParseLog = ParseLog()) {

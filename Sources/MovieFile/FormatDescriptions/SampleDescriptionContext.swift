@@ -3,7 +3,7 @@ import Foundation
 import ISOBMFF
 
 /// What turning one sample entry into a format description needs to know about its track and file.
-struct SampleDescriptionContext {
+struct SampleDescriptionContext: Sendable {
     /// True for QuickTime movies: the verbatim entry goes under `VerbatimSampleDescription` and QuickTime's image
     /// description fields (version, vendor, quality) become extensions, as Apple's QuickTime importer does.
     var isQuickTime: Bool

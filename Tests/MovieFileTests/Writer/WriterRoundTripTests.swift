@@ -66,7 +66,7 @@ struct WriterRoundTripTests {
         var tables: [(ContainerTrack, SampleTable, MovieTrackHandle)] = []
         for track in reader.tracks {
             var configuration = MovieTrackConfiguration(mediaType: track.mediaType, mediaTimescale: track.mediaTimescale,
-                                                        formatDescriptions: track.formatDescriptions)
+                                                        formatDescriptions: Array(track.formatDescriptions))
             configuration.trackID = track.trackID
             configuration.languageCode = track.languageCode
             configuration.extendedLanguageTag = track.extendedLanguageTag

@@ -26,7 +26,7 @@ final class ContainerTrackBacking: TrackBacking, @unchecked Sendable {
         movieTimescale = reader.movieTimescale
     }
 
-    var formatDescriptions: [CMFormatDescription] { model.formatDescriptions }
+    var formatDescriptions: FormatDescriptionList { model.formatDescriptions }
     var isEnabled: Bool { model.isEnabled }
     var isSelfContained: Bool { true }
     var naturalTimeScale: CMTimeScale { model.mediaTimescale }

@@ -10,8 +10,8 @@ import MediaContainer
 /// it is edited.
 protocol TrackBacking: AnyObject, Sendable {
     /// The format descriptions of the track's samples (a composition track: those of its segments' sources, each
-    /// once, replacements applied).
-    var formatDescriptions: [CMFormatDescription] { get }
+    /// once, replacements applied), each made on first use.
+    var formatDescriptions: FormatDescriptionList { get }
     /// What the track presents when: the one timeline behind `segments`, `timeRange` and every reader output.
     var timeline: TrackTimeline { get }
     /// Whether the track is enabled.
