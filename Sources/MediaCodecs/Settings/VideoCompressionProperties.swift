@@ -38,8 +38,8 @@ package struct VideoCompressionProperties: Sendable {
             return [AVVideoAverageBitRateKey, AVVideoQualityKey, AVVideoMaxKeyFrameIntervalKey,
                     AVVideoMaxKeyFrameIntervalDurationKey, AVVideoAllowFrameReorderingKey, AVVideoProfileLevelKey,
                     AVVideoH264EntropyModeKey, AVVideoExpectedSourceFrameRateKey, AVVideoAverageNonDroppableFrameRateKey,
-                    kVTCompressionPropertyKey_DataRateLimits, kVTCompressionPropertyKey_AllowTemporalCompression,
-                    kVTCompressionPropertyKey_PrioritizeEncodingSpeedOverQuality]
+                    kVTCompressionPropertyKey_DataRateLimits as String, kVTCompressionPropertyKey_AllowTemporalCompression as String,
+                    kVTCompressionPropertyKey_PrioritizeEncodingSpeedOverQuality as String]
         case .hevc:
             return supportedKeys(for: .h264).filter { $0 != AVVideoH264EntropyModeKey }
         case .jpeg:
@@ -122,24 +122,24 @@ package struct VideoCompressionProperties: Sendable {
                                          "\(rate) non-droppable frames per second is more than the expected \(expected) frames per second")
             }
         }
-        if let raw = r.raw(kVTCompressionPropertyKey_DataRateLimits) {
+        if let raw = r.raw(kVTCompressionPropertyKey_DataRateLimits as String) {
             guard let list = raw as? [Any], !list.isEmpty, list.count % 2 == 0 else {
-                throw CodecSettingsError(.wrongType, key: r.keyPath(kVTCompressionPropertyKey_DataRateLimits),
+                throw CodecSettingsError(.wrongType, key: r.keyPath(kVTCompressionPropertyKey_DataRateLimits as String),
                                          "must be an array of (bytes, seconds) pairs")
             }
             var pairs: [(bytes: Int, seconds: Double)] = []
             for index in stride(from: 0, to: list.count, by: 2) {
                 guard let bytes = AttributeValue.int(list[index]), let seconds = AttributeValue.double(list[index + 1]),
                       bytes > 0, seconds > 0, seconds.isFinite else {
-                    throw CodecSettingsError(.invalidValue, key: r.keyPath(kVTCompressionPropertyKey_DataRateLimits),
+                    throw CodecSettingsError(.invalidValue, key: r.keyPath(kVTCompressionPropertyKey_DataRateLimits as String),
                                              "pair \(index / 2) must be a positive byte count and a positive number of seconds")
                 }
                 pairs.append((bytes, seconds))
             }
             dataRateLimits = pairs
         }
-        allowsTemporalCompression = try r.bool(kVTCompressionPropertyKey_AllowTemporalCompression)
-        prioritizesSpeed = try r.bool(kVTCompressionPropertyKey_PrioritizeEncodingSpeedOverQuality)
+        allowsTemporalCompression = try r.bool(kVTCompressionPropertyKey_AllowTemporalCompression as String)
+        prioritizesSpeed = try r.bool(kVTCompressionPropertyKey_PrioritizeEncodingSpeedOverQuality as String)
         if profileLevel?.x264Profile?.forbidsBFrames == true, allowsFrameReordering == true, averageNonDroppableFrameRate != nil {
             throw CodecSettingsError(.conflict, key: r.keyPath(AVVideoAverageNonDroppableFrameRateKey),
                                      "droppable frames need B-frames, which the \(profileLevel!.profile) profile forbids")
@@ -149,7 +149,7 @@ package struct VideoCompressionProperties: Sendable {
                                      "droppable frames are non-reference B-frames here, which AllowFrameReordering false forbids")
         }
         if averageBitRate != nil, quality != nil, dataRateLimits != nil {
-            throw CodecSettingsError(.conflict, key: r.keyPath(kVTCompressionPropertyKey_DataRateLimits),
+            throw CodecSettingsError(.conflict, key: r.keyPath(kVTCompressionPropertyKey_DataRateLimits as String),
                                      "with both AverageBitRate and Quality, the bit rate already caps the quality encode; drop one of the three")
         }
         if codec == .jpeg, averageBitRate != nil, quality != nil {

@@ -35,9 +35,9 @@ package struct VideoEncoderSettings: Sendable {
 
         /// Core Video's dictionary (`kCVImageBufferCleanAperture…Key`), which format descriptions share.
         package var dictionary: [String: Int] {
-            [kCVImageBufferCleanApertureWidthKey: width, kCVImageBufferCleanApertureHeightKey: height,
-             kCVImageBufferCleanApertureHorizontalOffsetKey: horizontalOffset,
-             kCVImageBufferCleanApertureVerticalOffsetKey: verticalOffset]
+            [kCVImageBufferCleanApertureWidthKey as String: width, kCVImageBufferCleanApertureHeightKey as String: height,
+             kCVImageBufferCleanApertureHorizontalOffsetKey as String: horizontalOffset,
+             kCVImageBufferCleanApertureVerticalOffsetKey as String: verticalOffset]
         }
     }
 
