@@ -20,6 +20,8 @@ struct EncodedSample: @unchecked Sendable {
     var frameCount: Int = 1
     var isSync = true
     var isPartialSync = false
+    /// Decoded but not shown (`kCMSampleAttachmentKey_DoNotDisplay`): the edit list leaves its time out.
+    var isHidden = false
     var dependency: SampleDependency?
     /// Priming and padding inside this sample (`kCMSampleBufferAttachmentKey_TrimDurationAtStart/AtEnd`).
     var trimAtStart: CMTime = .zero
@@ -164,8 +166,9 @@ struct EncodedSample: @unchecked Sendable {
         return ranges
     }
 
-    /// Takes the sync and dependency flags from one sample's attachments.
+    /// Takes the sync, dependency and display flags from one sample's attachments.
     private mutating func applyAttachments(_ entry: [String: Any]) {
+        isHidden = Self.flag(entry[kCMSampleAttachmentKey_DoNotDisplay as String]) ?? false
         isSync = !(Self.flag(entry[kCMSampleAttachmentKey_NotSync as String]) ?? false)
         isPartialSync = Self.flag(entry[kCMSampleAttachmentKey_PartialSync as String]) ?? false
         let depends = Self.flag(entry[kCMSampleAttachmentKey_DependsOnOthers as String])
