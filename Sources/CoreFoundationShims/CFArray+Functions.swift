@@ -5,7 +5,9 @@
 /// Linux's `NSArray` returns bridged copies from `object(at:)`, so a mutable dictionary put in one comes back as a
 /// Swift `Dictionary` and a change to it would be lost. The arrays our functions return
 /// (`CMSampleBufferGetSampleAttachmentsArray` and the other `CFArray` results) are this class, so that
-/// `CFArrayGetValueAtIndex`, `array[0] as! NSMutableDictionary` and iteration reach the stored objects.
+/// `CFArrayGetValueAtIndex`, `object(at:)` and `array[0] as! NSMutableDictionary` reach the stored objects.
+/// Iterating (`for element in array`) still yields bridged copies: Foundation's `NSArray` iterator is final and
+/// bridges what it reads.
 package final class CFObjectArray: NSArray {
     /// The elements, fixed at creation.
     package let objects: [AnyObject]

@@ -25,7 +25,7 @@ public func CFGetTypeID(_ cf: CFTypeRef!) -> CFTypeID {
     let number: CFTypeIDNumber
     switch cf as Any {
     case let object as any CFTypeIdentified: return type(of: object).cfTypeID
-    case is Bool: number = .boolean
+    // Before any `is Bool`: Linux casts NSNumber(value: 1) to `true`. A Swift Bool becomes the shared Boolean object.
     case let value as NSNumber: number = value === kCFBooleanTrue || value === kCFBooleanFalse ? .boolean : .number
     case is String, is NSString: number = .string
     case is NSDictionary, is [AnyHashable: Any]: number = .dictionary

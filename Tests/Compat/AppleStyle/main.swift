@@ -1,6 +1,7 @@
 // Composition code written the way iOS and macOS developers write it (merging and trimming clips, slow motion,
 // keeping a portrait clip's rotation; video compositing in Compositing.swift; thumbnails saved with ImageIO in
-// StillImages.swift; objc_sync, os_unfair_lock and os logging in PlatformIdioms.swift), built in Swift 5 language
+// StillImages.swift; objc_sync, os_unfair_lock and os logging in PlatformIdioms.swift; CF functions, `as String`
+// keys and the frame-dropping idiom in CoreFoundationIdioms.swift), built in Swift 5 language
 // mode as a separate package, the way a user's package builds against this one (scripts/compat.sh). It must compile
 // unchanged against Apple's AVFoundation too.
 //
@@ -100,6 +101,7 @@ do {
     try checkCompositing(clips, outputDirectory: outputDirectory)
     checkStillImages(outputDirectory: outputDirectory)
     try checkPlatformIdioms(clips[0])
+    try checkCoreFoundationIdioms(clips[0], outputDirectory: outputDirectory)
     print("apple-style compositions: all checks passed")
 } catch {
     fail("\(error)")

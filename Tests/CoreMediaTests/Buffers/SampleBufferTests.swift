@@ -326,7 +326,7 @@ struct SampleBufferTests {
                 == kCMSampleBufferError_Invalidated)
     }
 
-    @Test("Sample attachments: the overlay writes through; the C function gives a snapshot")
+    @Test("Sample attachments: the overlay writes through; the C function's array bridges to [[String: Any]]")
     func sampleAttachments() throws {
         let buffer = try SampleBuffers.video(sizes: [1, 1], timings: [])
         #expect(CMSampleBufferGetSampleAttachmentsArray(buffer, createIfNecessary: false) == nil)
