@@ -29,7 +29,8 @@ public let kCFTypeDictionaryValueCallBacks = CFDictionaryValueCallBacks()
 /// A new empty mutable dictionary (`capacity` is a hint; the callbacks are accepted and need nothing here).
 public func CFDictionaryCreateMutable(_ allocator: CFAllocator!, _ capacity: CFIndex,
                                       _ keyCallBacks: UnsafePointer<CFDictionaryKeyCallBacks>!,
-                                      _ valueCallBacks: UnsafePointer<CFDictionaryValueCallBacks>!) -> CFMutableDictionary! {
+                                      _ valueCallBacks: UnsafePointer<CFDictionaryValueCallBacks>!)
+    -> CFMutableDictionary! {
     NSMutableDictionary()
 }
 
@@ -73,13 +74,15 @@ public func CFDictionaryContainsValue(_ theDict: CFDictionary!, _ value: UnsafeR
 }
 
 /// Sets the value for `key`, replacing any value it had. The dictionary keeps the objects themselves.
-public func CFDictionarySetValue(_ theDict: CFMutableDictionary!, _ key: UnsafeRawPointer!, _ value: UnsafeRawPointer!) {
+public func CFDictionarySetValue(_ theDict: CFMutableDictionary!, _ key: UnsafeRawPointer!,
+                                 _ value: UnsafeRawPointer!) {
     guard let key, let value, let keyObject = cfObject(at: key) as? NSObject else { return }
     theDict.setObject(cfObject(at: value), forKey: keyObject)
 }
 
 /// Sets the value for `key` only when the dictionary has none.
-public func CFDictionaryAddValue(_ theDict: CFMutableDictionary!, _ key: UnsafeRawPointer!, _ value: UnsafeRawPointer!) {
+public func CFDictionaryAddValue(_ theDict: CFMutableDictionary!, _ key: UnsafeRawPointer!,
+                                 _ value: UnsafeRawPointer!) {
     guard !CFDictionaryContainsKey(theDict, key) else { return }
     CFDictionarySetValue(theDict, key, value)
 }
@@ -110,8 +113,11 @@ func cfEntries(of dictionary: NSDictionary) -> [(key: NSObject, value: AnyObject
     let type = ObjectIdentifier(Swift.type(of: dictionary))
     guard type == ObjectIdentifier(NSDictionary.self) || type == ObjectIdentifier(NSMutableDictionary.self) else {
         return dictionary.allKeys.compactMap { key in
-            guard let keyObject = key as AnyObject as? NSObject, let value = dictionary.object(forKey: key) else { return nil }
-            return (keyObject, BridgedValueCache.shared.object(for: value, slot: AnyHashable(keyObject), of: dictionary))
+            guard let keyObject = key as AnyObject as? NSObject, let value = dictionary.object(forKey: key) else {
+                return nil
+            }
+            let kept = BridgedValueCache.shared.object(for: value, slot: AnyHashable(keyObject), of: dictionary)
+            return (keyObject, kept)
         }
     }
     let keys = dictionary.allKeys, values = dictionary.allValues

@@ -65,12 +65,14 @@ public func CFNumberGetType(_ number: CFNumber!) -> CFNumberType {
 /// Writes the number's value, converted to `theType`, to `valuePtr`; false when the conversion lost information
 /// (a fraction dropped, a value out of range and clamped, a double rounded to a float).
 @discardableResult
-public func CFNumberGetValue(_ number: CFNumber!, _ theType: CFNumberType, _ valuePtr: UnsafeMutableRawPointer!) -> Bool {
+public func CFNumberGetValue(_ number: CFNumber!, _ theType: CFNumberType,
+                             _ valuePtr: UnsafeMutableRawPointer!) -> Bool {
     let isFloat = CFNumberIsFloatType(number)
     func integer<T: FixedWidthInteger>(_: T.Type) -> Bool {
         if isFloat {
             let value = number.doubleValue
-            let converted: T = value.isNaN ? 0 : value >= Double(T.max) ? T.max : value <= Double(T.min) ? T.min : T(value)
+            let converted: T = value.isNaN ? 0
+                : value >= Double(T.max) ? T.max : value <= Double(T.min) ? T.min : T(value)
             valuePtr.storeBytes(of: converted, as: T.self)
             return T(exactly: value) != nil
         }
@@ -102,7 +104,8 @@ public func CFNumberGetValue(_ number: CFNumber!, _ theType: CFNumberType, _ val
 }
 
 /// A number holding the value of type `theType` at `valuePtr`.
-public func CFNumberCreate(_ allocator: CFAllocator!, _ theType: CFNumberType, _ valuePtr: UnsafeRawPointer!) -> CFNumber! {
+public func CFNumberCreate(_ allocator: CFAllocator!, _ theType: CFNumberType,
+                           _ valuePtr: UnsafeRawPointer!) -> CFNumber! {
     guard let valuePtr else { return nil }
     switch theType {
     case .sInt8Type, .charType: return NSNumber(value: valuePtr.loadUnaligned(as: Int8.self))
