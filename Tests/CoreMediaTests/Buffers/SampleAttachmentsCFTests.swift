@@ -70,3 +70,25 @@ struct SampleAttachmentsCFTests {
         #expect(Unmanaged<CFString>.fromOpaque(name).takeUnretainedValue() == "Example")
     }
 }
+
+/// `CFGetTypeID` on Core Media and Core Video objects, as code that receives a `CFTypeRef` checks what it holds.
+@Suite("CFGetTypeID of Core Media and Core Video objects")
+struct CoreMediaTypeIDTests {
+    @Test("sample buffers, block buffers, format descriptions and pixel buffers have their own identifiers")
+    func typeIDs() throws {
+        let buffer = try SampleBuffers.video(sizes: [1], timings: [])
+        let block = try #require(CMSampleBufferGetDataBuffer(buffer))
+        let format = try #require(CMSampleBufferGetFormatDescription(buffer))
+        var pixels: CVPixelBuffer?
+        CVPixelBufferCreate(nil, 4, 4, kCVPixelFormatType_32BGRA, nil, &pixels)
+        let pixelBuffer = try #require(pixels)
+        #expect(CFGetTypeID(buffer) == CMSampleBufferGetTypeID())
+        #expect(CFGetTypeID(block) == CMBlockBufferGetTypeID())
+        #expect(CFGetTypeID(format) == CMFormatDescriptionGetTypeID())
+        #expect(CFGetTypeID(pixelBuffer) == CVPixelBufferGetTypeID())
+        let ids: Set<CFTypeID> = [CMSampleBufferGetTypeID(), CMBlockBufferGetTypeID(), CMFormatDescriptionGetTypeID(),
+                                  CVPixelBufferGetTypeID(), CVPixelBufferPoolGetTypeID(), CFDictionaryGetTypeID(),
+                                  CFStringGetTypeID(), CFNumberGetTypeID(), CFBooleanGetTypeID(), CFArrayGetTypeID()]
+        #expect(ids.count == 10)
+    }
+}
