@@ -1,10 +1,16 @@
 // The CoreFoundation and MacTypes spellings that AVFoundation code uses and Linux's Foundation lacks.
 //
-// Linux has no Objective-C bridging, so `attributes as CFDictionary` cannot turn a Swift dictionary into a
-// CoreFoundation object. Instead the CF names are aliases of the Swift types they bridge to on Apple platforms,
-// which makes the usual casts no-ops or upcasts that compile unchanged. The toolchain's own `CoreFoundation`
-// module is deliberately not re-exported: its opaque `CFDictionary` cannot be built from a Swift dictionary.
-// README.md, "Differences from Apple's AVFoundation", lists what this changes for callers.
+// The CF object types are aliases of the Foundation classes they toll-free bridge to on Apple platforms
+// (`CFString` = `NSString`, `CFDictionary` = `NSDictionary`, `CFArray` = `NSArray`, `CFBoolean` = `NSNumber`), so
+// both families of Apple idioms compile: the Swift casts (`kKey as String`, `attributes as CFDictionary`,
+// `cfDictionary as? [String: Any]`, which Linux's Foundation bridges) and the object ones (`Unmanaged<CFString>`,
+// `unsafeBitCast(pointer, to: CFMutableDictionary.self)`, the CF C functions in the other files of this module).
+// The toolchain's own `CoreFoundation` module is deliberately not re-exported: its types do not bridge to Swift's
+// and its functions are not exported by Linux's Foundation (docs/notes-cf-representation.md).
+//
+// Linux's Foundation marks `NSString` not Sendable, so the string constants of our modules are declared
+// `nonisolated(unsafe) public let`: each is made once from a literal and never mutated. README.md, "Differences
+// from Apple's AVFoundation", lists what this changes for callers.
 @_exported import Foundation
 
 // MARK: MacTypes
@@ -44,32 +50,41 @@ public func CFRangeMake(_ loc: CFIndex, _ len: CFIndex) -> CFRange { CFRange(loc
 /// A duration in seconds.
 public typealias CFTimeInterval = Double
 
-/// A string key or value. On Apple platforms it toll-free bridges to `String`; here it is `String`.
-public typealias CFString = String
+/// A string: `NSString`, as `CFString` toll-free bridges to it on Apple platforms. `key as String` and
+/// `"literal" as CFString` convert; `Unmanaged.passUnretained(key)` hands out the object itself.
+public typealias CFString = NSString
 
-/// A dictionary. On Apple platforms `[String: Any]` bridges to it with `as CFDictionary`; here that cast is an upcast.
-public typealias CFDictionary = [AnyHashable: Any]
+/// A mutable string.
+public typealias CFMutableString = NSMutableString
 
-/// A mutable dictionary (a Swift dictionary is a value; mutate it and pass it back).
-public typealias CFMutableDictionary = [AnyHashable: Any]
+/// A dictionary: `NSDictionary`. `[String: Any]` converts with `as CFDictionary`, and back with `as? [String: Any]`.
+public typealias CFDictionary = NSDictionary
 
-/// An array of CoreFoundation values.
-public typealias CFArray = [Any]
+/// A mutable dictionary: `NSMutableDictionary`. The dictionaries AVFoundation hands out mutable (a sample buffer's
+/// per-sample attachments) are the ones the owner reads, so a change made through them reaches the owner.
+public typealias CFMutableDictionary = NSMutableDictionary
 
-/// Any CoreFoundation value: a string, number, Boolean, data, dictionary or array.
+/// An array: `NSArray`. Arrays of ours hand out the very objects they store (`CFArrayGetValueAtIndex`).
+public typealias CFArray = NSArray
+
+/// A mutable array.
+public typealias CFMutableArray = NSMutableArray
+
+/// Any CoreFoundation value: a string, number, Boolean, data, dictionary or array. `Any`, so that Swift values pass
+/// where Apple's code passes bridged objects.
 public typealias CFTypeRef = Any
 
 /// A value that can be stored in a property list: string, number, Boolean, date, data, array or dictionary.
 public typealias CFPropertyList = Any
 
-/// A Boolean value.
-public typealias CFBoolean = Bool
+/// A Boolean object: `NSNumber`, as on Apple platforms, where `kCFBooleanTrue` bridges to `true as NSNumber`.
+public typealias CFBoolean = NSNumber
 
-/// The Boolean `true`, for attachment dictionaries.
-public let kCFBooleanTrue: CFBoolean = true
+/// The shared Boolean `true` object (the same instance as `true as NSNumber`).
+public let kCFBooleanTrue: CFBoolean = NSNumber(value: true)
 
-/// The Boolean `false`, for attachment dictionaries.
-public let kCFBooleanFalse: CFBoolean = false
+/// The shared Boolean `false` object (the same instance as `false as NSNumber`).
+public let kCFBooleanFalse: CFBoolean = NSNumber(value: false)
 
 /// A number.
 public typealias CFNumber = NSNumber
@@ -123,4 +138,49 @@ public let kCFAllocatorNull: CFAllocator = CFAllocator(.null)
 /// Whether an allocator means "the caller keeps ownership of this memory".
 package func isNullAllocator(_ allocator: CFAllocator?) -> Bool {
     allocator?.kind == .null
+}
+
+/// One `CFString` object per distinct string, kept for the life of the process: what functions that return an
+/// unretained `Unmanaged<CFString>` (the Get rule) hand out. Only for strings from a fixed set (code point names).
+package func cfInterned(_ string: String) -> CFString {
+    InternedStrings.shared.object(for: string)
+}
+
+/// The table behind `cfInterned`. `@unchecked Sendable` is true: `strings` is only touched with `lock` held, and
+/// the strings it holds are never mutated.
+private final class InternedStrings: @unchecked Sendable {
+    static let shared = InternedStrings()
+    private let lock = NSLock()
+    private var strings: [String: NSString] = [:]
+
+    func object(for string: String) -> NSString {
+        lock.lock()
+        defer { lock.unlock() }
+        if let kept = strings[string] { return kept }
+        let made = string as NSString
+        strings[string] = made
+        return made
+    }
+}
+
+/// An immutable CF object made on first use and kept: what a `…Get…` function returns for an immutable owner
+/// (`CMFormatDescriptionGetExtensions`), so that the object, and the pointers CF functions hand out into it, live as
+/// long as the owner, as under CoreFoundation's Get rule. `@unchecked Sendable` is true: `object` is only touched with
+/// `lock` held, and what it holds is immutable (an `NSDictionary` or `NSArray` nobody mutates).
+package final class CFKeptObject<Object: AnyObject>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var object: Object?
+
+    /// Nothing made yet.
+    package init() {}
+
+    /// The object, made by `make` the first time.
+    package func object(_ make: () -> Object) -> Object {
+        lock.lock()
+        defer { lock.unlock() }
+        if let object { return object }
+        let made = make()
+        object = made
+        return made
+    }
 }

@@ -26,14 +26,16 @@ public enum CGColorSpaceModel: Int32, Sendable {
 /// colour management is done here, so spaces are known by name, model and component count.
 public final class CGColorSpace: Hashable, Sendable, CustomStringConvertible {
     /// The standard name, such as `CGColorSpace.sRGB`.
-    public let name: CFString?
+    public var name: CFString? { standardName.map { $0 as CFString } }
+    /// The name, kept as a Swift string so that the colour space is Sendable (an `NSString` is not).
+    private let standardName: String?
     /// Colour components, not counting alpha.
     public let numberOfComponents: Int
     /// The kind of colour.
     public let model: CGColorSpaceModel
 
     private init(name: CFString, model: CGColorSpaceModel) {
-        self.name = name
+        self.standardName = name as String
         self.model = model
         switch model {
         case .monochrome: numberOfComponents = 1
@@ -44,7 +46,7 @@ public final class CGColorSpace: Hashable, Sendable, CustomStringConvertible {
 
     /// The colour space with a standard name, or `nil` for a name this platform does not know.
     public convenience init?(name: CFString) {
-        guard let model = Self.models[name] else { return nil }
+        guard let model = Self.models[name as String] else { return nil }
         self.init(name: name, model: model)
     }
 
@@ -54,81 +56,83 @@ public final class CGColorSpace: Hashable, Sendable, CustomStringConvertible {
     }
 
     public static func == (lhs: CGColorSpace, rhs: CGColorSpace) -> Bool {
-        lhs.name == rhs.name && lhs.model == rhs.model
+        lhs.standardName == rhs.standardName && lhs.model == rhs.model
     }
 
     public func hash(into hasher: inout Hasher) {
-        hasher.combine(name)
+        hasher.combine(standardName)
     }
 
-    public var description: String { "<CGColorSpace \(name ?? "unnamed") (\(model))>" }
+    public var description: String { "<CGColorSpace \(standardName ?? "unnamed") (\(model))>" }
 
     // Standard names (CGColorSpace.h). Each constant's value is its own C name, as Apple's CoreGraphics defines
     // them (`kCGColorSpaceSRGB` is the string "kCGColorSpaceSRGB").
 
     /// Generic grey with gamma 2.2.
-    public static let genericGrayGamma2_2: CFString = "kCGColorSpaceGenericGrayGamma2_2"
+    nonisolated(unsafe) public static let genericGrayGamma2_2: CFString = "kCGColorSpaceGenericGrayGamma2_2"
     /// Generic grey.
-    public static let genericGray: CFString = "kCGColorSpaceGenericGray"
+    nonisolated(unsafe) public static let genericGray: CFString = "kCGColorSpaceGenericGray"
     /// Linear grey.
-    public static let linearGray: CFString = "kCGColorSpaceLinearGray"
+    nonisolated(unsafe) public static let linearGray: CFString = "kCGColorSpaceLinearGray"
     /// Extended-range grey.
-    public static let extendedGray: CFString = "kCGColorSpaceExtendedGray"
+    nonisolated(unsafe) public static let extendedGray: CFString = "kCGColorSpaceExtendedGray"
     /// Extended-range linear grey.
-    public static let extendedLinearGray: CFString = "kCGColorSpaceExtendedLinearGray"
+    nonisolated(unsafe) public static let extendedLinearGray: CFString = "kCGColorSpaceExtendedLinearGray"
     /// Generic RGB.
-    public static let genericRGB: CFString = "kCGColorSpaceGenericRGB"
+    nonisolated(unsafe) public static let genericRGB: CFString = "kCGColorSpaceGenericRGB"
     /// Generic linear RGB.
-    public static let genericRGBLinear: CFString = "kCGColorSpaceGenericRGBLinear"
+    nonisolated(unsafe) public static let genericRGBLinear: CFString = "kCGColorSpaceGenericRGBLinear"
     /// sRGB (IEC 61966-2-1).
-    public static let sRGB: CFString = "kCGColorSpaceSRGB"
+    nonisolated(unsafe) public static let sRGB: CFString = "kCGColorSpaceSRGB"
     /// Linear sRGB.
-    public static let linearSRGB: CFString = "kCGColorSpaceLinearSRGB"
+    nonisolated(unsafe) public static let linearSRGB: CFString = "kCGColorSpaceLinearSRGB"
     /// Extended-range sRGB.
-    public static let extendedSRGB: CFString = "kCGColorSpaceExtendedSRGB"
+    nonisolated(unsafe) public static let extendedSRGB: CFString = "kCGColorSpaceExtendedSRGB"
     /// Extended-range linear sRGB.
-    public static let extendedLinearSRGB: CFString = "kCGColorSpaceExtendedLinearSRGB"
+    nonisolated(unsafe) public static let extendedLinearSRGB: CFString = "kCGColorSpaceExtendedLinearSRGB"
     /// Display P3.
-    public static let displayP3: CFString = "kCGColorSpaceDisplayP3"
+    nonisolated(unsafe) public static let displayP3: CFString = "kCGColorSpaceDisplayP3"
     /// Display P3 with the HLG transfer function.
-    public static let displayP3_HLG: CFString = "kCGColorSpaceDisplayP3_HLG"
+    nonisolated(unsafe) public static let displayP3_HLG: CFString = "kCGColorSpaceDisplayP3_HLG"
     /// Display P3 with the PQ transfer function.
-    public static let displayP3_PQ: CFString = "kCGColorSpaceDisplayP3_PQ"
+    nonisolated(unsafe) public static let displayP3_PQ: CFString = "kCGColorSpaceDisplayP3_PQ"
     /// Extended-range linear Display P3.
-    public static let extendedLinearDisplayP3: CFString = "kCGColorSpaceExtendedLinearDisplayP3"
+    nonisolated(unsafe) public static let extendedLinearDisplayP3: CFString = "kCGColorSpaceExtendedLinearDisplayP3"
     /// DCI-P3.
-    public static let dcip3: CFString = "kCGColorSpaceDCIP3"
+    nonisolated(unsafe) public static let dcip3: CFString = "kCGColorSpaceDCIP3"
     /// ITU-R BT.709.
-    public static let itur_709: CFString = "kCGColorSpaceITUR_709"
+    nonisolated(unsafe) public static let itur_709: CFString = "kCGColorSpaceITUR_709"
     /// ITU-R BT.2020.
-    public static let itur_2020: CFString = "kCGColorSpaceITUR_2020"
+    nonisolated(unsafe) public static let itur_2020: CFString = "kCGColorSpaceITUR_2020"
     /// Extended-range linear ITU-R BT.2020.
-    public static let extendedLinearITUR_2020: CFString = "kCGColorSpaceExtendedLinearITUR_2020"
+    nonisolated(unsafe) public static let extendedLinearITUR_2020: CFString = "kCGColorSpaceExtendedLinearITUR_2020"
     /// ITU-R BT.2100 with HLG.
-    public static let itur_2100_HLG: CFString = "kCGColorSpaceITUR_2100_HLG"
+    nonisolated(unsafe) public static let itur_2100_HLG: CFString = "kCGColorSpaceITUR_2100_HLG"
     /// ITU-R BT.2100 with PQ.
-    public static let itur_2100_PQ: CFString = "kCGColorSpaceITUR_2100_PQ"
+    nonisolated(unsafe) public static let itur_2100_PQ: CFString = "kCGColorSpaceITUR_2100_PQ"
     /// Adobe RGB (1998).
-    public static let adobeRGB1998: CFString = "kCGColorSpaceAdobeRGB1998"
+    nonisolated(unsafe) public static let adobeRGB1998: CFString = "kCGColorSpaceAdobeRGB1998"
     /// ROMM RGB (ProPhoto).
-    public static let rommrgb: CFString = "kCGColorSpaceROMMRGB"
+    nonisolated(unsafe) public static let rommrgb: CFString = "kCGColorSpaceROMMRGB"
     /// ACEScg, linear.
-    public static let acescgLinear: CFString = "kCGColorSpaceACESCGLinear"
+    nonisolated(unsafe) public static let acescgLinear: CFString = "kCGColorSpaceACESCGLinear"
     /// Generic CMYK.
-    public static let genericCMYK: CFString = "kCGColorSpaceGenericCMYK"
+    nonisolated(unsafe) public static let genericCMYK: CFString = "kCGColorSpaceGenericCMYK"
     /// Generic CIE XYZ.
-    public static let genericXYZ: CFString = "kCGColorSpaceGenericXYZ"
+    nonisolated(unsafe) public static let genericXYZ: CFString = "kCGColorSpaceGenericXYZ"
     /// Generic CIE L*a*b*.
-    public static let genericLab: CFString = "kCGColorSpaceGenericLab"
+    nonisolated(unsafe) public static let genericLab: CFString = "kCGColorSpaceGenericLab"
 
-    private static let models: [String: CGColorSpaceModel] = [
-        genericGrayGamma2_2: .monochrome, genericGray: .monochrome, linearGray: .monochrome, extendedGray: .monochrome,
-        extendedLinearGray: .monochrome, genericRGB: .rgb, genericRGBLinear: .rgb, sRGB: .rgb, linearSRGB: .rgb,
-        extendedSRGB: .rgb, extendedLinearSRGB: .rgb, displayP3: .rgb, displayP3_HLG: .rgb, displayP3_PQ: .rgb,
-        extendedLinearDisplayP3: .rgb, dcip3: .rgb, itur_709: .rgb, itur_2020: .rgb, extendedLinearITUR_2020: .rgb,
-        itur_2100_HLG: .rgb, itur_2100_PQ: .rgb, adobeRGB1998: .rgb, rommrgb: .rgb, acescgLinear: .rgb,
-        genericCMYK: .cmyk, genericXYZ: .XYZ, genericLab: .lab,
-    ]
+    /// The model of each standard name, keyed by the name as a Swift string.
+    private static let models: [String: CGColorSpaceModel] = Dictionary(uniqueKeysWithValues: ([
+        (genericGrayGamma2_2, .monochrome), (genericGray, .monochrome), (linearGray, .monochrome),
+        (extendedGray, .monochrome), (extendedLinearGray, .monochrome), (genericRGB, .rgb), (genericRGBLinear, .rgb),
+        (sRGB, .rgb), (linearSRGB, .rgb), (extendedSRGB, .rgb), (extendedLinearSRGB, .rgb), (displayP3, .rgb),
+        (displayP3_HLG, .rgb), (displayP3_PQ, .rgb), (extendedLinearDisplayP3, .rgb), (dcip3, .rgb), (itur_709, .rgb),
+        (itur_2020, .rgb), (extendedLinearITUR_2020, .rgb), (itur_2100_HLG, .rgb), (itur_2100_PQ, .rgb),
+        (adobeRGB1998, .rgb), (rommrgb, .rgb), (acescgLinear, .rgb), (genericCMYK, .cmyk), (genericXYZ, .XYZ),
+        (genericLab, .lab),
+    ] as [(CFString, CGColorSpaceModel)]).map { ($0.0 as String, $0.1) })
 }
 
 /// The device RGB colour space.

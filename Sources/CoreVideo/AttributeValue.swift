@@ -1,8 +1,8 @@
 import CoreFoundationShims
 
-/// Reads attribute and attachment values leniently. Linux has no CF bridging, so a number arrives as whatever
-/// Swift type the caller wrote (`Int`, `Int32`, `UInt32`, `Double`, `NSNumber`, …) and a key as `String` or
-/// `NSString`. Every read of a caller's dictionary goes through here.
+/// Reads attribute and attachment values leniently. A number arrives as whatever Swift type the caller wrote (`Int`,
+/// `Int32`, `UInt32`, `Double`, `NSNumber`, …) and a key as `String` or `NSString` (`CFString`). Every read of a
+/// caller's dictionary goes through here.
 package enum AttributeValue {
     /// An integer from any integer, an integral floating-point number, or an `NSNumber`; `nil` otherwise.
     package static func int(_ value: Any?) -> Int? {
@@ -78,6 +78,11 @@ package enum AttributeValue {
             return result
         default: return nil
         }
+    }
+
+    /// The entries of a `CFDictionary` keyed by `String`/`NSString`, with `String` keys; other keys are dropped.
+    package static func normalized(_ dictionary: NSDictionary?) -> [String: Any] {
+        dictionary.flatMap { self.dictionary($0) } ?? [:]
     }
 
     /// The dictionary with every `String`/`NSString` key turned into `String`; other keys are dropped (Core

@@ -5,30 +5,30 @@ import CoreFoundationShims
 // Swift value cannot be; use the `Copy` forms, which Apple recommends anyway.
 
 /// Attribute key: a dictionary of attachments to set, with `.shouldPropagate`, on a new pixel buffer.
-public let kCVBufferPropagatedAttachmentsKey: CFString = "PropagatedAttachments"
+nonisolated(unsafe) public let kCVBufferPropagatedAttachmentsKey: CFString = "PropagatedAttachments"
 
 /// Attribute key: a dictionary of attachments to set, with `.shouldNotPropagate`, on a new pixel buffer.
-public let kCVBufferNonPropagatedAttachmentsKey: CFString = "NonPropagatedAttachments"
+nonisolated(unsafe) public let kCVBufferNonPropagatedAttachmentsKey: CFString = "NonPropagatedAttachments"
 
 /// Attachment key: the movie time of a buffer (a dictionary of `kCVBufferTimeValueKey` and `kCVBufferTimeScaleKey`).
-public let kCVBufferMovieTimeKey: CFString = "QTMovieTime"
+nonisolated(unsafe) public let kCVBufferMovieTimeKey: CFString = "QTMovieTime"
 
 /// The time value in a `kCVBufferMovieTimeKey` dictionary.
-public let kCVBufferTimeValueKey: CFString = "TimeValue"
+nonisolated(unsafe) public let kCVBufferTimeValueKey: CFString = "TimeValue"
 
 /// The time scale in a `kCVBufferMovieTimeKey` dictionary.
-public let kCVBufferTimeScaleKey: CFString = "TimeScale"
+nonisolated(unsafe) public let kCVBufferTimeScaleKey: CFString = "TimeScale"
 
 /// Sets or replaces the attachment for `key`.
 public func CVBufferSetAttachment(_ buffer: CVBuffer, _ key: CFString, _ value: CFTypeRef,
                                   _ attachmentMode: CVAttachmentMode) {
-    buffer.setAttachment(key, value, mode: attachmentMode)
+    buffer.setAttachment(key as String, value, mode: attachmentMode)
 }
 
 /// The attachment for `key`, or `nil`; stores its mode in `attachmentMode` when given.
 public func CVBufferCopyAttachment(_ buffer: CVBuffer, _ key: CFString,
                                    _ attachmentMode: UnsafeMutablePointer<CVAttachmentMode>?) -> CFTypeRef? {
-    guard let (value, mode) = buffer.attachment(key) else { return nil }
+    guard let (value, mode) = buffer.attachment(key as String) else { return nil }
     attachmentMode?.pointee = mode
     return value
 }
@@ -37,19 +37,19 @@ public func CVBufferCopyAttachment(_ buffer: CVBuffer, _ key: CFString,
 public func CVBufferCopyAttachments(_ buffer: CVBuffer, _ attachmentMode: CVAttachmentMode) -> CFDictionary? {
     let found = buffer.attachments(mode: attachmentMode)
     guard !found.isEmpty else { return nil }
-    var result: CFDictionary = [:]
+    var result: [String: Any] = [:]
     for (key, value) in found { result[key] = value }
-    return result
+    return result as CFDictionary
 }
 
 /// Whether an attachment for `key` is present.
 public func CVBufferHasAttachment(_ buffer: CVBuffer, _ key: CFString) -> Bool {
-    buffer.attachment(key) != nil
+    buffer.attachment(key as String) != nil
 }
 
 /// Removes the attachment for `key`, if any.
 public func CVBufferRemoveAttachment(_ buffer: CVBuffer, _ key: CFString) {
-    buffer.removeAttachment(key)
+    buffer.removeAttachment(key as String)
 }
 
 /// Removes every attachment.

@@ -11,16 +11,16 @@ public func CVImageBufferGetEncodedSize(_ imageBuffer: CVImageBuffer) -> CGSize 
 /// otherwise the clean aperture's size with its width scaled by the pixel aspect ratio (720 × 480 NTSC DV with a
 /// 10:11 ratio displays at 654.5 × 480).
 public func CVImageBufferGetDisplaySize(_ imageBuffer: CVImageBuffer) -> CGSize {
-    if let dimensions = AttributeValue.dictionary(imageBuffer.attachment(kCVImageBufferDisplayDimensionsKey)?.value),
-       let width = AttributeValue.double(dimensions[kCVImageBufferDisplayWidthKey]),
-       let height = AttributeValue.double(dimensions[kCVImageBufferDisplayHeightKey]), width > 0, height > 0 {
+    if let dimensions = AttributeValue.dictionary(imageBuffer.attachment(kCVImageBufferDisplayDimensionsKey as String)?.value),
+       let width = AttributeValue.double(dimensions[kCVImageBufferDisplayWidthKey as String]),
+       let height = AttributeValue.double(dimensions[kCVImageBufferDisplayHeightKey as String]), width > 0, height > 0 {
         return CGSize(width: width, height: height)
     }
     let clean = CVImageBufferGetCleanRect(imageBuffer)
     var width = Double(clean.width)
-    if let ratio = AttributeValue.dictionary(imageBuffer.attachment(kCVImageBufferPixelAspectRatioKey)?.value),
-       let horizontal = AttributeValue.double(ratio[kCVImageBufferPixelAspectRatioHorizontalSpacingKey]),
-       let vertical = AttributeValue.double(ratio[kCVImageBufferPixelAspectRatioVerticalSpacingKey]),
+    if let ratio = AttributeValue.dictionary(imageBuffer.attachment(kCVImageBufferPixelAspectRatioKey as String)?.value),
+       let horizontal = AttributeValue.double(ratio[kCVImageBufferPixelAspectRatioHorizontalSpacingKey as String]),
+       let vertical = AttributeValue.double(ratio[kCVImageBufferPixelAspectRatioVerticalSpacingKey as String]),
        horizontal > 0, vertical > 0 {
         width *= horizontal / vertical
     }
@@ -31,13 +31,13 @@ public func CVImageBufferGetDisplaySize(_ imageBuffer: CVImageBuffer) -> CGSize 
 /// aperture's offsets. The whole image when no valid `kCVImageBufferCleanApertureKey` is attached.
 public func CVImageBufferGetCleanRect(_ imageBuffer: CVImageBuffer) -> CGRect {
     let full = CGRect(x: 0, y: 0, width: imageBuffer.width, height: imageBuffer.height)
-    guard let aperture = AttributeValue.dictionary(imageBuffer.attachment(kCVImageBufferCleanApertureKey)?.value),
-          let width = AttributeValue.double(aperture[kCVImageBufferCleanApertureWidthKey]),
-          let height = AttributeValue.double(aperture[kCVImageBufferCleanApertureHeightKey]),
+    guard let aperture = AttributeValue.dictionary(imageBuffer.attachment(kCVImageBufferCleanApertureKey as String)?.value),
+          let width = AttributeValue.double(aperture[kCVImageBufferCleanApertureWidthKey as String]),
+          let height = AttributeValue.double(aperture[kCVImageBufferCleanApertureHeightKey as String]),
           width > 0, height > 0
     else { return full }
-    let horizontal = AttributeValue.double(aperture[kCVImageBufferCleanApertureHorizontalOffsetKey]) ?? 0
-    let vertical = AttributeValue.double(aperture[kCVImageBufferCleanApertureVerticalOffsetKey]) ?? 0
+    let horizontal = AttributeValue.double(aperture[kCVImageBufferCleanApertureHorizontalOffsetKey as String]) ?? 0
+    let vertical = AttributeValue.double(aperture[kCVImageBufferCleanApertureVerticalOffsetKey as String]) ?? 0
     return CGRect(x: (Double(imageBuffer.width) - width) / 2 + horizontal,
                   y: (Double(imageBuffer.height) - height) / 2 + vertical, width: width, height: height)
 }

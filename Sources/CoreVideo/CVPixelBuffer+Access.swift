@@ -129,9 +129,9 @@ public func CVPixelBufferFillExtendedPixels(_ pixelBuffer: CVPixelBuffer) -> CVR
 
 /// The attributes the buffer was created with, plus its pixel format, width, height and actual extended pixels.
 public func CVPixelBufferCopyCreationAttributes(_ pixelBuffer: CVPixelBuffer) -> CFDictionary {
-    var result: CFDictionary = [:]
+    var result: [String: Any] = [:]
     for (key, value) in pixelBuffer.creationAttributes { result[key] = value }
-    return result
+    return result as CFDictionary
 }
 
 /// Whether the buffer satisfies `attributes`: pixel format (a number or an array of numbers), width, height,
@@ -139,18 +139,18 @@ public func CVPixelBufferCopyCreationAttributes(_ pixelBuffer: CVPixelBuffer) ->
 public func CVPixelBufferIsCompatibleWithAttributes(_ pixelBuffer: CVPixelBuffer, _ attributes: CFDictionary?)
     -> Bool {
     let attributes = AttributeValue.normalized(attributes)
-    if let raw = attributes[kCVPixelBufferPixelFormatTypeKey] {
+    if let raw = attributes[kCVPixelBufferPixelFormatTypeKey as String] {
         let formats = (raw as? [Any])?.compactMap(AttributeValue.osType) ?? AttributeValue.osType(raw).map { [$0] }
         guard let formats, formats.contains(pixelBuffer.pixelFormat) else { return false }
     }
-    if let raw = attributes[kCVPixelBufferWidthKey], AttributeValue.int(raw) != pixelBuffer.width { return false }
-    if let raw = attributes[kCVPixelBufferHeightKey], AttributeValue.int(raw) != pixelBuffer.height { return false }
+    if let raw = attributes[kCVPixelBufferWidthKey as String], AttributeValue.int(raw) != pixelBuffer.width { return false }
+    if let raw = attributes[kCVPixelBufferHeightKey as String], AttributeValue.int(raw) != pixelBuffer.height { return false }
     guard let options = try? PixelBufferLayoutOptions(attributes: attributes) else { return false }
-    if let raw = attributes[kCVPixelBufferBytesPerRowAlignmentKey], let alignment = AttributeValue.int(raw),
+    if let raw = attributes[kCVPixelBufferBytesPerRowAlignmentKey as String], let alignment = AttributeValue.int(raw),
        alignment > 0, !pixelBuffer.planeRecords.allSatisfy({ $0.bytesPerRow % alignment == 0 }) {
         return false
     }
-    if let raw = attributes[kCVPixelBufferPlaneAlignmentKey], let alignment = AttributeValue.int(raw), alignment > 0,
+    if let raw = attributes[kCVPixelBufferPlaneAlignmentKey as String], let alignment = AttributeValue.int(raw), alignment > 0,
        !pixelBuffer.planeRecords.allSatisfy({ Int(bitPattern: $0.baseAddress) % alignment == 0 }) {
         return false
     }

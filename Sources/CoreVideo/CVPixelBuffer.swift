@@ -202,7 +202,7 @@ extension CVBuffer {
                               + "\(plane.minimumBytesPerRow(planeWidth: planeWidth) ?? 0) bytes per row, "
                               + "got \(planes[index].bytesPerRow)")
             }
-            if let requested = attributes[kCVPixelBufferBytesPerRowAlignmentKey].flatMap(AttributeValue.int),
+            if let requested = attributes[kCVPixelBufferBytesPerRowAlignmentKey as String].flatMap(AttributeValue.int),
                requested > 0, planes[index].bytesPerRow % requested != 0 {
                 throw CVError(kCVReturnInvalidPixelBufferAttributes, "\(kCVPixelBufferBytesPerRowAlignmentKey) "
                               + "\(requested) does not divide plane \(index)'s \(planes[index].bytesPerRow) bytes per row")
@@ -214,9 +214,9 @@ extension CVBuffer {
         let size = layout.isPlanar ? dataSize : planes[0].bytesPerRow * height
         let storage = PixelStorage.external(start: base, byteCount: size, release: release)
         var creation = attributes
-        creation[kCVPixelBufferPixelFormatTypeKey] = Int(pixelFormat)
-        creation[kCVPixelBufferWidthKey] = width
-        creation[kCVPixelBufferHeightKey] = height
+        creation[kCVPixelBufferPixelFormatTypeKey as String] = Int(pixelFormat)
+        creation[kCVPixelBufferWidthKey as String] = width
+        creation[kCVPixelBufferHeightKey as String] = height
         let buffer = CVBuffer(pixelFormat: pixelFormat, width: width, height: height, layout: layout,
                               planes: records, baseAddress: base, dataSize: size, extended: (0, 0, 0, 0),
                               creationAttributes: creation, storage: storage, pool: nil)
@@ -229,7 +229,7 @@ extension CVBuffer {
     package func applyInitialAttachments(_ attributes: [String: Any]) throws(CVError) {
         for (key, mode) in [(kCVBufferPropagatedAttachmentsKey, CVAttachmentMode.shouldPropagate),
                             (kCVBufferNonPropagatedAttachmentsKey, .shouldNotPropagate)] {
-            guard let raw = attributes[key] else { continue }
+            guard let raw = attributes[key as String] else { continue }
             guard let dictionary = AttributeValue.dictionary(raw) else {
                 throw CVError(kCVReturnInvalidPixelBufferAttributes, "\(key) must be a dictionary, got \(raw)")
             }
@@ -242,13 +242,13 @@ extension CVBuffer {
     package static func resolvedAttributes(_ attributes: [String: Any], geometry: PixelBufferGeometry)
         -> [String: Any] {
         var result = attributes
-        result[kCVPixelBufferPixelFormatTypeKey] = Int(geometry.layout.pixelFormat)
-        result[kCVPixelBufferWidthKey] = geometry.width
-        result[kCVPixelBufferHeightKey] = geometry.height
-        if geometry.extendedLeft != 0 { result[kCVPixelBufferExtendedPixelsLeftKey] = geometry.extendedLeft }
-        if geometry.extendedRight != 0 { result[kCVPixelBufferExtendedPixelsRightKey] = geometry.extendedRight }
-        if geometry.extendedTop != 0 { result[kCVPixelBufferExtendedPixelsTopKey] = geometry.extendedTop }
-        if geometry.extendedBottom != 0 { result[kCVPixelBufferExtendedPixelsBottomKey] = geometry.extendedBottom }
+        result[kCVPixelBufferPixelFormatTypeKey as String] = Int(geometry.layout.pixelFormat)
+        result[kCVPixelBufferWidthKey as String] = geometry.width
+        result[kCVPixelBufferHeightKey as String] = geometry.height
+        if geometry.extendedLeft != 0 { result[kCVPixelBufferExtendedPixelsLeftKey as String] = geometry.extendedLeft }
+        if geometry.extendedRight != 0 { result[kCVPixelBufferExtendedPixelsRightKey as String] = geometry.extendedRight }
+        if geometry.extendedTop != 0 { result[kCVPixelBufferExtendedPixelsTopKey as String] = geometry.extendedTop }
+        if geometry.extendedBottom != 0 { result[kCVPixelBufferExtendedPixelsBottomKey as String] = geometry.extendedBottom }
         return result
     }
 }

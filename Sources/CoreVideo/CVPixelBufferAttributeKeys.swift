@@ -14,56 +14,56 @@
 //   so the compatibility requests are satisfied by construction; there is no IOSurface, Metal or OpenGL.
 
 /// The pixel format (a number, or for pools an array of numbers).
-public let kCVPixelBufferPixelFormatTypeKey: CFString = "PixelFormatType"
+nonisolated(unsafe) public let kCVPixelBufferPixelFormatTypeKey: CFString = "PixelFormatType"
 
 /// The allocator for the buffer's memory. Accepted and ignored: Swift allocates here.
-public let kCVPixelBufferMemoryAllocatorKey: CFString = "MemoryAllocator"
+nonisolated(unsafe) public let kCVPixelBufferMemoryAllocatorKey: CFString = "MemoryAllocator"
 
 /// The width in pixels.
-public let kCVPixelBufferWidthKey: CFString = "Width"
+nonisolated(unsafe) public let kCVPixelBufferWidthKey: CFString = "Width"
 
 /// The height in pixels.
-public let kCVPixelBufferHeightKey: CFString = "Height"
+nonisolated(unsafe) public let kCVPixelBufferHeightKey: CFString = "Height"
 
 /// Extra columns allocated left of the image.
-public let kCVPixelBufferExtendedPixelsLeftKey: CFString = "ExtendedPixelsLeft"
+nonisolated(unsafe) public let kCVPixelBufferExtendedPixelsLeftKey: CFString = "ExtendedPixelsLeft"
 
 /// Extra rows allocated above the image.
-public let kCVPixelBufferExtendedPixelsTopKey: CFString = "ExtendedPixelsTop"
+nonisolated(unsafe) public let kCVPixelBufferExtendedPixelsTopKey: CFString = "ExtendedPixelsTop"
 
 /// Extra columns allocated right of the image.
-public let kCVPixelBufferExtendedPixelsRightKey: CFString = "ExtendedPixelsRight"
+nonisolated(unsafe) public let kCVPixelBufferExtendedPixelsRightKey: CFString = "ExtendedPixelsRight"
 
 /// Extra rows allocated below the image.
-public let kCVPixelBufferExtendedPixelsBottomKey: CFString = "ExtendedPixelsBottom"
+nonisolated(unsafe) public let kCVPixelBufferExtendedPixelsBottomKey: CFString = "ExtendedPixelsBottom"
 
 /// The alignment of each row, in bytes (rows are always aligned to at least 64 bytes here).
-public let kCVPixelBufferBytesPerRowAlignmentKey: CFString = "BytesPerRowAlignment"
+nonisolated(unsafe) public let kCVPixelBufferBytesPerRowAlignmentKey: CFString = "BytesPerRowAlignment"
 
 /// Whether the buffer must be usable as a CGBitmapContext's memory. Always satisfied: buffers are CPU memory.
-public let kCVPixelBufferCGBitmapContextCompatibilityKey: CFString = "CGBitmapContextCompatibility"
+nonisolated(unsafe) public let kCVPixelBufferCGBitmapContextCompatibilityKey: CFString = "CGBitmapContextCompatibility"
 
 /// Whether the buffer must be usable as a CGImage's memory. Always satisfied: buffers are CPU memory.
-public let kCVPixelBufferCGImageCompatibilityKey: CFString = "CGImageCompatibility"
+nonisolated(unsafe) public let kCVPixelBufferCGImageCompatibilityKey: CFString = "CGImageCompatibility"
 
 /// Whether the buffer must be usable by OpenGL. Accepted; there is no OpenGL here.
-public let kCVPixelBufferOpenGLCompatibilityKey: CFString = "OpenGLCompatibility"
+nonisolated(unsafe) public let kCVPixelBufferOpenGLCompatibilityKey: CFString = "OpenGLCompatibility"
 
 /// The alignment of each plane's start, in bytes (planes are always aligned to at least 64 bytes here).
-public let kCVPixelBufferPlaneAlignmentKey: CFString = "PlaneAlignment"
+nonisolated(unsafe) public let kCVPixelBufferPlaneAlignmentKey: CFString = "PlaneAlignment"
 
 /// IOSurface properties. Accepted and meaningless here: Linux has no IOSurface, buffers are plain memory.
-public let kCVPixelBufferIOSurfacePropertiesKey: CFString = "IOSurfaceProperties"
+nonisolated(unsafe) public let kCVPixelBufferIOSurfacePropertiesKey: CFString = "IOSurfaceProperties"
 
 /// Whether the buffer must be usable by OpenGL ES. Accepted; there is no OpenGL ES here.
-public let kCVPixelBufferOpenGLESCompatibilityKey: CFString = "OpenGLESCompatibility"
+nonisolated(unsafe) public let kCVPixelBufferOpenGLESCompatibilityKey: CFString = "OpenGLESCompatibility"
 
 /// Whether the buffer must be usable by Metal. Accepted; there is no Metal here.
-public let kCVPixelBufferMetalCompatibilityKey: CFString = "MetalCompatibility"
+nonisolated(unsafe) public let kCVPixelBufferMetalCompatibilityKey: CFString = "MetalCompatibility"
 
 /// Whether the buffer must be usable by an OpenGL texture cache (macOS only; value by Apple's naming pattern, the
 /// iOS binary this file's values come from lacks it). Accepted; there is no OpenGL here.
-public let kCVPixelBufferOpenGLTextureCacheCompatibilityKey: CFString = "OpenGLTextureCacheCompatibility"
+nonisolated(unsafe) public let kCVPixelBufferOpenGLTextureCacheCompatibilityKey: CFString = "OpenGLTextureCacheCompatibility"
 
 /// Whether the buffer must be usable by an OpenGL ES texture cache. Accepted; there is no OpenGL ES here.
-public let kCVPixelBufferOpenGLESTextureCacheCompatibilityKey: CFString = "OpenGLESTextureCacheCompatibility"
+nonisolated(unsafe) public let kCVPixelBufferOpenGLESTextureCacheCompatibilityKey: CFString = "OpenGLESTextureCacheCompatibility"

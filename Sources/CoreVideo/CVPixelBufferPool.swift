@@ -3,19 +3,19 @@ import CoreFoundationShims
 // Pixel buffer pools (CVPixelBufferPool.h): buffers of one format and size whose memory is recycled.
 
 /// Pool attribute: how many buffers the pool allocates up front and keeps however long they sit unused.
-public let kCVPixelBufferPoolMinimumBufferCountKey: CFString = "MinimumBufferCount"
+nonisolated(unsafe) public let kCVPixelBufferPoolMinimumBufferCountKey: CFString = "MinimumBufferCount"
 
 /// Pool attribute: seconds an unused buffer may wait on the free list before it is freed (default 1; 0 means no
 /// age limit, though the free list stays bounded by count).
-public let kCVPixelBufferPoolMaximumBufferAgeKey: CFString = "MaximumBufferAge"
+nonisolated(unsafe) public let kCVPixelBufferPoolMaximumBufferAgeKey: CFString = "MaximumBufferAge"
 
 /// Auxiliary attribute for `CVPixelBufferPoolCreatePixelBufferWithAuxAttributes`: allocate no new buffer once
 /// this many are in use; the call returns `kCVReturnWouldExceedAllocationThreshold` instead.
-public let kCVPixelBufferPoolAllocationThresholdKey: CFString = "BufferPoolAllocationThreshold"
+nonisolated(unsafe) public let kCVPixelBufferPoolAllocationThresholdKey: CFString = "BufferPoolAllocationThreshold"
 
 /// Posted (with the pool as object) when a buffer returns to a pool after an allocation was refused for
 /// exceeding its threshold.
-public let kCVPixelBufferPoolFreeBufferNotification: CFString = "BufferPoolFreeBufferNotification"
+nonisolated(unsafe) public let kCVPixelBufferPoolFreeBufferNotification: CFString = "BufferPoolFreeBufferNotification"
 
 /// Options for `CVPixelBufferPoolFlush`.
 public struct CVPixelBufferPoolFlushFlags: OptionSet, Sendable {
@@ -62,7 +62,7 @@ public final class CVPixelBufferPool: @unchecked Sendable {
     /// A pool configured by the two dictionaries, with its minimum buffers allocated.
     package init(poolAttributes: [String: Any], pixelBufferAttributes: [String: Any]) throws(CVError) {
         var minimum = 0
-        if let raw = poolAttributes[kCVPixelBufferPoolMinimumBufferCountKey] {
+        if let raw = poolAttributes[kCVPixelBufferPoolMinimumBufferCountKey as String] {
             guard let value = AttributeValue.int(raw), (0...Limits.maximumPoolMinimumBufferCount).contains(value) else {
                 throw CVError(kCVReturnInvalidPoolAttributes, "\(kCVPixelBufferPoolMinimumBufferCountKey) must be "
                               + "an integer in 0...\(Limits.maximumPoolMinimumBufferCount), got \(raw)")
@@ -70,7 +70,7 @@ public final class CVPixelBufferPool: @unchecked Sendable {
             minimum = value
         }
         var age = Limits.defaultMaximumBufferAge
-        if let raw = poolAttributes[kCVPixelBufferPoolMaximumBufferAgeKey] {
+        if let raw = poolAttributes[kCVPixelBufferPoolMaximumBufferAgeKey as String] {
             guard let value = AttributeValue.double(raw), value.isFinite, value >= 0 else {
                 throw CVError(kCVReturnInvalidPoolAttributes, "\(kCVPixelBufferPoolMaximumBufferAgeKey) must be a "
                               + "non-negative number of seconds, got \(raw)")
@@ -80,8 +80,8 @@ public final class CVPixelBufferPool: @unchecked Sendable {
         minimumBufferCount = minimum
         maximumBufferAge = age
         var resolvedPool = poolAttributes
-        resolvedPool[kCVPixelBufferPoolMinimumBufferCountKey] = minimum
-        resolvedPool[kCVPixelBufferPoolMaximumBufferAgeKey] = age
+        resolvedPool[kCVPixelBufferPoolMinimumBufferCountKey as String] = minimum
+        resolvedPool[kCVPixelBufferPoolMaximumBufferAgeKey as String] = age
         self.poolAttributes = resolvedPool
 
         let format = try Self.pixelFormat(pixelBufferAttributes)
@@ -89,11 +89,11 @@ public final class CVPixelBufferPool: @unchecked Sendable {
             throw CVError(kCVReturnInvalidPixelFormat, "pixel format \(fourCharacterString(format)) cannot be "
                           + "allocated here")
         }
-        let width = try Self.dimension(pixelBufferAttributes, kCVPixelBufferWidthKey)
-        let height = try Self.dimension(pixelBufferAttributes, kCVPixelBufferHeightKey)
+        let width = try Self.dimension(pixelBufferAttributes, kCVPixelBufferWidthKey as String)
+        let height = try Self.dimension(pixelBufferAttributes, kCVPixelBufferHeightKey as String)
         let options = try PixelBufferLayoutOptions(attributes: pixelBufferAttributes)
         for key in [kCVBufferPropagatedAttachmentsKey, kCVBufferNonPropagatedAttachmentsKey] {
-            if let raw = pixelBufferAttributes[key], AttributeValue.dictionary(raw) == nil {
+            if let raw = pixelBufferAttributes[key as String], AttributeValue.dictionary(raw) == nil {
                 throw CVError(kCVReturnInvalidPixelBufferAttributes, "\(key) must be a dictionary, got \(raw)")
             }
         }
@@ -160,7 +160,7 @@ public final class CVPixelBufferPool: @unchecked Sendable {
         }
         _ = dropped  // freed here, outside the lock
         if notify {
-            NotificationCenter.default.post(name: Notification.Name(kCVPixelBufferPoolFreeBufferNotification),
+            NotificationCenter.default.post(name: Notification.Name(kCVPixelBufferPoolFreeBufferNotification as String),
                                             object: self)
         }
     }
@@ -209,7 +209,7 @@ public final class CVPixelBufferPool: @unchecked Sendable {
     }
 
     private static func pixelFormat(_ attributes: [String: Any]) throws(CVError) -> OSType {
-        guard let raw = attributes[kCVPixelBufferPixelFormatTypeKey] else {
+        guard let raw = attributes[kCVPixelBufferPixelFormatTypeKey as String] else {
             throw CVError(kCVReturnInvalidPixelBufferAttributes, "a pool needs \(kCVPixelBufferPixelFormatTypeKey)")
         }
         if let single = AttributeValue.osType(raw) { return single }
@@ -266,7 +266,7 @@ public func CVPixelBufferPoolCreatePixelBufferWithAuxAttributes(_ allocator: CFA
     report(pixelBufferOut) { () throws(CVError) in
         let aux = AttributeValue.normalized(auxAttributes)
         var threshold: Int?
-        if let raw = aux[kCVPixelBufferPoolAllocationThresholdKey] {
+        if let raw = aux[kCVPixelBufferPoolAllocationThresholdKey as String] {
             guard let value = AttributeValue.int(raw), value >= 0 else {
                 throw CVError(kCVReturnInvalidArgument, "\(kCVPixelBufferPoolAllocationThresholdKey) must be a "
                               + "non-negative integer, got \(raw)")
@@ -279,16 +279,16 @@ public func CVPixelBufferPoolCreatePixelBufferWithAuxAttributes(_ allocator: CFA
 
 /// The pool's attributes, with the minimum buffer count and maximum buffer age it uses.
 public func CVPixelBufferPoolGetAttributes(_ pool: CVPixelBufferPool) -> CFDictionary? {
-    var result: CFDictionary = [:]
+    var result: [String: Any] = [:]
     for (key, value) in pool.poolAttributes { result[key] = value }
-    return result
+    return result as CFDictionary
 }
 
 /// The attributes of the pool's buffers, with the resolved pixel format, width and height.
 public func CVPixelBufferPoolGetPixelBufferAttributes(_ pool: CVPixelBufferPool) -> CFDictionary? {
-    var result: CFDictionary = [:]
+    var result: [String: Any] = [:]
     for (key, value) in pool.pixelBufferAttributes { result[key] = value }
-    return result
+    return result as CFDictionary
 }
 
 /// Frees unused buffers: all of them with `.excessBuffers`, otherwise those past the maximum buffer age.

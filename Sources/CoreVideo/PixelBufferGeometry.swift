@@ -15,19 +15,19 @@ package struct PixelBufferLayoutOptions: Sendable, Equatable {
     /// The options an attribute dictionary asks for. An unreadable or out-of-range value is an error naming its
     /// key: a layout request is never silently dropped.
     package init(attributes: [String: Any]) throws(CVError) {
-        if let requested = try Self.integer(attributes, kCVPixelBufferBytesPerRowAlignmentKey, in: 0...Limits.maximumAlignment),
+        if let requested = try Self.integer(attributes, kCVPixelBufferBytesPerRowAlignmentKey as String, in: 0...Limits.maximumAlignment),
            requested > 0 {
             rowAlignment = leastCommonMultiple(Limits.minimumAlignment, requested)
         }
-        if let requested = try Self.integer(attributes, kCVPixelBufferPlaneAlignmentKey, in: 0...Limits.maximumAlignment),
+        if let requested = try Self.integer(attributes, kCVPixelBufferPlaneAlignmentKey as String, in: 0...Limits.maximumAlignment),
            requested > 0 {
             planeAlignment = leastCommonMultiple(Limits.minimumAlignment, requested)
         }
         let sides = 0...Limits.maximumExtendedPixels
-        extendedLeft = try Self.integer(attributes, kCVPixelBufferExtendedPixelsLeftKey, in: sides) ?? 0
-        extendedRight = try Self.integer(attributes, kCVPixelBufferExtendedPixelsRightKey, in: sides) ?? 0
-        extendedTop = try Self.integer(attributes, kCVPixelBufferExtendedPixelsTopKey, in: sides) ?? 0
-        extendedBottom = try Self.integer(attributes, kCVPixelBufferExtendedPixelsBottomKey, in: sides) ?? 0
+        extendedLeft = try Self.integer(attributes, kCVPixelBufferExtendedPixelsLeftKey as String, in: sides) ?? 0
+        extendedRight = try Self.integer(attributes, kCVPixelBufferExtendedPixelsRightKey as String, in: sides) ?? 0
+        extendedTop = try Self.integer(attributes, kCVPixelBufferExtendedPixelsTopKey as String, in: sides) ?? 0
+        extendedBottom = try Self.integer(attributes, kCVPixelBufferExtendedPixelsBottomKey as String, in: sides) ?? 0
     }
 
     /// Whether any extended pixels are asked for.

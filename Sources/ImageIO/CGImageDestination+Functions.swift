@@ -11,39 +11,39 @@ public func CGImageDestinationCreateWithURL(_ url: CFURL, _ type: CFString, _ co
         CGImageDestination.log("CGImageDestinationCreateWithURL", "\(url) is not a file URL")
         return nil
     }
-    return CGImageDestination.make("CGImageDestinationCreateWithURL", type: type, count: count, target: .url(url))
+    return CGImageDestination.make("CGImageDestinationCreateWithURL", type: type as String, count: count, target: .url(url))
 }
 
 /// A destination that appends a `type` file of `count` images to `data` when finalized; `nil` for a type not written
 /// here or a count other than 1.
 public func CGImageDestinationCreateWithData(_ data: CFMutableData, _ type: CFString, _ count: Int,
                                              _ options: CFDictionary?) -> CGImageDestination? {
-    CGImageDestination.make("CGImageDestinationCreateWithData", type: type, count: count, target: .data(data))
+    CGImageDestination.make("CGImageDestinationCreateWithData", type: type as String, count: count, target: .data(data))
 }
 
 /// The type identifiers of the formats destinations write here: `public.png` and `public.jpeg`.
 public func CGImageDestinationCopyTypeIdentifiers() -> CFArray {
-    ImageFileFormat.all.map(\.identifier)
+    CFObjectArray(bridging: ImageFileFormat.all.map(\.identifier))
 }
 
 /// Sets properties for every image of the destination (`kCGImageDestinationLossyCompressionQuality`,
 /// `kCGImageDestinationBackgroundColor`, `kCGImageDestinationImageMaxPixelSize`); an image's own properties win.
 public func CGImageDestinationSetProperties(_ idst: CGImageDestination, _ properties: CFDictionary?) {
-    idst.setProperties(properties ?? [:])
+    idst.setProperties(properties?.stringKeyed ?? [:])
 }
 
 /// Adds `image` with `properties` (`kCGImageDestinationLossyCompressionQuality` 0…1 for JPEG, default 0.75;
 /// `kCGImageDestinationBackgroundColor` for images with alpha written as JPEG, default white;
 /// `kCGImageDestinationImageMaxPixelSize`). The image is encoded by `CGImageDestinationFinalize`.
 public func CGImageDestinationAddImage(_ idst: CGImageDestination, _ image: CGImage, _ properties: CFDictionary?) {
-    idst.add(image, properties: properties ?? [:])
+    idst.add(image, properties: properties?.stringKeyed ?? [:])
 }
 
 /// Adds the image at `index` of `isrc`, decoded, with `properties`; nothing is added if it does not decode.
 public func CGImageDestinationAddImageFromSource(_ idst: CGImageDestination, _ isrc: CGImageSource, _ index: Int,
                                                  _ properties: CFDictionary?) {
     guard let image = CGImageSourceCreateImageAtIndex(isrc, index, nil) else { return }
-    idst.add(image, properties: properties ?? [:])
+    idst.add(image, properties: properties?.stringKeyed ?? [:])
 }
 
 /// Encodes the added image and writes the file or data. `false` if the image is missing, cannot be encoded (float

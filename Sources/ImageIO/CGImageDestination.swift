@@ -15,7 +15,7 @@ public final class CGImageDestination: @unchecked Sendable {
     /// An image waiting for `finalize`, with the properties it was added with.
     private struct Pending {
         var image: CGImage
-        var properties: [AnyHashable: Any]
+        var properties: [String: Any]
     }
 
     let format: ImageFileFormat
@@ -23,7 +23,7 @@ public final class CGImageDestination: @unchecked Sendable {
     private let capacity: Int
     private let lock = NSLock()
     private var pending: [Pending] = []
-    private var destinationProperties: [AnyHashable: Any] = [:]
+    private var destinationProperties: [String: Any] = [:]
     private var isFinalized = false
 
     init(format: ImageFileFormat, target: Target, capacity: Int) {
@@ -47,11 +47,11 @@ public final class CGImageDestination: @unchecked Sendable {
         return CGImageDestination(format: format, target: target, capacity: count)
     }
 
-    func setProperties(_ properties: [AnyHashable: Any]) {
+    func setProperties(_ properties: [String: Any]) {
         lock.withLock { destinationProperties.merge(properties) { _, new in new } }
     }
 
-    func add(_ image: CGImage, properties: [AnyHashable: Any]) {
+    func add(_ image: CGImage, properties: [String: Any]) {
         lock.withLock {
             guard !isFinalized else {
                 Self.log("CGImageDestinationAddImage", "the destination is already finalized")
@@ -101,16 +101,16 @@ public final class CGImageDestination: @unchecked Sendable {
     }
 
     /// The file's bytes for `image` under `options` (quality, background colour, largest side).
-    private func encode(_ image: CGImage, options: [AnyHashable: Any]) -> Result<Data, FFError> {
+    private func encode(_ image: CGImage, options: [String: Any]) -> Result<Data, FFError> {
         var image = image
-        if let limit = options[kCGImageDestinationImageMaxPixelSize].flatMap(ImageScaling.pixelCount) {
+        if let limit = options[kCGImageDestinationImageMaxPixelSize as String].flatMap(ImageScaling.pixelCount) {
             guard let scaled = ImageScaling.fit(image, maxPixelSize: limit) else {
                 return .failure(FFError(.failed, operation: "kCGImageDestinationImageMaxPixelSize",
                                         message: "the image could not be scaled to \(limit) pixels"))
             }
             image = scaled
         }
-        let background = Self.backgroundColor(options[kCGImageDestinationBackgroundColor])
+        let background = Self.backgroundColor(options[kCGImageDestinationBackgroundColor as String])
         guard let picture = StillImageConversion.picture(from: image, for: format, background: background) else {
             return .failure(FFError(.invalidArgument, operation: "CGImageDestinationAddImage",
                                     message: "cannot read a \(image.bitsPerComponent)-bit-per-component, "
@@ -123,7 +123,7 @@ public final class CGImageDestination: @unchecked Sendable {
             case .png:
                 return try FFPNGCodec.encode(picture)
             case .jpeg:
-                let quality = (options[kCGImageDestinationLossyCompressionQuality]).flatMap(Self.quality) ?? 0.75
+                let quality = options[kCGImageDestinationLossyCompressionQuality as String].flatMap(Self.quality) ?? 0.75
                 // Full-resolution chroma at the top qualities, where 4:2:0's loss would dominate.
                 return try FFJPEGCodec.encode(picture, quality: Int((quality * 100).rounded()),
                                               subsampling: quality >= 0.9 ? .none : .both, progressive: false)

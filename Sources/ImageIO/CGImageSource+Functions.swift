@@ -22,12 +22,12 @@ public func CGImageSourceCreateWithDataProvider(_ provider: CGDataProvider, _ op
 
 /// The type identifiers of the formats image sources decode here: `public.png` and `public.jpeg`.
 public func CGImageSourceCopyTypeIdentifiers() -> CFArray {
-    ImageFileFormat.all.map(\.identifier)
+    CFObjectArray(bridging: ImageFileFormat.all.map(\.identifier))
 }
 
 /// The type identifier of the source's data (`public.png`), or `nil` when its type is not known.
 public func CGImageSourceGetType(_ isrc: CGImageSource) -> CFString? {
-    isrc.typeIdentifier
+    isrc.typeIdentifier.map { $0 as CFString }
 }
 
 /// How many images the source holds: 1 for a PNG or JPEG whose header reads, otherwise 0.
@@ -49,9 +49,9 @@ public func CGImageSourceGetStatusAtIndex(_ isrc: CGImageSource, _ index: Int) -
 
 /// Properties of the file as a whole: its size in bytes, and the primary image's index when it holds one.
 public func CGImageSourceCopyProperties(_ isrc: CGImageSource, _ options: CFDictionary?) -> CFDictionary? {
-    var properties: [String: Any] = [kCGImagePropertyFileSize: isrc.bytes.count]
-    if isrc.count > 0 { properties[kCGImagePropertyPrimaryImage] = 0 }
-    return properties
+    var properties: [String: Any] = [kCGImagePropertyFileSize as String: isrc.bytes.count]
+    if isrc.count > 0 { properties[kCGImagePropertyPrimaryImage as String] = 0 }
+    return properties as CFDictionary
 }
 
 /// Properties of the image at `index`: `kCGImagePropertyPixelWidth`, `…PixelHeight`, `…Depth`, `…ColorModel`,
@@ -59,7 +59,7 @@ public func CGImageSourceCopyProperties(_ isrc: CGImageSource, _ options: CFDict
 public func CGImageSourceCopyPropertiesAtIndex(_ isrc: CGImageSource, _ index: Int, _ options: CFDictionary?)
     -> CFDictionary? {
     guard index == 0 else { return nil }
-    return isrc.properties()
+    return isrc.properties().map { $0 as CFDictionary }
 }
 
 /// The image at `index`, decoded, or `nil` if there is none there or its data does not decode (a message on

@@ -74,17 +74,17 @@ public final class CGImageSource: @unchecked Sendable {
     func properties() -> [String: Any]? {
         guard let format, case .success(let header) = header() else { return nil }
         var properties: [String: Any] = [
-            kCGImagePropertyPixelWidth: header.width,
-            kCGImagePropertyPixelHeight: header.height,
-            kCGImagePropertyDepth: 8,
-            kCGImagePropertyColorModel: header.hasColor ? kCGImagePropertyColorModelRGB : kCGImagePropertyColorModelGray,
-            kCGImagePropertyHasAlpha: header.hasAlpha,
-            kCGImagePropertyOrientation: Int(CGImagePropertyOrientation.up.rawValue),
+            kCGImagePropertyPixelWidth as String: header.width,
+            kCGImagePropertyPixelHeight as String: header.height,
+            kCGImagePropertyDepth as String: 8,
+            kCGImagePropertyColorModel as String: header.hasColor ? kCGImagePropertyColorModelRGB : kCGImagePropertyColorModelGray,
+            kCGImagePropertyHasAlpha as String: header.hasAlpha,
+            kCGImagePropertyOrientation as String: Int(CGImagePropertyOrientation.up.rawValue),
         ]
-        if header.hasColor { properties[kCGImagePropertyProfileName] = "sRGB IEC61966-2.1" }
+        if header.hasColor { properties[kCGImagePropertyProfileName as String] = "sRGB IEC61966-2.1" }
         switch format {
-        case .png: properties[kCGImagePropertyPNGDictionary] = [String: Any]()
-        case .jpeg: properties[kCGImagePropertyJFIFDictionary] = [kCGImagePropertyJFIFIsProgressive: header.isProgressive]
+        case .png: properties[kCGImagePropertyPNGDictionary as String] = [String: Any]()
+        case .jpeg: properties[kCGImagePropertyJFIFDictionary as String] = [kCGImagePropertyJFIFIsProgressive: header.isProgressive]
         }
         return properties
     }

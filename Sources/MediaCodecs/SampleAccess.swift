@@ -67,8 +67,8 @@ extension CMSampleBuffer {
             samples.append(CompressedSample(
                 index: index, offset: start, size: size, presentationTimeStamp: timing.presentationTimeStamp,
                 decodeTimeStamp: timing.decodeTimeStamp, duration: timing.duration,
-                isSync: !(AttributeValue.bool(sampleAttachments?[kCMSampleAttachmentKey_NotSync]) ?? false),
-                doNotDisplay: AttributeValue.bool(sampleAttachments?[kCMSampleAttachmentKey_DoNotDisplay]) ?? false))
+                isSync: !(AttributeValue.bool(sampleAttachments?[kCMSampleAttachmentKey_NotSync as String]) ?? false),
+                doNotDisplay: AttributeValue.bool(sampleAttachments?[kCMSampleAttachmentKey_DoNotDisplay as String]) ?? false))
             offset = start + size
         }
         return samples
@@ -95,6 +95,6 @@ extension CMSampleBuffer {
 
     /// Whether a buffer-level attachment is set to true.
     func hasTrueAttachment(_ key: String) -> Bool {
-        AttributeValue.bool(CMGetAttachment(self, key: key, attachmentModeOut: nil)) ?? false
+        AttributeValue.bool(CMGetAttachment(self, key: key as CFString, attachmentModeOut: nil)) ?? false
     }
 }

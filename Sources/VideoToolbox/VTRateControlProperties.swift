@@ -5,19 +5,19 @@
 // MARK: Rate control
 
 /// A number, bits per second: a variable-bit-rate target.
-public let kVTCompressionPropertyKey_VariableBitRate: CFString = "VariableBitRate"
+nonisolated(unsafe) public let kVTCompressionPropertyKey_VariableBitRate: CFString = "VariableBitRate"
 
 /// A number, bits per second: the most the video buffering verifier lets the stream take.
-public let kVTCompressionPropertyKey_VBVMaxBitRate: CFString = "VBVMaxBitRate"
+nonisolated(unsafe) public let kVTCompressionPropertyKey_VBVMaxBitRate: CFString = "VBVMaxBitRate"
 
 /// A number, seconds: the size of the video buffering verifier's buffer, as a duration at the peak rate.
-public let kVTCompressionPropertyKey_VBVBufferDuration: CFString = "VBVBufferDuration"
+nonisolated(unsafe) public let kVTCompressionPropertyKey_VBVBufferDuration: CFString = "VBVBufferDuration"
 
 /// A number, percent: how full the video buffering verifier's buffer is when decoding starts.
-public let kVTCompressionPropertyKey_VBVInitialDelayPercentage: CFString = "VBVInitialDelayPercentage"
+nonisolated(unsafe) public let kVTCompressionPropertyKey_VBVInitialDelayPercentage: CFString = "VBVInitialDelayPercentage"
 
 /// A number: how strongly the quantiser adapts to each frame's content (`kVTQPModulationLevel_…`).
-public let kVTCompressionPropertyKey_SpatialAdaptiveQPLevel: CFString = "SpatialAdaptiveQPLevel"
+nonisolated(unsafe) public let kVTCompressionPropertyKey_SpatialAdaptiveQPLevel: CFString = "SpatialAdaptiveQPLevel"
 
 /// `SpatialAdaptiveQPLevel`: the encoder's own adaptation.
 public let kVTQPModulationLevel_Default: Int32 = -1
@@ -26,87 +26,87 @@ public let kVTQPModulationLevel_Default: Int32 = -1
 public let kVTQPModulationLevel_Disable: Int32 = 0
 
 /// A number: how many frames the encoder may look ahead for rate control (a hint).
-public let kVTCompressionPropertyKey_SuggestedLookAheadFrameCount: CFString = "SuggestedLookAheadFrameCount"
+nonisolated(unsafe) public let kVTCompressionPropertyKey_SuggestedLookAheadFrameCount: CFString = "SuggestedLookAheadFrameCount"
 
 /// A number, frames per second: the highest rate at which a real-time session must keep up (a hint).
-public let kVTCompressionPropertyKey_MaximumRealTimeFrameRate: CFString = "MaximumRealTimeFrameRate"
+nonisolated(unsafe) public let kVTCompressionPropertyKey_MaximumRealTimeFrameRate: CFString = "MaximumRealTimeFrameRate"
 
 /// A Boolean: attach each frame's mean squared error (`kVTSampleAttachmentKey_QualityMetrics`) to its sample.
-public let kVTCompressionPropertyKey_CalculateMeanSquaredError: CFString = "CalculateMeanSquaredError"
+nonisolated(unsafe) public let kVTCompressionPropertyKey_CalculateMeanSquaredError: CFString = "CalculateMeanSquaredError"
 
 /// A Boolean: keep the source's alpha channel (HEVC with alpha).
-public let kVTCompressionPropertyKey_PreserveAlphaChannel: CFString = "PreserveAlphaChannel"
+nonisolated(unsafe) public let kVTCompressionPropertyKey_PreserveAlphaChannel: CFString = "PreserveAlphaChannel"
 
 // MARK: Read-only encoder information
 
 /// Read-only: how many segments of a source the encoder recommends encoding in parallel.
-public let kVTCompressionPropertyKey_RecommendedParallelizationLimit: CFString = "RecommendedParallelizationLimit"
+nonisolated(unsafe) public let kVTCompressionPropertyKey_RecommendedParallelizationLimit: CFString = "RecommendedParallelizationLimit"
 
 /// Read-only: the shortest segment, as a duration, worth encoding in parallel.
-public let kVTCompressionPropertyKey_RecommendedParallelizedSubdivisionMinimumDuration: CFString = "RecommendedParallelizedSubdivisionMinimumDuration"
+nonisolated(unsafe) public let kVTCompressionPropertyKey_RecommendedParallelizedSubdivisionMinimumDuration: CFString = "RecommendedParallelizedSubdivisionMinimumDuration"
 
 /// Read-only: the shortest segment, in frames, worth encoding in parallel.
-public let kVTCompressionPropertyKey_RecommendedParallelizedSubdivisionMinimumFrameCount: CFString = "RecommendedParallelizedSubdivisionMinimumFrameCount"
+nonisolated(unsafe) public let kVTCompressionPropertyKey_RecommendedParallelizedSubdivisionMinimumFrameCount: CFString = "RecommendedParallelizedSubdivisionMinimumFrameCount"
 
 /// Read-only: the presets (`kVTCompressionPreset_…`) the encoder offers, each a dictionary of properties.
-public let kVTCompressionPropertyKey_SupportedPresetDictionaries: CFString = "SupportedPresetDictionaries"
+nonisolated(unsafe) public let kVTCompressionPropertyKey_SupportedPresetDictionaries: CFString = "SupportedPresetDictionaries"
 
 /// Read-only: the registry ID of the GPU the session encodes on.
-public let kVTCompressionPropertyKey_UsingGPURegistryID: CFString = "UsingGPURegistryID"
+nonisolated(unsafe) public let kVTCompressionPropertyKey_UsingGPURegistryID: CFString = "UsingGPURegistryID"
 
 // MARK: Presets
 
 /// A preset balancing speed and quality.
-public let kVTCompressionPreset_Balanced: CFString = "Balanced"
+nonisolated(unsafe) public let kVTCompressionPreset_Balanced: CFString = "Balanced"
 
 /// A preset favouring quality.
-public let kVTCompressionPreset_HighQuality: CFString = "HighQuality"
+nonisolated(unsafe) public let kVTCompressionPreset_HighQuality: CFString = "HighQuality"
 
 /// A preset favouring speed.
-public let kVTCompressionPreset_HighSpeed: CFString = "HighSpeed"
+nonisolated(unsafe) public let kVTCompressionPreset_HighSpeed: CFString = "HighSpeed"
 
 /// A preset for video calls.
-public let kVTCompressionPreset_VideoConferencing: CFString = "VideoConferencing"
+nonisolated(unsafe) public let kVTCompressionPreset_VideoConferencing: CFString = "VideoConferencing"
 
 // MARK: HDR metadata and alpha values
 
 /// `HDRMetadataInsertionMode`: insert no HDR metadata.
-public let kVTHDRMetadataInsertionMode_None: CFString = "None"
+nonisolated(unsafe) public let kVTHDRMetadataInsertionMode_None: CFString = "None"
 
 /// `HDRMetadataInsertionMode`: insert the HDR metadata the source carries.
-public let kVTHDRMetadataInsertionMode_Auto: CFString = "Auto"
+nonisolated(unsafe) public let kVTHDRMetadataInsertionMode_Auto: CFString = "Auto"
 
 /// `HDRMetadataInsertionMode`: insert metadata that lets SDR displays preserve the range.
-public let kVTHDRMetadataInsertionMode_RequestSDRRangePreservation: CFString = "RequestSDRRangePreservation"
+nonisolated(unsafe) public let kVTHDRMetadataInsertionMode_RequestSDRRangePreservation: CFString = "RequestSDRRangePreservation"
 
 /// `AlphaChannelMode`: colour values are not multiplied by alpha.
-public let kVTAlphaChannelMode_StraightAlpha: CFString = "StraightAlpha"
+nonisolated(unsafe) public let kVTAlphaChannelMode_StraightAlpha: CFString = "StraightAlpha"
 
 /// `AlphaChannelMode`: colour values are already multiplied by alpha.
-public let kVTAlphaChannelMode_PremultipliedAlpha: CFString = "PremultipliedAlpha"
+nonisolated(unsafe) public let kVTAlphaChannelMode_PremultipliedAlpha: CFString = "PremultipliedAlpha"
 
 // MARK: Per-frame options and sample attachments
 
 /// Per-frame option: the long-term-reference tokens the receiver acknowledged.
-public let kVTEncodeFrameOptionKey_AcknowledgedLTRTokens: CFString = "AcknowledgedLTRTokens"
+nonisolated(unsafe) public let kVTEncodeFrameOptionKey_AcknowledgedLTRTokens: CFString = "AcknowledgedLTRTokens"
 
 /// Per-frame option: encode this frame as a long-term-reference refresh.
-public let kVTEncodeFrameOptionKey_ForceLTRRefresh: CFString = "ForceLTRRefresh"
+nonisolated(unsafe) public let kVTEncodeFrameOptionKey_ForceLTRRefresh: CFString = "ForceLTRRefresh"
 
 /// Per-frame option: the quantiser for this frame.
-public let kVTEncodeFrameOptionKey_BaseFrameQP: CFString = "BaseFrameQP"
+nonisolated(unsafe) public let kVTEncodeFrameOptionKey_BaseFrameQP: CFString = "BaseFrameQP"
 
 /// Sample attachment: the token a long-term-reference frame must be acknowledged with.
-public let kVTSampleAttachmentKey_RequireLTRAcknowledgementToken: CFString = "RequireLTRAcknowledgementToken"
+nonisolated(unsafe) public let kVTSampleAttachmentKey_RequireLTRAcknowledgementToken: CFString = "RequireLTRAcknowledgementToken"
 
 /// Sample attachment: a dictionary of quality measures (`kVTSampleAttachmentQualityMetricsKey_…`).
-public let kVTSampleAttachmentKey_QualityMetrics: CFString = "QualityMetrics"
+nonisolated(unsafe) public let kVTSampleAttachmentKey_QualityMetrics: CFString = "QualityMetrics"
 
 /// Quality measure: the luma plane's mean squared error.
-public let kVTSampleAttachmentQualityMetricsKey_LumaMeanSquaredError: CFString = "LumaMeanSquaredError"
+nonisolated(unsafe) public let kVTSampleAttachmentQualityMetricsKey_LumaMeanSquaredError: CFString = "LumaMeanSquaredError"
 
 /// Quality measure: the blue-difference chroma plane's mean squared error.
-public let kVTSampleAttachmentQualityMetricsKey_ChromaBlueMeanSquaredError: CFString = "ChromaBlueMeanSquaredError"
+nonisolated(unsafe) public let kVTSampleAttachmentQualityMetricsKey_ChromaBlueMeanSquaredError: CFString = "ChromaBlueMeanSquaredError"
 
 /// Quality measure: the red-difference chroma plane's mean squared error.
-public let kVTSampleAttachmentQualityMetricsKey_ChromaRedMeanSquaredError: CFString = "ChromaRedMeanSquaredError"
+nonisolated(unsafe) public let kVTSampleAttachmentQualityMetricsKey_ChromaRedMeanSquaredError: CFString = "ChromaRedMeanSquaredError"

@@ -6,122 +6,122 @@
 // MARK: Stereo (MV-HEVC)
 
 /// An array of numbers: the video layer IDs of an MV-HEVC stream.
-public let kVTCompressionPropertyKey_MVHEVCVideoLayerIDs: CFString = "MVHEVCVideoLayerIDs"
+nonisolated(unsafe) public let kVTCompressionPropertyKey_MVHEVCVideoLayerIDs: CFString = "MVHEVCVideoLayerIDs"
 
 /// An array of numbers: the view IDs of an MV-HEVC stream.
-public let kVTCompressionPropertyKey_MVHEVCViewIDs: CFString = "MVHEVCViewIDs"
+nonisolated(unsafe) public let kVTCompressionPropertyKey_MVHEVCViewIDs: CFString = "MVHEVCViewIDs"
 
 /// An array of two numbers: the view IDs of the left and right eyes.
-public let kVTCompressionPropertyKey_MVHEVCLeftAndRightViewIDs: CFString = "MVHEVCLeftAndRightViewIDs"
+nonisolated(unsafe) public let kVTCompressionPropertyKey_MVHEVCLeftAndRightViewIDs: CFString = "MVHEVCLeftAndRightViewIDs"
 
 /// A Boolean: the stream has a left-eye view.
-public let kVTCompressionPropertyKey_HasLeftStereoEyeView: CFString = "HasLeftStereoEyeView"
+nonisolated(unsafe) public let kVTCompressionPropertyKey_HasLeftStereoEyeView: CFString = "HasLeftStereoEyeView"
 
 /// A Boolean: the stream has a right-eye view.
-public let kVTCompressionPropertyKey_HasRightStereoEyeView: CFString = "HasRightStereoEyeView"
+nonisolated(unsafe) public let kVTCompressionPropertyKey_HasRightStereoEyeView: CFString = "HasRightStereoEyeView"
 
 /// `kVTHeroEye_…`: the eye to show when only one is shown.
-public let kVTCompressionPropertyKey_HeroEye: CFString = "HeroEye"
+nonisolated(unsafe) public let kVTCompressionPropertyKey_HeroEye: CFString = "HeroEye"
 
 /// `HeroEye`: the left eye.
-public let kVTHeroEye_Left: CFString = "Left"
+nonisolated(unsafe) public let kVTHeroEye_Left: CFString = "Left"
 
 /// `HeroEye`: the right eye.
-public let kVTHeroEye_Right: CFString = "Right"
+nonisolated(unsafe) public let kVTHeroEye_Right: CFString = "Right"
 
 /// A number, micrometres: the distance between the two cameras' centres.
-public let kVTCompressionPropertyKey_StereoCameraBaseline: CFString = "StereoCameraBaseline"
+nonisolated(unsafe) public let kVTCompressionPropertyKey_StereoCameraBaseline: CFString = "StereoCameraBaseline"
 
 /// A number: the horizontal shift between the eyes' images, normalised to the image width.
-public let kVTCompressionPropertyKey_HorizontalDisparityAdjustment: CFString = "HorizontalDisparityAdjustment"
+nonisolated(unsafe) public let kVTCompressionPropertyKey_HorizontalDisparityAdjustment: CFString = "HorizontalDisparityAdjustment"
 
 /// A number, thousandths of a degree: the horizontal field of view.
-public let kVTCompressionPropertyKey_HorizontalFieldOfView: CFString = "HorizontalFieldOfView"
+nonisolated(unsafe) public let kVTCompressionPropertyKey_HorizontalFieldOfView: CFString = "HorizontalFieldOfView"
 
 // MARK: Projection and packing
 
 /// `kVTProjectionKind_…`: how the picture maps onto the viewing sphere.
-public let kVTCompressionPropertyKey_ProjectionKind: CFString = "ProjectionKind"
+nonisolated(unsafe) public let kVTCompressionPropertyKey_ProjectionKind: CFString = "ProjectionKind"
 
 /// `ProjectionKind`: a flat picture.
-public let kVTProjectionKind_Rectilinear: CFString = "Rectilinear"
+nonisolated(unsafe) public let kVTProjectionKind_Rectilinear: CFString = "Rectilinear"
 
 /// `ProjectionKind`: the whole sphere, equirectangular.
-public let kVTProjectionKind_Equirectangular: CFString = "Equirectangular"
+nonisolated(unsafe) public let kVTProjectionKind_Equirectangular: CFString = "Equirectangular"
 
 /// `ProjectionKind`: the front half of the sphere, equirectangular.
-public let kVTProjectionKind_HalfEquirectangular: CFString = "HalfEquirectangular"
+nonisolated(unsafe) public let kVTProjectionKind_HalfEquirectangular: CFString = "HalfEquirectangular"
 
 /// `ProjectionKind`: a lens model given by camera calibration data.
-public let kVTProjectionKind_ParametricImmersive: CFString = "ParametricImmersive"
+nonisolated(unsafe) public let kVTProjectionKind_ParametricImmersive: CFString = "ParametricImmersive"
 
 /// `kVTViewPackingKind_…`: how two views share one frame.
-public let kVTCompressionPropertyKey_ViewPackingKind: CFString = "ViewPackingKind"
+nonisolated(unsafe) public let kVTCompressionPropertyKey_ViewPackingKind: CFString = "ViewPackingKind"
 
 /// `ViewPackingKind`: the views side by side.
-public let kVTViewPackingKind_SideBySide: CFString = "SideBySide"
+nonisolated(unsafe) public let kVTViewPackingKind_SideBySide: CFString = "SideBySide"
 
 /// `ViewPackingKind`: one view above the other.
-public let kVTViewPackingKind_OverUnder: CFString = "OverUnder"
+nonisolated(unsafe) public let kVTViewPackingKind_OverUnder: CFString = "OverUnder"
 
 // MARK: Camera calibration
 
 /// An array of dictionaries, one per lens, keyed by `kVTCompressionPropertyCameraCalibrationKey_…`.
-public let kVTCompressionPropertyKey_CameraCalibrationDataLensCollection: CFString = "CameraCalibrationDataLensCollection"
+nonisolated(unsafe) public let kVTCompressionPropertyKey_CameraCalibrationDataLensCollection: CFString = "CameraCalibrationDataLensCollection"
 
 /// Lens: an identifier.
-public let kVTCompressionPropertyCameraCalibrationKey_LensIdentifier: CFString = "LensIdentifier"
+nonisolated(unsafe) public let kVTCompressionPropertyCameraCalibrationKey_LensIdentifier: CFString = "LensIdentifier"
 
 /// Lens: the model of its distortion (`kVTCameraCalibrationLensAlgorithmKind_…`).
-public let kVTCompressionPropertyCameraCalibrationKey_LensAlgorithmKind: CFString = "LensAlgorithmKind"
+nonisolated(unsafe) public let kVTCompressionPropertyCameraCalibrationKey_LensAlgorithmKind: CFString = "LensAlgorithmKind"
 
 /// Lens: what it captures (`kVTCameraCalibrationLensDomain_…`).
-public let kVTCompressionPropertyCameraCalibrationKey_LensDomain: CFString = "LensDomain"
+nonisolated(unsafe) public let kVTCompressionPropertyCameraCalibrationKey_LensDomain: CFString = "LensDomain"
 
 /// Lens: its role in the rig (`kVTCameraCalibrationLensRole_…`).
-public let kVTCompressionPropertyCameraCalibrationKey_LensRole: CFString = "LensRole"
+nonisolated(unsafe) public let kVTCompressionPropertyCameraCalibrationKey_LensRole: CFString = "LensRole"
 
 /// Lens: the radial distortion coefficients.
-public let kVTCompressionPropertyCameraCalibrationKey_LensDistortions: CFString = "LensDistortions"
+nonisolated(unsafe) public let kVTCompressionPropertyCameraCalibrationKey_LensDistortions: CFString = "LensDistortions"
 
 /// Lens: the largest radial angle the distortion model covers.
-public let kVTCompressionPropertyCameraCalibrationKey_RadialAngleLimit: CFString = "RadialAngleLimit"
+nonisolated(unsafe) public let kVTCompressionPropertyCameraCalibrationKey_RadialAngleLimit: CFString = "RadialAngleLimit"
 
 /// Lens: the horizontal frame adjustment polynomial.
-public let kVTCompressionPropertyCameraCalibrationKey_LensFrameAdjustmentsPolynomialX: CFString = "LensFrameAdjustmentsPolynomialX"
+nonisolated(unsafe) public let kVTCompressionPropertyCameraCalibrationKey_LensFrameAdjustmentsPolynomialX: CFString = "LensFrameAdjustmentsPolynomialX"
 
 /// Lens: the vertical frame adjustment polynomial.
-public let kVTCompressionPropertyCameraCalibrationKey_LensFrameAdjustmentsPolynomialY: CFString = "LensFrameAdjustmentsPolynomialY"
+nonisolated(unsafe) public let kVTCompressionPropertyCameraCalibrationKey_LensFrameAdjustmentsPolynomialY: CFString = "LensFrameAdjustmentsPolynomialY"
 
 /// Lens: the 3×3 intrinsic matrix.
-public let kVTCompressionPropertyCameraCalibrationKey_IntrinsicMatrix: CFString = "IntrinsicMatrix"
+nonisolated(unsafe) public let kVTCompressionPropertyCameraCalibrationKey_IntrinsicMatrix: CFString = "IntrinsicMatrix"
 
 /// Lens: the offset of the intrinsic matrix's projection.
-public let kVTCompressionPropertyCameraCalibrationKey_IntrinsicMatrixProjectionOffset: CFString = "IntrinsicMatrixProjectionOffset"
+nonisolated(unsafe) public let kVTCompressionPropertyCameraCalibrationKey_IntrinsicMatrixProjectionOffset: CFString = "IntrinsicMatrixProjectionOffset"
 
 /// Lens: the picture size the intrinsic matrix refers to.
-public let kVTCompressionPropertyCameraCalibrationKey_IntrinsicMatrixReferenceDimensions: CFString = "IntrinsicMatrixReferenceDimensions"
+nonisolated(unsafe) public let kVTCompressionPropertyCameraCalibrationKey_IntrinsicMatrixReferenceDimensions: CFString = "IntrinsicMatrixReferenceDimensions"
 
 /// Lens: where its extrinsic position is measured from (`kVTCameraCalibrationExtrinsicOriginSource_…`).
-public let kVTCompressionPropertyCameraCalibrationKey_ExtrinsicOriginSource: CFString = "ExtrinsicOriginSource"
+nonisolated(unsafe) public let kVTCompressionPropertyCameraCalibrationKey_ExtrinsicOriginSource: CFString = "ExtrinsicOriginSource"
 
 /// Lens: its orientation as a quaternion.
-public let kVTCompressionPropertyCameraCalibrationKey_ExtrinsicOrientationQuaternion: CFString = "ExtrinsicOrientationQuaternion"
+nonisolated(unsafe) public let kVTCompressionPropertyCameraCalibrationKey_ExtrinsicOrientationQuaternion: CFString = "ExtrinsicOrientationQuaternion"
 
 /// `LensAlgorithmKind`: a parametric lens model.
-public let kVTCameraCalibrationLensAlgorithmKind_ParametricLens: CFString = "ParametricLens"
+nonisolated(unsafe) public let kVTCameraCalibrationLensAlgorithmKind_ParametricLens: CFString = "ParametricLens"
 
 /// `LensDomain`: a colour camera.
-public let kVTCameraCalibrationLensDomain_Color: CFString = "Color"
+nonisolated(unsafe) public let kVTCameraCalibrationLensDomain_Color: CFString = "Color"
 
 /// `LensRole`: the only lens.
-public let kVTCameraCalibrationLensRole_Mono: CFString = "Mono"
+nonisolated(unsafe) public let kVTCameraCalibrationLensRole_Mono: CFString = "Mono"
 
 /// `LensRole`: the left lens of a pair.
-public let kVTCameraCalibrationLensRole_Left: CFString = "Left"
+nonisolated(unsafe) public let kVTCameraCalibrationLensRole_Left: CFString = "Left"
 
 /// `LensRole`: the right lens of a pair.
-public let kVTCameraCalibrationLensRole_Right: CFString = "Right"
+nonisolated(unsafe) public let kVTCameraCalibrationLensRole_Right: CFString = "Right"
 
 /// `ExtrinsicOriginSource`: measured from the stereo rig's baseline.
-public let kVTCameraCalibrationExtrinsicOriginSource_StereoCameraSystemBaseline: CFString = "StereoCameraSystemBaseline"
+nonisolated(unsafe) public let kVTCameraCalibrationExtrinsicOriginSource_StereoCameraSystemBaseline: CFString = "StereoCameraSystemBaseline"

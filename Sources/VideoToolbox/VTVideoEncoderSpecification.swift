@@ -4,19 +4,19 @@
 // Values follow Apple's naming pattern (the name without `kVTVideoEncoderSpecification_`).
 
 /// A Boolean: prefer a hardware-accelerated encoder, falling back to software.
-public let kVTVideoEncoderSpecification_EnableHardwareAcceleratedVideoEncoder: CFString = "EnableHardwareAcceleratedVideoEncoder"
+nonisolated(unsafe) public let kVTVideoEncoderSpecification_EnableHardwareAcceleratedVideoEncoder: CFString = "EnableHardwareAcceleratedVideoEncoder"
 
 /// A Boolean: use only a hardware-accelerated encoder, or fail.
-public let kVTVideoEncoderSpecification_RequireHardwareAcceleratedVideoEncoder: CFString = "RequireHardwareAcceleratedVideoEncoder"
+nonisolated(unsafe) public let kVTVideoEncoderSpecification_RequireHardwareAcceleratedVideoEncoder: CFString = "RequireHardwareAcceleratedVideoEncoder"
 
 /// A Boolean: choose an encoder with low-latency rate control and turn that mode on (for real-time communication).
-public let kVTVideoEncoderSpecification_EnableLowLatencyRateControl: CFString = "EnableLowLatencyRateControl"
+nonisolated(unsafe) public let kVTVideoEncoderSpecification_EnableLowLatencyRateControl: CFString = "EnableLowLatencyRateControl"
 
 /// A string: the identifier of the one encoder to use.
-public let kVTVideoEncoderSpecification_EncoderID: CFString = "EncoderID"
+nonisolated(unsafe) public let kVTVideoEncoderSpecification_EncoderID: CFString = "EncoderID"
 
 /// A number: the registry ID of the GPU whose encoder is preferred.
-public let kVTVideoEncoderSpecification_PreferredEncoderGPURegistryID: CFString = "PreferredEncoderGPURegistryID"
+nonisolated(unsafe) public let kVTVideoEncoderSpecification_PreferredEncoderGPURegistryID: CFString = "PreferredEncoderGPURegistryID"
 
 /// A number: the registry ID of the GPU whose encoder must be used.
-public let kVTVideoEncoderSpecification_RequiredEncoderGPURegistryID: CFString = "RequiredEncoderGPURegistryID"
+nonisolated(unsafe) public let kVTVideoEncoderSpecification_RequiredEncoderGPURegistryID: CFString = "RequiredEncoderGPURegistryID"

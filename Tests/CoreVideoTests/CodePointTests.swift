@@ -14,12 +14,12 @@ struct CodePointTests {
         ]
         for (name, code) in cases {
             #expect(CVColorPrimariesGetIntegerCodePointForString(name) == code, "\(name)")
-            #expect(CVColorPrimariesGetStringForIntegerCodePoint(code) == name, "\(code)")
+            #expect(CVColorPrimariesGetStringForIntegerCodePoint(code)?.takeUnretainedValue() == name, "\(code)")
         }
-        #expect(CVColorPrimariesGetStringForIntegerCodePoint(7) == kCVImageBufferColorPrimaries_SMPTE_C)
+        #expect(CVColorPrimariesGetStringForIntegerCodePoint(7)?.takeUnretainedValue() == kCVImageBufferColorPrimaries_SMPTE_C)
         #expect(CVColorPrimariesGetIntegerCodePointForString(nil) == 2)
         #expect(CVColorPrimariesGetIntegerCodePointForString("not a colour") == 2)
-        #expect(CVColorPrimariesGetStringForIntegerCodePoint(2) == nil)
+        #expect(CVColorPrimariesGetStringForIntegerCodePoint(2)?.takeUnretainedValue() == nil)
     }
 
     @Test("transfer functions")
@@ -32,13 +32,13 @@ struct CodePointTests {
         ]
         for (name, code) in cases {
             #expect(CVTransferFunctionGetIntegerCodePointForString(name) == code, "\(name)")
-            #expect(CVTransferFunctionGetStringForIntegerCodePoint(code) == name, "\(code)")
+            #expect(CVTransferFunctionGetStringForIntegerCodePoint(code)?.takeUnretainedValue() == name, "\(code)")
         }
-        #expect(CVTransferFunctionGetStringForIntegerCodePoint(6) == kCVImageBufferTransferFunction_ITU_R_709_2)
-        #expect(CVTransferFunctionGetStringForIntegerCodePoint(15) == kCVImageBufferTransferFunction_ITU_R_2020)
+        #expect(CVTransferFunctionGetStringForIntegerCodePoint(6)?.takeUnretainedValue() == kCVImageBufferTransferFunction_ITU_R_709_2)
+        #expect(CVTransferFunctionGetStringForIntegerCodePoint(15)?.takeUnretainedValue() == kCVImageBufferTransferFunction_ITU_R_2020)
         #expect(CVTransferFunctionGetIntegerCodePointForString(kCVImageBufferTransferFunction_UseGamma) == 2,
                 "a gamma curve's code point depends on its level")
-        #expect(CVTransferFunctionGetStringForIntegerCodePoint(2) == nil)
+        #expect(CVTransferFunctionGetStringForIntegerCodePoint(2)?.takeUnretainedValue() == nil)
     }
 
     @Test("Y'CbCr matrices")
@@ -49,10 +49,10 @@ struct CodePointTests {
         ]
         for (name, code) in cases {
             #expect(CVYCbCrMatrixGetIntegerCodePointForString(name) == code, "\(name)")
-            #expect(CVYCbCrMatrixGetStringForIntegerCodePoint(code) == name, "\(code)")
+            #expect(CVYCbCrMatrixGetStringForIntegerCodePoint(code)?.takeUnretainedValue() == name, "\(code)")
         }
-        #expect(CVYCbCrMatrixGetStringForIntegerCodePoint(5) == kCVImageBufferYCbCrMatrix_ITU_R_601_4)
+        #expect(CVYCbCrMatrixGetStringForIntegerCodePoint(5)?.takeUnretainedValue() == kCVImageBufferYCbCrMatrix_ITU_R_601_4)
         #expect(CVYCbCrMatrixGetIntegerCodePointForString(kCVImageBufferYCbCrMatrix_DCI_P3) == 2)
-        #expect(CVYCbCrMatrixGetStringForIntegerCodePoint(10) == nil && CVYCbCrMatrixGetIntegerCodePointForString(nil) == 2)
+        #expect(CVYCbCrMatrixGetStringForIntegerCodePoint(10)?.takeUnretainedValue() == nil && CVYCbCrMatrixGetIntegerCodePointForString(nil) == 2)
     }
 }

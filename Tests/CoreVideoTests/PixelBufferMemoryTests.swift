@@ -189,7 +189,7 @@ struct PixelBufferMemoryTests {
                 "propagation replaces the destination's value")
         #expect(!CVBufferHasAttachment(destination, "Private"), ".shouldNotPropagate stays behind")
 
-        CVBufferSetAttachments(destination, [NSString(string: kCVImageBufferYCbCrMatrixKey): "ITU_R_709_2",
+        CVBufferSetAttachments(destination, [NSString(string: kCVImageBufferYCbCrMatrixKey as String): "ITU_R_709_2",
                                              kCVImageBufferFieldCountKey: 1] as CFDictionary, .shouldPropagate)
         #expect(CVBufferCopyAttachments(destination, .shouldPropagate)?.count == 3, "NSString keys are read too")
         CVBufferRemoveAttachment(destination, kCVImageBufferFieldCountKey)
@@ -220,7 +220,7 @@ struct PixelBufferMemoryTests {
         CVPixelBufferCreate(nil, 4, 4, kCVPixelFormatType_32BGRA, nil, &buffer)
         let pixelBuffer = try #require(buffer)
         DispatchQueue.concurrentPerform(iterations: 64) { index in
-            CVBufferSetAttachment(pixelBuffer, "key\(index % 8)", index, .shouldPropagate)
+            CVBufferSetAttachment(pixelBuffer, "key\(index % 8)" as CFString, index, .shouldPropagate)
             CVPixelBufferLockBaseAddress(pixelBuffer, .readOnly)
             _ = CVBufferCopyAttachments(pixelBuffer, .shouldPropagate)
             CVPixelBufferUnlockBaseAddress(pixelBuffer, .readOnly)

@@ -167,7 +167,7 @@ final class NotificationCounter: @unchecked Sendable {
 
     init(pool: CVPixelBufferPool) {
         observer = NotificationCenter.default.addObserver(
-            forName: Notification.Name(kCVPixelBufferPoolFreeBufferNotification), object: pool, queue: nil
+            forName: Notification.Name(kCVPixelBufferPoolFreeBufferNotification as String), object: pool, queue: nil
         ) { [weak self] _ in
             self?.lock.withLock { self?.received += 1 }
         }

@@ -111,8 +111,8 @@ struct ImageDestinationTests {
         for (name, background, expected) in [("white", nil, [255, 255, 255]), ("red", CGColor(red: 1, green: 0, blue: 0, alpha: 1), [255, 0, 0])] as [(String, CGColor?, [Int])] {
             let url = directory.file("\(name).jpg")
             let destination = try #require(CGImageDestinationCreateWithURL(url as CFURL, "public.jpeg" as CFString, 1, nil))
-            var properties: [String: Any] = [kCGImageDestinationLossyCompressionQuality: 1.0]
-            if let background { properties[kCGImageDestinationBackgroundColor] = background }
+            var properties: [String: Any] = [kCGImageDestinationLossyCompressionQuality as String: 1.0]
+            if let background { properties[kCGImageDestinationBackgroundColor as String] = background }
             CGImageDestinationAddImage(destination, clear, properties as CFDictionary)
             #expect(CGImageDestinationFinalize(destination))
             let decoded = try TestImages.ffmpegDecode(url, pixelFormat: "rgb24")
@@ -133,7 +133,7 @@ struct ImageDestinationTests {
         #expect(CGImageDestinationFinalize(destination))
         let source = try #require(CGImageSourceCreateWithData(data as Data as CFData, nil))
         let properties = try #require(CGImageSourceCopyPropertiesAtIndex(source, 0, nil) as? [String: Any])
-        #expect(properties[kCGImagePropertyPixelWidth] as? Int == 32 && properties[kCGImagePropertyPixelHeight] as? Int == 24)
+        #expect(properties[kCGImagePropertyPixelWidth as String] as? Int == 32 && properties[kCGImagePropertyPixelHeight as String] as? Int == 24)
     }
 
     @Test("types not written here give no destination, as Apple's ImageIO does for unknown types",

@@ -64,7 +64,7 @@ struct ImageSourceBadInputTests {
         png += [0, 0, 0, 0] + iend + Self.bigEndian(Self.crc32(iend))
         let source = try #require(CGImageSourceCreateWithData(Data(png) as CFData, nil))
         let properties = try #require(CGImageSourceCopyPropertiesAtIndex(source, 0, nil) as? [String: Any])
-        #expect(properties[kCGImagePropertyPixelWidth] as? Int == 60_000)
+        #expect(properties[kCGImagePropertyPixelWidth as String] as? Int == 60_000)
         #expect(CGImageSourceCreateImageAtIndex(source, 0, nil) == nil)
     }
 

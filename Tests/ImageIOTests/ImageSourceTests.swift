@@ -14,10 +14,10 @@ struct ImageSourceTests {
     }
 
     @Test("ffmpeg's PNGs decode to exactly ffmpeg's pixels, in each layout", arguments: [
-        ("rgb24.png", "rgb24", 3, kCGImagePropertyColorModelRGB, false),
-        ("rgba.png", "rgba", 4, kCGImagePropertyColorModelRGB, true),
-        ("gray.png", "gray", 1, kCGImagePropertyColorModelGray, false),
-        ("ya8.png", "ya8", 2, kCGImagePropertyColorModelGray, true),
+        ("rgb24.png", "rgb24", 3, kCGImagePropertyColorModelRGB as String, false),
+        ("rgba.png", "rgba", 4, kCGImagePropertyColorModelRGB as String, true),
+        ("gray.png", "gray", 1, kCGImagePropertyColorModelGray as String, false),
+        ("ya8.png", "ya8", 2, kCGImagePropertyColorModelGray as String, true),
     ])
     func ffmpegPNG(name: String, pixelFormat: String, bytesPerPixel: Int, model: String, hasAlpha: Bool) throws {
         let url = try Self.ffmpegImage(name, pixelFormat: pixelFormat)
@@ -25,17 +25,17 @@ struct ImageSourceTests {
         #expect(CGImageSourceGetType(source) == UTType.png.identifier as CFString)
         #expect(CGImageSourceGetCount(source) == 1 && CGImageSourceGetStatus(source) == .statusComplete)
         let properties = try #require(CGImageSourceCopyPropertiesAtIndex(source, 0, nil) as? [String: Any])
-        #expect(properties[kCGImagePropertyPixelWidth] as? Int == 96 && properties[kCGImagePropertyPixelHeight] as? Int == 64)
-        #expect(properties[kCGImagePropertyColorModel] as? String == model)
-        #expect(properties[kCGImagePropertyHasAlpha] as? Bool == hasAlpha && properties[kCGImagePropertyDepth] as? Int == 8)
+        #expect(properties[kCGImagePropertyPixelWidth as String] as? Int == 96 && properties[kCGImagePropertyPixelHeight as String] as? Int == 64)
+        #expect(properties[kCGImagePropertyColorModel as String] as? String == model)
+        #expect(properties[kCGImagePropertyHasAlpha as String] as? Bool == hasAlpha && properties[kCGImagePropertyDepth as String] as? Int == 8)
         let image = try #require(CGImageSourceCreateImageAtIndex(source, 0, nil))
         #expect(image.width == 96 && image.height == 64 && image.bitsPerComponent == 8)
         #expect(image.bitsPerPixel == bytesPerPixel * 8 && image.bytesPerRow >= 96 * bytesPerPixel)
         #expect(image.alphaInfo == (hasAlpha ? .last : .none))
-        #expect(image.colorSpace?.model == (model == kCGImagePropertyColorModelRGB ? .rgb : .monochrome))
+        #expect(image.colorSpace?.model == (model == kCGImagePropertyColorModelRGB as String ? .rgb : .monochrome))
         #expect(TestImages.packedBytes(image) == (try TestImages.ffmpegDecode(url, pixelFormat: pixelFormat)))
         let container = try #require(CGImageSourceCopyProperties(source, nil) as? [String: Any])
-        #expect(container[kCGImagePropertyFileSize] as? Int == (try Data(contentsOf: url).count))
+        #expect(container[kCGImagePropertyFileSize as String] as? Int == (try Data(contentsOf: url).count))
     }
 
     @Test("ffmpeg's JPEG decodes close to ffmpeg's own decode, as RGB with a skipped fourth byte")
@@ -51,8 +51,8 @@ struct ImageSourceTests {
         let psnr = TestImages.psnr(rgb, try TestImages.ffmpegDecode(url, pixelFormat: "rgb24"))
         #expect(psnr > 35)
         let properties = try #require(CGImageSourceCopyPropertiesAtIndex(source, 0, nil) as? [String: Any])
-        #expect(properties[kCGImagePropertyHasAlpha] as? Bool == false)
-        #expect((properties[kCGImagePropertyJFIFDictionary] as? [String: Any])?[kCGImagePropertyJFIFIsProgressive] as? Bool == false)
+        #expect(properties[kCGImagePropertyHasAlpha as String] as? Bool == false)
+        #expect((properties[kCGImagePropertyJFIFDictionary as String] as? [String: Any])?[kCGImagePropertyJFIFIsProgressive as String] as? Bool == false)
     }
 
     @Test("our PNG and JPEG round-trip through our own source")

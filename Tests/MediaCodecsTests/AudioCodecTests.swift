@@ -51,8 +51,8 @@ struct AudioCodecTests {
         let pts = packets.map(\.presentationTimeStamp)
         #expect(pts[0] == CMTime(value: -Int64(priming), timescale: 48_000))
         #expect(zip(pts, pts.dropFirst()).allSatisfy { $1 - $0 == CMTime(value: 1024, timescale: 48_000) })
-        let trimStart = packets.map { SyntheticAudio.trim($0, kCMSampleBufferAttachmentKey_TrimDurationAtStart, rate: 48_000) }
-        let trimEnd = packets.map { SyntheticAudio.trim($0, kCMSampleBufferAttachmentKey_TrimDurationAtEnd, rate: 48_000) }
+        let trimStart = packets.map { SyntheticAudio.trim($0, kCMSampleBufferAttachmentKey_TrimDurationAtStart as String, rate: 48_000) }
+        let trimEnd = packets.map { SyntheticAudio.trim($0, kCMSampleBufferAttachmentKey_TrimDurationAtEnd as String, rate: 48_000) }
         #expect(trimStart.reduce(0, +) == priming)
         // Every sample is accounted for: packets × 1024 = priming + input + padding.
         #expect(packets.count * 1024 - trimStart.reduce(0, +) - trimEnd.reduce(0, +) == 48_000)
@@ -121,7 +121,7 @@ struct AudioCodecTests {
                                                   AVEncoderBitRateKey: 96_000], input: input)
         let priming = try #require(session.primingFrameCount)
         #expect(priming > 0)
-        let trims = packets.map { SyntheticAudio.trim($0, kCMSampleBufferAttachmentKey_TrimDurationAtStart, rate: 48_000) }
+        let trims = packets.map { SyntheticAudio.trim($0, kCMSampleBufferAttachmentKey_TrimDurationAtStart as String, rate: 48_000) }
         #expect(trims.reduce(0, +) == priming)
         let decoder = try AudioDecoderSession(formatDescription: packets[0].formatDescription!, outputSettings: AudioDecoderOutputSettings())
         #expect(decoder.primingFrameCount == priming, "the dOps pre-skip the decoder reads is the encoder's priming")

@@ -85,8 +85,8 @@ enum ReferenceCompositor {
     /// Kr, Kb of a matrix named as Core Video names it.
     static func coefficients(_ matrix: String) -> (kr: Double, kb: Double) {
         switch matrix {
-        case kCVImageBufferYCbCrMatrix_ITU_R_709_2: return (0.2126, 0.0722)
-        case kCVImageBufferYCbCrMatrix_ITU_R_2020: return (0.2627, 0.0593)
+        case String(kCVImageBufferYCbCrMatrix_ITU_R_709_2): return (0.2126, 0.0722)
+        case String(kCVImageBufferYCbCrMatrix_ITU_R_2020): return (0.2627, 0.0593)
         default: return (0.299, 0.114)
         }
     }
@@ -167,7 +167,7 @@ func makeYCbCrBuffer(width: Int, height: Int, format: OSType, matrix: String?, l
             }
         }
     }
-    if let matrix { buffer.setAttachment(kCVImageBufferYCbCrMatrixKey, matrix, mode: .shouldPropagate) }
+    if let matrix { buffer.setAttachment(kCVImageBufferYCbCrMatrixKey as String, matrix, mode: .shouldPropagate) }
     return buffer
 }
 

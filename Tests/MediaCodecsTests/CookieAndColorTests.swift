@@ -65,9 +65,9 @@ struct CookieAndColorTests {
         let (buffers, _, _) = try decodeAll(stream, format: try stream.videoFormatDescription(atom: "avcC"),
                                             settings: VideoDecoderOutputSettings())
         let image = try #require(buffers.first?.imageBuffer)
-        #expect(CVBufferCopyAttachment(image, kCVImageBufferColorPrimariesKey, nil) as? String == kCVImageBufferColorPrimaries_ITU_R_709_2)
-        #expect(CVBufferCopyAttachment(image, kCVImageBufferYCbCrMatrixKey, nil) as? String == kCVImageBufferYCbCrMatrix_ITU_R_709_2)
-        #expect(CVBufferCopyAttachment(image, kCVImageBufferTransferFunctionKey, nil) as? String == kCVImageBufferTransferFunction_ITU_R_709_2)
+        #expect(CVBufferCopyAttachment(image, kCVImageBufferColorPrimariesKey, nil) as? String == kCVImageBufferColorPrimaries_ITU_R_709_2 as String)
+        #expect(CVBufferCopyAttachment(image, kCVImageBufferYCbCrMatrixKey, nil) as? String == kCVImageBufferYCbCrMatrix_ITU_R_709_2 as String)
+        #expect(CVBufferCopyAttachment(image, kCVImageBufferTransferFunctionKey, nil) as? String == kCVImageBufferTransferFunction_ITU_R_709_2 as String)
     }
 
     @Test("an encoder fed its own input format takes the pixel buffers without a copy; others are converted")

@@ -17,7 +17,7 @@ struct PlanarCompositionTests {
     /// kept out: colours outside the cube (clipped to RGB before mixing on one path, after on the other) and sharp
     /// chroma edges (4:2:0 chroma resampled as chroma on one path, as replicated RGB on the other).
     static func picture(_ format: OSType, seed: Int) throws -> CVPixelBuffer {
-        try makeYCbCrBuffer(width: width, height: height, format: format, matrix: kCVImageBufferYCbCrMatrix_ITU_R_709_2,
+        try makeYCbCrBuffer(width: width, height: height, format: format, matrix: kCVImageBufferYCbCrMatrix_ITU_R_709_2 as String,
                             luma: { x, y in 70 + (x * 3 + y * 2 + seed * 40) % 100 + ((x / 3 + y / 3) % 2) * 12 },
                             chroma: { x, y in (108 + (x + seed * 8) * 40 / 56, 148 - (y + seed * 4) * 40 / 36) })
     }
@@ -84,7 +84,7 @@ struct PlanarCompositionTests {
         for inYCbCr in [true, false] {
             let compositor = try VideoLayerCompositor(width: Self.width, height: Self.height, outputPixelFormat: output,
                                                       highQuality: c.highQuality,
-                                                      yCbCrMatrix: kCVImageBufferYCbCrMatrix_ITU_R_709_2,
+                                                      yCbCrMatrix: kCVImageBufferYCbCrMatrix_ITU_R_709_2 as String,
                                                       composesInYCbCr: inYCbCr)
             let destination = try makeBuffer(width: Self.width, height: Self.height, format: output)
             try compositor.compose(layers: layers, background: (0.2, 0.5, 0.8, 1), into: destination)
@@ -102,7 +102,7 @@ struct PlanarCompositionTests {
         let yuv = try Self.picture(kCVPixelFormatType_420YpCbCr8Planar, seed: 0)
         let bgra = try makeBuffer(width: Self.width, height: Self.height, format: kCVPixelFormatType_32BGRA)
         let other = try makeYCbCrBuffer(width: Self.width, height: Self.height, format: kCVPixelFormatType_420YpCbCr8Planar,
-                                        matrix: kCVImageBufferYCbCrMatrix_ITU_R_601_4, luma: { _, _ in 100 }, chroma: { _, _ in (128, 128) })
+                                        matrix: kCVImageBufferYCbCrMatrix_ITU_R_601_4 as String, luma: { _, _ in 100 }, chroma: { _, _ in (128, 128) })
         let rotated = CGAffineTransform(rotationAngle: 0.3)
         let declined: [(String, [VideoLayer], (Double, Double, Double, Double))] = [
             ("a BGRA layer", [VideoLayer(source: yuv), VideoLayer(source: bgra, opacity: 0.5)], (0, 0, 0, 1)),

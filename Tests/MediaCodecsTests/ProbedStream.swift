@@ -88,10 +88,10 @@ struct ProbedStream {
     /// A video format description as MP4 carries it: the subtype, size, and the setup atom.
     func videoFormatDescription(atom: String? = nil) throws -> CMFormatDescription {
         var extensions: [String: Any] = [:]
-        if let atom { extensions[kCMFormatDescriptionExtension_SampleDescriptionExtensionAtoms] = [atom: Data(extradata)] }
+        if let atom { extensions[kCMFormatDescriptionExtension_SampleDescriptionExtensionAtoms as String] = [atom: Data(extradata)] }
         var description: CMFormatDescription?
         let status = CMVideoFormatDescriptionCreate(allocator: nil, codecType: fourCC(codecTag), width: Int32(width),
-                                                    height: Int32(height), extensions: extensions,
+                                                    height: Int32(height), extensions: extensions as CFDictionary,
                                                     formatDescriptionOut: &description)
         guard status == noErr, let description else { throw TestFailure("CMVideoFormatDescriptionCreate: \(status)") }
         return description

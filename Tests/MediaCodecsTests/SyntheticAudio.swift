@@ -51,7 +51,7 @@ enum SyntheticAudio {
 
     /// Frames a trim attachment removes.
     static func trim(_ buffer: CMSampleBuffer, _ key: String, rate: Double) -> Int {
-        guard let dictionary = CMGetAttachment(buffer, key: key, attachmentModeOut: nil) as? CFDictionary else { return 0 }
+        guard let dictionary = CMGetAttachment(buffer, key: key as CFString, attachmentModeOut: nil) as? CFDictionary else { return 0 }
         return Int((CMTimeGetSeconds(CMTimeMakeFromDictionary(dictionary)) * rate).rounded())
     }
 

@@ -27,7 +27,7 @@ struct VideoDecoderTests {
         let url = try TestMedia.file("h264-high-bframes.mp4")
         let stream = try ProbedStream(url)
         let format = try stream.videoFormatDescription(atom: "avcC")
-        let settings = try VideoDecoderOutputSettings(outputSettings: [kCVPixelBufferPixelFormatTypeKey: kCVPixelFormatType_420YpCbCr8Planar])
+        let settings = try VideoDecoderOutputSettings(outputSettings: [kCVPixelBufferPixelFormatTypeKey as String: kCVPixelFormatType_420YpCbCr8Planar])
         let (buffers, failures, session) = try decodeAll(stream, format: format, settings: settings, perBuffer: perBuffer)
         #expect(failures.isEmpty, "\(failures)")
         // 1 s at 30 fps (testsrc2 duration=1).
@@ -75,7 +75,7 @@ struct VideoDecoderTests {
         let url = try TestMedia.file("h264-baseline-no-bframes.mp4")
         let stream = try ProbedStream(url)
         let format = try stream.videoFormatDescription(atom: "avcC")
-        let settings = try VideoDecoderOutputSettings(outputSettings: [kCVPixelBufferPixelFormatTypeKey: [target]])
+        let settings = try VideoDecoderOutputSettings(outputSettings: [kCVPixelBufferPixelFormatTypeKey as String: [target]])
         let (buffers, failures, _) = try decodeAll(stream, format: format, settings: settings)
         #expect(failures.isEmpty, "\(failures)")
         #expect(buffers.count == 30)
@@ -105,13 +105,13 @@ struct VideoDecoderTests {
     func unsupportedTarget() {
         // swscale 6.7 cannot write NV16, so '422v' is not offered.
         #expect(throws: CodecSettingsError.self) {
-            try VideoDecoderOutputSettings(outputSettings: [kCVPixelBufferPixelFormatTypeKey: kCVPixelFormatType_422YpCbCr8BiPlanarVideoRange])
+            try VideoDecoderOutputSettings(outputSettings: [kCVPixelBufferPixelFormatTypeKey as String: kCVPixelFormatType_422YpCbCr8BiPlanarVideoRange])
         }
         do {
-            _ = try VideoDecoderOutputSettings(outputSettings: [kCVPixelBufferPixelFormatTypeKey: kCVPixelFormatType_64RGBAHalf])
+            _ = try VideoDecoderOutputSettings(outputSettings: [kCVPixelBufferPixelFormatTypeKey as String: kCVPixelFormatType_64RGBAHalf])
             Issue.record("half-float RGBA accepted")
         } catch {
-            #expect(error.key == kCVPixelBufferPixelFormatTypeKey && error.kind == .unsupported)
+            #expect(error.key == kCVPixelBufferPixelFormatTypeKey as String && error.kind == .unsupported)
         }
     }
 
@@ -121,7 +121,7 @@ struct VideoDecoderTests {
         let stream = try ProbedStream(url)
         #expect(stream.codecTag == "hvc1")
         let format = try stream.videoFormatDescription(atom: "hvcC")
-        let settings = try VideoDecoderOutputSettings(outputSettings: [kCVPixelBufferPixelFormatTypeKey: kCVPixelFormatType_420YpCbCr10BiPlanarVideoRange])
+        let settings = try VideoDecoderOutputSettings(outputSettings: [kCVPixelBufferPixelFormatTypeKey as String: kCVPixelFormatType_420YpCbCr10BiPlanarVideoRange])
         let (buffers, failures, _) = try decodeAll(stream, format: format, settings: settings)
         #expect(failures.isEmpty, "\(failures)")
         #expect(buffers.count == 30)
@@ -154,7 +154,7 @@ struct VideoDecoderTests {
             let stream = try ProbedStream(url)
             let format = try stream.videoFormatDescription(atom: stream.codecName == "mpeg4" ? "esds" : nil)
             let mp4v = stream.codecName == "mpeg4" ? try mpeg4Format(stream) : format
-            let settings = try VideoDecoderOutputSettings(outputSettings: [kCVPixelBufferPixelFormatTypeKey: target])
+            let settings = try VideoDecoderOutputSettings(outputSettings: [kCVPixelBufferPixelFormatTypeKey as String: target])
             let (buffers, failures, _) = try decodeAll(stream, format: mp4v, settings: settings)
             #expect(failures.isEmpty, "\(name): \(failures)")
             #expect(buffers.count == 10, "\(name)")
@@ -222,15 +222,15 @@ struct VideoDecoderTests {
         let stream = try ProbedStream(url)
         let format = try stream.videoFormatDescription(atom: "avcC")
         let fit = try VideoDecoderOutputSettings(outputSettings: [
-            kCVPixelBufferPixelFormatTypeKey: kCVPixelFormatType_32BGRA, kCVPixelBufferWidthKey: 200,
-            kCVPixelBufferHeightKey: 200, AVVideoScalingModeKey: AVVideoScalingModeFit])
+            kCVPixelBufferPixelFormatTypeKey as String: kCVPixelFormatType_32BGRA, kCVPixelBufferWidthKey as String: 200,
+            kCVPixelBufferHeightKey as String: 200, AVVideoScalingModeKey: AVVideoScalingModeFit])
         let fitted = try decodeAll(stream, format: format, settings: fit).buffers
         // 320x240 into 200x200 keeping 4:3: 200x150.
         #expect(CVPixelBufferGetWidth(fitted[0].imageBuffer!) == 200 && CVPixelBufferGetHeight(fitted[0].imageBuffer!) == 150)
 
         let aspect = try VideoDecoderOutputSettings(outputSettings: [
-            kCVPixelBufferPixelFormatTypeKey: kCVPixelFormatType_32BGRA, kCVPixelBufferWidthKey: 200,
-            kCVPixelBufferHeightKey: 200, AVVideoScalingModeKey: AVVideoScalingModeResizeAspect])
+            kCVPixelBufferPixelFormatTypeKey as String: kCVPixelFormatType_32BGRA, kCVPixelBufferWidthKey as String: 200,
+            kCVPixelBufferHeightKey as String: 200, AVVideoScalingModeKey: AVVideoScalingModeResizeAspect])
         let boxed = try decodeAll(stream, format: format, settings: aspect).buffers
         let image = boxed[0].imageBuffer!
         #expect(CVPixelBufferGetWidth(image) == 200 && CVPixelBufferGetHeight(image) == 200)

@@ -28,7 +28,7 @@ func encodePattern(_ outputSettings: [String: Any], format: OSType = kCVPixelFor
 func decodeSamples(_ samples: [CMSampleBuffer], format: OSType = kCVPixelFormatType_420YpCbCr8Planar) throws -> [CMSampleBuffer] {
     let description = try #require(samples.first?.formatDescription)
     let session = try VideoDecoderSession(formatDescription: description, outputSettings: try VideoDecoderOutputSettings(
-        outputSettings: [kCVPixelBufferPixelFormatTypeKey: format]))
+        outputSettings: [kCVPixelBufferPixelFormatTypeKey as String: format]))
     var output: [CMSampleBuffer] = []
     for sample in samples {
         let result = session.decode(sample)
@@ -119,7 +119,7 @@ struct VideoEncoderTests {
         #expect(CMFormatDescriptionGetExtension(description, extensionKey: kCMFormatDescriptionExtension_ColorPrimaries) as? String == "ITU_R_709_2")
         #expect(CMFormatDescriptionGetExtension(description, extensionKey: kCMFormatDescriptionExtension_YCbCrMatrix) as? String == "ITU_R_709_2")
         let pasp = try #require(CMFormatDescriptionGetExtension(description, extensionKey: kCMFormatDescriptionExtension_PixelAspectRatio) as? [String: Any])
-        #expect(pasp[kCMFormatDescriptionKey_PixelAspectRatioHorizontalSpacing] as? Int == 4)
+        #expect(pasp[kCMFormatDescriptionKey_PixelAspectRatioHorizontalSpacing as String] as? Int == 4)
         let directory = try TestFiles.makeTemporaryDirectory()
         let file = directory.file("main31.h264")
         try Data(try annexB(samples, hevc: false)).write(to: file)

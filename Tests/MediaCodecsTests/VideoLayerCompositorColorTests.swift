@@ -21,15 +21,15 @@ struct VideoLayerCompositorColorTests {
     }
 
     static let sources: [(OSType, String, Bool)] = [
-        (kCVPixelFormatType_420YpCbCr8BiPlanarVideoRange, kCVImageBufferYCbCrMatrix_ITU_R_601_4, false),
-        (kCVPixelFormatType_420YpCbCr8BiPlanarVideoRange, kCVImageBufferYCbCrMatrix_ITU_R_709_2, false),
-        (kCVPixelFormatType_420YpCbCr8BiPlanarVideoRange, kCVImageBufferYCbCrMatrix_ITU_R_2020, false),
-        (kCVPixelFormatType_420YpCbCr8BiPlanarFullRange, kCVImageBufferYCbCrMatrix_ITU_R_601_4, true),
-        (kCVPixelFormatType_420YpCbCr8BiPlanarFullRange, kCVImageBufferYCbCrMatrix_ITU_R_709_2, true),
-        (kCVPixelFormatType_420YpCbCr8BiPlanarFullRange, kCVImageBufferYCbCrMatrix_ITU_R_2020, true),
-        (kCVPixelFormatType_420YpCbCr8Planar, kCVImageBufferYCbCrMatrix_ITU_R_709_2, false),
-        (kCVPixelFormatType_420YpCbCr10BiPlanarVideoRange, kCVImageBufferYCbCrMatrix_ITU_R_709_2, false),
-        (kCVPixelFormatType_420YpCbCr10BiPlanarFullRange, kCVImageBufferYCbCrMatrix_ITU_R_2020, true),
+        (kCVPixelFormatType_420YpCbCr8BiPlanarVideoRange, kCVImageBufferYCbCrMatrix_ITU_R_601_4 as String, false),
+        (kCVPixelFormatType_420YpCbCr8BiPlanarVideoRange, kCVImageBufferYCbCrMatrix_ITU_R_709_2 as String, false),
+        (kCVPixelFormatType_420YpCbCr8BiPlanarVideoRange, kCVImageBufferYCbCrMatrix_ITU_R_2020 as String, false),
+        (kCVPixelFormatType_420YpCbCr8BiPlanarFullRange, kCVImageBufferYCbCrMatrix_ITU_R_601_4 as String, true),
+        (kCVPixelFormatType_420YpCbCr8BiPlanarFullRange, kCVImageBufferYCbCrMatrix_ITU_R_709_2 as String, true),
+        (kCVPixelFormatType_420YpCbCr8BiPlanarFullRange, kCVImageBufferYCbCrMatrix_ITU_R_2020 as String, true),
+        (kCVPixelFormatType_420YpCbCr8Planar, kCVImageBufferYCbCrMatrix_ITU_R_709_2 as String, false),
+        (kCVPixelFormatType_420YpCbCr10BiPlanarVideoRange, kCVImageBufferYCbCrMatrix_ITU_R_709_2 as String, false),
+        (kCVPixelFormatType_420YpCbCr10BiPlanarFullRange, kCVImageBufferYCbCrMatrix_ITU_R_2020 as String, true),
     ]
 
     /// The largest difference in codes between the composed patches and the BT.601/709/2020 equations, over the
@@ -70,8 +70,8 @@ struct VideoLayerCompositorColorTests {
     @Test("an untagged picture below 720 lines is read as BT.601, as players read it")
     func untaggedSource() throws {
         let buffer = try Self.patchSource(kCVPixelFormatType_420YpCbCr8BiPlanarVideoRange, matrix: nil)
-        #expect(try Self.patchError(buffer, matrix: kCVImageBufferYCbCrMatrix_ITU_R_601_4, fullRange: false, moved: false) <= 3)
-        #expect(try Self.patchError(buffer, matrix: kCVImageBufferYCbCrMatrix_ITU_R_709_2, fullRange: false, moved: false) > 10)
+        #expect(try Self.patchError(buffer, matrix: kCVImageBufferYCbCrMatrix_ITU_R_601_4 as String, fullRange: false, moved: false) <= 3)
+        #expect(try Self.patchError(buffer, matrix: kCVImageBufferYCbCrMatrix_ITU_R_709_2 as String, fullRange: false, moved: false) > 10)
     }
 
     /// Composes a smooth BGRA picture (with a translucent layer on it, so the working frame is used) into
@@ -91,11 +91,11 @@ struct VideoLayerCompositorColorTests {
     }
 
     @Test("Y′CbCr outputs match the equations applied to the composed RGB", arguments: [
-        (kCVPixelFormatType_420YpCbCr8BiPlanarVideoRange, kCVImageBufferYCbCrMatrix_ITU_R_709_2, false),
-        (kCVPixelFormatType_420YpCbCr8BiPlanarFullRange, kCVImageBufferYCbCrMatrix_ITU_R_709_2, true),
-        (kCVPixelFormatType_420YpCbCr8BiPlanarVideoRange, kCVImageBufferYCbCrMatrix_ITU_R_601_4, false),
-        (kCVPixelFormatType_420YpCbCr8BiPlanarFullRange, kCVImageBufferYCbCrMatrix_ITU_R_2020, true),
-        (kCVPixelFormatType_420YpCbCr8Planar, kCVImageBufferYCbCrMatrix_ITU_R_601_4, false),
+        (kCVPixelFormatType_420YpCbCr8BiPlanarVideoRange, kCVImageBufferYCbCrMatrix_ITU_R_709_2 as String, false),
+        (kCVPixelFormatType_420YpCbCr8BiPlanarFullRange, kCVImageBufferYCbCrMatrix_ITU_R_709_2 as String, true),
+        (kCVPixelFormatType_420YpCbCr8BiPlanarVideoRange, kCVImageBufferYCbCrMatrix_ITU_R_601_4 as String, false),
+        (kCVPixelFormatType_420YpCbCr8BiPlanarFullRange, kCVImageBufferYCbCrMatrix_ITU_R_2020 as String, true),
+        (kCVPixelFormatType_420YpCbCr8Planar, kCVImageBufferYCbCrMatrix_ITU_R_601_4 as String, false),
     ])
     func yCbCrOutput(format: OSType, matrix: String, fullRange: Bool) throws {
         let (output, bgra) = try Self.composeBoth(format, matrix: matrix)
@@ -137,10 +137,10 @@ struct VideoLayerCompositorColorTests {
 
     @Test("a full-frame 420v layer into 420v with the same matrix is copied byte for byte")
     func yCbCrCopy() throws {
-        let source = try Self.patchSource(kCVPixelFormatType_420YpCbCr8BiPlanarVideoRange, matrix: kCVImageBufferYCbCrMatrix_ITU_R_601_4)
+        let source = try Self.patchSource(kCVPixelFormatType_420YpCbCr8BiPlanarVideoRange, matrix: kCVImageBufferYCbCrMatrix_ITU_R_601_4 as String)
         let destination = try makeBuffer(width: 16, height: 12, format: kCVPixelFormatType_420YpCbCr8BiPlanarVideoRange)
         try VideoLayerCompositor(width: 16, height: 12, outputPixelFormat: kCVPixelFormatType_420YpCbCr8BiPlanarVideoRange,
-                                 highQuality: false, yCbCrMatrix: kCVImageBufferYCbCrMatrix_ITU_R_601_4)
+                                 highQuality: false, yCbCrMatrix: kCVImageBufferYCbCrMatrix_ITU_R_601_4 as String)
             .compose(layers: [VideoLayer(source: source)], background: (1, 1, 1, 1), into: destination)
         #expect(packedPixels(destination) == packedPixels(source))
     }
@@ -150,7 +150,7 @@ struct VideoLayerCompositorColorTests {
     ])
     func turnedYCbCr(turns: Int, crop: CGRect?) throws {
         let source = try makeYCbCrBuffer(width: 32, height: 20, format: kCVPixelFormatType_420YpCbCr8BiPlanarFullRange,
-                                         matrix: kCVImageBufferYCbCrMatrix_ITU_R_709_2,
+                                         matrix: kCVImageBufferYCbCrMatrix_ITU_R_709_2 as String,
                                          luma: { x, y in 20 + (x * 7 + y * 3) % 200 }, chroma: { x, y in (60 + 9 * x, 200 - 8 * y) })
         let rect = crop ?? CGRect(x: 0, y: 0, width: 32, height: 20)
         let rotation = CGAffineTransform(rotationAngle: Double(turns) * .pi / 2)

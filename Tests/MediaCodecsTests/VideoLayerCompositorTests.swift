@@ -150,7 +150,7 @@ struct VideoLayerCompositorTests {
     func coveringLayerHidesBelow() throws {
         let below = try makeRGBBuffer(width: Self.width, height: Self.height) { _, _ in SIMD4(1, 0, 0, 1) }
         let cover = try makeYCbCrBuffer(width: 64, height: 40, format: kCVPixelFormatType_420YpCbCr8BiPlanarVideoRange,
-                                        matrix: kCVImageBufferYCbCrMatrix_ITU_R_601_4,
+                                        matrix: kCVImageBufferYCbCrMatrix_ITU_R_601_4 as String,
                                         luma: { x, y in 40 + (x * 3 + y) % 150 }, chroma: { x, y in (100 + x, 140 - y) })
         let destination = try makeBuffer(width: Self.width, height: Self.height, format: kCVPixelFormatType_32BGRA)
         let compositor = try VideoLayerCompositor(width: Self.width, height: Self.height,

@@ -46,7 +46,7 @@ struct VideoToolboxPropertiesTests {
         #expect(Self.declaredKeys.count > 80, "read \(Self.declaredKeys.count) keys")
         let honoured = Set(VideoCompressionProperties.supportedKeys(for: .h264) + VideoCompressionProperties.supportedKeys(for: .hevc)
                            + VideoCompressionProperties.statedFactKeys
-                           + [kVTCompressionPropertyKey_PixelAspectRatio])  // read by VideoEncoderSettings
+                           + [kVTCompressionPropertyKey_PixelAspectRatio as String])  // read by VideoEncoderSettings
         for (name, value) in Self.declaredKeys {
             #expect(honoured.contains(value) || VideoCompressionKeyCatalog.treatment(of: value) != nil, "\(name) has no decision")
         }
@@ -54,72 +54,72 @@ struct VideoToolboxPropertiesTests {
 
     @Test("hints are accepted after a type check; read-only and unhonourable keys are refused, naming the key and why")
     func treatments() {
-        #expect(settingsError(h264Settings([kVTCompressionPropertyKey_ExpectedDuration: 12.5,
-                                            kVTCompressionPropertyKey_SourceFrameCount: 375,
-                                            kVTCompressionPropertyKey_MaximizePowerEfficiency: true,
-                                            kVTCompressionPropertyKey_MoreFramesAfterEnd: false])) == nil)
-        let wrongType = settingsError(h264Settings([kVTCompressionPropertyKey_MaximizePowerEfficiency: "yes"]))
+        #expect(settingsError(h264Settings([kVTCompressionPropertyKey_ExpectedDuration as String: 12.5,
+                                            kVTCompressionPropertyKey_SourceFrameCount as String: 375,
+                                            kVTCompressionPropertyKey_MaximizePowerEfficiency as String: true,
+                                            kVTCompressionPropertyKey_MoreFramesAfterEnd as String: false])) == nil)
+        let wrongType = settingsError(h264Settings([kVTCompressionPropertyKey_MaximizePowerEfficiency as String: "yes"]))
         #expect(wrongType?.kind == .wrongType && wrongType?.key == "\(AVVideoCompressionPropertiesKey).MaximizePowerEfficiency")
-        let readOnly = settingsError(h264Settings([kVTCompressionPropertyKey_NumberOfPendingFrames: 3]))
+        let readOnly = settingsError(h264Settings([kVTCompressionPropertyKey_NumberOfPendingFrames as String: 3]))
         #expect(readOnly?.kind == .invalidValue && readOnly?.reason.contains("read-only") == true)
-        let hdr = settingsError(h264Settings([kVTCompressionPropertyKey_MasteringDisplayColorVolume: Data(count: 24)], codec: .hevc))
+        let hdr = settingsError(h264Settings([kVTCompressionPropertyKey_MasteringDisplayColorVolume as String: Data(count: 24)], codec: .hevc))
         #expect(hdr?.kind == .unsupported && hdr?.reason.contains("HDR metadata") == true)
-        let colour = settingsError(h264Settings([kVTCompressionPropertyKey_ColorPrimaries: "ITU_R_709_2"]))
+        let colour = settingsError(h264Settings([kVTCompressionPropertyKey_ColorPrimaries as String: "ITU_R_709_2"]))
         #expect(colour?.reason.contains("AVVideoColorPropertiesKey") == true)
-        let stereo = settingsError(h264Settings([kVTCompressionPropertyKey_MVHEVCVideoLayerIDs: [0, 1]], codec: .hevc))
+        let stereo = settingsError(h264Settings([kVTCompressionPropertyKey_MVHEVCVideoLayerIDs as String: [0, 1]], codec: .hevc))
         #expect(stereo?.kind == .unsupported && stereo?.reason.contains("MV-HEVC") == true)
         // Controls of x264/x265 are not taken by codecs that do not list them, as Apple's ProRes encoder does not.
-        let prores = settingsError(h264Settings([kVTCompressionPropertyKey_ReferenceBufferCount: 2], codec: .proRes422))
+        let prores = settingsError(h264Settings([kVTCompressionPropertyKey_ReferenceBufferCount as String: 2], codec: .proRes422))
         #expect(prores?.reason == "compression property ReferenceBufferCount is not supported for video codec type apcn")
-        #expect(settingsError(h264Settings([kVTCompressionPropertyKey_MaxH264SliceBytes: 1500], codec: .hevc))?.kind == .unsupported)
+        #expect(settingsError(h264Settings([kVTCompressionPropertyKey_MaxH264SliceBytes as String: 1500], codec: .hevc))?.kind == .unsupported)
     }
 
     @Test("stated facts hold when they describe what is encoded here and are refused when they do not")
     func statedFacts() {
-        #expect(settingsError(h264Settings([kVTCompressionPropertyKey_FieldCount: 1, kVTCompressionPropertyKey_ProgressiveScan: true,
-                                            kVTCompressionPropertyKey_Depth: 24, kVTCompressionPropertyKey_OutputBitDepth: 8,
-                                            kVTCompressionPropertyKey_HDRMetadataInsertionMode: kVTHDRMetadataInsertionMode_None])) == nil)
-        #expect(settingsError(h264Settings([kVTCompressionPropertyKey_FieldCount: 2]))?.kind == .unsupported)
-        #expect(settingsError(h264Settings([kVTCompressionPropertyKey_OutputBitDepth: 10]))?.kind == .conflict)
-        #expect(settingsError(h264Settings([kVTCompressionPropertyKey_OutputBitDepth: 10,
-                                            AVVideoProfileLevelKey: kVTProfileLevel_HEVC_Main10_AutoLevel], codec: .hevc)) == nil)
-        #expect(settingsError(h264Settings([kVTCompressionPropertyKey_Depth: 32], codec: .proRes4444)) == nil)
-        #expect(settingsError(h264Settings([kVTCompressionPropertyKey_HDRMetadataInsertionMode: kVTHDRMetadataInsertionMode_Auto]))?.kind == .unsupported)
+        #expect(settingsError(h264Settings([kVTCompressionPropertyKey_FieldCount as String: 1, kVTCompressionPropertyKey_ProgressiveScan as String: true,
+                                            kVTCompressionPropertyKey_Depth as String: 24, kVTCompressionPropertyKey_OutputBitDepth as String: 8,
+                                            kVTCompressionPropertyKey_HDRMetadataInsertionMode as String: kVTHDRMetadataInsertionMode_None as String])) == nil)
+        #expect(settingsError(h264Settings([kVTCompressionPropertyKey_FieldCount as String: 2]))?.kind == .unsupported)
+        #expect(settingsError(h264Settings([kVTCompressionPropertyKey_OutputBitDepth as String: 10]))?.kind == .conflict)
+        #expect(settingsError(h264Settings([kVTCompressionPropertyKey_OutputBitDepth as String: 10,
+                                            AVVideoProfileLevelKey: kVTProfileLevel_HEVC_Main10_AutoLevel as String], codec: .hevc)) == nil)
+        #expect(settingsError(h264Settings([kVTCompressionPropertyKey_Depth as String: 32], codec: .proRes4444)) == nil)
+        #expect(settingsError(h264Settings([kVTCompressionPropertyKey_HDRMetadataInsertionMode as String: kVTHDRMetadataInsertionMode_Auto as String]))?.kind == .unsupported)
     }
 
     @Test("encoder specification: preferences are met by software, requirements no encoder here meets are refused")
     func encoderSpecification() throws {
         func spec(_ s: [String: Any]) -> [String: Any] { h264Settings([:], extra: [AVVideoEncoderSpecificationKey: s]) }
-        #expect(settingsError(spec([kVTVideoEncoderSpecification_EnableHardwareAcceleratedVideoEncoder: true,
-                                    kVTVideoEncoderSpecification_PreferredEncoderGPURegistryID: 7])) == nil)
-        #expect(settingsError(spec([kVTVideoEncoderSpecification_RequireHardwareAcceleratedVideoEncoder: true]))?.kind == .unsupported)
-        #expect(settingsError(spec([kVTVideoEncoderSpecification_RequiredEncoderGPURegistryID: 7]))?.kind == .unsupported)
-        #expect(settingsError(spec([kVTVideoEncoderSpecification_EncoderID: "com.apple.videotoolbox.videoencoder.h264"]))?.kind == .unsupported)
-        let lowLatency = try VideoEncoderSettings(outputSettings: spec([kVTVideoEncoderSpecification_EnableLowLatencyRateControl: true]))
+        #expect(settingsError(spec([kVTVideoEncoderSpecification_EnableHardwareAcceleratedVideoEncoder as String: true,
+                                    kVTVideoEncoderSpecification_PreferredEncoderGPURegistryID as String: 7])) == nil)
+        #expect(settingsError(spec([kVTVideoEncoderSpecification_RequireHardwareAcceleratedVideoEncoder as String: true]))?.kind == .unsupported)
+        #expect(settingsError(spec([kVTVideoEncoderSpecification_RequiredEncoderGPURegistryID as String: 7]))?.kind == .unsupported)
+        #expect(settingsError(spec([kVTVideoEncoderSpecification_EncoderID as String: "com.apple.videotoolbox.videoencoder.h264"]))?.kind == .unsupported)
+        let lowLatency = try VideoEncoderSettings(outputSettings: spec([kVTVideoEncoderSpecification_EnableLowLatencyRateControl as String: true]))
         #expect(lowLatency.lowLatencyRateControl)
     }
 
     @Test("conflicting rate controls are refused")
     func conflicts() {
-        let cbr = kVTCompressionPropertyKey_ConstantBitRate
+        let cbr = kVTCompressionPropertyKey_ConstantBitRate as String
         #expect(settingsError(h264Settings([cbr: 500_000, AVVideoAverageBitRateKey: 400_000]))?.kind == .conflict)
-        #expect(settingsError(h264Settings([kVTCompressionPropertyKey_VBVBufferDuration: 0.5]))?.kind == .conflict)
-        #expect(settingsError(h264Settings([kVTCompressionPropertyKey_MinAllowedFrameQP: 40, kVTCompressionPropertyKey_MaxAllowedFrameQP: 20]))?.kind == .conflict)
-        #expect(settingsError(h264Settings([kVTCompressionPropertyKey_MaxAllowedFrameQP: 52]))?.kind == .invalidValue)
-        #expect(settingsError(h264Settings([kVTCompressionPropertyKey_SpatialAdaptiveQPLevel: 3]))?.kind == .invalidValue)
-        #expect(settingsError(h264Settings([kVTCompressionPropertyKey_ReferenceBufferCount: 17]))?.kind == .invalidValue)
+        #expect(settingsError(h264Settings([kVTCompressionPropertyKey_VBVBufferDuration as String: 0.5]))?.kind == .conflict)
+        #expect(settingsError(h264Settings([kVTCompressionPropertyKey_MinAllowedFrameQP as String: 40, kVTCompressionPropertyKey_MaxAllowedFrameQP as String: 20]))?.kind == .conflict)
+        #expect(settingsError(h264Settings([kVTCompressionPropertyKey_MaxAllowedFrameQP as String: 52]))?.kind == .invalidValue)
+        #expect(settingsError(h264Settings([kVTCompressionPropertyKey_SpatialAdaptiveQPLevel as String: 3]))?.kind == .invalidValue)
+        #expect(settingsError(h264Settings([kVTCompressionPropertyKey_ReferenceBufferCount as String: 17]))?.kind == .invalidValue)
     }
 
     @Test("H.264: quantiser bounds, references, adaptive quantisation, slice size, look-ahead and VBV reach x264 (its own SEI record), and ffmpeg decodes cleanly")
     func x264Controls() throws {
         let (samples, _) = try encodePattern(h264Settings([
             AVVideoAverageBitRateKey: 500_000,
-            kVTCompressionPropertyKey_MinAllowedFrameQP: 20, kVTCompressionPropertyKey_MaxAllowedFrameQP: 30,
-            kVTCompressionPropertyKey_ReferenceBufferCount: 2,
-            kVTCompressionPropertyKey_SpatialAdaptiveQPLevel: kVTQPModulationLevel_Disable,
-            kVTCompressionPropertyKey_MaxH264SliceBytes: 1500, kVTCompressionPropertyKey_SuggestedLookAheadFrameCount: 5,
-            kVTCompressionPropertyKey_VBVMaxBitRate: 800_000, kVTCompressionPropertyKey_VBVBufferDuration: 0.5,
-            kVTCompressionPropertyKey_ExpectedDuration: 1.0,
+            kVTCompressionPropertyKey_MinAllowedFrameQP as String: 20, kVTCompressionPropertyKey_MaxAllowedFrameQP as String: 30,
+            kVTCompressionPropertyKey_ReferenceBufferCount as String: 2,
+            kVTCompressionPropertyKey_SpatialAdaptiveQPLevel as String: kVTQPModulationLevel_Disable,
+            kVTCompressionPropertyKey_MaxH264SliceBytes as String: 1500, kVTCompressionPropertyKey_SuggestedLookAheadFrameCount as String: 5,
+            kVTCompressionPropertyKey_VBVMaxBitRate as String: 800_000, kVTCompressionPropertyKey_VBVBufferDuration as String: 0.5,
+            kVTCompressionPropertyKey_ExpectedDuration as String: 1.0,
         ]), count: 20)
         let options = try encoderOptions(samples)
         for expected in ["qpmin=20", "qpmax=30", "ref=2", "slice_max_size=1500", "rc_lookahead=5",
@@ -136,7 +136,7 @@ struct VideoToolboxPropertiesTests {
 
     @Test("H.264 constant bit rate: x264 writes CBR HRD parameters at the asked rate")
     func constantBitRate() throws {
-        let (samples, _) = try encodePattern(h264Settings([kVTCompressionPropertyKey_ConstantBitRate: 600_000]), count: 20)
+        let (samples, _) = try encodePattern(h264Settings([kVTCompressionPropertyKey_ConstantBitRate as String: 600_000]), count: 20)
         let options = try encoderOptions(samples).split(separator: " ")
         for expected in ["nal_hrd=cbr", "bitrate=600", "vbv_maxrate=600", "vbv_bufsize=600"] {
             #expect(options.contains(Substring(expected)), "\(expected) not in x264's options: \(options)")
@@ -148,10 +148,10 @@ struct VideoToolboxPropertiesTests {
         // x265's own record of its options travels in an SEI beside the parameter sets, which the hvcC does not
         // keep, so the parameters are checked as handed to libx265, and the stream by ffmpeg.
         let settings = h264Settings([
-            AVVideoAverageBitRateKey: 500_000, kVTCompressionPropertyKey_AllowOpenGOP: false,
-            kVTCompressionPropertyKey_MinAllowedFrameQP: 18, kVTCompressionPropertyKey_MaxAllowedFrameQP: 40,
-            kVTCompressionPropertyKey_ReferenceBufferCount: 2,
-            kVTCompressionPropertyKey_SpatialAdaptiveQPLevel: kVTQPModulationLevel_Disable,
+            AVVideoAverageBitRateKey: 500_000, kVTCompressionPropertyKey_AllowOpenGOP as String: false,
+            kVTCompressionPropertyKey_MinAllowedFrameQP as String: 18, kVTCompressionPropertyKey_MaxAllowedFrameQP as String: 40,
+            kVTCompressionPropertyKey_ReferenceBufferCount as String: 2,
+            kVTCompressionPropertyKey_SpatialAdaptiveQPLevel as String: kVTQPModulationLevel_Disable,
         ], codec: .hevc)
         let plan = try VideoEncoderPlan(settings: try VideoEncoderSettings(outputSettings: settings), width: 320, height: 240,
                                         color: VideoColorDescription(), twoPass: nil, threadCount: nil)
@@ -169,10 +169,10 @@ struct VideoToolboxPropertiesTests {
     @Test("MaxFrameDelayCount 0, RealTime and low-latency rate control hand each frame back as it is encoded, without reordering",
           arguments: ["MaxFrameDelayCount", "RealTime", "EnableLowLatencyRateControl"])
     func frameDelay(_ asked: String) throws {
-        let properties: [String: Any] = asked == "MaxFrameDelayCount" ? [kVTCompressionPropertyKey_MaxFrameDelayCount: 0]
-            : asked == "RealTime" ? [kVTCompressionPropertyKey_RealTime: true] : [:]
+        let properties: [String: Any] = asked == "MaxFrameDelayCount" ? [kVTCompressionPropertyKey_MaxFrameDelayCount as String: 0]
+            : asked == "RealTime" ? [kVTCompressionPropertyKey_RealTime as String: true] : [:]
         let extra: [String: Any] = properties.isEmpty
-            ? [AVVideoEncoderSpecificationKey: [kVTVideoEncoderSpecification_EnableLowLatencyRateControl: true]] : [:]
+            ? [AVVideoEncoderSpecificationKey: [kVTVideoEncoderSpecification_EnableLowLatencyRateControl as String: true]] : [:]
         let settings = try VideoEncoderSettings(outputSettings: h264Settings(properties.merging([AVVideoAverageBitRateKey: 500_000]) { $1 },
                                                                             extra: extra))
         let session = try VideoEncoderSession(settings: settings, options: .init())

@@ -312,17 +312,17 @@ struct FormatDescriptionTests {
     @Test("colr nclx → BT.709 primaries, transfer and matrix, full range; pasp → pixel aspect ratio")
     func colour() throws {
         let description = try #require(try Self.reader("h264-bt709-full-range.mp4").tracks.first?.formatDescriptions.first)
-        func value(_ key: String) -> Any? { CMFormatDescriptionGetExtension(description, extensionKey: key) }
-        #expect(value(kCMFormatDescriptionExtension_ColorPrimaries) as? String == kCMFormatDescriptionColorPrimaries_ITU_R_709_2)
-        #expect(value(kCMFormatDescriptionExtension_TransferFunction) as? String == kCMFormatDescriptionTransferFunction_ITU_R_709_2)
-        #expect(value(kCMFormatDescriptionExtension_YCbCrMatrix) as? String == kCMFormatDescriptionYCbCrMatrix_ITU_R_709_2)
-        #expect(value(kCMFormatDescriptionExtension_FullRangeVideo) as? Bool == true)
+        func value(_ key: String) -> Any? { CMFormatDescriptionGetExtension(description, extensionKey: key as CFString) }
+        #expect(value(kCMFormatDescriptionExtension_ColorPrimaries as String) as? String == kCMFormatDescriptionColorPrimaries_ITU_R_709_2 as String)
+        #expect(value(kCMFormatDescriptionExtension_TransferFunction as String) as? String == kCMFormatDescriptionTransferFunction_ITU_R_709_2 as String)
+        #expect(value(kCMFormatDescriptionExtension_YCbCrMatrix as String) as? String == kCMFormatDescriptionYCbCrMatrix_ITU_R_709_2 as String)
+        #expect(value(kCMFormatDescriptionExtension_FullRangeVideo as String) as? Bool == true)
         #expect(Self.atoms(description)["colr"] == nil, "colr is translated, not kept as an atom")
         let sar = try #require(try MovieFileReader(url: MovieFiles.fixturesDirectory.appendingPathComponent("mb-sar-2x1.mp4"))
             .tracks.first?.formatDescriptions.first)
         let pasp = CMFormatDescriptionGetExtension(sar, extensionKey: kCMFormatDescriptionExtension_PixelAspectRatio) as? [String: Any]
-        #expect(pasp?[kCMFormatDescriptionKey_PixelAspectRatioHorizontalSpacing] as? Int == 2)
-        #expect(pasp?[kCMFormatDescriptionKey_PixelAspectRatioVerticalSpacing] as? Int == 1)
+        #expect(pasp?[kCMFormatDescriptionKey_PixelAspectRatioHorizontalSpacing as String] as? Int == 2)
+        #expect(pasp?[kCMFormatDescriptionKey_PixelAspectRatioVerticalSpacing as String] as? Int == 1)
     }
 
     @Test("clap, fiel, mdcv and clli become Apple's extensions")
@@ -334,15 +334,15 @@ struct FormatDescriptionTests {
             UnknownBox(type: "mdcv", payload: mdcv), UnknownBox(type: "clli", payload: clli),
         ])
         let description = Self.describe(try Self.parsedEntry(entry, handler: "vide"), handler: "vide")
-        func value(_ key: String) -> Any? { CMFormatDescriptionGetExtension(description, extensionKey: key) }
-        let clap = value(kCMFormatDescriptionExtension_CleanAperture) as? [String: Any]
-        #expect(clap?[kCMFormatDescriptionKey_CleanApertureWidth] as? Double == 1888)
-        #expect(clap?[kCMFormatDescriptionKey_CleanApertureHeight] as? Double == 1062)
-        #expect(value(kCMFormatDescriptionExtension_FieldCount) as? Int == 2)
-        #expect(value(kCMFormatDescriptionExtension_FieldDetail) as? String == kCMFormatDescriptionFieldDetail_SpatialFirstLineEarly)
-        #expect((value(kCMFormatDescriptionExtension_MasteringDisplayColorVolume) as? Data).map([UInt8].init) == mdcv)
-        #expect((value(kCMFormatDescriptionExtension_ContentLightLevelInfo) as? Data).map([UInt8].init) == clli)
-        #expect(value(kCMFormatDescriptionExtension_FormatName) as? String == "HEVC")
+        func value(_ key: String) -> Any? { CMFormatDescriptionGetExtension(description, extensionKey: key as CFString) }
+        let clap = value(kCMFormatDescriptionExtension_CleanAperture as String) as? [String: Any]
+        #expect(clap?[kCMFormatDescriptionKey_CleanApertureWidth as String] as? Double == 1888)
+        #expect(clap?[kCMFormatDescriptionKey_CleanApertureHeight as String] as? Double == 1062)
+        #expect(value(kCMFormatDescriptionExtension_FieldCount as String) as? Int == 2)
+        #expect(value(kCMFormatDescriptionExtension_FieldDetail as String) as? String == kCMFormatDescriptionFieldDetail_SpatialFirstLineEarly as String)
+        #expect((value(kCMFormatDescriptionExtension_MasteringDisplayColorVolume as String) as? Data).map([UInt8].init) == mdcv)
+        #expect((value(kCMFormatDescriptionExtension_ContentLightLevelInfo as String) as? Data).map([UInt8].init) == clli)
+        #expect(value(kCMFormatDescriptionExtension_FormatName as String) as? String == "HEVC")
     }
 
     // MARK: Timecode, text, metadata
@@ -383,11 +383,11 @@ struct FormatDescriptionTests {
         #expect(CMFormatDescriptionGetMediaType(description) == kCMMediaType_Metadata)
         #expect(CMFormatDescriptionGetMediaSubType(description) == kCMMetadataFormatType_Boxed)
         let found = CMMetadataFormatDescriptionGetKeyWithLocalID(description, localKeyID: 1) as? [String: Any]
-        #expect(found?[kCMMetadataFormatDescriptionKey_Namespace] as? Int == Int(FourCC("mdta").rawValue))
-        #expect((found?[kCMMetadataFormatDescriptionKey_Value] as? Data).map { String(decoding: $0, as: UTF8.self) }
+        #expect(found?[kCMMetadataFormatDescriptionKey_Namespace as String] as? Int == Int(FourCC("mdta").rawValue))
+        #expect((found?[kCMMetadataFormatDescriptionKey_Value as String] as? Data).map { String(decoding: $0, as: UTF8.self) }
                 == "com.apple.quicktime.detected-face")
-        #expect(found?[kCMMetadataFormatDescriptionKey_DataType] as? String == "com.apple.metadata.datatype.UTF-8")
-        #expect(found?[kCMMetadataFormatDescriptionKey_LanguageTag] as? String == "en_US")
+        #expect(found?[kCMMetadataFormatDescriptionKey_DataType as String] as? String == "com.apple.metadata.datatype.UTF-8")
+        #expect(found?[kCMMetadataFormatDescriptionKey_LanguageTag as String] as? String == "en_US")
         #expect(CMFormatDescriptionGetExtension(description, extensionKey: kCMFormatDescriptionExtension_VerbatimISOSampleEntry) is Data)
     }
 }

@@ -145,12 +145,12 @@ enum TimedMetadataSampleCoding {
     static func keys(of format: CMMetadataFormatDescription) -> [OSType: Key] {
         var keys: [OSType: Key] = [:]
         for (localID, key) in format.metadataKeyTable {
-            guard let namespace = (key[kCMMetadataFormatDescriptionKey_Namespace] as? NSNumber)?.uint32Value
-                    ?? (key[kCMMetadataFormatDescriptionKey_Namespace] as? Int).map(UInt32.init(truncatingIfNeeded:)),
-                  let value = key[kCMMetadataFormatDescriptionKey_Value] as? Data,
-                  let dataType = key[kCMMetadataFormatDescriptionKey_DataType] as? String else { continue }
+            guard let namespace = (key[kCMMetadataFormatDescriptionKey_Namespace as String] as? NSNumber)?.uint32Value
+                    ?? (key[kCMMetadataFormatDescriptionKey_Namespace as String] as? Int).map(UInt32.init(truncatingIfNeeded:)),
+                  let value = key[kCMMetadataFormatDescriptionKey_Value as String] as? Data,
+                  let dataType = key[kCMMetadataFormatDescriptionKey_DataType as String] as? String else { continue }
             keys[localID] = Key(keySpace: MetadataKeyCoding.fourCharacterString(namespace), keyBytes: value,
-                                dataType: dataType, languageTag: key[kCMMetadataFormatDescriptionKey_LanguageTag] as? String)
+                                dataType: dataType, languageTag: key[kCMMetadataFormatDescriptionKey_LanguageTag as String] as? String)
         }
         return keys
     }

@@ -72,14 +72,14 @@ struct PassthroughBufferMaker {
         // Built whole and set once: one dictionary per sample instead of a locked update per key.
         var attachments: [String: Any] = [:]
         let isSync = table.isSync(at: index)
-        if !isSync { attachments[kCMSampleAttachmentKey_NotSync] = true }
-        if table.isPartialSync(at: index) { attachments[kCMSampleAttachmentKey_PartialSync] = true }
+        if !isSync { attachments[kCMSampleAttachmentKey_NotSync as String] = true }
+        if table.isPartialSync(at: index) { attachments[kCMSampleAttachmentKey_PartialSync as String] = true }
         if let flags = table.dependencyByte(at: index) {
             Self.applyDependencyFlags(flags, to: &attachments)
         } else {
-            attachments[kCMSampleAttachmentKey_DependsOnOthers] = !isSync
+            attachments[kCMSampleAttachmentKey_DependsOnOthers as String] = !isSync
         }
-        if !shown, case .track = self.timing { attachments[kCMSampleAttachmentKey_DoNotDisplay] = true }
+        if !shown, case .track = self.timing { attachments[kCMSampleAttachmentKey_DoNotDisplay as String] = true }
         if !attachments.isEmpty { buffer.setSampleAttachments([attachments]) }
         return buffer
     }
@@ -88,9 +88,9 @@ struct PassthroughBufferMaker {
     /// sample_is_depended_on (1 yes, 2 no), sample_has_redundancy (1 yes, 2 no); 0 means unknown and sets nothing.
     private static func applyDependencyFlags(_ flags: UInt8, to attachments: inout [String: Any]) {
         let dependsOn = (flags >> 4) & 3, dependedOn = (flags >> 2) & 3, redundancy = flags & 3
-        if dependsOn != 0 && dependsOn != 3 { attachments[kCMSampleAttachmentKey_DependsOnOthers] = dependsOn == 1 }
-        if dependedOn != 0 && dependedOn != 3 { attachments[kCMSampleAttachmentKey_IsDependedOnByOthers] = dependedOn == 1 }
-        if redundancy != 0 && redundancy != 3 { attachments[kCMSampleAttachmentKey_HasRedundantCoding] = redundancy == 1 }
+        if dependsOn != 0 && dependsOn != 3 { attachments[kCMSampleAttachmentKey_DependsOnOthers as String] = dependsOn == 1 }
+        if dependedOn != 0 && dependedOn != 3 { attachments[kCMSampleAttachmentKey_IsDependedOnByOthers as String] = dependedOn == 1 }
+        if redundancy != 0 && redundancy != 3 { attachments[kCMSampleAttachmentKey_HasRedundantCoding as String] = redundancy == 1 }
     }
 
     // MARK: Audio packets

@@ -40,7 +40,7 @@ final class BuiltInVideoCompositor: NSObject, AVVideoCompositing, @unchecked Sen
     var sourcePixelBufferAttributes: [String: any Sendable]? { nil }
 
     var requiredPixelBufferAttributesForRenderContext: [String: any Sendable] {
-        [kCVPixelBufferPixelFormatTypeKey: renderFormat]
+        [kCVPixelBufferPixelFormatTypeKey as String: renderFormat]
     }
 
     func renderContextChanged(_ newRenderContext: AVVideoCompositionRenderContext) {

@@ -22,8 +22,8 @@ final class RenderBufferPool: @unchecked Sendable {
     init(attributes: [String: Any], width: Int, height: Int, minimumLimit: Int, patience: Duration = .seconds(10))
         throws(CVError) {
         var attributes = attributes
-        attributes[kCVPixelBufferWidthKey] = width
-        attributes[kCVPixelBufferHeightKey] = height
+        attributes[kCVPixelBufferWidthKey as String] = width
+        attributes[kCVPixelBufferHeightKey as String] = height
         pool = try CVPixelBufferPool(poolAttributes: [:], pixelBufferAttributes: attributes)
         limit = max(minimumLimit, ReadingLimits.renderPoolBytes / max(1, pool.geometry.allocationSize))
         self.patience = patience

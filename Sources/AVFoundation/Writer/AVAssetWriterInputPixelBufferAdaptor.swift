@@ -42,17 +42,17 @@ open class AVAssetWriterInputPixelBufferAdaptor: NSObject, @unchecked Sendable {
     /// and size (the output settings' size when they give none).
     private func makePool() -> CVPixelBufferPool? {
         var attributes = sourcePixelBufferAttributes ?? [:]
-        if attributes[kCVPixelBufferPixelFormatTypeKey] == nil {
-            attributes[kCVPixelBufferPixelFormatTypeKey] = kCVPixelFormatType_420YpCbCr8BiPlanarVideoRange
+        if attributes[kCVPixelBufferPixelFormatTypeKey as String] == nil {
+            attributes[kCVPixelBufferPixelFormatTypeKey as String] = kCVPixelFormatType_420YpCbCr8BiPlanarVideoRange
         }
         let settings = assetWriterInput.outputSettings ?? [:]
-        if attributes[kCVPixelBufferWidthKey] == nil, let width = settings[AVVideoWidthKey] {
-            attributes[kCVPixelBufferWidthKey] = width
+        if attributes[kCVPixelBufferWidthKey as String] == nil, let width = settings[AVVideoWidthKey] {
+            attributes[kCVPixelBufferWidthKey as String] = width
         }
-        if attributes[kCVPixelBufferHeightKey] == nil, let height = settings[AVVideoHeightKey] {
-            attributes[kCVPixelBufferHeightKey] = height
+        if attributes[kCVPixelBufferHeightKey as String] == nil, let height = settings[AVVideoHeightKey] {
+            attributes[kCVPixelBufferHeightKey as String] = height
         }
-        guard attributes[kCVPixelBufferWidthKey] != nil, attributes[kCVPixelBufferHeightKey] != nil else { return nil }
+        guard attributes[kCVPixelBufferWidthKey as String] != nil, attributes[kCVPixelBufferHeightKey as String] != nil else { return nil }
         var made: CVPixelBufferPool?
         guard CVPixelBufferPoolCreate(nil, nil, attributes as CFDictionary, &made) == kCVReturnSuccess else { return nil }
         return made
@@ -77,8 +77,8 @@ open class AVAssetWriterInputPixelBufferAdaptor: NSObject, @unchecked Sendable {
             return false
         }
         if let attributes = sourcePixelBufferAttributes {
-            let width = (attributes[kCVPixelBufferWidthKey] as? NSNumber)?.intValue ?? attributes[kCVPixelBufferWidthKey] as? Int
-            let height = (attributes[kCVPixelBufferHeightKey] as? NSNumber)?.intValue ?? attributes[kCVPixelBufferHeightKey] as? Int
+            let width = (attributes[kCVPixelBufferWidthKey as String] as? NSNumber)?.intValue ?? attributes[kCVPixelBufferWidthKey as String] as? Int
+            let height = (attributes[kCVPixelBufferHeightKey as String] as? NSNumber)?.intValue ?? attributes[kCVPixelBufferHeightKey as String] as? Int
             let actual = (CVPixelBufferGetWidth(pixelBuffer), CVPixelBufferGetHeight(pixelBuffer))
             if let width, let height, (width, height) != actual {
                 engine.fail(WriterFailure.misuse("a \(actual.0)x\(actual.1) pixel buffer was appended to an adaptor whose source pixel buffers are \(width)x\(height)",

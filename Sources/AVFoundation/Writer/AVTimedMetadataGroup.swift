@@ -28,18 +28,18 @@ open class AVTimedMetadataGroup: NSObject, @unchecked Sendable {
         for item in items {
             guard let identifier = item.identifier, let dataType = item.dataType ?? Self.defaultDataType(item.value) else { return nil }
             var specification: [String: Any] = [
-                kCMMetadataFormatDescriptionMetadataSpecificationKey_Identifier: identifier.rawValue,
-                kCMMetadataFormatDescriptionMetadataSpecificationKey_DataType: dataType,
+                kCMMetadataFormatDescriptionMetadataSpecificationKey_Identifier as String: identifier.rawValue,
+                kCMMetadataFormatDescriptionMetadataSpecificationKey_DataType as String: dataType,
             ]
             if let tag = item.extendedLanguageTag {
-                specification[kCMMetadataFormatDescriptionMetadataSpecificationKey_ExtendedLanguageTag] = tag
+                specification[kCMMetadataFormatDescriptionMetadataSpecificationKey_ExtendedLanguageTag as String] = tag
             }
             specifications.append(specification)
         }
         guard !specifications.isEmpty else { return nil }
         var description: CMMetadataFormatDescription?
         guard CMMetadataFormatDescriptionCreateWithMetadataSpecifications(
-            allocator: nil, metadataType: kCMMetadataFormatType_Boxed, metadataSpecifications: specifications,
+            allocator: nil, metadataType: kCMMetadataFormatType_Boxed, metadataSpecifications: CFObjectArray(bridging: specifications),
             formatDescriptionOut: &description) == noErr else { return nil }
         return description
     }

@@ -20,6 +20,8 @@ struct EncodedSample: @unchecked Sendable {
     var frameCount: Int = 1
     var isSync = true
     var isPartialSync = false
+    /// Decoded but not shown (`kCMSampleAttachmentKey_DoNotDisplay`): the edit list leaves its time out.
+    var isHidden = false
     var dependency: SampleDependency?
     /// Priming and padding inside this sample (`kCMSampleBufferAttachmentKey_TrimDurationAtStart/AtEnd`).
     var trimAtStart: CMTime = .zero
@@ -164,13 +166,14 @@ struct EncodedSample: @unchecked Sendable {
         return ranges
     }
 
-    /// Takes the sync and dependency flags from one sample's attachments.
+    /// Takes the sync, dependency and display flags from one sample's attachments.
     private mutating func applyAttachments(_ entry: [String: Any]) {
-        isSync = !(Self.flag(entry[kCMSampleAttachmentKey_NotSync]) ?? false)
-        isPartialSync = Self.flag(entry[kCMSampleAttachmentKey_PartialSync]) ?? false
-        let depends = Self.flag(entry[kCMSampleAttachmentKey_DependsOnOthers])
-        let dependedOn = Self.flag(entry[kCMSampleAttachmentKey_IsDependedOnByOthers])
-        let redundant = Self.flag(entry[kCMSampleAttachmentKey_HasRedundantCoding])
+        isHidden = Self.flag(entry[kCMSampleAttachmentKey_DoNotDisplay as String]) ?? false
+        isSync = !(Self.flag(entry[kCMSampleAttachmentKey_NotSync as String]) ?? false)
+        isPartialSync = Self.flag(entry[kCMSampleAttachmentKey_PartialSync as String]) ?? false
+        let depends = Self.flag(entry[kCMSampleAttachmentKey_DependsOnOthers as String])
+        let dependedOn = Self.flag(entry[kCMSampleAttachmentKey_IsDependedOnByOthers as String])
+        let redundant = Self.flag(entry[kCMSampleAttachmentKey_HasRedundantCoding as String])
         if depends != nil || dependedOn != nil || redundant != nil {
             dependency = SampleDependency(dependsOnOthers: depends, isDependedOnByOthers: dependedOn,
                                           hasRedundantCoding: redundant)
@@ -190,13 +193,13 @@ struct EncodedSample: @unchecked Sendable {
     /// The buffer's trim-duration attachments (`.zero` when absent).
     private static func trims(of buffer: CMSampleBuffer) -> (start: CMTime, end: CMTime) {
         guard !buffer.attachmentStorage.isEmpty else { return (.zero, .zero) }
-        return (trim(buffer, kCMSampleBufferAttachmentKey_TrimDurationAtStart),
-                trim(buffer, kCMSampleBufferAttachmentKey_TrimDurationAtEnd))
+        return (trim(buffer, kCMSampleBufferAttachmentKey_TrimDurationAtStart as String),
+                trim(buffer, kCMSampleBufferAttachmentKey_TrimDurationAtEnd as String))
     }
 
     /// A trim-duration attachment of the buffer, `.zero` when absent.
     private static func trim(_ buffer: CMSampleBuffer, _ key: String) -> CMTime {
-        guard let raw = CMGetAttachment(buffer, key: key, attachmentModeOut: nil) else { return .zero }
+        guard let raw = CMGetAttachment(buffer, key: key as CFString, attachmentModeOut: nil) else { return .zero }
         if let time = raw as? CMTime { return time.isNumeric ? time : .zero }
         let time = CMTimeMakeFromDictionary(raw as? CFDictionary)
         return time.isNumeric && time > .zero ? time : .zero

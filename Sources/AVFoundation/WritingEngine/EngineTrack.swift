@@ -24,6 +24,8 @@ final class EngineTrack {
     var lastDecodeTime: CMTime = .invalid
     /// Disjoint, sorted presented time ranges on the source timeline (after trims).
     var presented: [CMTimeRange] = []
+    /// Sorted, disjoint time ranges of samples marked `kCMSampleAttachmentKey_DoNotDisplay` (merged when they touch).
+    var hidden: [CMTimeRange] = []
     /// Priming and padding met so far.
     var trimAtStart: CMTime = .zero
     var trimAtEnd: CMTime = .zero
@@ -85,6 +87,30 @@ final class EngineTrack {
             }
         }
         presented = merged
+    }
+
+    /// Records the presentation range of a sample that is decoded but not shown, merging it with ranges it touches.
+    func addHidden(_ range: CMTimeRange) {
+        guard range.duration > .zero else { return }
+        if let last = hidden.last, range.start >= last.start {
+            if range.start <= last.end {
+                hidden[hidden.count - 1] = CMTimeRange(start: last.start, end: max(last.end, range.end))
+            } else {
+                hidden.append(range)
+            }
+            return
+        }
+        hidden.append(range)
+        hidden.sort { $0.start < $1.start }
+        var merged: [CMTimeRange] = []
+        for item in hidden {
+            if let last = merged.last, item.start <= last.end {
+                merged[merged.count - 1] = CMTimeRange(start: last.start, end: max(last.end, item.end))
+            } else {
+                merged.append(item)
+            }
+        }
+        hidden = merged
     }
 
     /// The media timescale for a track whose first sample is `firstSample`: the input's own when set; audio at its

@@ -150,8 +150,9 @@ extension WritingEngine {
                 }
                 continue
             }
-            let edits = SessionEdits.edits(sessions: ranges, presented: track.presented, movieTimescale: movieTimeScale,
-                                           mediaTimescale: timescale, padsToEnd: lastIsEmpty)
+            let edits = SessionEdits.edits(sessions: ranges, presented: track.presented, hidden: track.hidden,
+                                           movieTimescale: movieTimeScale, mediaTimescale: timescale,
+                                           padsToEnd: lastIsEmpty)
             func ticks(_ time: CMTime) -> Int64 {
                 CMTimeConvertScale(time, timescale: timescale, method: .roundHalfAwayFromZero).value
             }

@@ -333,7 +333,11 @@ final class WritingEngine: @unchecked Sendable {
         let end = sample.presentationTime + total - sample.trimAtEnd
         track.trimAtStart = track.trimAtStart + sample.trimAtStart
         track.trimAtEnd = track.trimAtEnd + sample.trimAtEnd
-        if end > start { track.addPresented(CMTimeRange(start: start, end: end), tolerance: sample.duration) }
+        if sample.isHidden {
+            track.addHidden(CMTimeRange(start: sample.presentationTime, end: sample.presentationTime + total))
+        } else if end > start {
+            track.addPresented(CMTimeRange(start: start, end: end), tolerance: sample.duration)
+        }
         if track.timescale == nil { track.timescale = EngineTrack.chooseTimescale(spec: track.spec, firstSample: sample) }
         if tracksCreated, case .movie = output {
             ready.append(sample)

@@ -25,21 +25,21 @@ public func CMSetAttachment(
     _ target: CMAttachmentBearer, key: CFString, value: CFTypeRef?, attachmentMode: CMAttachmentMode
 ) {
     guard let value, let access = attachmentAccess(target) else { return }
-    access.set(value, forKey: key, mode: attachmentMode)
+    access.set(value, forKey: key as String, mode: attachmentMode)
 }
 
 /// The attachment `key` of `target`, and its mode through `attachmentModeOut`; nil when there is none.
 public func CMGetAttachment(
     _ target: CMAttachmentBearer, key: CFString, attachmentModeOut: UnsafeMutablePointer<CMAttachmentMode>?
 ) -> CFTypeRef? {
-    guard let access = attachmentAccess(target), let entry = access.entry(forKey: key) else { return nil }
+    guard let access = attachmentAccess(target), let entry = access.entry(forKey: key as String) else { return nil }
     attachmentModeOut?.pointee = entry.mode
     return entry.value
 }
 
 /// Removes the attachment `key` of `target`, if there is one.
 public func CMRemoveAttachment(_ target: CMAttachmentBearer, key: CFString) {
-    attachmentAccess(target)?.remove(forKey: key)
+    attachmentAccess(target)?.remove(forKey: key as String)
 }
 
 /// Removes every attachment of `target`.
@@ -54,9 +54,7 @@ public func CMCopyDictionaryOfAttachments(
     guard let access = attachmentAccess(target) else { return nil }
     let attachments = access.dictionary(mode: attachmentMode)
     if attachments.isEmpty { return nil }
-    var result: CFDictionary = [:]
-    for (key, value) in attachments { result[key] = value }
-    return result
+    return attachments as CFDictionary
 }
 
 /// Sets each key and value of `theAttachments` (whose keys must be strings) as an attachment in `attachmentMode`.
@@ -64,8 +62,7 @@ public func CMSetAttachments(
     _ target: CMAttachmentBearer, attachments theAttachments: CFDictionary, attachmentMode: CMAttachmentMode
 ) {
     guard let access = attachmentAccess(target) else { return }
-    for (key, value) in theAttachments {
-        guard let key = key.base as? String else { continue }
+    for (key, value) in theAttachments.stringKeyed {
         access.set(value, forKey: key, mode: attachmentMode)
     }
 }

@@ -218,7 +218,7 @@ extension CMFormatDescription {
                 CMAudioFormatDescriptionCreate(allocator: nil, asbd: &asbd, layoutSize: layoutSize, layout: layout,
                                                magicCookieSize: bytes.count,
                                                magicCookie: bytes.count > 0 ? bytes.baseAddress : nil,
-                                               extensions: extensions?.storage, formatDescriptionOut: $0)
+                                               extensions: extensions?.dictionary, formatDescriptionOut: $0)
             }
         })
     }

@@ -6,9 +6,11 @@ extension CMFormatDescription {
         /// An extension key.
         public struct Key: RawRepresentable, Hashable, Sendable {
             /// The raw value.
-            public let rawValue: CFString
+            public var rawValue: CFString { name as CFString }
             /// A value from its raw value.
-            public init(rawValue: CFString) { self.rawValue = rawValue }
+            public init(rawValue: CFString) { name = rawValue as String }
+            /// The raw value as a Swift string, which keeps the key Sendable (an `NSString` is not).
+            private let name: String
 
             /// `kCMFormatDescriptionExtension_OriginalCompressionSettings`.
             public static let originalCompressionSettings = Key(rawValue: kCMFormatDescriptionExtension_OriginalCompressionSettings)
@@ -134,9 +136,11 @@ extension CMFormatDescription {
             /// Field ordering values.
             public struct FieldDetail: RawRepresentable, Hashable, Sendable {
                 /// The raw value.
-                public let rawValue: CFString
+                public var rawValue: CFString { name as CFString }
                 /// A value from its raw value.
-                public init(rawValue: CFString) { self.rawValue = rawValue }
+                public init(rawValue: CFString) { name = rawValue as String }
+                /// The raw value as a Swift string, which keeps the key Sendable (an `NSString` is not).
+                private let name: String
                 /// `kCMFormatDescriptionFieldDetail_TemporalTopFirst`.
                 public static let temporalTopFirst = FieldDetail(rawValue: kCMFormatDescriptionFieldDetail_TemporalTopFirst)
                 /// `kCMFormatDescriptionFieldDetail_TemporalBottomFirst`.
@@ -152,9 +156,11 @@ extension CMFormatDescription {
             /// Colour primaries values.
             public struct ColorPrimaries: RawRepresentable, Hashable, Sendable {
                 /// The raw value.
-                public let rawValue: CFString
+                public var rawValue: CFString { name as CFString }
                 /// A value from its raw value.
-                public init(rawValue: CFString) { self.rawValue = rawValue }
+                public init(rawValue: CFString) { name = rawValue as String }
+                /// The raw value as a Swift string, which keeps the key Sendable (an `NSString` is not).
+                private let name: String
                 /// `kCMFormatDescriptionColorPrimaries_ITU_R_709_2`.
                 public static let itu_R_709_2 = ColorPrimaries(rawValue: kCMFormatDescriptionColorPrimaries_ITU_R_709_2)
                 /// `kCMFormatDescriptionColorPrimaries_EBU_3213`.
@@ -176,9 +182,11 @@ extension CMFormatDescription {
             /// Transfer function values.
             public struct TransferFunction: RawRepresentable, Hashable, Sendable {
                 /// The raw value.
-                public let rawValue: CFString
+                public var rawValue: CFString { name as CFString }
                 /// A value from its raw value.
-                public init(rawValue: CFString) { self.rawValue = rawValue }
+                public init(rawValue: CFString) { name = rawValue as String }
+                /// The raw value as a Swift string, which keeps the key Sendable (an `NSString` is not).
+                private let name: String
                 /// `kCMFormatDescriptionTransferFunction_ITU_R_709_2`.
                 public static let itu_R_709_2 = TransferFunction(rawValue: kCMFormatDescriptionTransferFunction_ITU_R_709_2)
                 /// `kCMFormatDescriptionTransferFunction_SMPTE_240M_1995`.
@@ -206,9 +214,11 @@ extension CMFormatDescription {
             /// Y'CbCr matrix values.
             public struct YCbCrMatrix: RawRepresentable, Hashable, Sendable {
                 /// The raw value.
-                public let rawValue: CFString
+                public var rawValue: CFString { name as CFString }
                 /// A value from its raw value.
-                public init(rawValue: CFString) { self.rawValue = rawValue }
+                public init(rawValue: CFString) { name = rawValue as String }
+                /// The raw value as a Swift string, which keeps the key Sendable (an `NSString` is not).
+                private let name: String
                 /// `kCMFormatDescriptionYCbCrMatrix_ITU_R_709_2`.
                 public static let itu_R_709_2 = YCbCrMatrix(rawValue: kCMFormatDescriptionYCbCrMatrix_ITU_R_709_2)
                 /// `kCMFormatDescriptionYCbCrMatrix_ITU_R_601_4`.
@@ -224,9 +234,11 @@ extension CMFormatDescription {
             /// Chroma siting values.
             public struct ChromaLocation: RawRepresentable, Hashable, Sendable {
                 /// The raw value.
-                public let rawValue: CFString
+                public var rawValue: CFString { name as CFString }
                 /// A value from its raw value.
-                public init(rawValue: CFString) { self.rawValue = rawValue }
+                public init(rawValue: CFString) { name = rawValue as String }
+                /// The raw value as a Swift string, which keeps the key Sendable (an `NSString` is not).
+                private let name: String
                 /// `kCMFormatDescriptionChromaLocation_Left`.
                 public static let left = ChromaLocation(rawValue: kCMFormatDescriptionChromaLocation_Left)
                 /// `kCMFormatDescriptionChromaLocation_Center`.
@@ -248,9 +260,11 @@ extension CMFormatDescription {
             /// Vendor values.
             public struct Vendor: RawRepresentable, Hashable, Sendable {
                 /// The raw value.
-                public let rawValue: CFString
+                public var rawValue: CFString { name as CFString }
                 /// A value from its raw value.
-                public init(rawValue: CFString) { self.rawValue = rawValue }
+                public init(rawValue: CFString) { name = rawValue as String }
+                /// The raw value as a Swift string, which keeps the key Sendable (an `NSString` is not).
+                private let name: String
                 /// `kCMFormatDescriptionVendor_Apple`.
                 public static let apple = Vendor(rawValue: kCMFormatDescriptionVendor_Apple)
             }
@@ -262,9 +276,11 @@ extension CMFormatDescription {
             /// Alpha channel modes.
             public struct AlphaChannelMode: RawRepresentable, Hashable, Sendable {
                 /// The raw value.
-                public let rawValue: CFString
+                public var rawValue: CFString { name as CFString }
                 /// A value from its raw value.
-                public init(rawValue: CFString) { self.rawValue = rawValue }
+                public init(rawValue: CFString) { name = rawValue as String }
+                /// The raw value as a Swift string, which keeps the key Sendable (an `NSString` is not).
+                private let name: String
                 /// `kCMFormatDescriptionAlphaChannelMode_StraightAlpha`.
                 public static let straightAlpha = AlphaChannelMode(rawValue: kCMFormatDescriptionAlphaChannelMode_StraightAlpha)
                 /// `kCMFormatDescriptionAlphaChannelMode_PremultipliedAlpha`.
@@ -283,20 +299,25 @@ extension CMFormatDescription {
         public init() { storage = [:] }
 
         /// The extensions of `base` (entries whose keys are not strings are dropped).
-        public init(base: [CFString: CFPropertyList]?) { storage = base ?? [:] }
+        public init(base: [CFString: CFPropertyList]?) {
+            storage = Dictionary((base ?? [:]).map { ($0.key as String, $0.value) }) { _, last in last }
+        }
 
         init(storage: [String: Any]) { self.storage = storage }
 
+        /// The extensions as the `CFDictionary` the C functions take.
+        var dictionary: CFDictionary { storage as CFDictionary }
+
         /// The extension for a typed key.
         public subscript(key: Key) -> Value? {
-            get { storage[key.rawValue].map(Value.init) }
-            set { storage[key.rawValue] = newValue?.propertyListRepresentation }
+            get { storage[key.rawValue as String].map(Value.init) }
+            set { storage[key.rawValue as String] = newValue?.propertyListRepresentation }
         }
 
         /// The extension for a string key.
         public subscript(key: CFString) -> CFPropertyList? {
-            get { storage[key] }
-            set { storage[key] = newValue }
+            get { storage[key as String] }
+            set { storage[key as String] = newValue }
         }
     }
 }

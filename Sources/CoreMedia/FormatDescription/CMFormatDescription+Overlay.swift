@@ -35,7 +35,7 @@ extension CMFormatDescription {
                             extensions: CMFormatDescription.Extensions? = nil) throws {
         self.init(copying: try Self.created {
             CMFormatDescriptionCreate(allocator: nil, mediaType: mediaType.rawValue,
-                                      mediaSubType: mediaSubType.rawValue, extensions: extensions?.storage,
+                                      mediaSubType: mediaSubType.rawValue, extensions: extensions?.dictionary,
                                       formatDescriptionOut: $0)
         })
     }
@@ -48,7 +48,7 @@ extension CMFormatDescription {
         }
         self.init(copying: try Self.created {
             CMVideoFormatDescriptionCreate(allocator: nil, codecType: videoCodecType.rawValue, width: width,
-                                           height: height, extensions: extensions?.storage, formatDescriptionOut: $0)
+                                           height: height, extensions: extensions?.dictionary, formatDescriptionOut: $0)
         })
     }
 
@@ -86,7 +86,7 @@ extension CMFormatDescription {
     public convenience init(boxedMetadataKeys: [[String: CFPropertyList]]) throws {
         self.init(copying: try Self.created {
             CMMetadataFormatDescriptionCreateWithKeys(allocator: nil, metadataType: kCMMetadataFormatType_Boxed,
-                                                      keys: boxedMetadataKeys, formatDescriptionOut: $0)
+                                                      keys: CFObjectArray(bridging: boxedMetadataKeys), formatDescriptionOut: $0)
         })
     }
 
@@ -95,7 +95,7 @@ extension CMFormatDescription {
         self.init(copying: try Self.created {
             CMMetadataFormatDescriptionCreateWithMetadataSpecifications(
                 allocator: nil, metadataType: kCMMetadataFormatType_Boxed,
-                metadataSpecifications: boxedMetadataSpecifications, formatDescriptionOut: $0)
+                metadataSpecifications: CFObjectArray(bridging: boxedMetadataSpecifications), formatDescriptionOut: $0)
         })
     }
 
@@ -104,7 +104,7 @@ extension CMFormatDescription {
                             specifications: [[String: CFPropertyList]]) throws {
         self.init(copying: try Self.created {
             CMMetadataFormatDescriptionCreateWithMetadataFormatDescriptionAndMetadataSpecifications(
-                allocator: nil, sourceDescription: sourceMetadata, metadataSpecifications: specifications,
+                allocator: nil, sourceDescription: sourceMetadata, metadataSpecifications: CFObjectArray(bridging: specifications),
                 formatDescriptionOut: $0)
         })
     }
@@ -134,7 +134,7 @@ extension CMFormatDescription {
     public func equalTo(_ otherFormatDescription: CMFormatDescription,
                         extensionKeysToIgnore: [CMFormatDescription.Extensions.Key] = [],
                         sampleDescriptionExtensionAtomKeysToIgnore: [String] = []) -> Bool {
-        isEqual(to: otherFormatDescription, ignoringExtensionKeys: Set(extensionKeysToIgnore.map(\.rawValue)),
+        isEqual(to: otherFormatDescription, ignoringExtensionKeys: Set(extensionKeysToIgnore.map { $0.rawValue as String }),
                 ignoringAtomKeys: Set(sampleDescriptionExtensionAtomKeysToIgnore))
     }
 
@@ -154,7 +154,7 @@ extension CMFormatDescription {
 
     /// The extension keys video format descriptions share with image buffer attachments.
     public static var extensionKeysCommonWithImageBuffers: [CMFormatDescription.Extensions.Key] {
-        videoExtensionKeysCommonWithImageBuffers.map(Extensions.Key.init(rawValue:))
+        videoExtensionKeysCommonWithImageBuffers.map { Extensions.Key(rawValue: $0 as CFString) }
     }
 
     /// The NAL unit length size of an H.264 or HEVC description, or nil for other descriptions.

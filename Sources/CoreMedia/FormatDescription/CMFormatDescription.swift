@@ -18,6 +18,8 @@ public final class CMFormatDescription: @unchecked Sendable {
     /// The extensions, keyed by string; empty when there are none.
     let extensionStorage: [String: Any]
     let details: Details
+    /// The extensions as the dictionary `CMFormatDescriptionGetExtensions` returns, made once.
+    private let extensionDictionary = CFKeptObject<NSDictionary>()
 
     init(mediaType: CMMediaType, mediaSubType: FourCharCode, extensions: [String: Any], details: Details) {
         mediaTypeCode = mediaType
@@ -26,11 +28,14 @@ public final class CMFormatDescription: @unchecked Sendable {
         self.details = details
     }
 
+    /// The extensions as a `CFDictionary`, the same object on every call.
+    var extensionsDictionary: CFDictionary { extensionDictionary.object { extensionStorage as NSDictionary } }
+
     /// The extensions of a caller's dictionary with string keys, or nil when a key is not a string.
     static func extensions(from dictionary: CFDictionary?) -> [String: Any]? {
         guard let dictionary else { return [:] }
         // CMFormatDescription.h: extension keys are always strings; a dictionary with another key is rejected.
-        guard dictionary.keys.allSatisfy({ AttributeValue.string($0.base) != nil }) else { return nil }
+        guard dictionary.allKeys.allSatisfy({ AttributeValue.string($0) != nil }) else { return nil }
         return AttributeValue.normalized(dictionary)
     }
 }
@@ -67,15 +72,15 @@ extension CMFormatDescription: Hashable, CustomStringConvertible {
         var ignored = keys
         if !keys.isEmpty || !atomKeys.isEmpty {
             // CMFormatDescription.h: when any keys are ignored, the verbatim sample descriptions are ignored too.
-            ignored.insert(kCMFormatDescriptionExtension_VerbatimSampleDescription)
-            ignored.insert(kCMFormatDescriptionExtension_VerbatimISOSampleEntry)
+            ignored.insert(kCMFormatDescriptionExtension_VerbatimSampleDescription as String)
+            ignored.insert(kCMFormatDescriptionExtension_VerbatimISOSampleEntry as String)
         }
         func filtered(_ extensions: [String: Any]) -> [String: Any] {
             var result = extensions.filter { !ignored.contains($0.key) }
             let atomsKey = kCMFormatDescriptionExtension_SampleDescriptionExtensionAtoms
-            if !atomKeys.isEmpty, let atoms = AttributeValue.dictionary(result[atomsKey]) {
+            if !atomKeys.isEmpty, let atoms = AttributeValue.dictionary(result[atomsKey as String]) {
                 let kept = atoms.filter { !atomKeys.contains($0.key) }
-                result[atomsKey] = kept.isEmpty ? nil : kept
+                result[atomsKey as String] = kept.isEmpty ? nil : kept
             }
             return result
         }
@@ -135,12 +140,12 @@ public func CMFormatDescriptionGetMediaSubType(_ desc: CMFormatDescription) -> F
 
 /// All the extensions, or nil when there are none.
 public func CMFormatDescriptionGetExtensions(_ desc: CMFormatDescription) -> CFDictionary? {
-    desc.extensionStorage.isEmpty ? nil : desc.extensionStorage
+    desc.extensionStorage.isEmpty ? nil : desc.extensionsDictionary
 }
 
 /// One extension, or nil when it is absent.
 public func CMFormatDescriptionGetExtension(_ desc: CMFormatDescription, extensionKey: CFString) -> CFPropertyList? {
-    desc.extensionStorage[extensionKey]
+    desc.extensionStorage[extensionKey as String]
 }
 
 /// Whether two format descriptions are equal (false when either is nil).
@@ -201,7 +206,7 @@ extension CMFormatDescription {
                             extensions: CMFormatDescription.Extensions? = nil) throws {
         self.init(copying: try Self.created {
             CMMuxedFormatDescriptionCreate(allocator: nil, muxType: muxedStreamType.rawValue,
-                                           extensions: extensions?.storage, formatDescriptionOut: $0)
+                                           extensions: extensions?.dictionary, formatDescriptionOut: $0)
         })
     }
 }

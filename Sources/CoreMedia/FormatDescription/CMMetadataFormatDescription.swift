@@ -9,7 +9,7 @@
 extension CMFormatDescription {
     /// The key dictionaries of a metadata description, in local ID order.
     var metadataKeys: [(localID: OSType, key: [String: Any])] {
-        guard let table = AttributeValue.dictionary(extensionStorage[kCMFormatDescriptionExtensionKey_MetadataKeyTable])
+        guard let table = AttributeValue.dictionary(extensionStorage[kCMFormatDescriptionExtensionKey_MetadataKeyTable as String])
         else { return [] }
         return table.compactMap { entry -> (OSType, [String: Any])? in
             guard let id = OSType(entry.key), let key = AttributeValue.dictionary(entry.value) else { return nil }
@@ -61,7 +61,7 @@ private func makeBoxedDescription(keys: [(OSType, [String: Any])], extensions: [
     var table: [String: Any] = [:]
     for (localID, key) in keys { table[String(localID)] = key }
     var extensions = extensions
-    extensions[kCMFormatDescriptionExtensionKey_MetadataKeyTable] = table
+    extensions[kCMFormatDescriptionExtensionKey_MetadataKeyTable as String] = table
     return CMFormatDescription(mediaType: kCMMediaType_Metadata, mediaSubType: kCMMetadataFormatType_Boxed,
                                extensions: extensions, details: .none)
 }
@@ -69,26 +69,26 @@ private func makeBoxedDescription(keys: [(OSType, [String: Any])], extensions: [
 /// The key dictionary for one metadata specification, or nil when it lacks a usable identifier or data type.
 private func keyDictionary(specification: [String: Any], localID: OSType) -> [String: Any]? {
     guard let identifier = AttributeValue.string(
-              specification[kCMMetadataFormatDescriptionMetadataSpecificationKey_Identifier]),
+              specification[kCMMetadataFormatDescriptionMetadataSpecificationKey_Identifier as String]),
           let (namespace, value) = metadataKeyParts(identifier: identifier),
           let dataType = AttributeValue.string(
-              specification[kCMMetadataFormatDescriptionMetadataSpecificationKey_DataType]), !dataType.isEmpty
+              specification[kCMMetadataFormatDescriptionMetadataSpecificationKey_DataType as String]), !dataType.isEmpty
     else { return nil }
     var key: [String: Any] = [
-        kCMMetadataFormatDescriptionKey_Namespace: Int(namespace),
-        kCMMetadataFormatDescriptionKey_Value: value,
-        kCMMetadataFormatDescriptionKey_LocalID: Int(localID),
-        kCMMetadataFormatDescriptionKey_DataType: dataType,
+        kCMMetadataFormatDescriptionKey_Namespace as String: Int(namespace),
+        kCMMetadataFormatDescriptionKey_Value as String: value,
+        kCMMetadataFormatDescriptionKey_LocalID as String: Int(localID),
+        kCMMetadataFormatDescriptionKey_DataType as String: dataType,
     ]
     if let language = AttributeValue.string(
-        specification[kCMMetadataFormatDescriptionMetadataSpecificationKey_ExtendedLanguageTag]) {
-        key[kCMMetadataFormatDescriptionKey_LanguageTag] = language
+        specification[kCMMetadataFormatDescriptionMetadataSpecificationKey_ExtendedLanguageTag as String]) {
+        key[kCMMetadataFormatDescriptionKey_LanguageTag as String] = language
     }
-    if let dependency = specification[kCMMetadataFormatDescriptionMetadataSpecificationKey_StructuralDependency] {
-        key[kCMMetadataFormatDescriptionKey_StructuralDependency] = dependency
+    if let dependency = specification[kCMMetadataFormatDescriptionMetadataSpecificationKey_StructuralDependency as String] {
+        key[kCMMetadataFormatDescriptionKey_StructuralDependency as String] = dependency
     }
-    if let setup = specification[kCMMetadataFormatDescriptionMetadataSpecificationKey_SetupData] {
-        key[kCMMetadataFormatDescriptionKey_SetupData] = setup
+    if let setup = specification[kCMMetadataFormatDescriptionMetadataSpecificationKey_SetupData as String] {
+        key[kCMMetadataFormatDescriptionKey_SetupData as String] = setup
     }
     return key
 }
@@ -103,8 +103,8 @@ private func addingSpecifications(_ specifications: CFArray, to existing: [(OSTy
         guard let specification = AttributeValue.dictionary(item),
               let key = keyDictionary(specification: specification, localID: nextID) else { return nil }
         let duplicate = keys.contains { _, existingKey in
-            PropertyListEquality.isEqual(existingKey.filter { $0.key != kCMMetadataFormatDescriptionKey_LocalID },
-                                         key.filter { $0.key != kCMMetadataFormatDescriptionKey_LocalID })
+            PropertyListEquality.isEqual(existingKey.filter { $0.key != kCMMetadataFormatDescriptionKey_LocalID as String },
+                                         key.filter { $0.key != kCMMetadataFormatDescriptionKey_LocalID as String })
         }
         if duplicate { continue }
         keys.append((nextID, key))
@@ -122,20 +122,20 @@ public func CMMetadataFormatDescriptionCreateWithKeys(
 ) -> OSStatus {
     formatDescriptionOut.pointee = nil
     guard metadataType == kCMMetadataFormatType_Boxed else {
-        guard keys == nil || keys?.isEmpty == true else { return kCMFormatDescriptionError_InvalidParameter }
+        guard keys == nil || keys?.count == 0 else { return kCMFormatDescriptionError_InvalidParameter }
         formatDescriptionOut.pointee = CMFormatDescription(mediaType: kCMMediaType_Metadata, mediaSubType: metadataType,
                                                           extensions: [:], details: .none)
         return noErr
     }
-    guard let keys, !keys.isEmpty else { return kCMFormatDescriptionError_InvalidParameter }
+    guard let keys, keys.count > 0 else { return kCMFormatDescriptionError_InvalidParameter }
     var entries: [(OSType, [String: Any])] = []
     var usedIDs = Set<OSType>()
     for (index, item) in keys.enumerated() {
         guard var key = AttributeValue.dictionary(item),
-              AttributeValue.int(key[kCMMetadataFormatDescriptionKey_Namespace]).flatMap(OSType.init(exactly:)) != nil,
-              key[kCMMetadataFormatDescriptionKey_Value] is Data else { return kCMFormatDescriptionError_InvalidParameter }
+              AttributeValue.int(key[kCMMetadataFormatDescriptionKey_Namespace as String]).flatMap(OSType.init(exactly:)) != nil,
+              key[kCMMetadataFormatDescriptionKey_Value as String] is Data else { return kCMFormatDescriptionError_InvalidParameter }
         let localID: OSType
-        if let given = key[kCMMetadataFormatDescriptionKey_LocalID] {
+        if let given = key[kCMMetadataFormatDescriptionKey_LocalID as String] {
             guard let id = AttributeValue.int(given).flatMap(OSType.init(exactly:)), id != 0 else {
                 return kCMFormatDescriptionError_InvalidParameter
             }
@@ -144,7 +144,7 @@ public func CMMetadataFormatDescriptionCreateWithKeys(
             localID = OSType(index + 1)
         }
         guard usedIDs.insert(localID).inserted else { return kCMFormatDescriptionError_InvalidParameter }
-        key[kCMMetadataFormatDescriptionKey_LocalID] = Int(localID)
+        key[kCMMetadataFormatDescriptionKey_LocalID as String] = Int(localID)
         entries.append((localID, key))
     }
     formatDescriptionOut.pointee = makeBoxedDescription(keys: entries)
@@ -160,7 +160,7 @@ public func CMMetadataFormatDescriptionCreateWithMetadataSpecifications(
     formatDescriptionOut: UnsafeMutablePointer<CMMetadataFormatDescription?>
 ) -> OSStatus {
     formatDescriptionOut.pointee = nil
-    guard metadataType == kCMMetadataFormatType_Boxed, !metadataSpecifications.isEmpty,
+    guard metadataType == kCMMetadataFormatType_Boxed, metadataSpecifications.count > 0,
           let keys = addingSpecifications(metadataSpecifications, to: []) else {
         return kCMFormatDescriptionError_InvalidParameter
     }
@@ -182,7 +182,7 @@ public func CMMetadataFormatDescriptionCreateWithMetadataFormatDescriptionAndMet
         return kCMFormatDescriptionError_InvalidParameter
     }
     var extensions = sourceDescription.extensionStorage
-    extensions[kCMFormatDescriptionExtensionKey_MetadataKeyTable] = nil
+    extensions[kCMFormatDescriptionExtensionKey_MetadataKeyTable as String] = nil
     formatDescriptionOut.pointee = makeBoxedDescription(keys: keys, extensions: extensions)
     return noErr
 }
@@ -205,13 +205,13 @@ public func CMMetadataFormatDescriptionCreateByMergingMetadataFormatDescriptions
     var keys = sourceDescription.metadataKeys
     var nextID = (keys.map(\.localID).max() ?? 0) + 1
     for (_, key) in otherSourceDescription.metadataKeys {
-        let withoutID = key.filter { $0.key != kCMMetadataFormatDescriptionKey_LocalID }
+        let withoutID = key.filter { $0.key != kCMMetadataFormatDescriptionKey_LocalID as String }
         let known = keys.contains {
-            PropertyListEquality.isEqual($0.key.filter { $0.key != kCMMetadataFormatDescriptionKey_LocalID }, withoutID)
+            PropertyListEquality.isEqual($0.key.filter { $0.key != kCMMetadataFormatDescriptionKey_LocalID as String }, withoutID)
         }
         if known { continue }
         var renumbered = key
-        renumbered[kCMMetadataFormatDescriptionKey_LocalID] = Int(nextID)
+        renumbered[kCMMetadataFormatDescriptionKey_LocalID as String] = Int(nextID)
         keys.append((nextID, renumbered))
         nextID += 1
     }
@@ -223,16 +223,16 @@ public func CMMetadataFormatDescriptionCreateByMergingMetadataFormatDescriptions
 public func CMMetadataFormatDescriptionGetKeyWithLocalID(
     _ desc: CMMetadataFormatDescription, localKeyID: OSType
 ) -> CFDictionary? {
-    desc.metadataKeys.first { $0.localID == localKeyID }?.key
+    desc.metadataKeys.first { $0.localID == localKeyID }.map { $0.key as CFDictionary }
 }
 
 /// The identifiers ("keyspace/key") of the description's keys, in local ID order, or nil when it has none.
 public func CMMetadataFormatDescriptionGetIdentifiers(_ desc: CMMetadataFormatDescription) -> CFArray? {
     let identifiers = desc.metadataKeys.compactMap { _, key -> String? in
-        guard let namespace = AttributeValue.int(key[kCMMetadataFormatDescriptionKey_Namespace])
+        guard let namespace = AttributeValue.int(key[kCMMetadataFormatDescriptionKey_Namespace as String])
                 .flatMap(OSType.init(exactly:)),
-              let value = key[kCMMetadataFormatDescriptionKey_Value] as? Data else { return nil }
+              let value = key[kCMMetadataFormatDescriptionKey_Value as String] as? Data else { return nil }
         return metadataIdentifier(namespace: namespace, value: value)
     }
-    return identifiers.isEmpty ? nil : identifiers
+    return identifiers.isEmpty ? nil : CFObjectArray(bridging: identifiers)
 }

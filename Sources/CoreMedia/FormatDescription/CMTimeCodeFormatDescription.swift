@@ -76,7 +76,7 @@ extension CMFormatDescription {
         self.init(copying: try Self.created {
             CMTimeCodeFormatDescriptionCreate(allocator: nil, timeCodeFormatType: timeCodeFormatType.rawValue,
                                               frameDuration: frameDuration, frameQuanta: quanta, flags: flags.rawValue,
-                                              extensions: extensions?.storage, formatDescriptionOut: $0)
+                                              extensions: extensions?.dictionary, formatDescriptionOut: $0)
         })
     }
 

@@ -6,10 +6,10 @@
 private func extensions(for imageBuffer: CVImageBuffer) -> [String: Any] {
     var extensions: [String: Any] = [:]
     for key in videoExtensionKeysCommonWithImageBuffers {
-        if let value = CVBufferCopyAttachment(imageBuffer, key, nil) { extensions[key] = value }
+        if let value = CVBufferCopyAttachment(imageBuffer, key as CFString, nil) { extensions[key] = value }
     }
     if !CVPixelBufferIsPlanar(imageBuffer) {
-        extensions[kCMFormatDescriptionExtension_BytesPerRow] = CVPixelBufferGetBytesPerRow(imageBuffer)
+        extensions[kCMFormatDescriptionExtension_BytesPerRow as String] = CVPixelBufferGetBytesPerRow(imageBuffer)
     }
     return extensions
 }
@@ -42,10 +42,10 @@ public func CMVideoFormatDescriptionMatchesImageBuffer(
           Int(dimensions.width) == CVPixelBufferGetWidth(imageBuffer),
           Int(dimensions.height) == CVPixelBufferGetHeight(imageBuffer) else { return false }
     for key in videoExtensionKeysCommonWithImageBuffers {
-        guard PropertyListEquality.isEqual(desc.extensionStorage[key], CVBufferCopyAttachment(imageBuffer, key, nil))
+        guard PropertyListEquality.isEqual(desc.extensionStorage[key], CVBufferCopyAttachment(imageBuffer, key as CFString, nil))
         else { return false }
     }
-    if let bytesPerRow = AttributeValue.int(desc.extensionStorage[kCMFormatDescriptionExtension_BytesPerRow]),
+    if let bytesPerRow = AttributeValue.int(desc.extensionStorage[kCMFormatDescriptionExtension_BytesPerRow as String]),
        !CVPixelBufferIsPlanar(imageBuffer), bytesPerRow != CVPixelBufferGetBytesPerRow(imageBuffer) {
         return false
     }

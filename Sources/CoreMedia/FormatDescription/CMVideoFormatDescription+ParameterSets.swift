@@ -111,10 +111,10 @@ func makeHEVCFormatDescription(parameterSets: [[UInt8]], nalUnitLength: Int,
     }
     let sps = try HEVCSequenceParameterSet(nalUnit: firstSPS)
     var atoms: [String: Any] = AttributeValue.dictionary(
-        extra[kCMFormatDescriptionExtension_SampleDescriptionExtensionAtoms]) ?? [:]
+        extra[kCMFormatDescriptionExtension_SampleDescriptionExtensionAtoms as String]) ?? [:]
     atoms["hvcC"] = Data(try record.serialized())
     var extensions = parameterSetExtensions(vui: sps.vui, bitDepthLumaMinus8: sps.bitDepthLumaMinus8, atoms: atoms)
-    for (key, value) in extra where key != kCMFormatDescriptionExtension_SampleDescriptionExtensionAtoms {
+    for (key, value) in extra where key != kCMFormatDescriptionExtension_SampleDescriptionExtensionAtoms as String {
         extensions[key] = value
     }
     return CMFormatDescription.makeVideo(codecType: kCMVideoCodecType_HEVC, width: Int32(sps.width),
@@ -125,29 +125,29 @@ func makeHEVCFormatDescription(parameterSets: [[UInt8]], nalUnitLength: Int,
 private func parameterSetExtensions(vui: VideoUsability, bitDepthLumaMinus8: Int,
                                     atoms: [String: Any]) -> [String: Any] {
     var extensions: [String: Any] = [
-        kCMFormatDescriptionExtension_SampleDescriptionExtensionAtoms: atoms,
-        kCMFormatDescriptionExtension_FullRangeVideo: vui.videoFullRange,
-        kCMFormatDescriptionExtension_BitsPerComponent: 8 + bitDepthLumaMinus8,
+        kCMFormatDescriptionExtension_SampleDescriptionExtensionAtoms as String: atoms,
+        kCMFormatDescriptionExtension_FullRangeVideo as String: vui.videoFullRange,
+        kCMFormatDescriptionExtension_BitsPerComponent as String: 8 + bitDepthLumaMinus8,
     ]
     if let ratio = vui.sampleAspectRatio {
-        extensions[kCMFormatDescriptionExtension_PixelAspectRatio] = [
+        extensions[kCMFormatDescriptionExtension_PixelAspectRatio as String] = [
             kCMFormatDescriptionKey_PixelAspectRatioHorizontalSpacing: ratio.horizontal,
             kCMFormatDescriptionKey_PixelAspectRatioVerticalSpacing: ratio.vertical,
         ]
     }
     // ITU-T H.273 code points, named through the package's one table (as `CVColorPrimariesGetStringForIntegerCodePoint`
     // and its siblings name them).
-    extensions[kCMFormatDescriptionExtension_ColorPrimaries] =
+    extensions[kCMFormatDescriptionExtension_ColorPrimaries as String] =
         vui.colourPrimaries.flatMap(ColourCodePoints.primaries(forCodePoint:))
-    extensions[kCMFormatDescriptionExtension_TransferFunction] =
+    extensions[kCMFormatDescriptionExtension_TransferFunction as String] =
         vui.transferCharacteristics.flatMap(ColourCodePoints.transferFunction(forCodePoint:))
-    extensions[kCMFormatDescriptionExtension_GammaLevel] =
+    extensions[kCMFormatDescriptionExtension_GammaLevel as String] =
         vui.transferCharacteristics.flatMap(ColourCodePoints.gammaLevel(forTransferCodePoint:))
-    extensions[kCMFormatDescriptionExtension_YCbCrMatrix] =
+    extensions[kCMFormatDescriptionExtension_YCbCrMatrix as String] =
         vui.matrixCoefficients.flatMap(ColourCodePoints.yCbCrMatrix(forCodePoint:))
-    extensions[kCMFormatDescriptionExtension_ChromaLocationTopField] =
+    extensions[kCMFormatDescriptionExtension_ChromaLocationTopField as String] =
         vui.chromaSampleLocationTop.flatMap(chromaLocation(codePoint:))
-    extensions[kCMFormatDescriptionExtension_ChromaLocationBottomField] =
+    extensions[kCMFormatDescriptionExtension_ChromaLocationBottomField as String] =
         vui.chromaSampleLocationBottom.flatMap(chromaLocation(codePoint:))
     return extensions
 }
@@ -176,12 +176,12 @@ private func parameterSet(
 /// The chroma location string for a `chroma_sample_loc_type` (H.264 Figure E-1, H.265 Figure E-1).
 func chromaLocation(codePoint: Int) -> String? {
     switch codePoint {
-    case 0: return kCMFormatDescriptionChromaLocation_Left
-    case 1: return kCMFormatDescriptionChromaLocation_Center
-    case 2: return kCMFormatDescriptionChromaLocation_TopLeft
-    case 3: return kCMFormatDescriptionChromaLocation_Top
-    case 4: return kCMFormatDescriptionChromaLocation_BottomLeft
-    case 5: return kCMFormatDescriptionChromaLocation_Bottom
+    case 0: return kCMFormatDescriptionChromaLocation_Left as String
+    case 1: return kCMFormatDescriptionChromaLocation_Center as String
+    case 2: return kCMFormatDescriptionChromaLocation_TopLeft as String
+    case 3: return kCMFormatDescriptionChromaLocation_Top as String
+    case 4: return kCMFormatDescriptionChromaLocation_BottomLeft as String
+    case 5: return kCMFormatDescriptionChromaLocation_Bottom as String
     default: return nil
     }
 }

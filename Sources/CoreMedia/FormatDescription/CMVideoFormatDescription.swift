@@ -35,7 +35,7 @@ extension CMFormatDescription {
 
     /// The clean aperture's width, height and centre offsets, from the rational keys when present.
     var cleanApertureValues: (width: Double, height: Double, horizontal: Double, vertical: Double)? {
-        guard let clap = AttributeValue.dictionary(extensionStorage[kCMFormatDescriptionExtension_CleanAperture])
+        guard let clap = AttributeValue.dictionary(extensionStorage[kCMFormatDescriptionExtension_CleanAperture as String])
         else { return nil }
         func value(_ key: String, _ rationalKey: String) -> Double? {
             if let pair = clap[rationalKey] as? [Any], pair.count == 2,
@@ -45,23 +45,23 @@ extension CMFormatDescription {
             }
             return AttributeValue.double(clap[key])
         }
-        guard let width = value(kCMFormatDescriptionKey_CleanApertureWidth,
-                                kCMFormatDescriptionKey_CleanApertureWidthRational),
-              let height = value(kCMFormatDescriptionKey_CleanApertureHeight,
-                                 kCMFormatDescriptionKey_CleanApertureHeightRational),
+        guard let width = value(kCMFormatDescriptionKey_CleanApertureWidth as String,
+                                kCMFormatDescriptionKey_CleanApertureWidthRational as String),
+              let height = value(kCMFormatDescriptionKey_CleanApertureHeight as String,
+                                 kCMFormatDescriptionKey_CleanApertureHeightRational as String),
               width > 0, height > 0, width.isFinite, height.isFinite else { return nil }
-        let horizontal = value(kCMFormatDescriptionKey_CleanApertureHorizontalOffset,
-                               kCMFormatDescriptionKey_CleanApertureHorizontalOffsetRational) ?? 0
-        let vertical = value(kCMFormatDescriptionKey_CleanApertureVerticalOffset,
-                             kCMFormatDescriptionKey_CleanApertureVerticalOffsetRational) ?? 0
+        let horizontal = value(kCMFormatDescriptionKey_CleanApertureHorizontalOffset as String,
+                               kCMFormatDescriptionKey_CleanApertureHorizontalOffsetRational as String) ?? 0
+        let vertical = value(kCMFormatDescriptionKey_CleanApertureVerticalOffset as String,
+                             kCMFormatDescriptionKey_CleanApertureVerticalOffsetRational as String) ?? 0
         return (width, height, horizontal.isFinite ? horizontal : 0, vertical.isFinite ? vertical : 0)
     }
 
     /// The pixel aspect ratio's horizontal and vertical spacing, when present and sensible.
     var pixelAspectRatio: (horizontal: Double, vertical: Double)? {
-        guard let pasp = AttributeValue.dictionary(extensionStorage[kCMFormatDescriptionExtension_PixelAspectRatio]),
-              let horizontal = AttributeValue.double(pasp[kCMFormatDescriptionKey_PixelAspectRatioHorizontalSpacing]),
-              let vertical = AttributeValue.double(pasp[kCMFormatDescriptionKey_PixelAspectRatioVerticalSpacing]),
+        guard let pasp = AttributeValue.dictionary(extensionStorage[kCMFormatDescriptionExtension_PixelAspectRatio as String]),
+              let horizontal = AttributeValue.double(pasp[kCMFormatDescriptionKey_PixelAspectRatioHorizontalSpacing as String]),
+              let vertical = AttributeValue.double(pasp[kCMFormatDescriptionKey_PixelAspectRatioVerticalSpacing as String]),
               horizontal > 0, vertical > 0, horizontal.isFinite, vertical.isFinite else { return nil }
         return (horizontal, vertical)
     }
@@ -127,22 +127,22 @@ public func CMVideoFormatDescriptionGetCleanAperture(
 /// The extension keys that video format descriptions share with image buffer attachments, which must agree
 /// between a sample buffer's format description and its image buffer.
 public func CMVideoFormatDescriptionGetExtensionKeysCommonWithImageBuffers() -> CFArray {
-    videoExtensionKeysCommonWithImageBuffers
+    CFObjectArray(bridging: videoExtensionKeysCommonWithImageBuffers)
 }
 
 /// The list CMFormatDescription.h gives for `CMVideoFormatDescriptionGetExtensionKeysCommonWithImageBuffers`.
 let videoExtensionKeysCommonWithImageBuffers: [String] = [
-    kCMFormatDescriptionExtension_CleanAperture,
-    kCMFormatDescriptionExtension_FieldCount,
-    kCMFormatDescriptionExtension_FieldDetail,
-    kCMFormatDescriptionExtension_PixelAspectRatio,
-    kCMFormatDescriptionExtension_ColorPrimaries,
-    kCMFormatDescriptionExtension_TransferFunction,
-    kCMFormatDescriptionExtension_GammaLevel,
-    kCMFormatDescriptionExtension_YCbCrMatrix,
-    kCMFormatDescriptionExtension_ICCProfile,
-    kCMFormatDescriptionExtension_ChromaLocationTopField,
-    kCMFormatDescriptionExtension_ChromaLocationBottomField,
-    kCMFormatDescriptionExtension_MasteringDisplayColorVolume,
-    kCMFormatDescriptionExtension_ContentLightLevelInfo,
+    kCMFormatDescriptionExtension_CleanAperture as String,
+    kCMFormatDescriptionExtension_FieldCount as String,
+    kCMFormatDescriptionExtension_FieldDetail as String,
+    kCMFormatDescriptionExtension_PixelAspectRatio as String,
+    kCMFormatDescriptionExtension_ColorPrimaries as String,
+    kCMFormatDescriptionExtension_TransferFunction as String,
+    kCMFormatDescriptionExtension_GammaLevel as String,
+    kCMFormatDescriptionExtension_YCbCrMatrix as String,
+    kCMFormatDescriptionExtension_ICCProfile as String,
+    kCMFormatDescriptionExtension_ChromaLocationTopField as String,
+    kCMFormatDescriptionExtension_ChromaLocationBottomField as String,
+    kCMFormatDescriptionExtension_MasteringDisplayColorVolume as String,
+    kCMFormatDescriptionExtension_ContentLightLevelInfo as String,
 ]

@@ -15,7 +15,7 @@ final class ParameterSetStorage: @unchecked Sendable {
     /// The parameter sets of the avcC or hvcC in `videoExtensions`, or nil when there is neither.
     convenience init?(videoExtensions extensions: [String: Any]) {
         guard let atoms = AttributeValue.dictionary(
-            extensions[kCMFormatDescriptionExtension_SampleDescriptionExtensionAtoms]) else { return nil }
+            extensions[kCMFormatDescriptionExtension_SampleDescriptionExtensionAtoms as String]) else { return nil }
         func payload(_ key: String) -> [UInt8]? {
             if let data = atoms[key] as? Data { return [UInt8](data) }
             if let list = atoms[key] as? [Any], let data = list.first as? Data { return [UInt8](data) }

@@ -11,7 +11,7 @@ extension CMSampleBuffer {
         if state == .notReady { _ = copy.track(self) }
         if case .failed(let status) = state { _ = copy.setReadiness(.failed(status)) }
         copy.copyAttachments(from: self)
-        copy.setSampleAttachments(sampleAttachments(create: false))
+        copy.setSampleAttachments(existingSampleAttachments)
         return copy
     }
 
@@ -70,7 +70,7 @@ extension CMSampleBuffer {
         if state == .notReady { _ = slice.track(self) }
         slice.copyAttachments(from: self)
         slice.cutTrims(from: self, range: range)
-        if let attachments = sampleAttachments(create: false) { slice.setSampleAttachments(Array(attachments[range])) }
+        if let attachments = existingSampleAttachments { slice.setSampleAttachments(Array(attachments[range])) }
         return .success(slice)
     }
 
@@ -88,11 +88,11 @@ extension CMSampleBuffer {
         func trim(_ key: String) -> CMTime? {
             guard let value = source.attachmentStorage.entry(forKey: key)?.value,
                   let dictionary = AttributeValue.dictionary(value) else { return nil }
-            let time = CMTimeMakeFromDictionary(dictionary)
+            let time = CMTimeMakeFromDictionary(dictionary as CFDictionary)
             return time.isNumeric ? time : nil
         }
-        let trimStart = trim(kCMSampleBufferAttachmentKey_TrimDurationAtStart)
-        let trimEnd = trim(kCMSampleBufferAttachmentKey_TrimDurationAtEnd)
+        let trimStart = trim(kCMSampleBufferAttachmentKey_TrimDurationAtStart as String)
+        let trimEnd = trim(kCMSampleBufferAttachmentKey_TrimDurationAtEnd as String)
         guard trimStart != nil || trimEnd != nil else { return }
         var before = CMTime.zero, inside = CMTime.zero
         for index in 0..<source.sampleCount where index < range.upperBound {
@@ -105,11 +105,11 @@ extension CMSampleBuffer {
         let newEnd = clamp((trimEnd ?? .zero) - after, to: inside - newStart)
         for (key, value) in [(kCMSampleBufferAttachmentKey_TrimDurationAtStart, newStart),
                              (kCMSampleBufferAttachmentKey_TrimDurationAtEnd, newEnd)] {
-            let mode = source.attachmentStorage.entry(forKey: key)?.mode ?? kCMAttachmentMode_ShouldPropagate
+            let mode = source.attachmentStorage.entry(forKey: key as String)?.mode ?? kCMAttachmentMode_ShouldPropagate
             if value == .zero {
-                attachmentStorage.remove(forKey: key)
+                attachmentStorage.remove(forKey: key as String)
             } else if let dictionary = CMTimeCopyAsDictionary(value, allocator: nil) {
-                attachmentStorage.set(dictionary, forKey: key, mode: mode)
+                attachmentStorage.set(dictionary, forKey: key as String, mode: mode)
             }
         }
     }

@@ -120,12 +120,12 @@ public func CMSampleBufferGetSampleSize(_ sbuf: CMSampleBuffer, at sampleIndex: 
 /// The total size of the sample data; 0 when the buffer has no sizes.
 public func CMSampleBufferGetTotalSampleSize(_ sbuf: CMSampleBuffer) -> Int { sbuf.totalSize }
 
-/// A copy of the per-sample attachment dictionaries, made empty (one per sample) when `createIfNecessary` and there
-/// are none yet; nil when there are none and `createIfNecessary` is false.
+/// The per-sample attachment dictionaries, one mutable dictionary per sample, made empty when `createIfNecessary`
+/// and there are none yet; nil when there are none and `createIfNecessary` is false.
 ///
-/// On Apple platforms this returns the buffer's own mutable dictionaries, which callers change in place. Dictionaries
-/// are values in Swift, so here the array is a snapshot: change sample attachments through the overlay's
-/// `sampleAttachments` (`sampleBuffer.sampleAttachments[0][.notSync] = true`), which changes the buffer itself.
+/// As on Apple platforms, these are the buffer's own dictionaries: a change made to one (with
+/// `CFDictionarySetValue` on `unsafeBitCast(CFArrayGetValueAtIndex(array, 0), to: CFMutableDictionary.self)`, or
+/// through `array[0] as! NSMutableDictionary`) is a change to the sample buffer, which `AVAssetWriter` honours.
 public func CMSampleBufferGetSampleAttachmentsArray(_ sbuf: CMSampleBuffer, createIfNecessary: Bool) -> CFArray? {
     guard sbuf.isValidBuffer else { return nil }
     return sbuf.sampleAttachments(create: createIfNecessary)

@@ -1,5 +1,5 @@
-// The overlay's per-sample attachments and attachment keys (Apple's CoreMedia overlay, macOS 10.15+). Unlike the
-// C function's snapshot array, these are live: setting a value changes the sample buffer, as on Apple platforms.
+// The overlay's per-sample attachments and attachment keys (Apple's CoreMedia overlay, macOS 10.15+). They are live,
+// as is the C function's array: setting a value changes the sample buffer, as on Apple platforms.
 
 extension CMSampleBuffer {
     /// One sample's attachments, live: reading and writing go to the sample buffer.
@@ -7,9 +7,11 @@ extension CMSampleBuffer {
         /// A per-sample attachment key.
         public struct Key: RawRepresentable, Hashable, Sendable {
             /// The raw value.
-            public let rawValue: CFString
+            public var rawValue: CFString { name as CFString }
             /// A value from its raw value.
-            public init(rawValue: CFString) { self.rawValue = rawValue }
+            public init(rawValue: CFString) { name = rawValue as String }
+            /// The raw value as a Swift string, which keeps the key Sendable (an `NSString` is not).
+            private let name: String
 
             /// `kCMSampleAttachmentKey_NotSync`.
             public static let notSync = Key(rawValue: kCMSampleAttachmentKey_NotSync)
@@ -46,20 +48,28 @@ extension CMSampleBuffer {
 
         /// The attachment for `key`; setting nil removes it.
         public subscript(key: Key) -> Any? {
-            get { buffer.withSampleAttachments(at: index) { $0[key.rawValue] } ?? nil }
-            nonmutating set { _ = buffer.withSampleAttachments(at: index) { $0[key.rawValue] = newValue } }
+            get { buffer.withSampleAttachments(at: index) { $0.object(forKey: key.rawValue) } ?? nil }
+            nonmutating set {
+                _ = buffer.withSampleAttachments(at: index) { dictionary in
+                    if let newValue {
+                        dictionary.setObject(newValue, forKey: key.rawValue)
+                    } else {
+                        dictionary.removeObject(forKey: key.rawValue)
+                    }
+                }
+            }
         }
 
         /// The attachment for a string key; setting nil removes it.
         public subscript(key: String) -> Any? {
-            get { self[Key(rawValue: key)] }
-            nonmutating set { self[Key(rawValue: key)] = newValue }
+            get { self[Key(rawValue: key as CFString)] }
+            nonmutating set { self[Key(rawValue: key as CFString)] = newValue }
         }
 
         /// The sample's attachments at the time of the call.
         public func makeIterator() -> Array<(key: Key, value: Any)>.Iterator {
-            let snapshot = buffer.withSampleAttachments(at: index) { $0 } ?? [:]
-            return snapshot.map { (key: Key(rawValue: $0.key), value: $0.value) }.makeIterator()
+            let snapshot = buffer.withSampleAttachments(at: index) { $0.stringKeyed } ?? [:]
+            return snapshot.map { (key: Key(rawValue: $0.key as CFString), value: $0.value) }.makeIterator()
         }
     }
 
@@ -86,9 +96,11 @@ extension CMSampleBuffer {
     /// A sample buffer attachment key.
     public struct AttachmentKey: RawRepresentable, Hashable, Sendable {
         /// The raw value.
-        public let rawValue: CFString
+        public var rawValue: CFString { name as CFString }
         /// A value from its raw value.
-        public init(rawValue: CFString) { self.rawValue = rawValue }
+        public init(rawValue: CFString) { name = rawValue as String }
+        /// The raw value as a Swift string, which keeps the key Sendable (an `NSString` is not).
+        private let name: String
 
         /// `kCMSampleBufferAttachmentKey_ResetDecoderBeforeDecoding`.
         public static let resetDecoderBeforeDecoding = AttachmentKey(rawValue: kCMSampleBufferAttachmentKey_ResetDecoderBeforeDecoding)
@@ -140,7 +152,7 @@ extension CMSampleBuffer {
 extension CMAttachmentBearerAttachments {
     /// The attachment for a sample buffer attachment key.
     public subscript(key: CMSampleBuffer.AttachmentKey) -> CMAttachmentBearerAttachments.Value? {
-        get { self[key.rawValue] }
-        nonmutating set { self[key.rawValue] = newValue }
+        get { self[key.rawValue as String] }
+        nonmutating set { self[key.rawValue as String] = newValue }
     }
 }

@@ -56,14 +56,14 @@ extension CMSampleBuffer {
         func trim(_ key: String) -> CMTime {
             guard let value = attachmentStorage.entry(forKey: key)?.value,
                   let dictionary = AttributeValue.dictionary(value) else { return .zero }
-            let time = CMTimeMakeFromDictionary(dictionary)
+            let time = CMTimeMakeFromDictionary(dictionary as CFDictionary)
             return time.isNumeric ? time : .zero
         }
-        var speed = AttributeValue.double(attachmentStorage.entry(forKey: kCMSampleBufferAttachmentKey_SpeedMultiplier)?.value) ?? 1
+        var speed = AttributeValue.double(attachmentStorage.entry(forKey: kCMSampleBufferAttachmentKey_SpeedMultiplier as String)?.value) ?? 1
         if !(speed > 0 && speed.isFinite) { speed = 1 }
-        let reverse = AttributeValue.bool(attachmentStorage.entry(forKey: kCMSampleBufferAttachmentKey_Reverse)?.value) ?? false
-        return (trim(kCMSampleBufferAttachmentKey_TrimDurationAtStart),
-                trim(kCMSampleBufferAttachmentKey_TrimDurationAtEnd), speed, reverse)
+        let reverse = AttributeValue.bool(attachmentStorage.entry(forKey: kCMSampleBufferAttachmentKey_Reverse as String)?.value) ?? false
+        return (trim(kCMSampleBufferAttachmentKey_TrimDurationAtStart as String),
+                trim(kCMSampleBufferAttachmentKey_TrimDurationAtEnd as String), speed, reverse)
     }
 
     /// `time` divided by the speed multiplier (exactly when the multiplier is 1).

@@ -51,7 +51,9 @@ public final class CMSampleBuffer: @unchecked Sendable {
     private var readiness: Readiness
     private var valid = true
     private var outputPresentationTimeStampOverride: CMTime?
-    private var sampleAttachmentStore: [[String: Any]]?
+    /// One mutable dictionary per sample, handed out as they are by `CMSampleBufferGetSampleAttachmentsArray`, so
+    /// that a caller's `CFDictionarySetValue` on one reaches the buffer, as on Apple platforms.
+    private var sampleAttachmentStore: CFObjectArray?
     private var dataReadyMaker: DataReadyMaker?
     private var invalidator: Invalidator?
     private var trackedBuffer: CMSampleBuffer?
@@ -182,36 +184,50 @@ public final class CMSampleBuffer: @unchecked Sendable {
     }
 
     // MARK: Sample attachments
+    //
+    // The array and its dictionaries are the ones callers get, and callers change the dictionaries without our
+    // lock (with CFDictionarySetValue, or `array[0] as! NSMutableDictionary`): as on Apple platforms, a sample
+    // buffer's attachments must not be changed by one thread while another uses the buffer. Our own reads and
+    // writes of them hold the lock, so the overlay's accessors may be used from several threads.
 
     /// The per-sample attachment dictionaries, made (empty, one per sample) when `create` and missing.
-    func sampleAttachments(create: Bool) -> [[String: Any]]? {
+    func sampleAttachments(create: Bool) -> CFObjectArray? {
         lock.withLock { _ in
-            if sampleAttachmentStore == nil && create {
-                sampleAttachmentStore = Array(repeating: [:], count: sampleCount)
-            }
+            if sampleAttachmentStore == nil && create { sampleAttachmentStore = Self.attachmentArray(count: sampleCount) }
             return sampleAttachmentStore
         }
     }
 
     /// Reads or changes one sample's attachments under the lock.
-    func withSampleAttachments<R>(at index: Int, _ body: (inout [String: Any]) -> R) -> R? {
+    func withSampleAttachments<R>(at index: Int, _ body: (NSMutableDictionary) -> R) -> R? {
         lock.withLock { _ in
             guard index >= 0, index < sampleCount else { return nil }
-            if sampleAttachmentStore == nil { sampleAttachmentStore = Array(repeating: [:], count: sampleCount) }
-            return body(&sampleAttachmentStore![index])
+            if sampleAttachmentStore == nil { sampleAttachmentStore = Self.attachmentArray(count: sampleCount) }
+            guard let dictionary = sampleAttachmentStore?.objects[index] as? NSMutableDictionary else { return nil }
+            return body(dictionary)
         }
     }
 
-    /// Every sample's attachments as they are, without making them: nil when no sample has any yet. For readers
-    /// of many buffers (the muxer) that must not pay for empty dictionaries.
-    package var existingSampleAttachments: [[String: Any]]? { sampleAttachments(create: false) }
-
-    /// Replaces every sample's attachments (copies; makers of buffers that set several keys at once). Ignored
-    /// unless there is one dictionary per sample.
-    package func setSampleAttachments(_ attachments: [[String: Any]]?) {
+    /// Every sample's attachments as they are now (a copy), without making them: nil when the buffer has none yet.
+    /// For readers of many buffers (the muxer) that must not pay for empty dictionaries.
+    package var existingSampleAttachments: [[String: Any]]? {
         lock.withLock { _ in
-            sampleAttachmentStore = attachments?.count == sampleCount ? attachments : nil
+            sampleAttachmentStore?.objects.map { ($0 as? NSDictionary)?.stringKeyed ?? [:] }
         }
+    }
+
+    /// Replaces every sample's attachments with copies of `attachments` (makers of buffers that set several keys at
+    /// once). Ignored unless there is one dictionary per sample.
+    package func setSampleAttachments(_ attachments: [[String: Any]]?) {
+        let made = attachments.flatMap { list in
+            list.count == sampleCount ? CFObjectArray(objects: list.map { NSMutableDictionary(dictionary: $0) }) : nil
+        }
+        lock.withLock { _ in sampleAttachmentStore = made }
+    }
+
+    /// `count` empty mutable dictionaries.
+    private static func attachmentArray(count: Int) -> CFObjectArray {
+        CFObjectArray(objects: (0..<count).map { _ in NSMutableDictionary() })
     }
 }
 

@@ -44,104 +44,104 @@ public let kCMSampleBufferFlag_AudioBufferList_Assure16ByteAlignment: UInt32 = 1
 // MARK: Per-sample attachment keys (in the sample attachments array)
 
 /// `true` when the sample is not a sync sample; absence means sync.
-public let kCMSampleAttachmentKey_NotSync: CFString = "NotSync"
+nonisolated(unsafe) public let kCMSampleAttachmentKey_NotSync: CFString = "NotSync"
 /// `true` when the sample is a partial sync sample (an open-GOP key frame).
-public let kCMSampleAttachmentKey_PartialSync: CFString = "PartialSync"
+nonisolated(unsafe) public let kCMSampleAttachmentKey_PartialSync: CFString = "PartialSync"
 /// Whether the sample has redundant coding; absent when unknown.
-public let kCMSampleAttachmentKey_HasRedundantCoding: CFString = "HasRedundantCoding"
+nonisolated(unsafe) public let kCMSampleAttachmentKey_HasRedundantCoding: CFString = "HasRedundantCoding"
 /// Whether other samples depend on this one; `false` makes it droppable.
-public let kCMSampleAttachmentKey_IsDependedOnByOthers: CFString = "IsDependedOnByOthers"
+nonisolated(unsafe) public let kCMSampleAttachmentKey_IsDependedOnByOthers: CFString = "IsDependedOnByOthers"
 /// Whether the sample depends on others (`false` for an I-frame); absent when unknown.
-public let kCMSampleAttachmentKey_DependsOnOthers: CFString = "DependsOnOthers"
+nonisolated(unsafe) public let kCMSampleAttachmentKey_DependsOnOthers: CFString = "DependsOnOthers"
 /// Whether samples after this one in decode order may have earlier display times.
-public let kCMSampleAttachmentKey_EarlierDisplayTimesAllowed: CFString = "EarlierDisplayTimesAllowed"
+nonisolated(unsafe) public let kCMSampleAttachmentKey_EarlierDisplayTimesAllowed: CFString = "EarlierDisplayTimesAllowed"
 /// Display the sample as soon as it is decoded.
-public let kCMSampleAttachmentKey_DisplayImmediately: CFString = "DisplayImmediately"
+nonisolated(unsafe) public let kCMSampleAttachmentKey_DisplayImmediately: CFString = "DisplayImmediately"
 /// Decode the sample but do not display it.
-public let kCMSampleAttachmentKey_DoNotDisplay: CFString = "DoNotDisplay"
+nonisolated(unsafe) public let kCMSampleAttachmentKey_DoNotDisplay: CFString = "DoNotDisplay"
 /// An HEVC frame's temporal level information ('tscl' sample group).
-public let kCMSampleAttachmentKey_HEVCTemporalLevelInfo: CFString = "HEVCTemporalLevelInfo"
+nonisolated(unsafe) public let kCMSampleAttachmentKey_HEVCTemporalLevelInfo: CFString = "HEVCTemporalLevelInfo"
 /// The sample is an HEVC temporal sub-layer access picture ('tsas').
-public let kCMSampleAttachmentKey_HEVCTemporalSubLayerAccess: CFString = "HEVCTemporalSubLayerAccess"
+nonisolated(unsafe) public let kCMSampleAttachmentKey_HEVCTemporalSubLayerAccess: CFString = "HEVCTemporalSubLayerAccess"
 /// The sample is an HEVC step-wise temporal sub-layer access picture ('stsa').
-public let kCMSampleAttachmentKey_HEVCStepwiseTemporalSubLayerAccess: CFString = "HEVCStepwiseTemporalSubLayerAccess"
+nonisolated(unsafe) public let kCMSampleAttachmentKey_HEVCStepwiseTemporalSubLayerAccess: CFString = "HEVCStepwiseTemporalSubLayerAccess"
 /// The NAL unit type of an HEVC sync sample ('sync' sample group).
-public let kCMSampleAttachmentKey_HEVCSyncSampleNALUnitType: CFString = "HEVCSyncSampleNALUnitType"
+nonisolated(unsafe) public let kCMSampleAttachmentKey_HEVCSyncSampleNALUnitType: CFString = "HEVCSyncSampleNALUnitType"
 /// The number of audio samples after which decoder state is refreshed (an independent audio sample).
-public let kCMSampleAttachmentKey_AudioIndependentSampleDecoderRefreshCount: CFString =
+nonisolated(unsafe) public let kCMSampleAttachmentKey_AudioIndependentSampleDecoderRefreshCount: CFString =
     "AudioIndependentSampleDecoderRefreshCount"
 
 // MARK: Sample buffer attachment keys (CMSetAttachment)
 
 /// Reset the decoder before decoding this buffer.
-public let kCMSampleBufferAttachmentKey_ResetDecoderBeforeDecoding: CFString = "ResetDecoderBeforeDecoding"
+nonisolated(unsafe) public let kCMSampleBufferAttachmentKey_ResetDecoderBeforeDecoding: CFString = "ResetDecoderBeforeDecoding"
 /// Drain the decoder after decoding this buffer.
-public let kCMSampleBufferAttachmentKey_DrainAfterDecoding: CFString = "DrainAfterDecoding"
+nonisolated(unsafe) public let kCMSampleBufferAttachmentKey_DrainAfterDecoding: CFString = "DrainAfterDecoding"
 /// Post `kCMSampleBufferConsumerNotification_BufferConsumed` with this dictionary when the buffer is consumed.
-public let kCMSampleBufferAttachmentKey_PostNotificationWhenConsumed: CFString = "PostNotificationWhenConsumed"
+nonisolated(unsafe) public let kCMSampleBufferAttachmentKey_PostNotificationWhenConsumed: CFString = "PostNotificationWhenConsumed"
 /// The resume tag ending an "inhibit output until" notification.
-public let kCMSampleBufferAttachmentKey_ResumeOutput: CFString = "ResumeOutput"
+nonisolated(unsafe) public let kCMSampleBufferAttachmentKey_ResumeOutput: CFString = "ResumeOutput"
 /// Marks a transition between edits.
-public let kCMSampleBufferAttachmentKey_TransitionID: CFString = "TransitionID"
+nonisolated(unsafe) public let kCMSampleBufferAttachmentKey_TransitionID: CFString = "TransitionID"
 /// How much of the start of the buffer to trim from output (a CMTime dictionary).
-public let kCMSampleBufferAttachmentKey_TrimDurationAtStart: CFString = "TrimDurationAtStart"
+nonisolated(unsafe) public let kCMSampleBufferAttachmentKey_TrimDurationAtStart: CFString = "TrimDurationAtStart"
 /// How much of the end of the buffer to trim from output (a CMTime dictionary).
-public let kCMSampleBufferAttachmentKey_TrimDurationAtEnd: CFString = "TrimDurationAtEnd"
+nonisolated(unsafe) public let kCMSampleBufferAttachmentKey_TrimDurationAtEnd: CFString = "TrimDurationAtEnd"
 /// The factor by which to speed up output (a number).
-public let kCMSampleBufferAttachmentKey_SpeedMultiplier: CFString = "SpeedMultiplier"
+nonisolated(unsafe) public let kCMSampleBufferAttachmentKey_SpeedMultiplier: CFString = "SpeedMultiplier"
 /// Play the buffer in reverse.
-public let kCMSampleBufferAttachmentKey_Reverse: CFString = "Reverse"
+nonisolated(unsafe) public let kCMSampleBufferAttachmentKey_Reverse: CFString = "Reverse"
 /// Fill gaps before this buffer with silence.
-public let kCMSampleBufferAttachmentKey_FillDiscontinuitiesWithSilence: CFString = "FillDiscontinuitiesWithSilence"
+nonisolated(unsafe) public let kCMSampleBufferAttachmentKey_FillDiscontinuitiesWithSilence: CFString = "FillDiscontinuitiesWithSilence"
 /// The buffer marks an empty edit: no media for its duration.
-public let kCMSampleBufferAttachmentKey_EmptyMedia: CFString = "EmptyMedia"
+nonisolated(unsafe) public let kCMSampleBufferAttachmentKey_EmptyMedia: CFString = "EmptyMedia"
 /// The buffer marks the end of all media: no more will follow.
-public let kCMSampleBufferAttachmentKey_PermanentEmptyMedia: CFString = "PermanentEmptyMedia"
+nonisolated(unsafe) public let kCMSampleBufferAttachmentKey_PermanentEmptyMedia: CFString = "PermanentEmptyMedia"
 /// Display empty media immediately.
-public let kCMSampleBufferAttachmentKey_DisplayEmptyMediaImmediately: CFString = "DisplayEmptyMediaImmediately"
+nonisolated(unsafe) public let kCMSampleBufferAttachmentKey_DisplayEmptyMediaImmediately: CFString = "DisplayEmptyMediaImmediately"
 /// This buffer's presentation time ends the previous buffer's duration.
-public let kCMSampleBufferAttachmentKey_EndsPreviousSampleDuration: CFString = "EndsPreviousSampleDuration"
+nonisolated(unsafe) public let kCMSampleBufferAttachmentKey_EndsPreviousSampleDuration: CFString = "EndsPreviousSampleDuration"
 /// A URL where the sample data is, for a reference sample buffer.
-public let kCMSampleBufferAttachmentKey_SampleReferenceURL: CFString = "SampleReferenceURL"
+nonisolated(unsafe) public let kCMSampleBufferAttachmentKey_SampleReferenceURL: CFString = "SampleReferenceURL"
 /// The byte offset of the sample data in `SampleReferenceURL`.
-public let kCMSampleBufferAttachmentKey_SampleReferenceByteOffset: CFString = "SampleReferenceByteOffset"
+nonisolated(unsafe) public let kCMSampleBufferAttachmentKey_SampleReferenceByteOffset: CFString = "SampleReferenceByteOffset"
 /// The number of samples of gradual decoder refresh that follow.
-public let kCMSampleBufferAttachmentKey_GradualDecoderRefresh: CFString = "GradualDecoderRefresh"
+nonisolated(unsafe) public let kCMSampleBufferAttachmentKey_GradualDecoderRefresh: CFString = "GradualDecoderRefresh"
 /// Why a frame was dropped.
-public let kCMSampleBufferAttachmentKey_DroppedFrameReason: CFString = "DroppedFrameReason"
+nonisolated(unsafe) public let kCMSampleBufferAttachmentKey_DroppedFrameReason: CFString = "DroppedFrameReason"
 /// The frame was late.
-public let kCMSampleBufferDroppedFrameReason_FrameWasLate: CFString = "FrameWasLate"
+nonisolated(unsafe) public let kCMSampleBufferDroppedFrameReason_FrameWasLate: CFString = "FrameWasLate"
 /// The capture pipeline ran out of buffers.
-public let kCMSampleBufferDroppedFrameReason_OutOfBuffers: CFString = "OutOfBuffers"
+nonisolated(unsafe) public let kCMSampleBufferDroppedFrameReason_OutOfBuffers: CFString = "OutOfBuffers"
 /// A discontinuity dropped the frame.
-public let kCMSampleBufferDroppedFrameReason_Discontinuity: CFString = "Discontinuity"
+nonisolated(unsafe) public let kCMSampleBufferDroppedFrameReason_Discontinuity: CFString = "Discontinuity"
 /// More about why a frame was dropped.
-public let kCMSampleBufferAttachmentKey_DroppedFrameReasonInfo: CFString = "DroppedFrameReasonInfo"
+nonisolated(unsafe) public let kCMSampleBufferAttachmentKey_DroppedFrameReasonInfo: CFString = "DroppedFrameReasonInfo"
 /// A camera mode switch dropped the frame.
-public let kCMSampleBufferDroppedFrameReasonInfo_CameraModeSwitch: CFString = "CameraModeSwitch"
+nonisolated(unsafe) public let kCMSampleBufferDroppedFrameReasonInfo_CameraModeSwitch: CFString = "CameraModeSwitch"
 /// Lens stabilization during a still image capture.
-public let kCMSampleBufferAttachmentKey_StillImageLensStabilizationInfo: CFString = "StillImageLensStabilizationInfo"
+nonisolated(unsafe) public let kCMSampleBufferAttachmentKey_StillImageLensStabilizationInfo: CFString = "StillImageLensStabilizationInfo"
 /// Lens stabilization was active.
-public let kCMSampleBufferLensStabilizationInfo_Active: CFString = "Active"
+nonisolated(unsafe) public let kCMSampleBufferLensStabilizationInfo_Active: CFString = "Active"
 /// Lens stabilization was out of range.
-public let kCMSampleBufferLensStabilizationInfo_OutOfRange: CFString = "OutOfRange"
+nonisolated(unsafe) public let kCMSampleBufferLensStabilizationInfo_OutOfRange: CFString = "OutOfRange"
 /// Lens stabilization was unavailable.
-public let kCMSampleBufferLensStabilizationInfo_Unavailable: CFString = "Unavailable"
+nonisolated(unsafe) public let kCMSampleBufferLensStabilizationInfo_Unavailable: CFString = "Unavailable"
 /// Lens stabilization was off.
-public let kCMSampleBufferLensStabilizationInfo_Off: CFString = "Off"
+nonisolated(unsafe) public let kCMSampleBufferLensStabilizationInfo_Off: CFString = "Off"
 /// The camera's intrinsic matrix (a 3×3 matrix of Float32 as Data).
-public let kCMSampleBufferAttachmentKey_CameraIntrinsicMatrix: CFString = "CameraIntrinsicMatrix"
+nonisolated(unsafe) public let kCMSampleBufferAttachmentKey_CameraIntrinsicMatrix: CFString = "CameraIntrinsicMatrix"
 /// Encode this frame as a key frame.
-public let kCMSampleBufferAttachmentKey_ForceKeyFrame: CFString = "ForceKeyFrame"
+nonisolated(unsafe) public let kCMSampleBufferAttachmentKey_ForceKeyFrame: CFString = "ForceKeyFrame"
 
 // MARK: Notifications
 
 /// Posted when a sample buffer's data becomes ready.
-public let kCMSampleBufferNotification_DataBecameReady: CFString = "CMSampleBufferNotification_DataBecameReady"
+nonisolated(unsafe) public let kCMSampleBufferNotification_DataBecameReady: CFString = "CMSampleBufferNotification_DataBecameReady"
 /// Posted when a sample buffer's data will never become ready.
-public let kCMSampleBufferNotification_DataFailed: CFString = "CMSampleBufferNotification_DataFailed"
+nonisolated(unsafe) public let kCMSampleBufferNotification_DataFailed: CFString = "CMSampleBufferNotification_DataFailed"
 /// The status in a data-failed notification.
-public let kCMSampleBufferNotificationParameter_OSStatus: CFString = "OSStatus"
+nonisolated(unsafe) public let kCMSampleBufferNotificationParameter_OSStatus: CFString = "OSStatus"
 /// Posted when a sample buffer with `PostNotificationWhenConsumed` is consumed.
-public let kCMSampleBufferConsumerNotification_BufferConsumed: CFString =
+nonisolated(unsafe) public let kCMSampleBufferConsumerNotification_BufferConsumed: CFString =
     "CMSampleBufferConsumerNotification_BufferConsumed"

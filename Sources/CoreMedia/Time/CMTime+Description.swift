@@ -10,7 +10,7 @@ import Foundation
 /// A description of `time` such as "{1/30 = 0.033}" (the allocator is accepted and ignored).
 @discardableResult
 public func CMTimeCopyDescription(allocator: CFAllocator?, time: CMTime) -> CFString? {
-    time.description
+    time.description as CFString
 }
 
 /// Prints the description of `time` to standard error, as CFShow does (CMTimeShow is documented as "just like

@@ -8,13 +8,13 @@
 import Foundation
 
 /// Dictionary key for the `value` field of a CMTime (a 64-bit integer).
-public let kCMTimeValueKey: CFString = "value"
+nonisolated(unsafe) public let kCMTimeValueKey: CFString = "value"
 /// Dictionary key for the `timescale` field of a CMTime (a 32-bit integer).
-public let kCMTimeScaleKey: CFString = "timescale"
+nonisolated(unsafe) public let kCMTimeScaleKey: CFString = "timescale"
 /// Dictionary key for the `epoch` field of a CMTime (a 64-bit integer).
-public let kCMTimeEpochKey: CFString = "epoch"
+nonisolated(unsafe) public let kCMTimeEpochKey: CFString = "epoch"
 /// Dictionary key for the `flags` field of a CMTime (an unsigned 32-bit integer).
-public let kCMTimeFlagsKey: CFString = "flags"
+nonisolated(unsafe) public let kCMTimeFlagsKey: CFString = "flags"
 
 /// A dictionary holding all four fields of `time`, for storing times in dictionaries and property lists.
 @discardableResult
@@ -71,16 +71,9 @@ enum CMTimeDictionaryNumber {
     /// The entry as a dictionary, or `nil`.
     static func dictionary(_ entry: Any?) -> CFDictionary? {
         switch entry {
-        case let dictionary as [AnyHashable: Any]: return dictionary
-        case let dictionary as [String: Any]: return dictionary
-        case let dictionary as NSDictionary:
-            var converted: [AnyHashable: Any] = [:]
-            for (key, value) in dictionary {
-                guard let key = key as? AnyHashable else { return nil }
-                converted[key] = value
-            }
-            return converted
-        default: return nil
+        case let dictionary as NSDictionary: dictionary
+        case let dictionary as [AnyHashable: Any]: dictionary as NSDictionary
+        default: nil
         }
     }
 }

@@ -51,9 +51,9 @@ public func CMTimeMappingMakeEmpty(target: CMTimeRange) -> CMTimeMapping {
 }
 
 /// Dictionary key for the source range of a CMTimeMapping (a CMTimeRange dictionary).
-public let kCMTimeMappingSourceKey: CFString = "source"
+nonisolated(unsafe) public let kCMTimeMappingSourceKey: CFString = "source"
 /// Dictionary key for the target range of a CMTimeMapping (a CMTimeRange dictionary).
-public let kCMTimeMappingTargetKey: CFString = "target"
+nonisolated(unsafe) public let kCMTimeMappingTargetKey: CFString = "target"
 
 /// A dictionary holding the source and target of `mapping` as CMTimeRange dictionaries.
 @discardableResult
@@ -77,7 +77,7 @@ public func CMTimeMappingMakeFromDictionary(_ dictionaryRepresentation: CFDictio
 /// A description of `mapping` (the allocator is accepted and ignored).
 @discardableResult
 public func CMTimeMappingCopyDescription(allocator: CFAllocator?, mapping: CMTimeMapping) -> CFString? {
-    mapping.description
+    mapping.description as CFString
 }
 
 /// Prints the description of `mapping` to standard error, as CFShow does.

@@ -66,9 +66,9 @@ public func CMTIMERANGE_IS_EMPTY(_ range: CMTimeRange) -> Bool { range.isEmpty }
 // MARK: Dictionaries and descriptions
 
 /// Dictionary key for the start of a CMTimeRange (a CMTime dictionary); "start", as Apple's dictionaries print.
-public let kCMTimeRangeStartKey: CFString = "start"
+nonisolated(unsafe) public let kCMTimeRangeStartKey: CFString = "start"
 /// Dictionary key for the duration of a CMTimeRange (a CMTime dictionary); "duration", as Apple's dictionaries print.
-public let kCMTimeRangeDurationKey: CFString = "duration"
+nonisolated(unsafe) public let kCMTimeRangeDurationKey: CFString = "duration"
 
 /// A dictionary holding the start and duration of `range` as CMTime dictionaries.
 @discardableResult
@@ -86,7 +86,7 @@ public func CMTimeRangeMakeFromDictionary(_ dictionaryRepresentation: CFDictiona
 /// A description of `range` such as "{{0/1 = 0.000}, {10/1 = 10.000}}" (the allocator is accepted and ignored).
 @discardableResult
 public func CMTimeRangeCopyDescription(allocator: CFAllocator?, range: CMTimeRange) -> CFString? {
-    range.description
+    range.description as CFString
 }
 
 /// Prints the description of `range` to standard error, as CFShow does.

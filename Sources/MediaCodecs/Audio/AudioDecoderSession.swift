@@ -160,7 +160,7 @@ package final class AudioDecoderSession: @unchecked Sendable {
 
     private func decodePackets(_ sampleBuffer: CMSampleBuffer, with decoder: FFAudioDecoder,
                                into result: inout AudioDecodeResult) throws(CodecError) {
-        if sampleBuffer.hasTrueAttachment(kCMSampleBufferAttachmentKey_ResetDecoderBeforeDecoding) {
+        if sampleBuffer.hasTrueAttachment(kCMSampleBufferAttachmentKey_ResetDecoderBeforeDecoding as String) {
             decoder.reset()
             pending.removeAll()
         }

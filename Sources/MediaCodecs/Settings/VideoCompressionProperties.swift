@@ -67,12 +67,12 @@ package struct VideoCompressionProperties: Sendable {
             return [AVVideoAverageBitRateKey, AVVideoQualityKey, AVVideoMaxKeyFrameIntervalKey,
                     AVVideoMaxKeyFrameIntervalDurationKey, AVVideoAllowFrameReorderingKey, AVVideoProfileLevelKey,
                     AVVideoH264EntropyModeKey, AVVideoExpectedSourceFrameRateKey, AVVideoAverageNonDroppableFrameRateKey,
-                    kVTCompressionPropertyKey_DataRateLimits, kVTCompressionPropertyKey_AllowTemporalCompression,
-                    kVTCompressionPropertyKey_PrioritizeEncodingSpeedOverQuality] + x26xControlKeys
-                + [kVTCompressionPropertyKey_MaxH264SliceBytes]
+                    kVTCompressionPropertyKey_DataRateLimits as String, kVTCompressionPropertyKey_AllowTemporalCompression as String,
+                    kVTCompressionPropertyKey_PrioritizeEncodingSpeedOverQuality as String] + x26xControlKeys
+                + [kVTCompressionPropertyKey_MaxH264SliceBytes as String]
         case .hevc:
             return supportedKeys(for: .h264).filter {
-                $0 != AVVideoH264EntropyModeKey && $0 != kVTCompressionPropertyKey_MaxH264SliceBytes
+                $0 != AVVideoH264EntropyModeKey && $0 != kVTCompressionPropertyKey_MaxH264SliceBytes as String
             }
         case .jpeg:
             // AVFoundation skips its supported-property check for AverageBitRate and MaxKeyFrameInterval with JPEG;
@@ -86,19 +86,19 @@ package struct VideoCompressionProperties: Sendable {
 
     /// The keys read into `EncoderControls` (x264 and x265 only).
     static let x26xControlKeys = [
-        kVTCompressionPropertyKey_RealTime, kVTCompressionPropertyKey_MinAllowedFrameQP,
-        kVTCompressionPropertyKey_MaxAllowedFrameQP, kVTCompressionPropertyKey_ReferenceBufferCount,
-        kVTCompressionPropertyKey_SpatialAdaptiveQPLevel, kVTCompressionPropertyKey_AllowOpenGOP,
-        kVTCompressionPropertyKey_MaxFrameDelayCount, kVTCompressionPropertyKey_ConstantBitRate,
-        kVTCompressionPropertyKey_VBVMaxBitRate, kVTCompressionPropertyKey_VBVBufferDuration,
-        kVTCompressionPropertyKey_VBVInitialDelayPercentage, kVTCompressionPropertyKey_SuggestedLookAheadFrameCount,
-        kVTCompressionPropertyKey_VariableBitRate,
+        kVTCompressionPropertyKey_RealTime as String, kVTCompressionPropertyKey_MinAllowedFrameQP as String,
+        kVTCompressionPropertyKey_MaxAllowedFrameQP as String, kVTCompressionPropertyKey_ReferenceBufferCount as String,
+        kVTCompressionPropertyKey_SpatialAdaptiveQPLevel as String, kVTCompressionPropertyKey_AllowOpenGOP as String,
+        kVTCompressionPropertyKey_MaxFrameDelayCount as String, kVTCompressionPropertyKey_ConstantBitRate as String,
+        kVTCompressionPropertyKey_VBVMaxBitRate as String, kVTCompressionPropertyKey_VBVBufferDuration as String,
+        kVTCompressionPropertyKey_VBVInitialDelayPercentage as String, kVTCompressionPropertyKey_SuggestedLookAheadFrameCount as String,
+        kVTCompressionPropertyKey_VariableBitRate as String,
     ]
 
     /// Keys that state a fact about the output rather than shape it; each is accepted when the fact holds here.
     static let statedFactKeys = [
-        kVTCompressionPropertyKey_FieldCount, kVTCompressionPropertyKey_ProgressiveScan, kVTCompressionPropertyKey_Depth,
-        kVTCompressionPropertyKey_OutputBitDepth, kVTCompressionPropertyKey_HDRMetadataInsertionMode,
+        kVTCompressionPropertyKey_FieldCount as String, kVTCompressionPropertyKey_ProgressiveScan as String, kVTCompressionPropertyKey_Depth as String,
+        kVTCompressionPropertyKey_OutputBitDepth as String, kVTCompressionPropertyKey_HDRMetadataInsertionMode as String,
     ]
 
     /// Reads and checks the properties (`reader` is `nil` when the key is absent).
@@ -123,14 +123,14 @@ package struct VideoCompressionProperties: Sendable {
         if let rate = averageBitRate, rate <= 0 {
             throw CodecSettingsError(.invalidValue, key: r.keyPath(AVVideoAverageBitRateKey), "must be positive, not \(rate)")
         }
-        if let rate = try r.int(kVTCompressionPropertyKey_VariableBitRate) {
+        if let rate = try r.int(kVTCompressionPropertyKey_VariableBitRate as String) {
             // A variable-bit-rate target is what x264's and x265's average-bit-rate control aims at.
             guard averageBitRate == nil else {
-                throw CodecSettingsError(.conflict, key: r.keyPath(kVTCompressionPropertyKey_VariableBitRate),
+                throw CodecSettingsError(.conflict, key: r.keyPath(kVTCompressionPropertyKey_VariableBitRate as String),
                                          "give one target: AverageBitRate or VariableBitRate")
             }
             guard rate > 0 else {
-                throw CodecSettingsError(.invalidValue, key: r.keyPath(kVTCompressionPropertyKey_VariableBitRate), "must be positive, not \(rate)")
+                throw CodecSettingsError(.invalidValue, key: r.keyPath(kVTCompressionPropertyKey_VariableBitRate as String), "must be positive, not \(rate)")
             }
             averageBitRate = rate
         }
@@ -192,24 +192,24 @@ package struct VideoCompressionProperties: Sendable {
                                          "\(rate) non-droppable frames per second is more than the expected \(expected) frames per second")
             }
         }
-        if let raw = r.raw(kVTCompressionPropertyKey_DataRateLimits) {
+        if let raw = r.raw(kVTCompressionPropertyKey_DataRateLimits as String) {
             guard let list = raw as? [Any], !list.isEmpty, list.count % 2 == 0 else {
-                throw CodecSettingsError(.wrongType, key: r.keyPath(kVTCompressionPropertyKey_DataRateLimits),
+                throw CodecSettingsError(.wrongType, key: r.keyPath(kVTCompressionPropertyKey_DataRateLimits as String),
                                          "must be an array of (bytes, seconds) pairs")
             }
             var pairs: [(bytes: Int, seconds: Double)] = []
             for index in stride(from: 0, to: list.count, by: 2) {
                 guard let bytes = AttributeValue.int(list[index]), let seconds = AttributeValue.double(list[index + 1]),
                       bytes > 0, seconds > 0, seconds.isFinite else {
-                    throw CodecSettingsError(.invalidValue, key: r.keyPath(kVTCompressionPropertyKey_DataRateLimits),
+                    throw CodecSettingsError(.invalidValue, key: r.keyPath(kVTCompressionPropertyKey_DataRateLimits as String),
                                              "pair \(index / 2) must be a positive byte count and a positive number of seconds")
                 }
                 pairs.append((bytes, seconds))
             }
             dataRateLimits = pairs
         }
-        allowsTemporalCompression = try r.bool(kVTCompressionPropertyKey_AllowTemporalCompression)
-        prioritizesSpeed = try r.bool(kVTCompressionPropertyKey_PrioritizeEncodingSpeedOverQuality)
+        allowsTemporalCompression = try r.bool(kVTCompressionPropertyKey_AllowTemporalCompression as String)
+        prioritizesSpeed = try r.bool(kVTCompressionPropertyKey_PrioritizeEncodingSpeedOverQuality as String)
         controls = try EncoderControls(&r, codec: codec)
         try controls.checkAgainst(averageBitRate: averageBitRate, quality: quality, dataRateLimits: dataRateLimits, reader: r)
         try checkStatedFacts(&r, codec: codec)
@@ -222,7 +222,7 @@ package struct VideoCompressionProperties: Sendable {
                                      "droppable frames are non-reference B-frames here, which AllowFrameReordering false forbids")
         }
         if averageBitRate != nil, quality != nil, dataRateLimits != nil {
-            throw CodecSettingsError(.conflict, key: r.keyPath(kVTCompressionPropertyKey_DataRateLimits),
+            throw CodecSettingsError(.conflict, key: r.keyPath(kVTCompressionPropertyKey_DataRateLimits as String),
                                      "with both AverageBitRate and Quality, the bit rate already caps the quality encode; drop one of the three")
         }
         if codec == .jpeg, averageBitRate != nil, quality != nil {

@@ -30,32 +30,32 @@ package struct VideoDecoderOutputSettings: Sendable {
     /// Pixel buffer attribute keys that only ask for memory other frameworks can use (IOSurface, Metal, OpenGL,
     /// Core Graphics). Buffers here are plain, aligned main memory, which is what those frameworks read on Linux too,
     /// so the requests are met; their values are still type-checked.
-    static let compatibilityKeys = [kCVPixelBufferCGImageCompatibilityKey, kCVPixelBufferCGBitmapContextCompatibilityKey,
+    static let compatibilityKeys = ([kCVPixelBufferCGImageCompatibilityKey, kCVPixelBufferCGBitmapContextCompatibilityKey,
                                     kCVPixelBufferMetalCompatibilityKey, kCVPixelBufferOpenGLCompatibilityKey,
                                     kCVPixelBufferOpenGLESCompatibilityKey, kCVPixelBufferOpenGLTextureCacheCompatibilityKey,
-                                    kCVPixelBufferOpenGLESTextureCacheCompatibilityKey]
+                                    kCVPixelBufferOpenGLESTextureCacheCompatibilityKey] as [CFString]).map { $0 as String }
 
     /// Layout attributes handed to the output pool.
-    static let layoutKeys = [kCVPixelBufferBytesPerRowAlignmentKey, kCVPixelBufferPlaneAlignmentKey,
+    static let layoutKeys = ([kCVPixelBufferBytesPerRowAlignmentKey, kCVPixelBufferPlaneAlignmentKey,
                              kCVPixelBufferExtendedPixelsLeftKey, kCVPixelBufferExtendedPixelsTopKey,
-                             kCVPixelBufferExtendedPixelsRightKey, kCVPixelBufferExtendedPixelsBottomKey]
+                             kCVPixelBufferExtendedPixelsRightKey, kCVPixelBufferExtendedPixelsBottomKey] as [CFString]).map { $0 as String }
 
     /// Checks and reads a settings dictionary.
     package init(outputSettings: [String: Any]) throws(CodecSettingsError) {
         var reader = SettingsReader(outputSettings)
         pixelFormats = []
-        if let raw = reader.raw(kCVPixelBufferPixelFormatTypeKey) {
+        if let raw = reader.raw(kCVPixelBufferPixelFormatTypeKey as String) {
             let list = (raw as? [Any]) ?? [raw]
             guard !list.isEmpty else {
-                throw CodecSettingsError(.invalidValue, key: kCVPixelBufferPixelFormatTypeKey, "an empty list names no pixel format")
+                throw CodecSettingsError(.invalidValue, key: kCVPixelBufferPixelFormatTypeKey as String, "an empty list names no pixel format")
             }
             for item in list {
                 guard let format = AttributeValue.osType(item) else {
-                    throw reader.wrongType(kCVPixelBufferPixelFormatTypeKey, item, expected: "a pixel format type (OSType) or an array of them")
+                    throw reader.wrongType(kCVPixelBufferPixelFormatTypeKey as String, item, expected: "a pixel format type (OSType) or an array of them")
                 }
                 guard PixelFormatMapping.isConvertible(format) else {
                     if list.count == 1 {
-                        throw CodecSettingsError(.unsupported, key: kCVPixelBufferPixelFormatTypeKey,
+                        throw CodecSettingsError(.unsupported, key: kCVPixelBufferPixelFormatTypeKey as String,
                                                  "decoding to \(fourCharacterString(format)) is not supported; supported: \(PixelFormatMapping.convertibleFormats.map(fourCharacterString).joined(separator: ", "))")
                     }
                     continue
@@ -63,19 +63,19 @@ package struct VideoDecoderOutputSettings: Sendable {
                 pixelFormats.append(format)
             }
             guard !pixelFormats.isEmpty else {
-                throw CodecSettingsError(.unsupported, key: kCVPixelBufferPixelFormatTypeKey,
+                throw CodecSettingsError(.unsupported, key: kCVPixelBufferPixelFormatTypeKey as String,
                                          "none of the pixel formats can be decoded to here")
             }
         }
-        width = try reader.int(kCVPixelBufferWidthKey)
-        height = try reader.int(kCVPixelBufferHeightKey)
+        width = try reader.int(kCVPixelBufferWidthKey as String)
+        height = try reader.int(kCVPixelBufferHeightKey as String)
         if (width == nil) != (height == nil) {
-            throw CodecSettingsError(.missingKey, key: width == nil ? kCVPixelBufferWidthKey : kCVPixelBufferHeightKey,
+            throw CodecSettingsError(.missingKey, key: (width == nil ? kCVPixelBufferWidthKey : kCVPixelBufferHeightKey) as String,
                                      "a width and a height are given together or not at all")
         }
         for (key, value) in [(kCVPixelBufferWidthKey, width), (kCVPixelBufferHeightKey, height)] {
             if let value, !(1...Limits.maximumPictureDimension).contains(value) {
-                throw CodecSettingsError(.invalidValue, key: key, "\(value) is outside 1...\(Limits.maximumPictureDimension)")
+                throw CodecSettingsError(.invalidValue, key: key as String, "\(value) is outside 1...\(Limits.maximumPictureDimension)")
             }
         }
         scalingMode = .stretch
@@ -97,14 +97,14 @@ package struct VideoDecoderOutputSettings: Sendable {
         }
         bufferAttributes = [:]
         for key in Self.layoutKeys {
-            guard let value = try reader.int(key) else { continue }
+            guard let value = try reader.int(key as String) else { continue }
             guard (0...4096).contains(value) else {
-                throw CodecSettingsError(.invalidValue, key: key, "\(value) is outside 0...4096")
+                throw CodecSettingsError(.invalidValue, key: key as String, "\(value) is outside 0...4096")
             }
-            bufferAttributes[key] = value
+            bufferAttributes[key as String] = value
         }
-        for key in Self.compatibilityKeys { _ = try reader.bool(key) }
-        if reader.contains(kCVPixelBufferIOSurfacePropertiesKey) { _ = try reader.dictionary(kCVPixelBufferIOSurfacePropertiesKey) }
+        for key in Self.compatibilityKeys { _ = try reader.bool(key as String) }
+        if reader.contains(kCVPixelBufferIOSurfacePropertiesKey as String) { _ = try reader.dictionary(kCVPixelBufferIOSurfacePropertiesKey as String) }
         try reader.finish("an uncompressed-video settings dictionary")
         if let width, let height, let clap = cleanAperture, clap.width > width || clap.height > height {
             throw CodecSettingsError(.invalidValue, key: AVVideoCleanApertureKey,

@@ -38,9 +38,9 @@ package struct VideoEncoderSettings: Sendable {
 
         /// Core Video's dictionary (`kCVImageBufferCleanAperture…Key`), which format descriptions share.
         package var dictionary: [String: Int] {
-            [kCVImageBufferCleanApertureWidthKey: width, kCVImageBufferCleanApertureHeightKey: height,
-             kCVImageBufferCleanApertureHorizontalOffsetKey: horizontalOffset,
-             kCVImageBufferCleanApertureVerticalOffsetKey: verticalOffset]
+            [kCVImageBufferCleanApertureWidthKey as String: width, kCVImageBufferCleanApertureHeightKey as String: height,
+             kCVImageBufferCleanApertureHorizontalOffsetKey as String: horizontalOffset,
+             kCVImageBufferCleanApertureVerticalOffsetKey as String: verticalOffset]
         }
     }
 
@@ -106,7 +106,7 @@ package struct VideoEncoderSettings: Sendable {
             // Before macOS 10.9/iOS 7 these two belonged inside the compression properties (AVVideoSettings.h);
             // Apple still takes them there.
             // VideoToolbox's own key takes the same dictionary.
-            for ratioKey in [AVVideoPixelAspectRatioKey, kVTCompressionPropertyKey_PixelAspectRatio] {
+            for ratioKey in [AVVideoPixelAspectRatioKey, kVTCompressionPropertyKey_PixelAspectRatio as String] {
                 guard let ratio = try Self.readPixelAspectRatio(&compressionReader!, key: ratioKey) else { continue }
                 guard pixelAspectRatio == nil || pixelAspectRatio! == ratio else {
                     throw CodecSettingsError(.conflict, key: compressionReader!.keyPath(ratioKey),
@@ -251,21 +251,21 @@ package struct VideoEncoderSettings: Sendable {
     /// hardware, a GPU or another encoder fails, and preferring them (a preference) is satisfied by software.
     /// Returns whether low-latency rate control was asked for.
     static func readEncoderSpecification(_ reader: inout SettingsReader) throws(CodecSettingsError) -> Bool {
-        _ = try reader.bool(kVTVideoEncoderSpecification_EnableHardwareAcceleratedVideoEncoder)
-        _ = try reader.int(kVTVideoEncoderSpecification_PreferredEncoderGPURegistryID)
-        if try reader.bool(kVTVideoEncoderSpecification_RequireHardwareAcceleratedVideoEncoder) == true {
-            throw CodecSettingsError(.unsupported, key: reader.keyPath(kVTVideoEncoderSpecification_RequireHardwareAcceleratedVideoEncoder),
+        _ = try reader.bool(kVTVideoEncoderSpecification_EnableHardwareAcceleratedVideoEncoder as String)
+        _ = try reader.int(kVTVideoEncoderSpecification_PreferredEncoderGPURegistryID as String)
+        if try reader.bool(kVTVideoEncoderSpecification_RequireHardwareAcceleratedVideoEncoder as String) == true {
+            throw CodecSettingsError(.unsupported, key: reader.keyPath(kVTVideoEncoderSpecification_RequireHardwareAcceleratedVideoEncoder as String),
                                      "there is no hardware-accelerated video encoder here")
         }
-        if try reader.int(kVTVideoEncoderSpecification_RequiredEncoderGPURegistryID) != nil {
-            throw CodecSettingsError(.unsupported, key: reader.keyPath(kVTVideoEncoderSpecification_RequiredEncoderGPURegistryID),
+        if try reader.int(kVTVideoEncoderSpecification_RequiredEncoderGPURegistryID as String) != nil {
+            throw CodecSettingsError(.unsupported, key: reader.keyPath(kVTVideoEncoderSpecification_RequiredEncoderGPURegistryID as String),
                                      "there is no GPU encoder here")
         }
-        if let id = try reader.string(kVTVideoEncoderSpecification_EncoderID) {
-            throw CodecSettingsError(.unsupported, key: reader.keyPath(kVTVideoEncoderSpecification_EncoderID),
+        if let id = try reader.string(kVTVideoEncoderSpecification_EncoderID as String) {
+            throw CodecSettingsError(.unsupported, key: reader.keyPath(kVTVideoEncoderSpecification_EncoderID as String),
                                      "there is no encoder '\(id)' here: each codec has one software encoder, chosen by AVVideoCodecKey")
         }
-        let lowLatency = try reader.bool(kVTVideoEncoderSpecification_EnableLowLatencyRateControl) == true
+        let lowLatency = try reader.bool(kVTVideoEncoderSpecification_EnableLowLatencyRateControl as String) == true
         try reader.finish("AVVideoEncoderSpecificationKey")
         return lowLatency
     }

@@ -124,8 +124,8 @@ package final class PixelBufferConverter: @unchecked Sendable {
         }
         let picture = SourcePicture(format: sourceLayout.ffFormat, range: sourceLayout.range,
                                     geometry: PictureGeometry(of: source), color: VideoColorDescription(attachmentsOf: source),
-                                    pixelAspectRatio: source.attachment(kCVImageBufferPixelAspectRatioKey)?.value,
-                                    cleanAperture: source.attachment(kCVImageBufferCleanApertureKey)?.value)
+                                    pixelAspectRatio: source.attachment(kCVImageBufferPixelAspectRatioKey as String)?.value,
+                                    cleanAperture: source.attachment(kCVImageBufferCleanApertureKey as String)?.value)
         try source.withLockedPlanes(readOnly: true) { () throws(CodecError) in
             try convert(source.ffImage(as: sourceLayout.ffFormat), described: picture, into: destination)
         }
@@ -201,9 +201,9 @@ package final class PixelBufferConverter: @unchecked Sendable {
             let key = width << 32 | height
             if let pool = pools[key] { return pool }
             var attributes: [String: Any] = configuration.bufferAttributes
-            attributes[kCVPixelBufferPixelFormatTypeKey] = Int(configuration.pixelFormat)
-            attributes[kCVPixelBufferWidthKey] = width
-            attributes[kCVPixelBufferHeightKey] = height
+            attributes[kCVPixelBufferPixelFormatTypeKey as String] = Int(configuration.pixelFormat)
+            attributes[kCVPixelBufferWidthKey as String] = width
+            attributes[kCVPixelBufferHeightKey as String] = height
             do {
                 let pool = try CVPixelBufferPool(poolAttributes: [:], pixelBufferAttributes: attributes)
                 pools[key] = pool
@@ -275,21 +275,21 @@ package final class PixelBufferConverter: @unchecked Sendable {
         if destinationLayout.ffFormat.isRGB || destinationLayout.ffFormat.isGray { tags.yCbCrMatrix = nil }
         tags.attach(to: destination)
         if let ratio = configuration.pixelAspectRatio {
-            destination.setAttachment(kCVImageBufferPixelAspectRatioKey,
+            destination.setAttachment(kCVImageBufferPixelAspectRatioKey as String,
                                       [kCVImageBufferPixelAspectRatioHorizontalSpacingKey: ratio.horizontal,
                                        kCVImageBufferPixelAspectRatioVerticalSpacingKey: ratio.vertical],
                                       mode: .shouldPropagate)
         } else if !scaled, let ratio = source.pixelAspectRatio {
-            destination.setAttachment(kCVImageBufferPixelAspectRatioKey, ratio, mode: .shouldPropagate)
+            destination.setAttachment(kCVImageBufferPixelAspectRatioKey as String, ratio, mode: .shouldPropagate)
         } else {
-            destination.removeAttachment(kCVImageBufferPixelAspectRatioKey)
+            destination.removeAttachment(kCVImageBufferPixelAspectRatioKey as String)
         }
         if let clap = configuration.cleanAperture {
-            destination.setAttachment(kCVImageBufferCleanApertureKey, clap, mode: .shouldPropagate)
+            destination.setAttachment(kCVImageBufferCleanApertureKey as String, clap, mode: .shouldPropagate)
         } else if !scaled, let clap = source.cleanAperture {
-            destination.setAttachment(kCVImageBufferCleanApertureKey, clap, mode: .shouldPropagate)
+            destination.setAttachment(kCVImageBufferCleanApertureKey as String, clap, mode: .shouldPropagate)
         } else {
-            destination.removeAttachment(kCVImageBufferCleanApertureKey)
+            destination.removeAttachment(kCVImageBufferCleanApertureKey as String)
         }
     }
 }

@@ -34,7 +34,7 @@ package struct VideoColorDescription: Hashable, Sendable {
     package static func assumedMatrix(sourceHeight: Int, outputHeight: Int) -> String? {
         let assumed = FFImageConverterConfiguration.assumedMatrix(height: sourceHeight)
         guard assumed != FFImageConverterConfiguration.assumedMatrix(height: outputHeight) else { return nil }
-        return assumed == .bt709 ? kCVImageBufferYCbCrMatrix_ITU_R_709_2 : kCVImageBufferYCbCrMatrix_ITU_R_601_4
+        return (assumed == .bt709 ? kCVImageBufferYCbCrMatrix_ITU_R_709_2 : kCVImageBufferYCbCrMatrix_ITU_R_601_4) as String
     }
 
     /// Whether nothing is tagged.
@@ -43,29 +43,32 @@ package struct VideoColorDescription: Hashable, Sendable {
     // MARK: Code points (ITU-T H.273 Tables 2–4, through Core Video's functions over the package's one table)
 
     private static let chromaTable: [(String, FFChromaLocation)] = [
-        (kCVImageBufferChromaLocation_Left, .left), (kCVImageBufferChromaLocation_Center, .center),
-        (kCVImageBufferChromaLocation_TopLeft, .topLeft), (kCVImageBufferChromaLocation_Top, .top),
-        (kCVImageBufferChromaLocation_BottomLeft, .bottomLeft), (kCVImageBufferChromaLocation_Bottom, .bottom),
+        (kCVImageBufferChromaLocation_Left as String, .left), (kCVImageBufferChromaLocation_Center as String, .center),
+        (kCVImageBufferChromaLocation_TopLeft as String, .topLeft), (kCVImageBufferChromaLocation_Top as String, .top),
+        (kCVImageBufferChromaLocation_BottomLeft as String, .bottomLeft), (kCVImageBufferChromaLocation_Bottom as String, .bottom),
     ]
 
     /// The description of what a stream or frame signals (code points Core Video has no name for are left out).
     package init(_ properties: FFColorProperties) {
-        primaries = CVColorPrimariesGetStringForIntegerCodePoint(Int32(clamping: properties.primaries.rawValue))
-        transferFunction = CVTransferFunctionGetStringForIntegerCodePoint(Int32(clamping: properties.transfer.rawValue))
-        yCbCrMatrix = CVYCbCrMatrixGetStringForIntegerCodePoint(Int32(clamping: properties.matrix.rawValue))
+        primaries = CVColorPrimariesGetStringForIntegerCodePoint(Int32(clamping: properties.primaries.rawValue))?
+            .takeUnretainedValue() as String?
+        transferFunction = CVTransferFunctionGetStringForIntegerCodePoint(Int32(clamping: properties.transfer.rawValue))?
+            .takeUnretainedValue() as String?
+        yCbCrMatrix = CVYCbCrMatrixGetStringForIntegerCodePoint(Int32(clamping: properties.matrix.rawValue))?
+            .takeUnretainedValue() as String?
         chromaLocation = properties.chromaLocation.flatMap { location in Self.chromaTable.first { $0.1 == location }?.0 }
     }
 
     /// The code points to tag a stream with, and the range.
     package func ffProperties(range: FFColorRange) -> FFColorProperties {
         var result = FFColorProperties(range: range)
-        if let code = Self.codePoint(CVColorPrimariesGetIntegerCodePointForString(primaries)) {
+        if let code = Self.codePoint(CVColorPrimariesGetIntegerCodePointForString(primaries as CFString?)) {
             result.primaries = FFColorPrimaries(rawValue: code)
         }
-        if let code = Self.codePoint(CVTransferFunctionGetIntegerCodePointForString(transferFunction)) {
+        if let code = Self.codePoint(CVTransferFunctionGetIntegerCodePointForString(transferFunction as CFString?)) {
             result.transfer = FFTransferCharacteristic(rawValue: code)
         }
-        if let code = Self.codePoint(CVYCbCrMatrixGetIntegerCodePointForString(yCbCrMatrix)) {
+        if let code = Self.codePoint(CVYCbCrMatrixGetIntegerCodePointForString(yCbCrMatrix as CFString?)) {
             result.matrix = FFMatrixCoefficients(rawValue: code)
         }
         if let chromaLocation { result.chromaLocation = Self.chromaTable.first { $0.0 == chromaLocation }?.1 }
@@ -77,15 +80,15 @@ package struct VideoColorDescription: Hashable, Sendable {
 
     /// Whether Core Video's string has an H.273 code point, so it can be written into a bitstream.
     package static func isEncodable(primaries value: String) -> Bool {
-        codePoint(CVColorPrimariesGetIntegerCodePointForString(value)) != nil
+        codePoint(CVColorPrimariesGetIntegerCodePointForString(value as CFString)) != nil
     }
     /// Whether a transfer function string has a code point.
     package static func isEncodable(transferFunction value: String) -> Bool {
-        codePoint(CVTransferFunctionGetIntegerCodePointForString(value)) != nil
+        codePoint(CVTransferFunctionGetIntegerCodePointForString(value as CFString)) != nil
     }
     /// Whether a matrix string has a code point.
     package static func isEncodable(yCbCrMatrix value: String) -> Bool {
-        codePoint(CVYCbCrMatrixGetIntegerCodePointForString(value)) != nil
+        codePoint(CVYCbCrMatrixGetIntegerCodePointForString(value as CFString)) != nil
     }
 
     // MARK: Attachments and extensions
@@ -93,21 +96,21 @@ package struct VideoColorDescription: Hashable, Sendable {
     /// The colour attachments of an image buffer.
     package init(attachmentsOf buffer: CVBuffer) {
         func string(_ key: String) -> String? { buffer.attachment(key).flatMap { AttributeValue.string($0.value) } }
-        primaries = string(kCVImageBufferColorPrimariesKey)
-        transferFunction = string(kCVImageBufferTransferFunctionKey)
-        yCbCrMatrix = string(kCVImageBufferYCbCrMatrixKey)
-        chromaLocation = string(kCVImageBufferChromaLocationTopFieldKey)
+        primaries = string(kCVImageBufferColorPrimariesKey as String)
+        transferFunction = string(kCVImageBufferTransferFunctionKey as String)
+        yCbCrMatrix = string(kCVImageBufferYCbCrMatrixKey as String)
+        chromaLocation = string(kCVImageBufferChromaLocationTopFieldKey as String)
     }
 
     /// The colour extensions of a format description (which use the same keys and strings).
     package init(extensionsOf description: CMFormatDescription) {
         func string(_ key: String) -> String? {
-            CMFormatDescriptionGetExtension(description, extensionKey: key).flatMap { AttributeValue.string($0) }
+            CMFormatDescriptionGetExtension(description, extensionKey: key as CFString).flatMap { AttributeValue.string($0) }
         }
-        primaries = string(kCMFormatDescriptionExtension_ColorPrimaries)
-        transferFunction = string(kCMFormatDescriptionExtension_TransferFunction)
-        yCbCrMatrix = string(kCMFormatDescriptionExtension_YCbCrMatrix)
-        chromaLocation = string(kCMFormatDescriptionExtension_ChromaLocationTopField)
+        primaries = string(kCMFormatDescriptionExtension_ColorPrimaries as String)
+        transferFunction = string(kCMFormatDescriptionExtension_TransferFunction as String)
+        yCbCrMatrix = string(kCMFormatDescriptionExtension_YCbCrMatrix as String)
+        chromaLocation = string(kCMFormatDescriptionExtension_ChromaLocationTopField as String)
     }
 
     /// Fills what this description leaves untagged from `other`.
@@ -125,19 +128,19 @@ package struct VideoColorDescription: Hashable, Sendable {
                              (kCVImageBufferYCbCrMatrixKey, yCbCrMatrix),
                              (kCVImageBufferChromaLocationTopFieldKey, chromaLocation),
                              (kCVImageBufferChromaLocationBottomFieldKey, chromaLocation)] {
-            if let value { buffer.setAttachment(key, value, mode: .shouldPropagate) } else { buffer.removeAttachment(key) }
+            if let value { buffer.setAttachment(key as String, value, mode: .shouldPropagate) } else { buffer.removeAttachment(key as String) }
         }
     }
 
     /// The format-description extensions for this colour.
     package var formatDescriptionExtensions: [String: Any] {
         var result: [String: Any] = [:]
-        if let primaries { result[kCMFormatDescriptionExtension_ColorPrimaries] = primaries }
-        if let transferFunction { result[kCMFormatDescriptionExtension_TransferFunction] = transferFunction }
-        if let yCbCrMatrix { result[kCMFormatDescriptionExtension_YCbCrMatrix] = yCbCrMatrix }
+        if let primaries { result[kCMFormatDescriptionExtension_ColorPrimaries as String] = primaries }
+        if let transferFunction { result[kCMFormatDescriptionExtension_TransferFunction as String] = transferFunction }
+        if let yCbCrMatrix { result[kCMFormatDescriptionExtension_YCbCrMatrix as String] = yCbCrMatrix }
         if let chromaLocation {
-            result[kCMFormatDescriptionExtension_ChromaLocationTopField] = chromaLocation
-            result[kCMFormatDescriptionExtension_ChromaLocationBottomField] = chromaLocation
+            result[kCMFormatDescriptionExtension_ChromaLocationTopField as String] = chromaLocation
+            result[kCMFormatDescriptionExtension_ChromaLocationBottomField as String] = chromaLocation
         }
         return result
     }

@@ -121,7 +121,7 @@ package final class VideoDecoderSession: @unchecked Sendable {
                                                   presentationTimeStamp: CMSampleBufferGetPresentationTimeStamp(sampleBuffer)))
                 return result
             }
-            if sampleBuffer.hasTrueAttachment(kCMSampleBufferAttachmentKey_ResetDecoderBeforeDecoding) {
+            if sampleBuffer.hasTrueAttachment(kCMSampleBufferAttachmentKey_ResetDecoderBeforeDecoding as String) {
                 decoder.reset()
                 pending.removeAll()
             }
@@ -153,7 +153,7 @@ package final class VideoDecoderSession: @unchecked Sendable {
                     deliver(frames, into: &result)
                 }
             }
-            if sampleBuffer.hasTrueAttachment(kCMSampleBufferAttachmentKey_DrainAfterDecoding) {
+            if sampleBuffer.hasTrueAttachment(kCMSampleBufferAttachmentKey_DrainAfterDecoding as String) {
                 drain(into: &result)
             }
             prune()
@@ -241,8 +241,8 @@ package final class VideoDecoderSession: @unchecked Sendable {
             geometry.cleanAperture = rect
         }
         if let pasp = descriptionGeometry.pixelAspectRatio,
-           let h = AttributeValue.double(pasp[kCMFormatDescriptionKey_PixelAspectRatioHorizontalSpacing]),
-           let v = AttributeValue.double(pasp[kCMFormatDescriptionKey_PixelAspectRatioVerticalSpacing]), h > 0, v > 0 {
+           let h = AttributeValue.double(pasp[kCMFormatDescriptionKey_PixelAspectRatioHorizontalSpacing as String]),
+           let v = AttributeValue.double(pasp[kCMFormatDescriptionKey_PixelAspectRatioVerticalSpacing as String]), h > 0, v > 0 {
             geometry.pixelAspectRatio = h / v
         }
         let settings = outputSettings
@@ -277,10 +277,10 @@ package final class VideoDecoderSession: @unchecked Sendable {
         if frame.pixelFormat.isRGB || frame.pixelFormat.isGray { tags.yCbCrMatrix = nil }
         tags.attach(to: buffer)
         if let pasp = descriptionGeometry.pixelAspectRatio {
-            buffer.setAttachment(kCVImageBufferPixelAspectRatioKey, pasp, mode: .shouldPropagate)
+            buffer.setAttachment(kCVImageBufferPixelAspectRatioKey as String, pasp, mode: .shouldPropagate)
         }
         if let clap = descriptionGeometry.cleanAperture {
-            buffer.setAttachment(kCVImageBufferCleanApertureKey, clap, mode: .shouldPropagate)
+            buffer.setAttachment(kCVImageBufferCleanApertureKey as String, clap, mode: .shouldPropagate)
         }
         return buffer
     }

@@ -139,7 +139,7 @@ struct VideoEncoderPlan {
         }
         let realTime = realTime || controls.realTime == true || settings.lowLatencyRateControl
         if controls.maxFrameDelay != nil, twoPass != nil {
-            throw CodecSettingsError(.conflict, key: key(kVTCompressionPropertyKey_MaxFrameDelayCount),
+            throw CodecSettingsError(.conflict, key: key(kVTCompressionPropertyKey_MaxFrameDelayCount as String),
                                      "a multi-pass encode holds every frame until its last pass; drop the frame delay limit")
         }
 

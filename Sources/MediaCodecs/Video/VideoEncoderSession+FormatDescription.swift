@@ -10,20 +10,20 @@ extension VideoEncoderSession {
     func makeFormatDescription(encoder: FFVideoEncoder, width: Int, height: Int, color: VideoColorDescription)
         throws(CodecError) -> CMFormatDescription {
         var extensions = color.formatDescriptionExtensions
-        extensions.removeValue(forKey: kCMFormatDescriptionExtension_ChromaLocationTopField)
-        extensions.removeValue(forKey: kCMFormatDescriptionExtension_ChromaLocationBottomField)
+        extensions.removeValue(forKey: kCMFormatDescriptionExtension_ChromaLocationTopField as String)
+        extensions.removeValue(forKey: kCMFormatDescriptionExtension_ChromaLocationBottomField as String)
         if let ratio = settings.pixelAspectRatio {
-            extensions[kCMFormatDescriptionExtension_PixelAspectRatio] = [
+            extensions[kCMFormatDescriptionExtension_PixelAspectRatio as String] = [
                 kCMFormatDescriptionKey_PixelAspectRatioHorizontalSpacing: ratio.horizontal,
                 kCMFormatDescriptionKey_PixelAspectRatioVerticalSpacing: ratio.vertical]
         }
         if let clap = settings.cleanAperture {
-            extensions[kCMFormatDescriptionExtension_CleanAperture] = clap.dictionary
+            extensions[kCMFormatDescriptionExtension_CleanAperture as String] = clap.dictionary
         }
         let alpha = settings.inputPixelFormat.hasAlpha
-        extensions[kCMFormatDescriptionExtension_Depth] = alpha ? 32 : 24
-        extensions[kCMFormatDescriptionExtension_FormatName] = Self.formatName(settings.codec)
-        if alpha { extensions[kCMFormatDescriptionExtension_ContainsAlphaChannel] = true }
+        extensions[kCMFormatDescriptionExtension_Depth as String] = alpha ? 32 : 24
+        extensions[kCMFormatDescriptionExtension_FormatName as String] = Self.formatName(settings.codec)
+        if alpha { extensions[kCMFormatDescriptionExtension_ContainsAlphaChannel as String] = true }
 
         let codec = settings.encoder.codec
         var description: CMFormatDescription?
@@ -46,22 +46,20 @@ extension VideoEncoderSession {
                 throw CodecError(.codecFailed, "CoreMedia refused the encoder's parameter sets (status \(status))")
             }
             // Merge: what the parameter sets say, overridden by what the settings ask for.
-            var merged = (CMFormatDescriptionGetExtensions(made) ?? [:]).reduce(into: [String: Any]()) { result, entry in
-                if let key = entry.key.base as? String { result[key] = entry.value }
-            }
+            var merged = CMFormatDescriptionGetExtensions(made)?.stringKeyed ?? [:]
             for (key, value) in extensions { merged[key] = value }
             let dimensions = CMVideoFormatDescriptionGetDimensions(made)
             description = nil
             let rebuilt = CMVideoFormatDescriptionCreate(allocator: nil, codecType: CMFormatDescriptionGetMediaSubType(made),
                                                          width: dimensions.width, height: dimensions.height,
-                                                         extensions: merged, formatDescriptionOut: &description)
+                                                         extensions: merged as CFDictionary, formatDescriptionOut: &description)
             guard rebuilt == noErr, let final = description else {
                 throw CodecError(.codecFailed, "cannot add extensions to the \(codec) format description (status \(rebuilt))")
             }
             return final
         }
         let status = CMVideoFormatDescriptionCreate(allocator: nil, codecType: Self.codecType(settings.codec),
-                                                    width: Int32(width), height: Int32(height), extensions: extensions,
+                                                    width: Int32(width), height: Int32(height), extensions: extensions as CFDictionary,
                                                     formatDescriptionOut: &description)
         guard status == noErr, let description else {
             throw CodecError(.codecFailed, "cannot make a \(settings.codec.rawValue) format description (status \(status))")

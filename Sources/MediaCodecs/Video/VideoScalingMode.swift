@@ -71,13 +71,13 @@ package struct PictureGeometry: Hashable, Sendable {
     /// The geometry of a pixel buffer, from its size and its clean aperture and pixel aspect ratio attachments.
     package init(of buffer: CVBuffer) {
         self.init(width: buffer.width, height: buffer.height)
-        if let clap = buffer.attachment(kCVImageBufferCleanApertureKey).flatMap({ AttributeValue.dictionary($0.value) }),
+        if let clap = buffer.attachment(kCVImageBufferCleanApertureKey as String).flatMap({ AttributeValue.dictionary($0.value) }),
            let rect = Self.cleanAperture(clap, width: width, height: height) {
             cleanAperture = rect
         }
-        if let pasp = buffer.attachment(kCVImageBufferPixelAspectRatioKey).flatMap({ AttributeValue.dictionary($0.value) }),
-           let h = AttributeValue.double(pasp[kCVImageBufferPixelAspectRatioHorizontalSpacingKey]),
-           let v = AttributeValue.double(pasp[kCVImageBufferPixelAspectRatioVerticalSpacingKey]),
+        if let pasp = buffer.attachment(kCVImageBufferPixelAspectRatioKey as String).flatMap({ AttributeValue.dictionary($0.value) }),
+           let h = AttributeValue.double(pasp[kCVImageBufferPixelAspectRatioHorizontalSpacingKey as String]),
+           let v = AttributeValue.double(pasp[kCVImageBufferPixelAspectRatioVerticalSpacingKey as String]),
            h > 0, v > 0, h.isFinite, v.isFinite {
             pixelAspectRatio = h / v
         }
@@ -86,11 +86,11 @@ package struct PictureGeometry: Hashable, Sendable {
     /// A clean aperture dictionary (Core Video's keys) as a rectangle inside a `width` x `height` picture, or `nil`
     /// when it is malformed or falls outside the picture.
     package static func cleanAperture(_ clap: [String: Any], width: Int, height: Int) -> PixelRect? {
-        guard let w = AttributeValue.double(clap[kCVImageBufferCleanApertureWidthKey]),
-              let h = AttributeValue.double(clap[kCVImageBufferCleanApertureHeightKey]),
+        guard let w = AttributeValue.double(clap[kCVImageBufferCleanApertureWidthKey as String]),
+              let h = AttributeValue.double(clap[kCVImageBufferCleanApertureHeightKey as String]),
               w > 0, h > 0, w <= Double(width), h <= Double(height) else { return nil }
-        let dx = AttributeValue.double(clap[kCVImageBufferCleanApertureHorizontalOffsetKey]) ?? 0
-        let dy = AttributeValue.double(clap[kCVImageBufferCleanApertureVerticalOffsetKey]) ?? 0
+        let dx = AttributeValue.double(clap[kCVImageBufferCleanApertureHorizontalOffsetKey as String]) ?? 0
+        let dy = AttributeValue.double(clap[kCVImageBufferCleanApertureVerticalOffsetKey as String]) ?? 0
         // QuickTime 'clap': the aperture is centred on the picture's centre plus the offsets (down is positive).
         let rect = PixelRect(x: (Double(width) - w) / 2 + dx, y: (Double(height) - h) / 2 + dy, width: w, height: h)
         guard rect.x >= -0.5, rect.y >= -0.5, rect.x + w <= Double(width) + 0.5, rect.y + h <= Double(height) + 0.5

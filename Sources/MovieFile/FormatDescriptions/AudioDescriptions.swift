@@ -21,7 +21,7 @@ enum AudioDescriptions {
         var extensions = base
         let converted: Set<FourCC> = ["chan", "free", "skip", "wide"]
         let atoms = FormatDescriptionFactory.extensionAtoms(entry.children, excluding: converted)
-        if !atoms.isEmpty { extensions[kCMFormatDescriptionExtension_SampleDescriptionExtensionAtoms] = atoms }
+        if !atoms.isEmpty { extensions[kCMFormatDescriptionExtension_SampleDescriptionExtensionAtoms as String] = atoms }
         if let chan = entry.channelLayout { format.layout = channelLayout(chan) }
         return create(format, extensions: extensions)
     }
@@ -46,12 +46,12 @@ enum AudioDescriptions {
                         CMAudioFormatDescriptionCreate(
                             allocator: nil, asbd: &asbd, layoutSize: size, layout: pointer,
                             magicCookieSize: cookie.count, magicCookie: cookie.isEmpty ? nil : cookieBytes.baseAddress,
-                            extensions: extensions, formatDescriptionOut: &description)
+                            extensions: extensions as CFDictionary, formatDescriptionOut: &description)
                     }
                 } else {
                     CMAudioFormatDescriptionCreate(
                         allocator: nil, asbd: &asbd, layoutSize: 0, layout: nil, magicCookieSize: cookie.count,
-                        magicCookie: cookie.isEmpty ? nil : cookieBytes.baseAddress, extensions: extensions,
+                        magicCookie: cookie.isEmpty ? nil : cookieBytes.baseAddress, extensions: extensions as CFDictionary,
                         formatDescriptionOut: &description)
                 }
             }

@@ -14,7 +14,7 @@ enum OtherDescriptions {
         var extensions = base
         if let name = entry.children.first(UserDataTextBox.self), case .strings(let items) = name.content,
            let item = items.first {
-            extensions[kCMTimeCodeFormatDescriptionExtension_SourceReferenceName] = [
+            extensions[kCMTimeCodeFormatDescriptionExtension_SourceReferenceName as String] = [
                 kCMTimeCodeFormatDescriptionKey_Value: item.text,
                 kCMTimeCodeFormatDescriptionKey_LangCode: Int(item.language.rawValue),
             ] as [String: Any]
@@ -24,7 +24,7 @@ enum OtherDescriptions {
         CMTimeCodeFormatDescriptionCreate(
             allocator: nil, timeCodeFormatType: kCMTimeCodeFormatType_TimeCode32,
             frameDuration: CMTime(value: CMTimeValue(entry.frameDuration), timescale: timescale),
-            frameQuanta: UInt32(entry.numberOfFrames), flags: flags, extensions: extensions,
+            frameQuanta: UInt32(entry.numberOfFrames), flags: flags, extensions: extensions as CFDictionary,
             formatDescriptionOut: &description)
         return description
     }
@@ -38,31 +38,31 @@ enum OtherDescriptions {
         for key in table.keys {
             guard key.localKeyID != 0, let declaration = key.declaration else { continue }
             var dictionary: [String: Any] = [
-                kCMMetadataFormatDescriptionKey_Namespace: Int(declaration.keyNamespace.rawValue),
-                kCMMetadataFormatDescriptionKey_Value: Data(declaration.keyValue),
-                kCMMetadataFormatDescriptionKey_LocalID: Int(key.localKeyID),
+                kCMMetadataFormatDescriptionKey_Namespace as String: Int(declaration.keyNamespace.rawValue),
+                kCMMetadataFormatDescriptionKey_Value as String: Data(declaration.keyValue),
+                kCMMetadataFormatDescriptionKey_LocalID as String: Int(key.localKeyID),
             ]
             if let dtyp = key.dataType {
                 if let wellKnown = dtyp.wellKnownType, let name = MetadataDataType.name(forWellKnownType: wellKnown) {
-                    dictionary[kCMMetadataFormatDescriptionKey_DataType] = name
+                    dictionary[kCMMetadataFormatDescriptionKey_DataType as String] = name
                 } else if dtyp.datatypeNamespace != 0 {
-                    dictionary[kCMMetadataFormatDescriptionKey_DataType] = String(decoding: dtyp.datatypeValue, as: UTF8.self)
+                    dictionary[kCMMetadataFormatDescriptionKey_DataType as String] = String(decoding: dtyp.datatypeValue, as: UTF8.self)
                 }
             }
-            if let locale = key.locale { dictionary[kCMMetadataFormatDescriptionKey_LanguageTag] = locale.locale.text }
+            if let locale = key.locale { dictionary[kCMMetadataFormatDescriptionKey_LanguageTag as String] = locale.locale.text }
             keys.append(dictionary)
         }
         guard !keys.isEmpty else { return nil }
         var description: CMFormatDescription?
         CMMetadataFormatDescriptionCreateWithKeys(allocator: nil, metadataType: kCMMetadataFormatType_Boxed,
-                                                  keys: keys, formatDescriptionOut: &description)
+                                                  keys: CFObjectArray(bridging: keys), formatDescriptionOut: &description)
         guard let made = description else { return nil }
         // The key table is the description; the verbatim entry is added so a remux can write it back.
         var extensions = CMFormatDescriptionGetExtensions(made) as? [String: Any] ?? [:]
         for (key, value) in base { extensions[key] = value }
         var withVerbatim: CMFormatDescription?
         CMFormatDescriptionCreate(allocator: nil, mediaType: kCMMediaType_Metadata, mediaSubType: kCMMetadataFormatType_Boxed,
-                                  extensions: extensions, formatDescriptionOut: &withVerbatim)
+                                  extensions: extensions as CFDictionary, formatDescriptionOut: &withVerbatim)
         return withVerbatim ?? made
     }
 
@@ -78,7 +78,7 @@ enum OtherDescriptions {
         }
         var description: CMFormatDescription?
         CMFormatDescriptionCreate(allocator: nil, mediaType: mediaType, mediaSubType: type.fourCharCode,
-                                  extensions: extensions, formatDescriptionOut: &description)
+                                  extensions: extensions as CFDictionary, formatDescriptionOut: &description)
         return description
     }
 }

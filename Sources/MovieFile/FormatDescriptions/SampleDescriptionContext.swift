@@ -19,8 +19,8 @@ struct SampleDescriptionContext: Sendable {
 
     /// The extension key the verbatim sample entry is stored under.
     var verbatimKey: String {
-        isQuickTime ? kCMFormatDescriptionExtension_VerbatimSampleDescription
-            : kCMFormatDescriptionExtension_VerbatimISOSampleEntry
+        (isQuickTime ? kCMFormatDescriptionExtension_VerbatimSampleDescription
+            : kCMFormatDescriptionExtension_VerbatimISOSampleEntry) as String
     }
 }
 
@@ -55,7 +55,7 @@ enum FormatDescriptionFactory {
     static func generic(type: FourCC, extensions: [String: Any], context: SampleDescriptionContext) -> CMFormatDescription {
         var description: CMFormatDescription?
         CMFormatDescriptionCreate(allocator: nil, mediaType: mediaType(forHandler: context.handler),
-                                  mediaSubType: type.fourCharCode, extensions: extensions,
+                                  mediaSubType: type.fourCharCode, extensions: extensions as CFDictionary,
                                   formatDescriptionOut: &description)
         if let description { return description }
         // Extensions of the kinds above always have string keys, so creation cannot fail; this is the last resort.

@@ -18,59 +18,59 @@ enum VideoDescriptions {
                      context: SampleDescriptionContext) -> CMFormatDescription? {
         var extensions = base
         let atoms = FormatDescriptionFactory.extensionAtoms(entry.children, excluding: converted)
-        if !atoms.isEmpty { extensions[kCMFormatDescriptionExtension_SampleDescriptionExtensionAtoms] = atoms }
+        if !atoms.isEmpty { extensions[kCMFormatDescriptionExtension_SampleDescriptionExtensionAtoms as String] = atoms }
         let name = entry.compressorName.text.trimmingCharacters(in: .controlCharacters)
         if let formatName = name.isEmpty ? defaultFormatNames[entry.boxType] : name {
-            extensions[kCMFormatDescriptionExtension_FormatName] = formatName
+            extensions[kCMFormatDescriptionExtension_FormatName as String] = formatName
         }
-        extensions[kCMFormatDescriptionExtension_Depth] = Int(entry.depth)
+        extensions[kCMFormatDescriptionExtension_Depth as String] = Int(entry.depth)
         if context.isQuickTime {
-            extensions[kCMFormatDescriptionExtension_Version] = Int(entry.version)
-            extensions[kCMFormatDescriptionExtension_RevisionLevel] = Int(entry.revisionLevel)
+            extensions[kCMFormatDescriptionExtension_Version as String] = Int(entry.version)
+            extensions[kCMFormatDescriptionExtension_RevisionLevel as String] = Int(entry.revisionLevel)
             if entry.vendor.rawValue != 0, let vendor = entry.vendor.printableString {
-                extensions[kCMFormatDescriptionExtension_Vendor] = vendor
+                extensions[kCMFormatDescriptionExtension_Vendor as String] = vendor
             }
-            extensions[kCMFormatDescriptionExtension_TemporalQuality] = Int(entry.temporalQuality)
-            extensions[kCMFormatDescriptionExtension_SpatialQuality] = Int(entry.spatialQuality)
+            extensions[kCMFormatDescriptionExtension_TemporalQuality as String] = Int(entry.temporalQuality)
+            extensions[kCMFormatDescriptionExtension_SpatialQuality as String] = Int(entry.spatialQuality)
         }
         if let colr = entry.colourInformation { addColour(colr, to: &extensions) }
         if let pasp = entry.pixelAspectRatio, pasp.hSpacing > 0, pasp.vSpacing > 0 {
-            extensions[kCMFormatDescriptionExtension_PixelAspectRatio] = [
+            extensions[kCMFormatDescriptionExtension_PixelAspectRatio as String] = [
                 kCMFormatDescriptionKey_PixelAspectRatioHorizontalSpacing: Int(pasp.hSpacing),
                 kCMFormatDescriptionKey_PixelAspectRatioVerticalSpacing: Int(pasp.vSpacing),
             ] as [String: Any]
         }
         if let clap = entry.cleanAperture, let aperture = cleanAperture(clap) {
-            extensions[kCMFormatDescriptionExtension_CleanAperture] = aperture
+            extensions[kCMFormatDescriptionExtension_CleanAperture as String] = aperture
         }
         if let fiel = entry.fieldHandling, fiel.fieldCount == 1 || fiel.fieldCount == 2 {
-            extensions[kCMFormatDescriptionExtension_FieldCount] = Int(fiel.fieldCount)
+            extensions[kCMFormatDescriptionExtension_FieldCount as String] = Int(fiel.fieldCount)
             // QuickTime "Field handling": 1 and 6 are separated fields (temporal order), 9 and 14 interleaved
             // (spatial order).
             let details: [UInt8: String] = [
-                1: kCMFormatDescriptionFieldDetail_TemporalTopFirst, 6: kCMFormatDescriptionFieldDetail_TemporalBottomFirst,
-                9: kCMFormatDescriptionFieldDetail_SpatialFirstLineEarly, 14: kCMFormatDescriptionFieldDetail_SpatialFirstLineLate,
+                1: kCMFormatDescriptionFieldDetail_TemporalTopFirst as String, 6: kCMFormatDescriptionFieldDetail_TemporalBottomFirst as String,
+                9: kCMFormatDescriptionFieldDetail_SpatialFirstLineEarly as String, 14: kCMFormatDescriptionFieldDetail_SpatialFirstLineLate as String,
             ]
             if fiel.fieldCount == 2, let detail = details[fiel.fieldOrdering] {
-                extensions[kCMFormatDescriptionExtension_FieldDetail] = detail
+                extensions[kCMFormatDescriptionExtension_FieldDetail as String] = detail
             }
         }
         // mdcv and clli hold the SEI payloads' fields in the SEI's own order and width: Apple's extensions are
         // those 24 and 4 bytes, big-endian.
         if let node = entry.children.first(ofType: "mdcv"), let payload = payloadBytes(of: node), payload.count == 24 {
-            extensions[kCMFormatDescriptionExtension_MasteringDisplayColorVolume] = Data(payload)
+            extensions[kCMFormatDescriptionExtension_MasteringDisplayColorVolume as String] = Data(payload)
         }
         if let node = entry.children.first(ofType: "clli"), let payload = payloadBytes(of: node), payload.count == 4 {
-            extensions[kCMFormatDescriptionExtension_ContentLightLevelInfo] = Data(payload)
+            extensions[kCMFormatDescriptionExtension_ContentLightLevelInfo as String] = Data(payload)
         }
         if entry.boxType == "encv" || entry.boxType == "drmi",
            let original = entry.children.first(ProtectionSchemeInfoBox.self)?.originalFormat?.dataFormat {
-            extensions[kCMFormatDescriptionExtension_ProtectedContentOriginalFormat] = Int(original.rawValue)
+            extensions[kCMFormatDescriptionExtension_ProtectedContentOriginalFormat as String] = Int(original.rawValue)
         }
         var description: CMFormatDescription?
         CMVideoFormatDescriptionCreate(allocator: nil, codecType: entry.boxType.fourCharCode,
                                        width: Int32(entry.width), height: Int32(entry.height),
-                                       extensions: extensions, formatDescriptionOut: &description)
+                                       extensions: extensions as CFDictionary, formatDescriptionOut: &description)
         return description
     }
 
@@ -93,24 +93,24 @@ enum VideoDescriptions {
         case .nclc(let primaries, let transfer, let matrix):
             codes = (primaries, transfer, matrix, nil)
         case .iccProfile(_, let profile):
-            extensions[kCMFormatDescriptionExtension_ICCProfile] = Data(profile)
+            extensions[kCMFormatDescriptionExtension_ICCProfile as String] = Data(profile)
             return
         case .other:
             return
         }
         if let primaries = ColourCodePoints.primaries(forCodePoint: Int(codes.primaries)) {
-            extensions[kCMFormatDescriptionExtension_ColorPrimaries] = primaries
+            extensions[kCMFormatDescriptionExtension_ColorPrimaries as String] = primaries
         }
         if let transfer = ColourCodePoints.transferFunction(forCodePoint: Int(codes.transfer)) {
-            extensions[kCMFormatDescriptionExtension_TransferFunction] = transfer
+            extensions[kCMFormatDescriptionExtension_TransferFunction as String] = transfer
             if let gamma = ColourCodePoints.gammaLevel(forTransferCodePoint: Int(codes.transfer)) {
-                extensions[kCMFormatDescriptionExtension_GammaLevel] = gamma
+                extensions[kCMFormatDescriptionExtension_GammaLevel as String] = gamma
             }
         }
         if let matrix = ColourCodePoints.yCbCrMatrix(forCodePoint: Int(codes.matrix)) {
-            extensions[kCMFormatDescriptionExtension_YCbCrMatrix] = matrix
+            extensions[kCMFormatDescriptionExtension_YCbCrMatrix as String] = matrix
         }
-        if codes.fullRange == true { extensions[kCMFormatDescriptionExtension_FullRangeVideo] = true }
+        if codes.fullRange == true { extensions[kCMFormatDescriptionExtension_FullRangeVideo as String] = true }
     }
 
     /// The clean aperture as Apple states it: width, height and centre offsets as numbers, and each also as an
@@ -118,15 +118,15 @@ enum VideoDescriptions {
     private static func cleanAperture(_ clap: CleanApertureBox) -> [String: Any]? {
         guard clap.widthD > 0, clap.heightD > 0, clap.horizontalOffsetD > 0, clap.verticalOffsetD > 0 else { return nil }
         return [
-            kCMFormatDescriptionKey_CleanApertureWidth: Double(clap.widthN) / Double(clap.widthD),
-            kCMFormatDescriptionKey_CleanApertureHeight: Double(clap.heightN) / Double(clap.heightD),
-            kCMFormatDescriptionKey_CleanApertureHorizontalOffset: Double(clap.horizontalOffsetN) / Double(clap.horizontalOffsetD),
-            kCMFormatDescriptionKey_CleanApertureVerticalOffset: Double(clap.verticalOffsetN) / Double(clap.verticalOffsetD),
-            kCMFormatDescriptionKey_CleanApertureWidthRational: [Int(clap.widthN), Int(clap.widthD)],
-            kCMFormatDescriptionKey_CleanApertureHeightRational: [Int(clap.heightN), Int(clap.heightD)],
-            kCMFormatDescriptionKey_CleanApertureHorizontalOffsetRational: [Int(clap.horizontalOffsetN),
+            kCMFormatDescriptionKey_CleanApertureWidth as String: Double(clap.widthN) / Double(clap.widthD),
+            kCMFormatDescriptionKey_CleanApertureHeight as String: Double(clap.heightN) / Double(clap.heightD),
+            kCMFormatDescriptionKey_CleanApertureHorizontalOffset as String: Double(clap.horizontalOffsetN) / Double(clap.horizontalOffsetD),
+            kCMFormatDescriptionKey_CleanApertureVerticalOffset as String: Double(clap.verticalOffsetN) / Double(clap.verticalOffsetD),
+            kCMFormatDescriptionKey_CleanApertureWidthRational as String: [Int(clap.widthN), Int(clap.widthD)],
+            kCMFormatDescriptionKey_CleanApertureHeightRational as String: [Int(clap.heightN), Int(clap.heightD)],
+            kCMFormatDescriptionKey_CleanApertureHorizontalOffsetRational as String: [Int(clap.horizontalOffsetN),
                                                                               Int(clap.horizontalOffsetD)],
-            kCMFormatDescriptionKey_CleanApertureVerticalOffsetRational: [Int(clap.verticalOffsetN),
+            kCMFormatDescriptionKey_CleanApertureVerticalOffsetRational as String: [Int(clap.verticalOffsetN),
                                                                             Int(clap.verticalOffsetD)],
         ]
     }

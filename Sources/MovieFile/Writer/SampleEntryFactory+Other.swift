@@ -40,8 +40,8 @@ extension SampleEntryFactory {
         var children = BoxList()
         if let source = AttributeValue.dictionary(CMFormatDescriptionGetExtension(
             description, extensionKey: kCMTimeCodeFormatDescriptionExtension_SourceReferenceName)),
-           let name = AttributeValue.string(source[kCMTimeCodeFormatDescriptionKey_Value]) {
-            let language = AttributeValue.int(source[kCMTimeCodeFormatDescriptionKey_LangCode])
+           let name = AttributeValue.string(source[kCMTimeCodeFormatDescriptionKey_Value as String]) {
+            let language = AttributeValue.int(source[kCMTimeCodeFormatDescriptionKey_LangCode as String])
                 .flatMap { UInt16(exactly: $0) }.map(PackedLanguageCode.init(macintoshCode:)) ?? .undetermined
             children.append(UserDataTextBox(type: "name", strings: [.init(name, language: language)]))
         }
@@ -64,14 +64,14 @@ extension SampleEntryFactory {
         var keys: [(UInt32, BoxList)] = []
         for (localIDText, value) in table {
             guard let localID = UInt32(localIDText), localID != 0, let key = AttributeValue.dictionary(value),
-                  let namespace = AttributeValue.osType(key[kCMMetadataFormatDescriptionKey_Namespace]),
-                  let keyValue = key[kCMMetadataFormatDescriptionKey_Value] as? Data else {
+                  let namespace = AttributeValue.osType(key[kCMMetadataFormatDescriptionKey_Namespace as String]),
+                  let keyValue = key[kCMMetadataFormatDescriptionKey_Value as String] as? Data else {
                 throw MovieWriterError(.invalidArgument, "metadata key '\(localIDText)' lacks a namespace or value")
             }
             var declaration = MetadataKeyDeclarationBox(keyNamespace: FourCC(rawValue: namespace), keyValue: "")
             declaration.keyValue = [UInt8](keyValue)
             var children = BoxList([declaration])
-            if let dataType = AttributeValue.string(key[kCMMetadataFormatDescriptionKey_DataType]) {
+            if let dataType = AttributeValue.string(key[kCMMetadataFormatDescriptionKey_DataType as String]) {
                 if let wellKnown = MetadataDataType.wellKnownType(dataType) {
                     children.append(MetadataDatatypeDefinitionBox(
                         datatypeNamespace: 0, datatypeValue: withUnsafeBytes(of: wellKnown.bigEndian, Array.init)))
@@ -80,7 +80,7 @@ extension SampleEntryFactory {
                                                                   datatypeValue: Array(dataType.utf8)))
                 }
             }
-            if let language = AttributeValue.string(key[kCMMetadataFormatDescriptionKey_LanguageTag]) {
+            if let language = AttributeValue.string(key[kCMMetadataFormatDescriptionKey_LanguageTag as String]) {
                 children.append(MetadataLocaleBox(locale: CStringField(language)))
             }
             keys.append((localID, children))

@@ -20,24 +20,24 @@ extension SampleEntryFactory {
         let quickTime = context.fileType.isQuickTime
         var entry = VisualSampleEntry(type: type, dataReferenceIndex: context.dataReferenceIndex, width: width,
                                       height: height,
-                                      compressorName: string(description, kCMFormatDescriptionExtension_FormatName)
+                                      compressorName: string(description, kCMFormatDescriptionExtension_FormatName as String)
                                           ?? defaultCompressorName(type))
         if quickTime {
             // QuickTime image description fields. Apple's codecs put their own values in the description's
             // extensions; otherwise ProRes and JPEG get Apple's vendor and codecNormalQuality (512) spatial quality,
             // as Apple's compressors report them.
             let apple = type.isProRes || type == "jpeg"
-            entry.version = UInt16(clamping: int(description, kCMFormatDescriptionExtension_Version) ?? 0)
-            entry.revisionLevel = UInt16(clamping: int(description, kCMFormatDescriptionExtension_RevisionLevel) ?? 0)
-            entry.vendor = fourCC(description, kCMFormatDescriptionExtension_Vendor) ?? (apple ? "appl" : FourCC(rawValue: 0))
-            entry.temporalQuality = UInt32(clamping: int(description, kCMFormatDescriptionExtension_TemporalQuality)
+            entry.version = UInt16(clamping: int(description, kCMFormatDescriptionExtension_Version as String) ?? 0)
+            entry.revisionLevel = UInt16(clamping: int(description, kCMFormatDescriptionExtension_RevisionLevel as String) ?? 0)
+            entry.vendor = fourCC(description, kCMFormatDescriptionExtension_Vendor as String) ?? (apple ? "appl" : FourCC(rawValue: 0))
+            entry.temporalQuality = UInt32(clamping: int(description, kCMFormatDescriptionExtension_TemporalQuality as String)
                                            ?? 0)
-            entry.spatialQuality = UInt32(clamping: int(description, kCMFormatDescriptionExtension_SpatialQuality)
+            entry.spatialQuality = UInt32(clamping: int(description, kCMFormatDescriptionExtension_SpatialQuality as String)
                                           ?? (apple ? 512 : 0))
         }
         let alpha = AttributeValue.bool(CMFormatDescriptionGetExtension(
             description, extensionKey: kCMFormatDescriptionExtension_ContainsAlphaChannel)) ?? false
-        entry.depth = UInt16(clamping: int(description, kCMFormatDescriptionExtension_Depth) ?? (alpha ? 32 : 24))
+        entry.depth = UInt16(clamping: int(description, kCMFormatDescriptionExtension_Depth as String) ?? (alpha ? 32 : 24))
 
         var generated: [any Box] = []
         if let colour = colourBox(description, quickTime: quickTime) { generated.append(colour) }
@@ -84,9 +84,9 @@ extension SampleEntryFactory {
     /// `colr` from the colour extensions: `nclc` in QuickTime movies, `nclx` (with the range flag) in ISO files;
     /// `nil` when the description names no primaries, transfer function or matrix.
     static func colourBox(_ description: CMFormatDescription, quickTime: Bool) -> ColourInformationBox? {
-        let primaries = string(description, kCMFormatDescriptionExtension_ColorPrimaries)
-        let transfer = string(description, kCMFormatDescriptionExtension_TransferFunction)
-        let matrix = string(description, kCMFormatDescriptionExtension_YCbCrMatrix)
+        let primaries = string(description, kCMFormatDescriptionExtension_ColorPrimaries as String)
+        let transfer = string(description, kCMFormatDescriptionExtension_TransferFunction as String)
+        let matrix = string(description, kCMFormatDescriptionExtension_YCbCrMatrix as String)
         guard primaries != nil || transfer != nil || matrix != nil else { return nil }
         // ITU-T H.273 code points through the package's one table; 2 (unspecified) for what it cannot name.
         let p = UInt16(ColourCodePoints.codePoint(forPrimaries: primaries))
@@ -102,8 +102,8 @@ extension SampleEntryFactory {
     static func pixelAspectRatioBox(_ description: CMFormatDescription) -> PixelAspectRatioBox? {
         guard let pasp = AttributeValue.dictionary(CMFormatDescriptionGetExtension(
                   description, extensionKey: kCMFormatDescriptionExtension_PixelAspectRatio)),
-              let h = AttributeValue.double(pasp[kCMFormatDescriptionKey_PixelAspectRatioHorizontalSpacing]),
-              let v = AttributeValue.double(pasp[kCMFormatDescriptionKey_PixelAspectRatioVerticalSpacing]),
+              let h = AttributeValue.double(pasp[kCMFormatDescriptionKey_PixelAspectRatioHorizontalSpacing as String]),
+              let v = AttributeValue.double(pasp[kCMFormatDescriptionKey_PixelAspectRatioVerticalSpacing as String]),
               h > 0, v > 0, let ratio = Rational.approximating(h / v) else { return nil }
         if let hi = UInt32(exactly: h), let vi = UInt32(exactly: v) { return PixelAspectRatioBox(hSpacing: hi, vSpacing: vi) }
         return PixelAspectRatioBox(hSpacing: UInt32(ratio.numerator), vSpacing: UInt32(ratio.denominator))
@@ -120,17 +120,17 @@ extension SampleEntryFactory {
             }
             return AttributeValue.double(clap[key]).flatMap { Rational.approximating($0) }.map { ($0.numerator, $0.denominator) }
         }
-        guard let width = value(kCMFormatDescriptionKey_CleanApertureWidth,
-                                kCMFormatDescriptionKey_CleanApertureWidthRational),
-              let height = value(kCMFormatDescriptionKey_CleanApertureHeight,
-                                 kCMFormatDescriptionKey_CleanApertureHeightRational),
+        guard let width = value(kCMFormatDescriptionKey_CleanApertureWidth as String,
+                                kCMFormatDescriptionKey_CleanApertureWidthRational as String),
+              let height = value(kCMFormatDescriptionKey_CleanApertureHeight as String,
+                                 kCMFormatDescriptionKey_CleanApertureHeightRational as String),
               width.numerator > 0, height.numerator > 0,
               let wn = UInt32(exactly: width.numerator), let wd = UInt32(exactly: width.denominator),
               let hn = UInt32(exactly: height.numerator), let hd = UInt32(exactly: height.denominator) else { return nil }
-        let horizontal = value(kCMFormatDescriptionKey_CleanApertureHorizontalOffset,
-                               kCMFormatDescriptionKey_CleanApertureHorizontalOffsetRational) ?? (0, 1)
-        let vertical = value(kCMFormatDescriptionKey_CleanApertureVerticalOffset,
-                             kCMFormatDescriptionKey_CleanApertureVerticalOffsetRational) ?? (0, 1)
+        let horizontal = value(kCMFormatDescriptionKey_CleanApertureHorizontalOffset as String,
+                               kCMFormatDescriptionKey_CleanApertureHorizontalOffsetRational as String) ?? (0, 1)
+        let vertical = value(kCMFormatDescriptionKey_CleanApertureVerticalOffset as String,
+                             kCMFormatDescriptionKey_CleanApertureVerticalOffsetRational as String) ?? (0, 1)
         var box = CleanApertureBox(width: wn, height: hn)
         box.widthD = wd
         box.heightD = hd
@@ -144,14 +144,14 @@ extension SampleEntryFactory {
     /// `fiel` from the field count and detail (QuickTime File Format, "Field handling": detail 1 temporal top
     /// first, 6 temporal bottom first, 9 spatial first line early, 14 spatial first line late).
     static func fieldBox(_ description: CMFormatDescription) -> FieldHandlingBox? {
-        guard let count = int(description, kCMFormatDescriptionExtension_FieldCount), count == 1 || count == 2
+        guard let count = int(description, kCMFormatDescriptionExtension_FieldCount as String), count == 1 || count == 2
         else { return nil }
         let detail: UInt8
-        switch string(description, kCMFormatDescriptionExtension_FieldDetail) {
-        case kCMFormatDescriptionFieldDetail_TemporalTopFirst: detail = 1
-        case kCMFormatDescriptionFieldDetail_TemporalBottomFirst: detail = 6
-        case kCMFormatDescriptionFieldDetail_SpatialFirstLineEarly: detail = 9
-        case kCMFormatDescriptionFieldDetail_SpatialFirstLineLate: detail = 14
+        switch string(description, kCMFormatDescriptionExtension_FieldDetail as String) {
+        case String(kCMFormatDescriptionFieldDetail_TemporalTopFirst): detail = 1
+        case String(kCMFormatDescriptionFieldDetail_TemporalBottomFirst): detail = 6
+        case String(kCMFormatDescriptionFieldDetail_SpatialFirstLineEarly): detail = 9
+        case String(kCMFormatDescriptionFieldDetail_SpatialFirstLineLate): detail = 14
         default: detail = 0
         }
         return FieldHandlingBox(fieldCount: UInt8(count), fieldOrdering: count == 1 ? 0 : detail)

@@ -25,7 +25,7 @@ enum SampleEntryFactory {
             : kCMFormatDescriptionExtension_VerbatimISOSampleEntry
         let other = context.fileType.isQuickTime ? kCMFormatDescriptionExtension_VerbatimISOSampleEntry
             : kCMFormatDescriptionExtension_VerbatimSampleDescription
-        if let entry = try verbatimEntry(description, key: preferred, dataReferenceIndex: context.dataReferenceIndex) {
+        if let entry = try verbatimEntry(description, key: preferred as String, dataReferenceIndex: context.dataReferenceIndex) {
             return entry
         }
         do {
@@ -40,7 +40,7 @@ enum SampleEntryFactory {
             }
         } catch {
             // A codec this writer cannot describe may still be written from the other flavour's verbatim entry.
-            if let entry = try verbatimEntry(description, key: other, dataReferenceIndex: context.dataReferenceIndex) {
+            if let entry = try verbatimEntry(description, key: other as String, dataReferenceIndex: context.dataReferenceIndex) {
                 return entry
             }
             throw error
@@ -57,7 +57,7 @@ enum SampleEntryFactory {
     /// The verbatim entry under `key` (a whole box: size, type, payload), with its data reference index set.
     static func verbatimEntry(_ description: CMFormatDescription, key: String, dataReferenceIndex: UInt16)
         throws(MovieWriterError) -> UnknownBox? {
-        guard let data = CMFormatDescriptionGetExtension(description, extensionKey: key) as? Data else { return nil }
+        guard let data = CMFormatDescriptionGetExtension(description, extensionKey: key as CFString) as? Data else { return nil }
         let bytes = [UInt8](data)
         func bad(_ reason: String) -> MovieWriterError {
             MovieWriterError(.invalidArgument, "the format description's \(key) is not a sample entry: \(reason)")
@@ -110,17 +110,17 @@ enum SampleEntryFactory {
 
     /// A string extension.
     static func string(_ description: CMFormatDescription, _ key: String) -> String? {
-        AttributeValue.string(CMFormatDescriptionGetExtension(description, extensionKey: key))
+        AttributeValue.string(CMFormatDescriptionGetExtension(description, extensionKey: key as CFString))
     }
 
     /// An integer extension.
     static func int(_ description: CMFormatDescription, _ key: String) -> Int? {
-        AttributeValue.int(CMFormatDescriptionGetExtension(description, extensionKey: key))
+        AttributeValue.int(CMFormatDescriptionGetExtension(description, extensionKey: key as CFString))
     }
 
     /// A four-character-code extension stored as a string (`"appl"`) or a number.
     static func fourCC(_ description: CMFormatDescription, _ key: String) -> FourCC? {
-        let value = CMFormatDescriptionGetExtension(description, extensionKey: key)
+        let value = CMFormatDescriptionGetExtension(description, extensionKey: key as CFString)
         if let text = AttributeValue.string(value) { return FourCC(text) }
         return AttributeValue.osType(value).map(FourCC.init(rawValue:))
     }

@@ -129,7 +129,7 @@ struct CompositionReaderTests {
             try track.insertTimeRange(source.timeRange, of: source, at: track.timeRange.end)
         }
         #expect(track.compositionState.sources.count == 12)
-        let settings = try VideoDecoderOutputSettings(outputSettings: [kCVPixelBufferPixelFormatTypeKey: kCVPixelFormatType_420YpCbCr8Planar])
+        let settings = try VideoDecoderOutputSettings(outputSettings: [kCVPixelBufferPixelFormatTypeKey as String: kCVPixelFormatType_420YpCbCr8Planar])
         let sessions = DecoderSessions(backing: track.backing, trackID: track.trackID,
                                        kind: .video(settings, VideoDecoderSession.Options()))
         try sessions.validate()

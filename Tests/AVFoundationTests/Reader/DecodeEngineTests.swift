@@ -32,7 +32,7 @@ struct DecodeEngineTests {
     func decodedPictures(_ test: Case) throws {
         let url = try ReaderMedia.file(test.file)
         let source = try EngineHarness.source(url, kCMMediaType_Video)
-        let settings = try VideoDecoderOutputSettings(outputSettings: [kCVPixelBufferPixelFormatTypeKey: test.pixelFormat])
+        let settings = try VideoDecoderOutputSettings(outputSettings: [kCVPixelBufferPixelFormatTypeKey as String: test.pixelFormat])
         let sessions = try source.sessions(.video(settings, VideoDecoderSession.Options()))
         let buffers = try EngineHarness.drain(VideoDecodeProducer(timeline: source.timeline, sessions: sessions, ranges: EngineHarness.everything))
         let expected = try Oracles.rawPictures(url, pixelFormat: test.ffmpegFormat)
@@ -64,7 +64,7 @@ struct BGRADecodeTests {
     func bgra(_ name: String) throws {
         let url = try ReaderMedia.file(name)
         let source = try EngineHarness.source(url, kCMMediaType_Video)
-        let settings = try VideoDecoderOutputSettings(outputSettings: [kCVPixelBufferPixelFormatTypeKey: kCVPixelFormatType_32BGRA])
+        let settings = try VideoDecoderOutputSettings(outputSettings: [kCVPixelBufferPixelFormatTypeKey as String: kCVPixelFormatType_32BGRA])
         let sessions = try source.sessions(.video(settings, VideoDecoderSession.Options()))
         let buffers = try EngineHarness.drain(VideoDecodeProducer(timeline: source.timeline, sessions: sessions, ranges: EngineHarness.everything))
         let expected = try Oracles.rawPictures(url, pixelFormat: "bgra")

@@ -79,7 +79,7 @@ struct EditEngineTests {
     func video(_ test: VideoCase) throws {
         let url = try Self.file("h264-no-bframes.mp4", test.name, edits: test.edits)
         let source = try EngineHarness.source(url, kCMMediaType_Video)
-        let settings = try VideoDecoderOutputSettings(outputSettings: [kCVPixelBufferPixelFormatTypeKey: kCVPixelFormatType_420YpCbCr8Planar])
+        let settings = try VideoDecoderOutputSettings(outputSettings: [kCVPixelBufferPixelFormatTypeKey as String: kCVPixelFormatType_420YpCbCr8Planar])
         let sessions = try source.sessions(.video(settings, VideoDecoderSession.Options()))
         let buffers = try EngineHarness.drain(VideoDecodeProducer(timeline: source.timeline, sessions: sessions, ranges: EngineHarness.everything))
         #expect(buffers.count == test.shown.count)

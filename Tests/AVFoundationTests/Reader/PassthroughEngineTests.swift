@@ -55,7 +55,7 @@ struct PassthroughEngineTests {
         // priming so that its output starts at zero.
         if let first = buffers.first, let firstPTS = packets.first?.pts, firstPTS < 0 {
             let trim = CMTimeMakeFromDictionary(CMGetAttachment(first, key: kCMSampleBufferAttachmentKey_TrimDurationAtStart,
-                                                                attachmentModeOut: nil) as? [AnyHashable: Any])
+                                                                attachmentModeOut: nil) as? CFDictionary)
             #expect(BufferBytes.ticks(trim, scale) == -firstPTS)
             #expect(CMSampleBufferGetOutputPresentationTimeStamp(first) == .zero)
         }

@@ -223,8 +223,8 @@ struct ReaderBehaviourTests {
     @Test("bad output settings fail startReading with unsupportedOutputSettings naming the key", arguments: [
         ("video", [kCVPixelBufferPixelFormatTypeKey as String: kCVPixelFormatType_32BGRA, AVVideoScalingModeKey: AVVideoScalingModeFit],
          AVVideoScalingModeKey),
-        ("video", [kCVPixelBufferPixelFormatTypeKey as String: 0x7878_7878], kCVPixelBufferPixelFormatTypeKey),
-        ("video", [kCVPixelBufferWidthKey as String: 320], kCVPixelBufferHeightKey),
+        ("video", [kCVPixelBufferPixelFormatTypeKey as String: 0x7878_7878], kCVPixelBufferPixelFormatTypeKey as String),
+        ("video", [kCVPixelBufferWidthKey as String: 320], kCVPixelBufferHeightKey as String),
         ("audio", [AVFormatIDKey: kAudioFormatMPEG4AAC], AVFormatIDKey),
         ("audio", [AVFormatIDKey: kAudioFormatLinearPCM, AVLinearPCMBitDepthKey: 12], AVLinearPCMBitDepthKey),
         ("audio", [AVFormatIDKey: kAudioFormatLinearPCM, AVSampleRateConverterAudioQualityKey: AVAudioQuality.max.rawValue],

@@ -52,13 +52,13 @@ struct RealFileReaderTests {
         var trimmed = CMTime.zero
         for buffer in passthrough {
             let value = CMGetAttachment(buffer, key: kCMSampleBufferAttachmentKey_TrimDurationAtStart, attachmentModeOut: nil)
-            if let dictionary = value as? [AnyHashable: Any] { trimmed = trimmed + CMTimeMakeFromDictionary(dictionary) }
+            if let dictionary = value as? CFDictionary { trimmed = trimmed + CMTimeMakeFromDictionary(dictionary) }
         }
         #expect(trimmed == CMTime(value: 2112, timescale: 44_100))
         // The first buffer with audio left after trimming starts presenting at zero.
         let audible = passthrough.first { buffer in
             let value = CMGetAttachment(buffer, key: kCMSampleBufferAttachmentKey_TrimDurationAtStart, attachmentModeOut: nil)
-            let trim = (value as? [AnyHashable: Any]).map { CMTimeMakeFromDictionary($0) } ?? .zero
+            let trim = (value as? CFDictionary).map { CMTimeMakeFromDictionary($0) } ?? .zero
             return trim < CMSampleBufferGetDuration(buffer)
         }
         #expect(audible.map(CMSampleBufferGetOutputPresentationTimeStamp) == .zero)

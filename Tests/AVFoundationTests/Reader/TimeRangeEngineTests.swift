@@ -23,7 +23,7 @@ struct TimeRangeEngineTests {
         let range = Self.range(Self.ranges[which])
         let url = try ReaderMedia.file(Self.file)
         let source = try EngineHarness.source(url, kCMMediaType_Video)
-        let settings = try VideoDecoderOutputSettings(outputSettings: [kCVPixelBufferPixelFormatTypeKey: kCVPixelFormatType_420YpCbCr8Planar])
+        let settings = try VideoDecoderOutputSettings(outputSettings: [kCVPixelBufferPixelFormatTypeKey as String: kCVPixelFormatType_420YpCbCr8Planar])
         let sessions = try source.sessions(.video(settings, VideoDecoderSession.Options()))
         let buffers = try EngineHarness.drain(VideoDecodeProducer(timeline: source.timeline, sessions: sessions, ranges: [range]))
         let scale = try Oracles.timescale(url, stream: "v:0")
@@ -91,12 +91,12 @@ struct TimeRangeEngineTests {
         var firstOutput: CMTime?
         for buffer in audioBuffers {
             func trim(_ key: String) -> CMTime {
-                let value = CMGetAttachment(buffer, key: key, attachmentModeOut: nil) as? [AnyHashable: Any]
+                let value = CMGetAttachment(buffer, key: key as CFString, attachmentModeOut: nil) as? CFDictionary
                 return value.map { CMTimeMakeFromDictionary($0) } ?? .zero
             }
             let duration = CMSampleBufferGetDuration(buffer)
-            let start = trim(kCMSampleBufferAttachmentKey_TrimDurationAtStart)
-            let keptHere = duration - start - trim(kCMSampleBufferAttachmentKey_TrimDurationAtEnd)
+            let start = trim(kCMSampleBufferAttachmentKey_TrimDurationAtStart as String)
+            let keptHere = duration - start - trim(kCMSampleBufferAttachmentKey_TrimDurationAtEnd as String)
             if keptHere > .zero, firstOutput == nil { firstOutput = CMSampleBufferGetOutputPresentationTimeStamp(buffer) }
             kept = kept + keptHere
         }

@@ -88,8 +88,8 @@ struct TimelineOutputTests {
             if let attachments = CMSampleBufferGetSampleAttachmentsArray(buffer, createIfNecessary: false) as? [[String: Any]],
                attachments.first?[kCMSampleAttachmentKey_DoNotDisplay as String] as? Bool == true { continue }
             let start = CMSampleBufferGetPresentationTimeStamp(buffer)
-            let trimStart = trim(buffer, kCMSampleBufferAttachmentKey_TrimDurationAtStart)
-            let trimEnd = trim(buffer, kCMSampleBufferAttachmentKey_TrimDurationAtEnd)
+            let trimStart = trim(buffer, kCMSampleBufferAttachmentKey_TrimDurationAtStart as String)
+            let trimEnd = trim(buffer, kCMSampleBufferAttachmentKey_TrimDurationAtEnd as String)
             let duration = Self.duration(of: buffer)
             guard trimStart + trimEnd < duration else { continue }
             if first == nil { first = start + trimStart }
@@ -101,8 +101,8 @@ struct TimelineOutputTests {
 
     /// A trim attachment's duration, zero when absent.
     static func trim(_ buffer: CMSampleBuffer, _ key: String) -> CMTime {
-        guard let dictionary = CMGetAttachment(buffer, key: key, attachmentModeOut: nil) as? [String: Any] else { return .zero }
-        return CMTimeMakeFromDictionary(dictionary)
+        guard let dictionary = CMGetAttachment(buffer, key: key as CFString, attachmentModeOut: nil) as? [String: Any] else { return .zero }
+        return CMTimeMakeFromDictionary(dictionary as CFDictionary)
     }
 
     /// A buffer's duration: its frames at the sample rate for linear PCM, else its timing.

@@ -2,7 +2,8 @@
 // keeping a portrait clip's rotation; video compositing in Compositing.swift; thumbnails saved with ImageIO in
 // StillImages.swift; objc_sync, os_unfair_lock and os logging in PlatformIdioms.swift; key-value observing in
 // KeyValueObserving.swift; submodule imports and AVMakeRect in SubmoduleImports.swift; VideoToolbox settings in
-// CompressionSettings.swift), built in Swift 5 language mode as a separate package, the way a user's package builds
+// CompressionSettings.swift; CF functions, `as String` keys and the frame-dropping idiom in
+// CoreFoundationIdioms.swift), built in Swift 5 language mode as a separate package, the way a user's package builds
 // against this one (scripts/compat.sh). It must compile unchanged against Apple's AVFoundation too.
 //
 // Usage: AppleStyle CLIP_A CLIP_B OUTPUT_DIRECTORY. Prints "apple-style compositions: all checks passed".
@@ -104,6 +105,7 @@ do {
     try checkSubmoduleImports(clips[0])
     try checkCompressionSettings(clips[0], outputDirectory: outputDirectory)
     checkKeyValueObserving(clips[0], outputDirectory: outputDirectory)
+    try checkCoreFoundationIdioms(clips[0], outputDirectory: outputDirectory)
     print("apple-style compositions: all checks passed")
 } catch {
     fail("\(error)")

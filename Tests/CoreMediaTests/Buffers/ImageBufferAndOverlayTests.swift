@@ -23,7 +23,7 @@ struct ImageBufferAndOverlayTests {
         var cmMode: CMAttachmentMode = 9
         #expect(CMGetAttachment(pixels, key: "Other", attachmentModeOut: &cmMode) as? Int == 3)
         #expect(cmMode == kCMAttachmentMode_ShouldNotPropagate)
-        #expect(pixels.attachments.propagated.keys.sorted() == [kCVImageBufferYCbCrMatrixKey])
+        #expect(pixels.attachments.propagated.keys.sorted() == [kCVImageBufferYCbCrMatrixKey as String])
         let other = try Self.pixelBuffer()
         CMPropagateAttachments(pixels, destination: other)
         #expect(CVBufferCopyAttachment(other, kCVImageBufferYCbCrMatrixKey, nil) != nil)
@@ -87,11 +87,11 @@ struct ImageBufferAndOverlayTests {
         let h264 = try CMFormatDescription(h264ParameterSets: units.map { Data($0) }, nalUnitHeaderLength: 2)
         #expect(h264.nalUnitHeaderLength == 2 && Array(h264.parameterSets) == units.map { Data($0) })
         let metadata = try CMFormatDescription(boxedMetadataSpecifications: [[
-            kCMMetadataFormatDescriptionMetadataSpecificationKey_Identifier: "mdta/com.example.title",
-            kCMMetadataFormatDescriptionMetadataSpecificationKey_DataType: "com.apple.metadata.datatype.UTF-8",
+            kCMMetadataFormatDescriptionMetadataSpecificationKey_Identifier as String: "mdta/com.example.title",
+            kCMMetadataFormatDescriptionMetadataSpecificationKey_DataType as String: "com.apple.metadata.datatype.UTF-8",
         ]])
         #expect(metadata.identifiers == ["mdta/com.example.title"])
-        #expect(metadata.keyWithLocalID(1)?[kCMMetadataFormatDescriptionKey_Value] as? Data == Data("com.example.title".utf8))
+        #expect(metadata.keyWithLocalID(1)?[kCMMetadataFormatDescriptionKey_Value as String] as? Data == Data("com.example.title".utf8))
     }
 
     @Test("A PCM sample buffer takes its data from an audio buffer list")

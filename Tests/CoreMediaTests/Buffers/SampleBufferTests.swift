@@ -326,7 +326,7 @@ struct SampleBufferTests {
                 == kCMSampleBufferError_Invalidated)
     }
 
-    @Test("Sample attachments: the overlay writes through; the C function gives a snapshot")
+    @Test("Sample attachments: the overlay writes through; the C function's array bridges to [[String: Any]]")
     func sampleAttachments() throws {
         let buffer = try SampleBuffers.video(sizes: [1, 1], timings: [])
         #expect(CMSampleBufferGetSampleAttachmentsArray(buffer, createIfNecessary: false) == nil)
@@ -335,7 +335,7 @@ struct SampleBufferTests {
         buffer.sampleAttachments[0][.notSync] = true
         buffer.sampleAttachments[0]["Custom"] = 7
         let snapshot = try #require(CMSampleBufferGetSampleAttachmentsArray(buffer, createIfNecessary: false) as? [[String: Any]])
-        #expect(snapshot[0][kCMSampleAttachmentKey_NotSync] as? Bool == true)
+        #expect(snapshot[0][kCMSampleAttachmentKey_NotSync as String] as? Bool == true)
         #expect(Array(buffer.sampleAttachments[0]).count == 2)
         buffer.sampleAttachments[0][.notSync] = nil
         #expect(buffer.sampleAttachments[0][.notSync] == nil)

@@ -122,24 +122,24 @@ struct FormatDescriptionTests {
     @Test("A timed-metadata description round-trips its metadata specifications")
     func metadataSpecifications() throws {
         let specifications: [[String: Any]] = [
-            [kCMMetadataFormatDescriptionMetadataSpecificationKey_Identifier: "mdta/com.apple.quicktime.location.ISO6709",
-             kCMMetadataFormatDescriptionMetadataSpecificationKey_DataType: "com.apple.metadata.datatype.UTF-8"],
-            [kCMMetadataFormatDescriptionMetadataSpecificationKey_Identifier: "udta/%A9nam",
-             kCMMetadataFormatDescriptionMetadataSpecificationKey_DataType: "com.apple.metadata.datatype.UTF-8",
-             kCMMetadataFormatDescriptionMetadataSpecificationKey_ExtendedLanguageTag: "en-GB"],
+            [kCMMetadataFormatDescriptionMetadataSpecificationKey_Identifier as String: "mdta/com.apple.quicktime.location.ISO6709",
+             kCMMetadataFormatDescriptionMetadataSpecificationKey_DataType as String: "com.apple.metadata.datatype.UTF-8"],
+            [kCMMetadataFormatDescriptionMetadataSpecificationKey_Identifier as String: "udta/%A9nam",
+             kCMMetadataFormatDescriptionMetadataSpecificationKey_DataType as String: "com.apple.metadata.datatype.UTF-8",
+             kCMMetadataFormatDescriptionMetadataSpecificationKey_ExtendedLanguageTag as String: "en-GB"],
         ]
         var description: CMFormatDescription?
         #expect(CMMetadataFormatDescriptionCreateWithMetadataSpecifications(
-            allocator: nil, metadataType: kCMMetadataFormatType_Boxed, metadataSpecifications: specifications,
+            allocator: nil, metadataType: kCMMetadataFormatType_Boxed, metadataSpecifications: specifications as CFArray,
             formatDescriptionOut: &description) == noErr)
         let metadata = try #require(description)
         #expect(CMFormatDescriptionGetMediaType(metadata) == kCMMediaType_Metadata)
         #expect(CMMetadataFormatDescriptionGetIdentifiers(metadata) as? [String]
                 == ["mdta/com.apple.quicktime.location.ISO6709", "udta/%A9nam"])
         let second = try #require(CMMetadataFormatDescriptionGetKeyWithLocalID(metadata, localKeyID: 2) as? [String: Any])
-        #expect(second[kCMMetadataFormatDescriptionKey_Namespace] as? Int == 0x7564_7461)  // 'udta'
-        #expect(second[kCMMetadataFormatDescriptionKey_Value] as? Data == Data([0xA9, 0x6E, 0x61, 0x6D]))
-        #expect(second[kCMMetadataFormatDescriptionKey_LanguageTag] as? String == "en-GB")
+        #expect(second[kCMMetadataFormatDescriptionKey_Namespace as String] as? Int == 0x7564_7461)  // 'udta'
+        #expect(second[kCMMetadataFormatDescriptionKey_Value as String] as? Data == Data([0xA9, 0x6E, 0x61, 0x6D]))
+        #expect(second[kCMMetadataFormatDescriptionKey_LanguageTag as String] as? String == "en-GB")
         #expect(CMMetadataFormatDescriptionGetKeyWithLocalID(metadata, localKeyID: 3) == nil)
 
         // Extending with one known and one new specification adds only the new one.
@@ -162,7 +162,7 @@ struct FormatDescriptionTests {
         let keys = (1...2).map { CMMetadataFormatDescriptionGetKeyWithLocalID(metadata, localKeyID: OSType($0))! }
         var rebuilt: CMFormatDescription?
         #expect(CMMetadataFormatDescriptionCreateWithKeys(allocator: nil, metadataType: kCMMetadataFormatType_Boxed,
-                                                          keys: keys, formatDescriptionOut: &rebuilt) == noErr)
+                                                          keys: keys as CFArray, formatDescriptionOut: &rebuilt) == noErr)
         #expect(rebuilt == metadata)
 
         var failed: CMFormatDescription?

@@ -147,17 +147,17 @@ struct ParameterSetFormatDescriptionTests {
         #expect(probe.sampleAspectRatio == "4:3", "from ffprobe 5.1")
         let pasp = try #require(CMFormatDescriptionGetExtension(
             description, extensionKey: kCMFormatDescriptionExtension_PixelAspectRatio) as? [String: Any])
-        #expect(pasp[kCMFormatDescriptionKey_PixelAspectRatioHorizontalSpacing] as? Int == 4)
-        #expect(pasp[kCMFormatDescriptionKey_PixelAspectRatioVerticalSpacing] as? Int == 3)
+        #expect(pasp[kCMFormatDescriptionKey_PixelAspectRatioHorizontalSpacing as String] as? Int == 4)
+        #expect(pasp[kCMFormatDescriptionKey_PixelAspectRatioVerticalSpacing as String] as? Int == 3)
         let presentation = CMVideoFormatDescriptionGetPresentationDimensions(
             description, usePixelAspectRatio: true, useCleanAperture: true)
         #expect(presentation == CGSize(width: 170.0 * 4 / 3, height: 102))
         #expect(CMFormatDescriptionGetExtension(description, extensionKey: kCMFormatDescriptionExtension_FullRangeVideo)
                 as? Bool == true)
         #expect(CMFormatDescriptionGetExtension(description, extensionKey: kCMFormatDescriptionExtension_ColorPrimaries)
-                as? String == kCMFormatDescriptionColorPrimaries_ITU_R_709_2)
+                as? String == kCMFormatDescriptionColorPrimaries_ITU_R_709_2 as String)
         #expect(CMFormatDescriptionGetExtension(description, extensionKey: kCMFormatDescriptionExtension_YCbCrMatrix)
-                as? String == kCMFormatDescriptionYCbCrMatrix_ITU_R_709_2)
+                as? String == kCMFormatDescriptionYCbCrMatrix_ITU_R_709_2 as String)
 
         let hdr = try #require(EncodedStreamCase.all.first { $0.name == "hevc-rext444-sar-bt2020" })
         let (hdrRaw, _) = try hdr.files()
@@ -165,9 +165,9 @@ struct ParameterSetFormatDescriptionTests {
                                                 extensions: ["Custom": "kept"])
         let hdrDescription = try #require(hdrMade)
         #expect(CMFormatDescriptionGetExtension(hdrDescription, extensionKey: kCMFormatDescriptionExtension_TransferFunction)
-                as? String == kCMFormatDescriptionTransferFunction_SMPTE_ST_2084_PQ)
+                as? String == kCMFormatDescriptionTransferFunction_SMPTE_ST_2084_PQ as String)
         #expect(CMFormatDescriptionGetExtension(hdrDescription, extensionKey: kCMFormatDescriptionExtension_ColorPrimaries)
-                as? String == kCMFormatDescriptionColorPrimaries_ITU_R_2020)
+                as? String == kCMFormatDescriptionColorPrimaries_ITU_R_2020 as String)
         #expect(CMFormatDescriptionGetExtension(hdrDescription, extensionKey: "Custom") as? String == "kept")
 
         let tenBit = try #require(EncodedStreamCase.all.first { $0.name == "hevc-main10-170x102" })

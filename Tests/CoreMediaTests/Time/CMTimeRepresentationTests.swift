@@ -39,7 +39,7 @@ struct CMTimeRepresentationTests {
         let lenient: CFDictionary = [kCMTimeValueKey: NSNumber(value: 1001), kCMTimeScaleKey: 30000.0, kCMTimeFlagsKey: 1]
         let time = CMTimeMakeFromDictionary(lenient)
         #expect(time.value == 1001 && time.timescale == 30000 && time.flags == .valid && time.epoch == 0)
-        let bridged: [String: Any] = [kCMTimeValueKey: 3, kCMTimeScaleKey: 4, kCMTimeFlagsKey: 3, kCMTimeEpochKey: 1]
+        let bridged: [String: Any] = [kCMTimeValueKey as String: 3, kCMTimeScaleKey as String: 4, kCMTimeFlagsKey as String: 3, kCMTimeEpochKey as String: 1]
         #expect(CMTimeMakeFromDictionary(bridged as CFDictionary).hasBeenRounded)
     }
 
@@ -49,14 +49,14 @@ struct CMTimeRepresentationTests {
         // CMTimeMappingCopyAsDictionary / CMTimeMappingMakeFromDictionary, keys source and target.
         let range = CMTimeRange(start: t(1001, 30000), duration: rounded(1, 3))
         let rangeDictionary = try #require(CMTimeRangeCopyAsDictionary(range, allocator: nil))
-        #expect(Set(rangeDictionary.keys.compactMap { $0 as? String }) == ["start", "duration"])
+        #expect(Set(rangeDictionary.allKeys.compactMap { $0 as? String }) == ["start", "duration"])
         let rangeBack = CMTimeRangeMakeFromDictionary(rangeDictionary)
         #expect(rangeBack == range && rangeBack.duration.hasBeenRounded)
         #expect(!CMTimeRangeMakeFromDictionary([kCMTimeRangeStartKey: CMTimeCopyAsDictionary(.zero, allocator: nil)!]).isValid)
 
         let mapping = CMTimeMapping(source: range, target: CMTimeRange(start: t(5, 1), duration: t(2, 1)))
         let mappingDictionary = try #require(CMTimeMappingCopyAsDictionary(mapping, allocator: nil))
-        #expect(Set(mappingDictionary.keys.compactMap { $0 as? String }) == [kCMTimeMappingSourceKey, kCMTimeMappingTargetKey])
+        #expect(Set(mappingDictionary.allKeys.compactMap { $0 as? String }) == [kCMTimeMappingSourceKey as String, kCMTimeMappingTargetKey as String])
         #expect(CMTimeMappingMakeFromDictionary(mappingDictionary) == mapping)
         #expect(!CMTimeMappingMakeFromDictionary([:]).isValid)
         let empty = CMTimeMappingMakeEmpty(target: range)

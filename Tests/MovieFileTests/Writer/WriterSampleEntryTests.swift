@@ -14,7 +14,7 @@ struct WriterSampleEntryTests {
         for (key, value) in extensions { merged[key] = value }
         var description: CMFormatDescription?
         CMVideoFormatDescriptionCreate(allocator: nil, codecType: CMFormatDescriptionGetMediaSubType(source.description),
-                                       width: 64, height: 48, extensions: merged, formatDescriptionOut: &description)
+                                       width: 64, height: 48, extensions: merged as CFDictionary, formatDescriptionOut: &description)
         source.description = try #require(description)
         return source
     }
@@ -23,17 +23,17 @@ struct WriterSampleEntryTests {
           arguments: [MovieFileType.quickTimeMovie, .mpeg4])
     func pictureProperties(_ fileType: MovieFileType) throws {
         let source = try Self.video(extensions: [
-            kCMFormatDescriptionExtension_ColorPrimaries: kCMFormatDescriptionColorPrimaries_ITU_R_709_2,
-            kCMFormatDescriptionExtension_TransferFunction: kCMFormatDescriptionTransferFunction_ITU_R_709_2,
-            kCMFormatDescriptionExtension_YCbCrMatrix: kCMFormatDescriptionYCbCrMatrix_ITU_R_601_4,
-            kCMFormatDescriptionExtension_FullRangeVideo: true,
-            kCMFormatDescriptionExtension_PixelAspectRatio: [kCMFormatDescriptionKey_PixelAspectRatioHorizontalSpacing: 4,
-                                                             kCMFormatDescriptionKey_PixelAspectRatioVerticalSpacing: 3],
-            kCMFormatDescriptionExtension_CleanAperture: [kCMFormatDescriptionKey_CleanApertureWidth: 60,
-                                                          kCMFormatDescriptionKey_CleanApertureHeight: 44,
-                                                          kCMFormatDescriptionKey_CleanApertureHorizontalOffset: 0,
-                                                          kCMFormatDescriptionKey_CleanApertureVerticalOffset: 0],
-            kCMFormatDescriptionExtension_FieldCount: 1,
+            kCMFormatDescriptionExtension_ColorPrimaries as String: kCMFormatDescriptionColorPrimaries_ITU_R_709_2,
+            kCMFormatDescriptionExtension_TransferFunction as String: kCMFormatDescriptionTransferFunction_ITU_R_709_2,
+            kCMFormatDescriptionExtension_YCbCrMatrix as String: kCMFormatDescriptionYCbCrMatrix_ITU_R_601_4,
+            kCMFormatDescriptionExtension_FullRangeVideo as String: true,
+            kCMFormatDescriptionExtension_PixelAspectRatio as String: [kCMFormatDescriptionKey_PixelAspectRatioHorizontalSpacing as String: 4,
+                                                             kCMFormatDescriptionKey_PixelAspectRatioVerticalSpacing as String: 3],
+            kCMFormatDescriptionExtension_CleanAperture as String: [kCMFormatDescriptionKey_CleanApertureWidth as String: 60,
+                                                          kCMFormatDescriptionKey_CleanApertureHeight as String: 44,
+                                                          kCMFormatDescriptionKey_CleanApertureHorizontalOffset as String: 0,
+                                                          kCMFormatDescriptionKey_CleanApertureVerticalOffset as String: 0],
+            kCMFormatDescriptionExtension_FieldCount as String: 1,
         ])
         let directory = try TestFiles.makeTemporaryDirectory("picture")
         let output = directory.file("picture" + fileType.description)
@@ -149,14 +149,14 @@ struct WriterSampleEntryTests {
         var source = try ContainerSources.audio(media, formatID: kAudioFormatOpus, framesPerPacket: 960)
         let original = try WrittenBoxes(media).sampleEntryBytes(0)
         var extensions = CMFormatDescriptionGetExtensions(source.description) as? [String: Any] ?? [:]
-        extensions[kCMFormatDescriptionExtension_VerbatimISOSampleEntry] = Data(original)
+        extensions[kCMFormatDescriptionExtension_VerbatimISOSampleEntry as String] = Data(original)
         var asbd = try #require(source.description.audioStreamBasicDescription)
         var description: CMFormatDescription?
         let cookie = source.description.magicCookie ?? Data()
         let status = cookie.withUnsafeBytes { raw in
             CMAudioFormatDescriptionCreate(allocator: nil, asbd: &asbd, layoutSize: 0, layout: nil,
                                            magicCookieSize: raw.count, magicCookie: raw.baseAddress,
-                                           extensions: extensions, formatDescriptionOut: &description)
+                                           extensions: extensions as CFDictionary, formatDescriptionOut: &description)
         }
         #expect(status == noErr)
         source.description = try #require(description)

@@ -155,7 +155,7 @@ extension CompositionRender {
             if optional { return [] }
             throw ReadingFailure(.invalidComposition, "\(what) is missing")
         }
-        let raw = attributes[kCVPixelBufferPixelFormatTypeKey]
+        let raw = attributes[kCVPixelBufferPixelFormatTypeKey as String]
         let formats: [OSType]
         if let number = raw as? NSNumber {
             formats = [number.uint32Value]
@@ -224,9 +224,9 @@ extension CompositionRender {
     /// The colour attachments composed frames get from the composition's colour properties.
     private static func colorAttachments(_ state: AVVideoComposition.State) -> [String: any Sendable] {
         var attachments: [String: any Sendable] = [:]
-        if let primaries = state.colorPrimaries { attachments[kCVImageBufferColorPrimariesKey] = primaries }
-        if let matrix = state.colorYCbCrMatrix { attachments[kCVImageBufferYCbCrMatrixKey] = matrix }
-        if let transfer = state.colorTransferFunction { attachments[kCVImageBufferTransferFunctionKey] = transfer }
+        if let primaries = state.colorPrimaries { attachments[kCVImageBufferColorPrimariesKey as String] = primaries }
+        if let matrix = state.colorYCbCrMatrix { attachments[kCVImageBufferYCbCrMatrixKey as String] = matrix }
+        if let transfer = state.colorTransferFunction { attachments[kCVImageBufferTransferFunctionKey as String] = transfer }
         return attachments
     }
 }

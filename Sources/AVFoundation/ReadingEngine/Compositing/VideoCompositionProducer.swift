@@ -162,7 +162,7 @@ final class VideoCompositionProducer: SampleProducer, @unchecked Sendable {
         do {
             let renderer = try CoreAnimationRenderer(plan: stage.plan, width: stage.width, height: stage.height,
                                                      pixelFormat: stage.pixelFormat)
-            let pool = try RenderBufferPool(attributes: [kCVPixelBufferPixelFormatTypeKey: stage.pixelFormat],
+            let pool = try RenderBufferPool(attributes: [kCVPixelBufferPixelFormatTypeKey as String: stage.pixelFormat],
                                             width: stage.width, height: stage.height,
                                             minimumLimit: render.window + ReadingLimits.readAheadBuffers + 8)
             animation = (renderer, pool)

@@ -30,8 +30,8 @@ final class FrameImageMaker {
         var toneMapping: HighDynamicRangeToneMapper.Transfer?
         if policy == .forceSDR {
             switch transfer {
-            case kCVImageBufferTransferFunction_SMPTE_ST_2084_PQ: toneMapping = .pq
-            case kCVImageBufferTransferFunction_ITU_R_2100_HLG: toneMapping = .hlg
+            case String(kCVImageBufferTransferFunction_SMPTE_ST_2084_PQ): toneMapping = .pq
+            case String(kCVImageBufferTransferFunction_ITU_R_2100_HLG): toneMapping = .hlg
             default: break
             }
         }
@@ -110,12 +110,12 @@ final class FrameImageMaker {
         let transfer = CVBufferCopyAttachment(picture, kCVImageBufferTransferFunctionKey, nil) as? String
         let name: CFString
         switch (primaries, transfer) {
-        case (_, kCVImageBufferTransferFunction_SMPTE_ST_2084_PQ): name = CGColorSpace.itur_2100_PQ
-        case (_, kCVImageBufferTransferFunction_ITU_R_2100_HLG): name = CGColorSpace.itur_2100_HLG
-        case (kCVImageBufferColorPrimaries_ITU_R_2020, _): name = CGColorSpace.itur_2020
-        case (kCVImageBufferColorPrimaries_P3_D65, _): name = CGColorSpace.displayP3
-        case (kCVImageBufferColorPrimaries_DCI_P3, _): name = CGColorSpace.dcip3
-        case (kCVImageBufferColorPrimaries_ITU_R_709_2, _): name = CGColorSpace.itur_709
+        case (_, String(kCVImageBufferTransferFunction_SMPTE_ST_2084_PQ)): name = CGColorSpace.itur_2100_PQ
+        case (_, String(kCVImageBufferTransferFunction_ITU_R_2100_HLG)): name = CGColorSpace.itur_2100_HLG
+        case (String(kCVImageBufferColorPrimaries_ITU_R_2020), _): name = CGColorSpace.itur_2020
+        case (String(kCVImageBufferColorPrimaries_P3_D65), _): name = CGColorSpace.displayP3
+        case (String(kCVImageBufferColorPrimaries_DCI_P3), _): name = CGColorSpace.dcip3
+        case (String(kCVImageBufferColorPrimaries_ITU_R_709_2), _): name = CGColorSpace.itur_709
         default: name = CGColorSpace.sRGB
         }
         return CGColorSpace(name: name) ?? CGColorSpaceCreateDeviceRGB()

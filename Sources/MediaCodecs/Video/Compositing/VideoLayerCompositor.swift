@@ -83,7 +83,7 @@ package final class VideoLayerCompositor: @unchecked Sendable {
         } else {
             color.matrix = LayerSourcePreparer.assumedMatrix(height: height)
             outputYCbCrMatrix = layout.ffFormat.isRGB ? nil
-                : color.matrix == .bt709 ? kCVImageBufferYCbCrMatrix_ITU_R_709_2 : kCVImageBufferYCbCrMatrix_ITU_R_601_4
+                : (color.matrix == .bt709 ? kCVImageBufferYCbCrMatrix_ITU_R_709_2 : kCVImageBufferYCbCrMatrix_ITU_R_601_4) as String
         }
         self.width = width
         self.height = height
