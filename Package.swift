@@ -8,7 +8,7 @@ import PackageDescription
 let appleModules = [
     "AVFoundation", "CoreMedia", "CoreVideo", "CoreAudioTypes", "CoreGraphics", "QuartzCore", "VideoToolbox",
     "ImageIO", "UniformTypeIdentifiers", "CoreFoundationShims", "_Testing_CoreGraphics", "ObjectiveC",
-    "os", "OSLog", "COSUnfairLock", "_KeyValueObserving",
+    "os", "OSLog", "COSUnfairLock", "_KeyValueObserving", "CoreServices", "MobileCoreServices",
 ]
 
 let package = Package(
@@ -74,6 +74,10 @@ let package = Package(
         .target(name: "CoreGraphics", dependencies: ["CoreFoundationShims", "_Testing_CoreGraphics", "FFmpegBridge"]),
         // Uniform type identifiers: a table of the declared types and their tags. Foundation only.
         .target(name: "UniformTypeIdentifiers"),
+        // The pre-iOS 14 UTType functions and kUTType constants (macOS's CoreServices, iOS's MobileCoreServices,
+        // which re-exports it) over UniformTypeIdentifiers.
+        .target(name: "CoreServices", dependencies: ["CoreFoundationShims", "UniformTypeIdentifiers"]),
+        .target(name: "MobileCoreServices", dependencies: ["CoreServices"]),
         // Image files: CGImageSource and CGImageDestination for PNG and JPEG over the bridge's codecs.
         .target(name: "ImageIO", dependencies: ["CoreFoundationShims", "CoreGraphics", "FFmpegBridge"]),
         .target(name: "VideoToolbox", dependencies: ["CoreFoundationShims"]),
@@ -139,6 +143,7 @@ let package = Package(
         .testTarget(name: "osTests", dependencies: ["os", "OSLog", .product(name: "Logging", package: "swift-log")]),
         .testTarget(name: "CoreGraphicsTests", dependencies: ["CoreGraphics"]),
         .testTarget(name: "UniformTypeIdentifiersTests", dependencies: ["UniformTypeIdentifiers"]),
+        .testTarget(name: "CoreServicesTests", dependencies: ["MobileCoreServices"]),
         .testTarget(name: "ImageIOTests", dependencies: ["ImageIO", "UniformTypeIdentifiers", "TestSupport"]),
         .testTarget(name: "CoreMediaTests", dependencies: ["CoreMedia", "TestSupport", .product(name: "BigInt", package: "BigInt")]),
         .testTarget(name: "MediaContainerTests", dependencies: ["MediaContainer"]),

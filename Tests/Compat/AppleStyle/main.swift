@@ -3,8 +3,9 @@
 // StillImages.swift; objc_sync, os_unfair_lock and os logging in PlatformIdioms.swift; key-value observing in
 // KeyValueObserving.swift; submodule imports and AVMakeRect in SubmoduleImports.swift; VideoToolbox settings in
 // CompressionSettings.swift; CF functions, `as String` keys and the frame-dropping idiom in
-// CoreFoundationIdioms.swift), built in Swift 5 language mode as a separate package, the way a user's package builds
-// against this one (scripts/compat.sh). It must compile unchanged against Apple's AVFoundation too.
+// CoreFoundationIdioms.swift; MobileCoreServices's UTType functions in LegacyTypeIdentifiers.swift), built in Swift 5
+// language mode as a separate package, the way a user's package builds against this one (scripts/compat.sh). It must
+// compile unchanged against Apple's AVFoundation too.
 //
 // Usage: AppleStyle CLIP_A CLIP_B OUTPUT_DIRECTORY. Prints "apple-style compositions: all checks passed".
 import AVFoundation
@@ -104,6 +105,7 @@ do {
     try checkPlatformIdioms(clips[0])
     try checkSubmoduleImports(clips[0])
     try checkCompressionSettings(clips[0], outputDirectory: outputDirectory)
+    checkLegacyTypeIdentifiers(clips[0])
     checkKeyValueObserving(clips[0], outputDirectory: outputDirectory)
     try checkCoreFoundationIdioms(clips[0], outputDirectory: outputDirectory)
     print("apple-style compositions: all checks passed")
