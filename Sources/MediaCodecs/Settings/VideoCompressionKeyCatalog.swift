@@ -25,25 +25,25 @@ enum VideoCompressionKeyCatalog {
     private static let treatments: [String: Treatment] = {
         var table: [String: Treatment] = [:]
         // Hints about the job and the machine.
-        for key in [kVTCompressionPropertyKey_ExpectedDuration as String, kVTCompressionPropertyKey_SourceFrameCount as String,
-                    kVTCompressionPropertyKey_MaximumRealTimeFrameRate as String] {
-            table[key] = .hint(.positiveNumber)
+        for key in [kVTCompressionPropertyKey_ExpectedDuration, kVTCompressionPropertyKey_SourceFrameCount,
+                    kVTCompressionPropertyKey_MaximumRealTimeFrameRate] {
+            table[key as String] = .hint(.positiveNumber)
         }
-        for key in [kVTCompressionPropertyKey_MaximizePowerEfficiency as String, kVTCompressionPropertyKey_MoreFramesBeforeStart as String,
-                    kVTCompressionPropertyKey_MoreFramesAfterEnd as String] {
-            table[key] = .hint(.bool)
+        for key in [kVTCompressionPropertyKey_MaximizePowerEfficiency, kVTCompressionPropertyKey_MoreFramesBeforeStart,
+                    kVTCompressionPropertyKey_MoreFramesAfterEnd] {
+            table[key as String] = .hint(.bool)
         }
         // Reported by a session, never set.
-        for key in [kVTCompressionPropertyKey_NumberOfPendingFrames as String, kVTCompressionPropertyKey_PixelBufferPoolIsShared as String,
-                    kVTCompressionPropertyKey_VideoEncoderPixelBufferAttributes as String,
-                    kVTCompressionPropertyKey_EstimatedAverageBytesPerFrame as String,
-                    kVTCompressionPropertyKey_UsingHardwareAcceleratedVideoEncoder as String, kVTCompressionPropertyKey_EncoderID as String,
-                    kVTCompressionPropertyKey_RecommendedParallelizationLimit as String,
-                    kVTCompressionPropertyKey_RecommendedParallelizedSubdivisionMinimumDuration as String,
-                    kVTCompressionPropertyKey_RecommendedParallelizedSubdivisionMinimumFrameCount as String,
-                    kVTCompressionPropertyKey_SupportedPresetDictionaries as String, kVTCompressionPropertyKey_UsingGPURegistryID as String,
-                    kVTCompressionPropertyKey_SupportsBaseFrameQP as String] {
-            table[key] = .readOnly
+        for key in [kVTCompressionPropertyKey_NumberOfPendingFrames, kVTCompressionPropertyKey_PixelBufferPoolIsShared,
+                    kVTCompressionPropertyKey_VideoEncoderPixelBufferAttributes,
+                    kVTCompressionPropertyKey_EstimatedAverageBytesPerFrame,
+                    kVTCompressionPropertyKey_UsingHardwareAcceleratedVideoEncoder, kVTCompressionPropertyKey_EncoderID,
+                    kVTCompressionPropertyKey_RecommendedParallelizationLimit,
+                    kVTCompressionPropertyKey_RecommendedParallelizedSubdivisionMinimumDuration,
+                    kVTCompressionPropertyKey_RecommendedParallelizedSubdivisionMinimumFrameCount,
+                    kVTCompressionPropertyKey_SupportedPresetDictionaries, kVTCompressionPropertyKey_UsingGPURegistryID,
+                    kVTCompressionPropertyKey_SupportsBaseFrameQP] {
+            table[key as String] = .readOnly
         }
         // Output-changing keys no encoder here can honour.
         let colour = "give colour tags in AVVideoColorPropertiesKey, where they are written and converted to"
@@ -53,19 +53,19 @@ enum VideoCompressionKeyCatalog {
         table[kVTCompressionPropertyKey_GammaLevel as String] = .unsupported("no gamma conversion or gamma tag is written here")
         table[kVTCompressionPropertyKey_ICCProfile as String] = .unsupported("no ICC profile is embedded in video streams here")
         let hdr = "HDR metadata (mastering display, content light level, dynamic metadata) is not written here"
-        for key in [kVTCompressionPropertyKey_MasteringDisplayColorVolume as String, kVTCompressionPropertyKey_ContentLightLevelInfo as String,
-                    kVTCompressionPropertyKey_PreserveDynamicHDRMetadata as String] {
-            table[key] = .unsupported(hdr)
+        for key in [kVTCompressionPropertyKey_MasteringDisplayColorVolume, kVTCompressionPropertyKey_ContentLightLevelInfo,
+                    kVTCompressionPropertyKey_PreserveDynamicHDRMetadata] {
+            table[key as String] = .unsupported(hdr)
         }
         let alpha = "no encoder here writes an alpha channel into H.264 or HEVC (HEVC with alpha is not available)"
-        for key in [kVTCompressionPropertyKey_AlphaChannelMode as String, kVTCompressionPropertyKey_TargetQualityForAlpha as String,
-                    kVTCompressionPropertyKey_PreserveAlphaChannel as String] {
-            table[key] = .unsupported(alpha)
+        for key in [kVTCompressionPropertyKey_AlphaChannelMode, kVTCompressionPropertyKey_TargetQualityForAlpha,
+                    kVTCompressionPropertyKey_PreserveAlphaChannel] {
+            table[key as String] = .unsupported(alpha)
         }
         let layers = "temporal scalability (a base layer at a lower rate) is not produced by x264 or x265 here"
-        for key in [kVTCompressionPropertyKey_BaseLayerFrameRate as String, kVTCompressionPropertyKey_BaseLayerFrameRateFraction as String,
-                    kVTCompressionPropertyKey_BaseLayerBitRateFraction as String] {
-            table[key] = .unsupported(layers)
+        for key in [kVTCompressionPropertyKey_BaseLayerFrameRate, kVTCompressionPropertyKey_BaseLayerFrameRateFraction,
+                    kVTCompressionPropertyKey_BaseLayerBitRateFraction] {
+            table[key as String] = .unsupported(layers)
         }
         table[kVTCompressionPropertyKey_EnableLTR as String] = .unsupported("long-term-reference control for real-time communication is not offered here")
         table[kVTCompressionPropertyKey_CalculateMeanSquaredError as String] = .unsupported("per-frame quality metrics are not attached here")
@@ -78,13 +78,13 @@ enum VideoCompressionKeyCatalog {
         table[kVTCompressionPropertyKey_AspectRatio16x9 as String] = .unsupported("only DV encoders take it, and there are none here")
         table[kVTCompressionPropertyKey_FieldDetail as String] = .unsupported("interlaced encoding is not offered here")
         let stereo = "MV-HEVC (stereo and immersive video) is not encoded here"
-        for key in [kVTCompressionPropertyKey_MVHEVCVideoLayerIDs as String, kVTCompressionPropertyKey_MVHEVCViewIDs as String,
-                    kVTCompressionPropertyKey_MVHEVCLeftAndRightViewIDs as String, kVTCompressionPropertyKey_HasLeftStereoEyeView as String,
-                    kVTCompressionPropertyKey_HasRightStereoEyeView as String, kVTCompressionPropertyKey_HeroEye as String,
-                    kVTCompressionPropertyKey_StereoCameraBaseline as String, kVTCompressionPropertyKey_HorizontalDisparityAdjustment as String,
-                    kVTCompressionPropertyKey_HorizontalFieldOfView as String, kVTCompressionPropertyKey_ProjectionKind as String,
-                    kVTCompressionPropertyKey_ViewPackingKind as String, kVTCompressionPropertyKey_CameraCalibrationDataLensCollection as String] {
-            table[key] = .unsupported(stereo)
+        for key in [kVTCompressionPropertyKey_MVHEVCVideoLayerIDs, kVTCompressionPropertyKey_MVHEVCViewIDs,
+                    kVTCompressionPropertyKey_MVHEVCLeftAndRightViewIDs, kVTCompressionPropertyKey_HasLeftStereoEyeView,
+                    kVTCompressionPropertyKey_HasRightStereoEyeView, kVTCompressionPropertyKey_HeroEye,
+                    kVTCompressionPropertyKey_StereoCameraBaseline, kVTCompressionPropertyKey_HorizontalDisparityAdjustment,
+                    kVTCompressionPropertyKey_HorizontalFieldOfView, kVTCompressionPropertyKey_ProjectionKind,
+                    kVTCompressionPropertyKey_ViewPackingKind, kVTCompressionPropertyKey_CameraCalibrationDataLensCollection] {
+            table[key as String] = .unsupported(stereo)
         }
         return table
     }()
