@@ -3,6 +3,7 @@ import Foundation
 import MediaContainer
 import Testing
 @testable import AVFoundation
+import TestSupport
 
 @Suite("Sample cursors: stepping, pinning and comparison against the sample table they walk")
 struct SampleCursorTests {
@@ -158,7 +159,7 @@ struct SampleCursorTests {
     func randomWalks() throws {
         let seed = ProcessInfo.processInfo.environment["LAVF_SEED"].flatMap(UInt64.init) ?? UInt64.random(in: 1...UInt64.max)
         print("SampleCursorTests.randomWalks seed \(seed) (LAVF_SEED=\(seed) to repeat)")
-        var random = SplitMix(seed: seed)
+        var random = SplitMix64(seed: seed)
         for _ in 0..<20 {
             let count = Int(random.next() % 300) + 1
             let durations = (0..<count).map { _ in Int64(random.next() % 4) * 256 }
@@ -265,15 +266,3 @@ struct SampleCursorTests {
     }
 }
 
-/// SplitMix64 (Steele, Lea, Flood 2014): a small seeded generator for reproducible property tests.
-struct SplitMix {
-    private var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}

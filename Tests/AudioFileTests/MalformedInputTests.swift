@@ -66,7 +66,7 @@ struct MalformedInputTests {
     func mutations(_ name: String) throws {
         let original = try GeneratedAudio.bytes(name)
         // The headers are where the structure is: most mutations land in the first kilobyte.
-        var generator = SeededGenerator(seed: Self.seed ^ UInt64(truncatingIfNeeded: name.hashValue & 0))
+        var generator = SplitMix64(seed: Self.seed ^ UInt64(truncatingIfNeeded: name.hashValue & 0))
         let rounds = original.count > 100_000 ? 30 : 80
         for round in 0..<rounds {
             var bytes = original
@@ -134,15 +134,3 @@ struct MalformedInputTests {
     }
 }
 
-/// SplitMix64: a small seeded generator, so property tests can be replayed.
-struct SeededGenerator: RandomNumberGenerator {
-    private var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import FFmpegBridge
 import MediaFormats
+import TestSupport
 
 /// Decoders must turn garbage into errors, never into crashes, and keep decoding good data afterwards.
 @Suite("Corrupt input")

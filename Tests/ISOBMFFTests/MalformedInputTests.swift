@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import ISOBMFF
+import TestSupport
 
 /// Truncated, shrunk and mutated copies of every real file: each either parses (and then re-serialises byte for
 /// byte) or throws a `BoxParseError` with a path and offset. None traps; counts that the data cannot hold are
@@ -55,7 +56,7 @@ struct MalformedInputTests {
         let bytes = try file.bytes
         for range in try Self.structuralRanges(bytes) where range.count > 16 {
             var seed = UInt64(range.lowerBound)
-            var generator = SeededGenerator(seed: seed)
+            var generator = SplitMix64(seed: seed)
             for _ in 0..<24 {
                 let newSize = Int.random(in: 8..<range.count, using: &generator)
                 seed &+= 1
@@ -75,7 +76,7 @@ struct MalformedInputTests {
         let ranges = try Self.structuralRanges(bytes)
         guard !ranges.isEmpty else { return }
         let seed = Helpers.seed("mutations of \(file.name)")
-        var generator = SeededGenerator(seed: seed)
+        var generator = SplitMix64(seed: seed)
         for round in 0..<150 {
             var copy = bytes
             for _ in 0..<Int.random(in: 1...4, using: &generator) {

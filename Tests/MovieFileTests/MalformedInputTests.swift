@@ -68,7 +68,7 @@ struct MalformedInputTests {
         let ranges = Self.structuralRanges(bytes)
         guard !ranges.isEmpty else { return }
         let seed = Seeds.seed("mutations of \(file.name)")
-        var generator = SeededGenerator(seed: seed)
+        var generator = SplitMix64(seed: seed)
         for round in 0..<60 {
             var copy = bytes
             for _ in 0..<Int.random(in: 1...4, using: &generator) {
@@ -137,15 +137,3 @@ enum Seeds {
     }
 }
 
-/// A small deterministic generator (SplitMix64).
-struct SeededGenerator: RandomNumberGenerator {
-    private var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}

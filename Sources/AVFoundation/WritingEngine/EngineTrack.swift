@@ -67,50 +67,37 @@ final class EngineTrack {
     /// Records a presented range, merging it with ranges it touches (a gap shorter than `tolerance` counts as
     /// touching, so that rounding between frame durations and timestamps does not split a track).
     func addPresented(_ range: CMTimeRange, tolerance: CMTime) {
+        Self.merge(range, into: &presented, tolerance: tolerance)
+    }
+
+    /// Records the presentation range of a sample that is decoded but not shown, merging it with ranges it touches.
+    func addHidden(_ range: CMTimeRange) {
+        Self.merge(range, into: &hidden, tolerance: .zero)
+    }
+
+    /// Adds `range` to `ranges` (sorted, none touching another), merging it with those it touches or comes within
+    /// `tolerance` of. Samples usually come in order, so the common case only extends or appends the last range.
+    private static func merge(_ range: CMTimeRange, into ranges: inout [CMTimeRange], tolerance: CMTime) {
         guard range.duration > .zero else { return }
-        if let last = presented.last, range.start >= last.start {
+        if let last = ranges.last, range.start >= last.start {
             if range.start <= last.end + tolerance {
-                presented[presented.count - 1] = CMTimeRange(start: last.start, end: max(last.end, range.end))
-                return
+                ranges[ranges.count - 1] = CMTimeRange(start: last.start, end: max(last.end, range.end))
+            } else {
+                ranges.append(range)
             }
-            presented.append(range)
             return
         }
-        presented.append(range)
-        presented.sort { $0.start < $1.start }
+        ranges.append(range)
+        ranges.sort { $0.start < $1.start }
         var merged: [CMTimeRange] = []
-        for item in presented {
+        for item in ranges {
             if let last = merged.last, item.start <= last.end + tolerance {
                 merged[merged.count - 1] = CMTimeRange(start: last.start, end: max(last.end, item.end))
             } else {
                 merged.append(item)
             }
         }
-        presented = merged
-    }
-
-    /// Records the presentation range of a sample that is decoded but not shown, merging it with ranges it touches.
-    func addHidden(_ range: CMTimeRange) {
-        guard range.duration > .zero else { return }
-        if let last = hidden.last, range.start >= last.start {
-            if range.start <= last.end {
-                hidden[hidden.count - 1] = CMTimeRange(start: last.start, end: max(last.end, range.end))
-            } else {
-                hidden.append(range)
-            }
-            return
-        }
-        hidden.append(range)
-        hidden.sort { $0.start < $1.start }
-        var merged: [CMTimeRange] = []
-        for item in hidden {
-            if let last = merged.last, item.start <= last.end {
-                merged[merged.count - 1] = CMTimeRange(start: last.start, end: max(last.end, item.end))
-            } else {
-                merged.append(item)
-            }
-        }
-        hidden = merged
+        ranges = merged
     }
 
     /// The media timescale for a track whose first sample is `firstSample`: the input's own when set; audio at its

@@ -107,7 +107,7 @@ struct WriterLayoutTests {
 
         let seed = ProcessInfo.processInfo.environment["LAVF_SEED"].flatMap(UInt64.init) ?? UInt64.random(in: 1...UInt64.max)
         print("fragment truncation seed: LAVF_SEED=\(seed)")
-        var generator = SplitMix(seed: seed)
+        var generator = SplitMix64(seed: seed)
         let firstFragment = try #require(moofs.first).offset
         for round in 0..<20 {
             let cut = firstFragment + Int(generator.next() % UInt64(data.count - firstFragment))
