@@ -209,13 +209,14 @@ struct WriterFaultTests {
         let engine = try #require(writer.lock.withLock { writer.engine })
         let inWindow = DispatchSemaphore(value: 0), release = DispatchSemaphore(value: 0)
         engine.willDiscardOutput = { inWindow.signal(); release.wait() }
-        DispatchQueue.global().async { engine.fail(AVError(.unknown, "injected failure")) }
+        // Threads of their own, not dispatch workers: the hook blocks one, and the writer's completion handler
+        // must not wait for a free worker (that would hide the race).
+        Thread { engine.fail(AVError(.unknown, "injected failure")) }.start()
         inWindow.wait()
         #expect(writer.status == .failed)
         #expect(FileManager.default.fileExists(atPath: url.path), "the window is real: the file is still there")
         let returned = DispatchSemaphore(value: 0)
         let sawFile = OnceFlag()
-        // A thread of its own: the call may block, and must not wait for a dispatch worker.
         Thread {
             if call == "finishWriting" {
                 writer.finishWriting {
