@@ -122,6 +122,9 @@ package final class LazySampleTable: Sendable {
     /// A table that is already built.
     package init(_ table: SampleTable) { state = Mutex(.built(.success(table))) }
 
+    /// A table already built, or the error building it gave, which every request gets.
+    package init(built result: Result<SampleTable, any Error>) { state = Mutex(.built(result)) }
+
     /// The table, building it now if this is the first request.
     package func table() throws -> SampleTable {
         let build: @Sendable () throws -> SampleTable

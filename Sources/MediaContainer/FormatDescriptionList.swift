@@ -16,6 +16,7 @@ package final class FormatDescriptionList: RandomAccessCollection, ExpressibleBy
     /// without making them.
     package let codingNames: [FourCharCode]
     private struct State {
+        /// Empty until the first description is made (a track listed without its descriptions allocates none).
         var made: [CMFormatDescription?]
         var unmade: Int
         /// Nil once `unmade` is 0.
@@ -26,8 +27,7 @@ package final class FormatDescriptionList: RandomAccessCollection, ExpressibleBy
     /// Descriptions that `make` makes from their index, on first use.
     package init(codingNames: [FourCharCode], make: @escaping @Sendable (Int) -> CMFormatDescription) {
         self.codingNames = codingNames
-        state = Mutex(State(made: [CMFormatDescription?](repeating: nil, count: codingNames.count),
-                            unmade: codingNames.count, make: codingNames.isEmpty ? nil : make))
+        state = Mutex(State(made: [], unmade: codingNames.count, make: codingNames.isEmpty ? nil : make))
     }
 
     /// Descriptions already made.
@@ -43,12 +43,14 @@ package final class FormatDescriptionList: RandomAccessCollection, ExpressibleBy
 
     /// The description at `index`, made now if this is the first request for it.
     package subscript(index: Int) -> CMFormatDescription {
-        let (made, make) = state.withLock { ($0.made[index], $0.make) }
+        let (made, make) = state.withLock { ($0.made.isEmpty ? nil : $0.made[index], $0.make) }
         if let made { return made }
         guard let make else { preconditionFailure("a description is unmade but its maker was let go") }
         // Made outside the lock: a description with a large configuration record must not hold other readers.
         let description = make(index)
+        let count = codingNames.count
         return state.withLock { state in
+            if state.made.isEmpty { state.made = [CMFormatDescription?](repeating: nil, count: count) }
             if let first = state.made[index] { return first }
             state.made[index] = description
             state.unmade -= 1
@@ -60,11 +62,14 @@ package final class FormatDescriptionList: RandomAccessCollection, ExpressibleBy
     /// Whether every description satisfies `predicate`. Descriptions not made yet are made for the question and
     /// let go after it, so an asset-wide check keeps nothing.
     package func allSatisfyWithoutKeeping(_ predicate: (CMFormatDescription) throws -> Bool) rethrows -> Bool {
-        for index in indices {
-            let (made, make) = state.withLock { ($0.made[index], $0.make) }
-            guard let description = made ?? make?(index) else { preconditionFailure("an unmade description has no maker") }
-            if try !predicate(description) { return false }
-        }
-        return true
+        try indices.allSatisfy { try predicate(descriptionWithoutKeeping(at: $0)) }
+    }
+
+    /// The description at `index`: the one kept if it has been made, else one made for the caller alone and not
+    /// kept (a summary of 20,000 tracks that reads each track's first description once need not keep 20,000).
+    package func descriptionWithoutKeeping(at index: Int) -> CMFormatDescription {
+        let (made, make) = state.withLock { ($0.made.isEmpty ? nil : $0.made[index], $0.make) }
+        guard let description = made ?? make?(index) else { preconditionFailure("an unmade description has no maker") }
+        return description
     }
 }

@@ -25,7 +25,10 @@ enum EncoderDelay {
     /// The encoder delay and padding of `track`, in its media timescale, or `nil` when nothing says.
     static func delay(of track: ContainerTrack, movieTimescale: UInt32, iTunSMPB: String?)
         -> (priming: Int64, remainder: Int64)? {
-        guard track.mediaType == kCMMediaType_Audio, let format = track.formatDescriptions.first,
+        // The first description is asked for without keeping it: a file of 20,000 sound tracks opened only to be
+        // listed would otherwise keep 20,000 descriptions.
+        guard track.mediaType == kCMMediaType_Audio, !track.formatDescriptions.isEmpty,
+              case let format = track.formatDescriptions.descriptionWithoutKeeping(at: 0),
               let asbd = CMAudioFormatDescriptionGetStreamBasicDescription(format)?.pointee,
               asbd.mFormatID != kAudioFormatLinearPCM else { return nil }
         if let fromEdits = fromEditList(track, movieTimescale: movieTimescale, asbd: asbd) { return fromEdits }

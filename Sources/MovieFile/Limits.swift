@@ -16,28 +16,27 @@
 ///   grew by doubling);
 /// - a sample description (36 bytes for PCM) is kept as its bytes in the `stsd` box (`StoredSampleEntries`: the
 ///   entries' bytes and a 4-byte start each; every entry is parsed once as the file opens, so a malformed one is
-///   refused as before, and again when its description is first asked for) plus a coding name and an empty slot
-///   in the track's `FormatDescriptionList`, about 50 bytes; a format description (about 480 bytes: the
+///   refused as before, and again when its description is first asked for) plus a coding name and, once any
+///   description of the track is made, a slot in its `FormatDescriptionList`, about 50 bytes; a format description (about 480 bytes: the
 ///   description, its extensions dictionary and audio details) is made only when asked for. `isPlayable` makes
 ///   each for its question and keeps none, the protected-content check reads the coding names, avinfo asks for
-///   the first alone (`AVAssetTrack.firstFormatDescription`): under 5× (100,000 descriptions in 3.6 MB: 3 MB,
+///   the first alone and does not keep it (`AVAssetTrack.firstFormatDescription`): under 5× (100,000 descriptions in 3.6 MB: 3 MB,
 ///   was 82 MB when every entry was kept parsed and every description made as the track opened). Apple's
 ///   `formatDescriptions`, when a caller asks for it, still makes and keeps every one;
 /// - a track (385 bytes for a small one) keeps none of its parsed boxes: each `trak` is reduced to the boxes its
-///   track is made from as the movie box is parsed (`TrackBoxes`), and the sample table builder lets its table
-///   boxes go once it has built. What remains is per-track objects, about 3.7 KB of heap in avinfo (heaptrack; 5 KB resident with the
-///   allocator's overhead): the
-///   asset layer's loaded values (about 1 KB: a dictionary of `Any`s per track) and its `AVAssetTrack`, backing
-///   and loading state (about 800 bytes), the first format description (about 480), the sample table and its
-///   cursor runs, which share the table's run arrays (about 450), the `ContainerTrack` (about 260), its timeline
-///   and avinfo's own line (about 400): under 16× (20,000 tracks in 7.7 MB: 99 MB; 172 MB on the same machine
-///   when the reader kept every `trak` tree, made every description and copied the runs for cursors);
+///   track is made from as the movie box is parsed (`TrackBoxes`, objects, so that their list grows by pointers),
+///   and a table of at most `SampleTableBuilder.smallSampleCount` samples is built at once, its boxes let go
+///   (built, a one-sample table takes about 500 bytes; its parsed boxes took 1,300 until first use). Larger tables
+///   keep their boxes until first use. What remains is per-track objects, about 1.7 KB of heap in avinfo: the
+///   `AVAssetTrack`, its backing (which reads the reader's `ContainerTrack`, not a copy) and its loading state (a
+///   bit per loaded key; only values that make objects or cost work are kept, `LoadableKeyTable`), the container
+///   track, its sample table, the stored sample entries and the maker of their descriptions (a description is made
+///   only when asked for, and avinfo's summary and the encoder-delay check keep none), the timeline and avinfo's
+///   own line: under 6× (20,000 tracks in 7.7 MB: 38 MB; 172 MB when the reader kept every `trak` tree and the
+///   loading layer a dictionary of values per track, 99 MB with the dictionary alone);
 /// - a fragment (80 bytes for a `moof` of one run and its `mdat` header) is indexed as the scan reads it and its
 ///   parsed boxes are dropped; its plan in `FragmentIndex` (no box paths: they are derived for messages) is about
 ///   280 bytes, under 5× (300,000 fragments in 24 MB: 80 MB, was 478 MB when the scan kept every `moof`).
-/// Tracks are stated as measured, above the others' multiples: what remains is the asset layer's objects per track
-/// (its loaded values, locks and the format description), not parsed boxes; 5× would need them
-/// cut by more than half.
 package enum MovieFileLimits {
     /// Most samples one track may have. `SampleTable` keeps presentation order as `Int32` indices, and a track of
     /// 2³¹ samples is 12 hours of 48 kHz PCM frames or 2 years of 30 fps video: anything larger is corrupt.

@@ -87,7 +87,7 @@ package final class MovieFileReader: ContainerReader {
         var waitingFragments: [(header: BoxHeader, box: MovieFragmentBox)] = []
         // Each `trak` of the movie box is taken as it is parsed, and only the boxes its track is made from kept
         // (those of a second movie box, which is not read, are dropped).
-        var trackBoxes: [TrackBoxes] = []
+        var trackBoxes: [TrackBoxes?] = []
         let takeTrack = { (node: BoxNode, parent: BoxPath) -> Bool in
             guard parent.depth == 1, parent.lastType == MovieBox.type, let trak = node.box as? TrackBox else { return false }
             if fragmentIndex == nil { trackBoxes.append(TrackBoxes(trak)) }
@@ -161,7 +161,9 @@ package final class MovieFileReader: ContainerReader {
         var parsedTracks: [ContainerTrack] = []
         parsedTracks.reserveCapacity(trackBoxes.count)
         var trackIDs = Set<CMPersistentTrackID>()
-        for (offset, boxes) in trackBoxes.enumerated() {
+        for offset in trackBoxes.indices {
+            // Taken out of the list, so that the boxes its track does not keep go as soon as it is made.
+            guard let boxes = trackBoxes[offset].take() else { continue }
             let path = BoxPath.root.appending("moov").appending("trak", index: offset + 1)
             let track = try TrackParser(track: boxes, path: path, movie: context).parse()
             guard trackIDs.insert(track.trackID).inserted else {

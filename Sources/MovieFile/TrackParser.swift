@@ -6,22 +6,25 @@ import MediaContainer
 /// The boxes of one `trak` that its track is made from, taken out of the `trak` as the movie box is parsed: the
 /// containers (`mdia`, `minf`, `dinf`…), media headers and unknown boxes are let go at once, so the parsed trees of
 /// all the tracks are never held together (20,000 tracks' trees were 70 MB, 9 times their bytes).
-struct TrackBoxes {
-    var header: TrackHeaderBox?
-    var headerOffset: Int64?
-    var editList: EditListBox?
-    var references: TrackReferenceBox?
-    var userData: UserDataBox?
-    var metadata: MetaBox?
+///
+/// A class, so that the list of every track's boxes grows by pointers: a list of these 560-byte values, doubling as
+/// it grew, held up to twice their size while the movie box was parsed.
+final class TrackBoxes {
+    let header: TrackHeaderBox?
+    let headerOffset: Int64?
+    let editList: EditListBox?
+    let references: TrackReferenceBox?
+    let userData: UserDataBox?
+    let metadata: MetaBox?
     /// Whether the track has `mdia`, and of it what the track is made from.
-    var hasMedia: Bool
-    var mediaHeader: MediaHeaderBox?
-    var mediaHeaderOffset: Int64?
-    var handler: HandlerBox?
-    var extendedLanguage: ExtendedLanguageBox?
+    let hasMedia: Bool
+    let mediaHeader: MediaHeaderBox?
+    let mediaHeaderOffset: Int64?
+    let handler: HandlerBox?
+    let extendedLanguage: ExtendedLanguageBox?
     /// Whether `mdia` has `minf`, and its `stbl`.
-    var hasInformation: Bool
-    var sampleTable: SampleTableBox?
+    let hasInformation: Bool
+    let sampleTable: SampleTableBox?
 
     init(_ trak: TrackBox) {
         header = trak.header
@@ -87,11 +90,12 @@ struct TrackParser {
         let mediaDuration = try duration(mdhd: mdhd, fragments: fragments, trackID: trackID, path: mdiaPath)
         let descriptions = makeDescriptions(stsd: stsd, stbl: stbl, handler: hdlr.handlerType, mediaTimescale: mdhd.timescale)
         // The builder keeps the table boxes (and the stored sample entries, which are their bytes) until the table
-        // is built, and nothing else of the track's boxes.
+        // is built, and nothing else of the track's boxes. A damaged table fails the track's reading, not the file.
         let builder = SampleTableBuilder(trackID: trackID, path: stblPath, sampleTable: stbl,
                                          descriptionCount: descriptions.count, fragments: fragments,
                                          perSampleBudget: movie.perSampleBudget, fileSize: movie.fileSize)
-        let table = LazySampleTable { try builder.build() }
+        let table = builder.isSmall ? LazySampleTable(built: Result { try builder.build() })
+                                    : LazySampleTable { try builder.build() }
 
         var result = ContainerTrack(trackID: trackID, mediaType: FormatDescriptionFactory.mediaType(forHandler: hdlr.handlerType),
                                     mediaTimescale: mediaTimescale, mediaDuration: mediaDuration,

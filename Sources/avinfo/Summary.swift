@@ -6,26 +6,29 @@ import Foundation
 struct Summary {
     let url: URL
 
-    /// One track's description, gathered once and printed as text or JSON.
+    /// One track's description, printed as text or JSON. What the track answers at once (its loaded properties,
+    /// computed again from what it keeps) is read from it when printed, not copied here: a file may have 20,000
+    /// tracks, and copies of every property took more memory than the tracks' boxes in the file.
     struct TrackInfo {
-        var trackID: CMPersistentTrackID
-        var mediaType: AVMediaType
-        var codec: String
-        var naturalSize: CGSize
-        var transform: CGAffineTransform
-        var naturalTimeScale: CMTimeScale
-        var timeRange: CMTimeRange
         /// The track, whose segments are walked one by one when printed (an edit list can have millions).
-        var track: AVAssetTrack
-        var sampleCount: Int
-        var syncSampleCount: Int
-        var nominalFrameRate: Float
-        var estimatedDataRate: Float
-        var languageCode: String?
-        var isEnabled: Bool
+        let track: AVAssetTrack
+        let codec: String
+        let sampleCount: Int
+        let syncSampleCount: Int
+        let audio: AudioStreamBasicDescription?
+
+        var trackID: CMPersistentTrackID { track.trackID }
+        var mediaType: AVMediaType { track.mediaType }
+        var naturalSize: CGSize { track.naturalSize }
+        var transform: CGAffineTransform { track.preferredTransform }
+        var naturalTimeScale: CMTimeScale { track.naturalTimeScale }
+        var timeRange: CMTimeRange { track.timeRange }
+        var nominalFrameRate: Float { track.nominalFrameRate }
+        var estimatedDataRate: Float { track.estimatedDataRate }
+        var languageCode: String? { track.languageCode }
+        var isEnabled: Bool { track.isEnabled }
         /// False for a track whose samples cannot be read (a damaged sample table) or decoded.
-        var isPlayable: Bool
-        var audio: AudioStreamBasicDescription?
+        var isPlayable: Bool { track.isPlayable }
     }
 
     func gather() async throws -> (duration: CMTime, metadata: [AVMetadataItem], tracks: [TrackInfo]) {
@@ -34,22 +37,17 @@ struct Summary {
         var infos = [TrackInfo]()
         infos.reserveCapacity(tracks.count)
         for track in tracks {
-            let (size, transform, timescale, timeRange) = try await track.load(
-                .naturalSize, .preferredTransform, .naturalTimeScale, .timeRange)
+            // Loaded here, so that a property that cannot load fails the listing; read again when printed.
+            _ = try await track.load(.naturalSize, .preferredTransform, .naturalTimeScale, .timeRange)
+            _ = try await track.load(.nominalFrameRate, .estimatedDataRate, .languageCode, .isEnabled, .isPlayable)
             // Only the first description is reported: `formatDescriptions` would make every one (a track may
             // declare 100,000), so it is asked for alone.
             let first = track.firstFormatDescription
-            let (frameRate, dataRate, language, enabled, playable) = try await track.load(
-                .nominalFrameRate, .estimatedDataRate, .languageCode, .isEnabled, .isPlayable)
             let counts = countSamples(track)
-            let audio = first.flatMap { CMAudioFormatDescriptionGetStreamBasicDescription($0)?.pointee }
             infos.append(TrackInfo(
-                trackID: track.trackID, mediaType: track.mediaType,
-                codec: first.map { fourCharacterString(CMFormatDescriptionGetMediaSubType($0)) } ?? "",
-                naturalSize: size, transform: transform, naturalTimeScale: timescale, timeRange: timeRange,
-                track: track, sampleCount: counts.samples, syncSampleCount: counts.sync,
-                nominalFrameRate: frameRate, estimatedDataRate: dataRate, languageCode: language,
-                isEnabled: enabled, isPlayable: playable, audio: audio))
+                track: track, codec: first.map { fourCharacterString(CMFormatDescriptionGetMediaSubType($0)) } ?? "",
+                sampleCount: counts.samples, syncSampleCount: counts.sync,
+                audio: first.flatMap { CMAudioFormatDescriptionGetStreamBasicDescription($0)?.pointee }))
         }
         return (duration, metadata, infos)
     }

@@ -31,7 +31,7 @@ struct LoadingTests {
         let eight = try await asset.load(.duration, .tracks, .metadata, .commonMetadata, .isPlayable, .isReadable,
                                          .preferredTransform, .availableMetadataFormats)
         #expect(eight.7 == [.quickTimeMetadata])
-        // The same track objects every time: a loaded value is computed once.
+        // The same track objects every time: the asset makes its tracks once.
         #expect(tracks3[0] === eight.1[0] && tracks3[1] === asset.tracks[1])
 
         let track = try #require(tracks3.first)

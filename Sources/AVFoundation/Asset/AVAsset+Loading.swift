@@ -11,7 +11,7 @@ extension AVAsset {
     public func loadMetadata(for format: AVMetadataFormat,
                              completionHandler: @escaping @Sendable ([AVMetadataItem]?, (any Error)?) -> Void) {
         loadValuesAsynchronously(forKeys: ["metadata"]) { [self] in
-            switch keyValueLoader.result(forKey: "metadata") {
+            switch loadedResult(forKey: "metadata") {
             case .success(let items as [AVMetadataItem]):
                 completionHandler(items.filter { $0.metadataFormat == format }, nil)
             case .failure(let error): completionHandler(nil, error)

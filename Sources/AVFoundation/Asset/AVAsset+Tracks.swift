@@ -87,7 +87,7 @@ extension AVAsset {
     func loadTracks<Track: AVAssetTrack>(then completionHandler: @escaping @Sendable ([Track]?, (any Error)?) -> Void,
                                          where include: @escaping @Sendable (AVAssetTrack) -> Bool) {
         loadValuesAsynchronously(forKeys: ["tracks"]) { [self] in
-            switch keyValueLoader.result(forKey: "tracks") {
+            switch loadedResult(forKey: "tracks") {
             case .success(let tracks as [AVAssetTrack]):
                 completionHandler(tracks.filter(include).compactMap { $0 as? Track }, nil)
             case .failure(let error): completionHandler(nil, error)
@@ -142,7 +142,7 @@ extension AVURLAsset {
     public func findCompatibleTrack(for compositionTrack: AVCompositionTrack,
                                     completionHandler: @escaping @Sendable (AVAssetTrack?, (any Error)?) -> Void) {
         loadValuesAsynchronously(forKeys: ["tracks"]) { [self] in
-            switch keyValueLoader.result(forKey: "tracks") {
+            switch loadedResult(forKey: "tracks") {
             case .success: completionHandler(compatibleTrack(for: compositionTrack), nil)
             case .failure(let error): completionHandler(nil, error)
             case nil: completionHandler(nil, CancellationError())

@@ -88,9 +88,8 @@ open class AVAsset: NSObject, NSCopying, AVAsynchronousKeyValueLoading, KeyValue
 
     /// How to compute each loadable key from the opened contents. Subclasses that are not backed by a container
     /// reader (compositions) override this.
-    func loadingComputation(forKey key: String) -> KeyValueLoader.Computation? {
-        guard let compute = AssetContents.computations[key] else { return nil }
-        return { [self] in try compute(try contents()) }
+    func loadableKey(_ name: String) -> LoadableKey? {
+        AssetContents.loadableKeys.key(name) { [self] in try contents() }
     }
 
     /// The status of the value of `key` ("duration", "tracks", "playable"…); `outError` receives the error of a

@@ -12,40 +12,46 @@ extension AVAsynchronousKeyValueLoading where Self: AVAssetTrack {
 }
 
 extension AVAssetTrack {
-    /// The computation of each loadable track key (the Objective-C property names).
-    static let computations: [String: @Sendable (AVAssetTrack) throws -> Any] = [
-        "formatDescriptions": { Array($0.backing.formatDescriptions) },
-        "playable": { $0.computedIsPlayable },
-        "decodable": { $0.computedIsDecodable },
-        "enabled": { $0.backing.isEnabled },
-        "selfContained": { $0.backing.isSelfContained },
-        "totalSampleDataLength": { try $0.sampleStatistics().totalSize },
-        "mediaCharacteristics": { $0.computedMediaCharacteristics },
-        "timeRange": { $0.timeline.timeRange },
-        "naturalTimeScale": { $0.backing.naturalTimeScale },
-        "estimatedDataRate": { try $0.sampleStatistics().dataRate(timescale: $0.backing.naturalTimeScale) },
-        "languageCode": { $0.backing.languageCode as Any },
-        "extendedLanguageTag": { $0.backing.extendedLanguageTag as Any },
-        "naturalSize": { $0.computedNaturalSize },
-        "preferredTransform": { $0.backing.preferredTransform },
-        "preferredVolume": { $0.backing.preferredVolume },
-        "hasAudioSampleDependencies": { $0.computedHasAudioSampleDependencies },
-        "nominalFrameRate": { try $0.sampleStatistics().sampleRate(timescale: $0.backing.naturalTimeScale) },
-        "minFrameDuration": { track in
-            try track.sampleStatistics().minimumDuration
-                .map { CMTime(value: $0, timescale: track.backing.naturalTimeScale) } ?? CMTime.invalid
-        },
-        "requiresFrameReordering": { try $0.sampleStatistics().hasCompositionOffsets },
-        // Straight from the timeline's segments: no array of mappings in between (a long edit list held both).
-        "segments": { $0.timeline.segments.map { AVAssetTrackSegment(timeMapping: $0.timeMapping) } },
-        "metadata": { $0.backing.metadataEntries.map(AVMetadataItem.make(from:)) },
-        "commonMetadata": { AVMetadataItem.commonItems(from: try $0.loadedMetadata()) },
-        "availableMetadataFormats": { AVMetadataItem.formats(of: try $0.loadedMetadata()) },
-        "availableTrackAssociationTypes": { $0.computedAssociationTypes },
-        "canProvideSampleCursors": { track in
-            !track.backing.formatDescriptions.isEmpty && ((try? track.containerBacking?.sampleTable())?.count ?? 0) > 0
-        },
-    ]
+    /// The loadable track keys (the Objective-C property names). Kept: values that make every format description
+    /// or new objects; the rest are read from the backing, which keeps what is costly (its timeline, statistics
+    /// and first format description), and are computed again on each read.
+    static let loadableKeys = LoadableKeyTable<AVAssetTrack>(
+        recomputed: [
+            "enabled": { $0.backing.isEnabled },
+            "selfContained": { $0.backing.isSelfContained },
+            "totalSampleDataLength": { try $0.sampleStatistics().totalSize },
+            "timeRange": { $0.timeline.timeRange },
+            "naturalTimeScale": { $0.backing.naturalTimeScale },
+            "estimatedDataRate": { try $0.sampleStatistics().dataRate(timescale: $0.backing.naturalTimeScale) },
+            "languageCode": { $0.backing.languageCode as Any },
+            "extendedLanguageTag": { $0.backing.extendedLanguageTag as Any },
+            "naturalSize": { $0.computedNaturalSize },
+            "preferredTransform": { $0.backing.preferredTransform },
+            "preferredVolume": { $0.backing.preferredVolume },
+            "nominalFrameRate": { try $0.sampleStatistics().sampleRate(timescale: $0.backing.naturalTimeScale) },
+            "minFrameDuration": { track in
+                try track.sampleStatistics().minimumDuration
+                    .map { CMTime(value: $0, timescale: track.backing.naturalTimeScale) } ?? CMTime.invalid
+            },
+            "requiresFrameReordering": { try $0.sampleStatistics().hasCompositionOffsets },
+            "availableTrackAssociationTypes": { $0.computedAssociationTypes },
+            "canProvideSampleCursors": { track in
+                !track.backing.formatDescriptions.isEmpty
+                    && ((try? track.containerBacking?.sampleTable())?.count ?? 0) > 0
+            },
+        ],
+        kept: [
+            "formatDescriptions": { Array($0.backing.formatDescriptions) },
+            "playable": { $0.computedIsPlayable },
+            "decodable": { $0.computedIsDecodable },
+            "mediaCharacteristics": { $0.computedMediaCharacteristics },
+            "hasAudioSampleDependencies": { $0.computedHasAudioSampleDependencies },
+            // Straight from the timeline's segments: no array of mappings in between (a long edit list held both).
+            "segments": { $0.timeline.segments.map { AVAssetTrackSegment(timeMapping: $0.timeMapping) } },
+            "metadata": { $0.backing.metadataEntries.map(AVMetadataItem.make(from:)) },
+            "commonMetadata": { AVMetadataItem.commonItems(from: try $0.loadedMetadata()) },
+            "availableMetadataFormats": { AVMetadataItem.formats(of: try $0.loadedMetadata()) },
+        ])
 
     /// The track's metadata items, made once and shared by the keys derived from them.
     func loadedMetadata() throws -> [AVMetadataItem] {
@@ -82,7 +88,8 @@ extension AVAssetTrack {
     /// correct header would hold. Tracks without visual media have zero size.
     var computedNaturalSize: CGSize {
         if let declared = backing.declaredSize { return declared }
-        guard let format = backing.formatDescriptions.first,
+        // A sound track has no picture: its description is not made (and kept) to find that out.
+        guard mediaType != .audio, let format = backing.formatDescriptions.first,
               CMFormatDescriptionGetMediaType(format) == kCMMediaType_Video
         else { return .zero }
         return CMVideoFormatDescriptionGetPresentationDimensions(format, usePixelAspectRatio: true,
@@ -154,10 +161,13 @@ extension AVAssetTrack {
         synchronousValue(forKey: "formatDescriptions", fallback: [CMFormatDescription]()) as [Any]
     }
 
-    /// The first format description (sample description index 1), made without making the others. Not Apple API
-    /// (`package`, for the package's tools): `formatDescriptions` makes every description, and a track may declare
-    /// 100,000 of them; `avinfo` reports only the first.
-    package var firstFormatDescription: CMFormatDescription? { backing.formatDescriptions.first }
+    /// The first format description (sample description index 1), made without making the others, and not kept
+    /// when nothing has made it before. Not Apple API (`package`, for the package's tools): `formatDescriptions`
+    /// makes and keeps every description, and a track may declare 100,000 of them (or a file 20,000 tracks);
+    /// `avinfo` reports only the first of each track.
+    package var firstFormatDescription: CMFormatDescription? {
+        backing.formatDescriptions.isEmpty ? nil : backing.formatDescriptions.descriptionWithoutKeeping(at: 0)
+    }
 
     /// Whether the track can be played (decoded, not encrypted).
     public var isPlayable: Bool { synchronousValue(forKey: "playable", fallback: false) }

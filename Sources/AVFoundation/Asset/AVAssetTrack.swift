@@ -97,9 +97,8 @@ open class AVAssetTrack: NSObject, NSCopying, AVAsynchronousKeyValueLoading, Key
 
     // MARK: Key-value loading
 
-    func loadingComputation(forKey key: String) -> KeyValueLoader.Computation? {
-        guard let compute = Self.computations[key] else { return nil }
-        return { [self] in try compute(self) }
+    func loadableKey(_ name: String) -> LoadableKey? {
+        Self.loadableKeys.key(name) { [self] in self }
     }
 
     /// The status of the value of `key`.

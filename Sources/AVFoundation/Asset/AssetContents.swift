@@ -17,39 +17,44 @@ final class AssetContents: @unchecked Sendable {
         self.reader = reader
         self.options = options
         let fileURL = url ?? reader.file.url
-        tracks = reader.tracks.map { model in
+        tracks = reader.tracks.enumerated().map { index, model in
             AVAssetTrack(asset: asset, trackID: model.trackID, mediaType: AVAssetTrack.mediaType(of: model.mediaType),
-                         backing: ContainerTrackBacking(model: model, reader: reader, fileURL: fileURL), options: options)
+                         backing: ContainerTrackBacking(reader: reader, index: index, fileURL: fileURL),
+                         options: options)
         }
         metadata = reader.metadata.map(AVMetadataItem.make(from:))
         hasProtectedContent = Self.anyProtected(tracks)
     }
 
-    /// The computation of each loadable asset key (the Objective-C property names).
-    static let computations: [String: @Sendable (AssetContents) throws -> Any] = [
-        "duration": { $0.duration },
-        "preferredRate": { $0.reader.preferredRate },
-        "preferredVolume": { $0.reader.preferredVolume },
-        "preferredTransform": { CGAffineTransform($0.reader.preferredTransform) },
-        "providesPreciseDurationAndTiming": { $0.providesPreciseDurationAndTiming },
-        "tracks": { $0.tracks },
-        "trackGroups": { $0.trackGroups },
-        "metadata": { $0.metadata },
-        "commonMetadata": { AVMetadataItem.commonItems(from: $0.metadata) },
-        "availableMetadataFormats": { AVMetadataItem.formats(of: $0.metadata) },
-        "creationDate": { $0.creationDate as Any },
-        "lyrics": { $0.lyrics as Any },
-        "hasProtectedContent": { $0.hasProtectedContent },
-        "canContainFragments": { $0.reader.canContainFragments },
-        "containsFragments": { $0.reader.containsFragments },
-        "overallDurationHint": { _ in CMTime.invalid },
-        "playable": { $0.isPlayable },
-        "exportable": { !$0.hasProtectedContent },
-        "readable": { !$0.hasProtectedContent },
-        "composable": { _ in true },
-        "compatibleWithAirPlayVideo": { _ in false },
-        "minimumTimeOffsetFromLive": { _ in CMTime.invalid },
-    ]
+    /// The loadable asset keys (the Objective-C property names). Kept: values that make objects or walk the tracks
+    /// or metadata; the rest are read from the reader and computed again on each read.
+    static let loadableKeys = LoadableKeyTable<AssetContents>(
+        recomputed: [
+            "preferredRate": { $0.reader.preferredRate },
+            "preferredVolume": { $0.reader.preferredVolume },
+            "preferredTransform": { CGAffineTransform($0.reader.preferredTransform) },
+            "providesPreciseDurationAndTiming": { $0.providesPreciseDurationAndTiming },
+            "tracks": { $0.tracks },
+            "metadata": { $0.metadata },
+            "hasProtectedContent": { $0.hasProtectedContent },
+            "canContainFragments": { $0.reader.canContainFragments },
+            "containsFragments": { $0.reader.containsFragments },
+            "overallDurationHint": { _ in CMTime.invalid },
+            "exportable": { !$0.hasProtectedContent },
+            "readable": { !$0.hasProtectedContent },
+            "composable": { _ in true },
+            "compatibleWithAirPlayVideo": { _ in false },
+            "minimumTimeOffsetFromLive": { _ in CMTime.invalid },
+        ],
+        kept: [
+            "duration": { $0.duration },
+            "trackGroups": { $0.trackGroups },
+            "commonMetadata": { AVMetadataItem.commonItems(from: $0.metadata) },
+            "availableMetadataFormats": { AVMetadataItem.formats(of: $0.metadata) },
+            "creationDate": { $0.creationDate as Any },
+            "lyrics": { $0.lyrics as Any },
+            "playable": { $0.isPlayable },
+        ])
 
     /// The movie duration (`mvhd`), or for a file whose header gives none (fragmented files, streams) the end of
     /// the latest track; a fragmented file's fragments can extend past the header's duration, so it takes the later.

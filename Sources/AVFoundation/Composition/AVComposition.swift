@@ -54,49 +54,52 @@ open class AVComposition: AVAsset, NSMutableCopying, @unchecked Sendable {
 
     // MARK: Key-value loading
 
-    override func loadingComputation(forKey key: String) -> KeyValueLoader.Computation? {
-        guard let compute = Self.computations[key] else { return nil }
-        return { [self] in compute(self) }
+    override func loadableKey(_ name: String) -> LoadableKey? {
+        Self.loadableKeys.key(name) { [self] in self }
     }
 
     /// Every key is available at once.
     public override func statusOfValue(forKey key: String, error outError: UnsafeMutablePointer<NSError?>?)
         -> AVKeyValueStatus {
-        loadingComputation(forKey: key) == nil ? .unknown : .loaded
+        loadableKey(key) == nil ? .unknown : .loaded
     }
 
-    /// The values of a composition: its own tracks and duration; no metadata, groups or fragments of its own.
-    static let computations: [String: @Sendable (AVComposition) -> Any] = [
-        "duration": { $0.compositionDuration },
-        "tracks": { $0.currentTracks },
-        "naturalSize": { $0.naturalSize },
-        "preferredRate": { _ in Float(1) },
-        "preferredVolume": { _ in Float(1) },
-        "preferredTransform": { _ in CGAffineTransform.identity },
-        "providesPreciseDurationAndTiming": { _ in true },
-        "trackGroups": { _ in [AVAssetTrackGroup]() },
-        "metadata": { _ in [AVMetadataItem]() },
-        "commonMetadata": { _ in [AVMetadataItem]() },
-        "availableMetadataFormats": { _ in [AVMetadataFormat]() },
-        "creationDate": { _ in AVMetadataItem?.none as Any },
-        "lyrics": { _ in String?.none as Any },
-        "hasProtectedContent": { _ in false },
-        "canContainFragments": { _ in false },
-        "containsFragments": { _ in false },
-        "overallDurationHint": { _ in CMTime.invalid },
-        "playable": { composition in
-            composition.currentTracks.contains { track in
-                (track.mediaType == .video || track.mediaType == .audio) && track.compositionState.isEnabled
-                    && track.computedIsPlayable
-            }
-        },
-        "exportable": { _ in true },
-        "readable": { _ in true },
-        "composable": { _ in true },
-        "compatibleWithAirPlayVideo": { _ in false },
-        "minimumTimeOffsetFromLive": { _ in CMTime.invalid },
-        "urlAssetInitializationOptions": { $0.urlAssetInitializationOptions },
-    ]
+    /// The values of a composition: its own tracks and duration; no metadata, groups or fragments of its own. Each is
+    /// computed on each read, so that it follows the edits, except `playable`, which asks every track.
+    static let loadableKeys = LoadableKeyTable<AVComposition>(
+        recomputed: [
+            "duration": { $0.compositionDuration },
+            "tracks": { $0.currentTracks },
+            "naturalSize": { $0.naturalSize },
+            "preferredRate": { _ in Float(1) },
+            "preferredVolume": { _ in Float(1) },
+            "preferredTransform": { _ in CGAffineTransform.identity },
+            "providesPreciseDurationAndTiming": { _ in true },
+            "trackGroups": { _ in [AVAssetTrackGroup]() },
+            "metadata": { _ in [AVMetadataItem]() },
+            "commonMetadata": { _ in [AVMetadataItem]() },
+            "availableMetadataFormats": { _ in [AVMetadataFormat]() },
+            "creationDate": { _ in AVMetadataItem?.none as Any },
+            "lyrics": { _ in String?.none as Any },
+            "hasProtectedContent": { _ in false },
+            "canContainFragments": { _ in false },
+            "containsFragments": { _ in false },
+            "overallDurationHint": { _ in CMTime.invalid },
+            "exportable": { _ in true },
+            "readable": { _ in true },
+            "composable": { _ in true },
+            "compatibleWithAirPlayVideo": { _ in false },
+            "minimumTimeOffsetFromLive": { _ in CMTime.invalid },
+            "urlAssetInitializationOptions": { $0.urlAssetInitializationOptions },
+        ],
+        kept: [
+            "playable": { composition in
+                composition.currentTracks.contains { track in
+                    (track.mediaType == .video || track.mediaType == .audio) && track.compositionState.isEnabled
+                        && track.computedIsPlayable
+                }
+            },
+        ])
 
     // MARK: Copying
 

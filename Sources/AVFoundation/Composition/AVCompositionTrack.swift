@@ -43,9 +43,13 @@ open class AVCompositionTrack: AVAssetTrack, @unchecked Sendable {
         return result
     }
 
-    override func loadingComputation(forKey key: String) -> KeyValueLoader.Computation? {
-        guard key == "segments" else { return super.loadingComputation(forKey: key) }
-        return { [self] in compositionState.segments.map(AVCompositionTrackSegment.init) }
+    /// A composition track's segments are `AVCompositionTrackSegment`s, made from its own state.
+    override func loadableKey(_ name: String) -> LoadableKey? {
+        let key = super.loadableKey(name)
+        guard name == "segments", let key else { return key }
+        return LoadableKey(name: name, slot: key.slot, keepsValue: key.keepsValue) { [self] in
+            compositionState.segments.map(AVCompositionTrackSegment.init)
+        }
     }
 
     /// The segment whose target contains `trackTime`, else the closest one; `nil` for a track without segments.
@@ -71,7 +75,7 @@ open class AVCompositionTrack: AVAssetTrack, @unchecked Sendable {
     /// A track's state cannot be loaded wrongly: a composition track's properties are available at once.
     public override func statusOfValue(forKey key: String, error outError: UnsafeMutablePointer<NSError?>?)
         -> AVKeyValueStatus {
-        loadingComputation(forKey: key) == nil ? .unknown : .loaded
+        loadableKey(key) == nil ? .unknown : .loaded
     }
 }
 

@@ -46,32 +46,39 @@ extension AVAsyncProperty.Status: Sendable where Value: Sendable {}
 protocol KeyValueLoadingHost: AnyObject {
     /// The object's loading state.
     var keyValueLoader: KeyValueLoader { get }
-    /// How to compute the value of `key`, or `nil` when the object has no loadable property of that name.
-    func loadingComputation(forKey key: String) -> KeyValueLoader.Computation?
+    /// The loadable key `name` of the object, or `nil` when the object has no loadable property of that name.
+    func loadableKey(_ name: String) -> LoadableKey?
 }
 
 extension KeyValueLoadingHost {
     /// The value of `key`, loading it synchronously if needed (blocking, as Apple's synchronous properties do), or
     /// `fallback` when it cannot be loaded.
     func synchronousValue<Value>(forKey key: String, fallback: Value) -> Value {
-        guard let computation = loadingComputation(forKey: key),
-              let value = try? keyValueLoader.value(forKey: key, computation: computation)
-        else { return fallback }
+        guard let loadable = loadableKey(key), let value = try? keyValueLoader.value(of: loadable) else {
+            return fallback
+        }
         return value as? Value ?? fallback
     }
 
     /// The value of `key`, loading it synchronously if needed; throws the load's error.
     func synchronousValue<Value>(forKey key: String, as type: Value.Type) throws -> Value {
-        guard let computation = loadingComputation(forKey: key) else { throw AsyncPropertyError.unknownKey(key) }
-        let value = try keyValueLoader.value(forKey: key, computation: computation)
-        guard let typed = value as? Value else { throw AsyncPropertyError.typeMismatch(key) }
+        guard let loadable = loadableKey(key) else { throw AsyncPropertyError.unknownKey(key) }
+        guard let typed = try keyValueLoader.value(of: loadable) as? Value else {
+            throw AsyncPropertyError.typeMismatch(key)
+        }
         return typed
+    }
+
+    /// The loaded value of `key` or its load's error; `nil` while it is not loaded (or the object has no such key).
+    func loadedResult(forKey key: String) -> Result<Any, any Error>? {
+        loadableKey(key).flatMap(keyValueLoader.result(of:))
     }
 
     /// The statusOfValue(forKey:error:) of Apple's protocol.
     func keyValueStatus(forKey key: String, error outError: UnsafeMutablePointer<NSError?>?) -> AVKeyValueStatus {
-        let (status, error) = keyValueLoader.status(forKey: key)
-        if status == .failed { outError?.pointee = error }
+        let (status, error) = loadableKey(key).map(keyValueLoader.status(of:))
+            ?? keyValueLoader.statusOfUnknownKey(key)
+        if status == .failed, let error { outError?.pointee = error as NSError }
         return status
     }
 
@@ -80,17 +87,21 @@ extension KeyValueLoadingHost {
     /// key stops loading (loaded, failed or cancelled).
     func loadKeysAsynchronously(_ keys: [String], completionHandler handler: (@Sendable () -> Void)?) {
         let loader = keyValueLoader
-        for key in Set(keys) {
-            if let computation = loadingComputation(forKey: key) {
-                loader.startLoading(key, computation: computation)
-            } else if loader.result(forKey: key) == nil {
-                loader.fail(key, with: AsyncPropertyError.unknownKey(key).avError(for: self))
+        let names = Set(keys)
+        var known: [LoadableKey] = []
+        for name in names {
+            if let key = loadableKey(name) {
+                loader.startLoading(key)
+                known.append(key)
+            } else {
+                loader.failUnknownKey(name, with: AsyncPropertyError.unknownKey(name).avError(for: self))
             }
         }
         guard let handler else { return }
-        let pending = PendingKeys(count: Set(keys).count, handler: handler)
-        for key in Set(keys) {
-            loader.addWaiter(forKey: key) { _ in pending.keyFinished() }
+        // Unknown keys have failed already: only the known ones are waited for.
+        let pending = PendingKeys(count: known.count, handler: handler)
+        for key in known {
+            loader.addWaiter(for: key) { _ in pending.keyFinished() }
         }
         pending.registrationFinished()
     }
@@ -162,25 +173,25 @@ extension AVAsyncProperty {
 
     /// Starts loading the property for `root` unless it is loaded or loading.
     func startLoading(on root: Root) {
-        guard let host = try? host(of: root) else { return }
-        if let computation = host.loadingComputation(forKey: key) {
-            host.keyValueLoader.startLoading(key, computation: computation)
-        }
+        guard let host = try? host(of: root), let loadable = host.loadableKey(key) else { return }
+        host.keyValueLoader.startLoading(loadable)
     }
 
     /// Loads the property for `root` and returns its value, staying in the caller's isolation (`root` need not be
     /// `Sendable`).
     func loadValue(on root: Root, isolation: isolated (any Actor)? = #isolation) async throws -> Value {
         let host = try host(of: root)
-        guard let computation = host.loadingComputation(forKey: key) else {
+        guard let loadable = host.loadableKey(key) else {
             throw AsyncPropertyError.unknownKey(key).avError(for: host)
         }
         let loader = host.keyValueLoader
-        if case nil = loader.result(forKey: key) {
-            loader.startLoading(key, computation: computation)
-            try await loader.wait(forKey: key)
+        var result = loader.result(of: loadable)
+        if result == nil {
+            loader.startLoading(loadable)
+            try await loader.wait(for: loadable)
+            result = loader.result(of: loadable)
         }
-        guard let result = loader.result(forKey: key) else { throw CancellationError() }
+        guard let result else { throw CancellationError() }
         guard let value = try result.get() as? Value else {
             throw AsyncPropertyError.typeMismatch(key).avError(for: host)
         }
@@ -189,8 +200,8 @@ extension AVAsyncProperty {
 
     /// The property's status for `root`.
     func status(on root: Root) -> Status {
-        guard let host = try? host(of: root) else { return .notYetLoaded }
-        switch host.keyValueLoader.result(forKey: key) {
+        guard let host = try? host(of: root), let loadable = host.loadableKey(key) else { return .notYetLoaded }
+        switch host.keyValueLoader.result(of: loadable) {
         case .success(let value):
             guard let typed = value as? Value else {
                 return .failed(AsyncPropertyError.typeMismatch(key).avError(for: host) as NSError)
@@ -199,7 +210,7 @@ extension AVAsyncProperty {
         case .failure(let error):
             return .failed(error as NSError)
         case nil:
-            return host.keyValueLoader.status(forKey: key).0 == .loading ? .loading : .notYetLoaded
+            return host.keyValueLoader.status(of: loadable).0 == .loading ? .loading : .notYetLoaded
         }
     }
 }

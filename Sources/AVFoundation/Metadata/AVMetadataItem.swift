@@ -140,19 +140,23 @@ open class AVMetadataItem: NSObject, NSCopying, NSMutableCopying, AVAsynchronous
 
     // MARK: Key-value loading
 
-    /// Metadata item values are in memory once the item exists, so every key loads at once.
-    func loadingComputation(forKey key: String) -> KeyValueLoader.Computation? {
-        switch key {
-        case "value":
-            if let handler = valueLoadingHandler { return { [self] in try loadValueWithHandler(handler) } }
-            return { [self] in value as Any }
-        case "stringValue": return { [self] in stringValue as Any }
-        case "numberValue": return { [self] in numberValue as Any }
-        case "dateValue": return { [self] in dateValue as Any }
-        case "dataValue": return { [self] in dataValue as Any }
-        case "extraAttributes": return { [self] in extraAttributes as Any }
-        default: return nil
-        }
+    /// Metadata item values are in memory once the item exists, so every key loads at once and is read again
+    /// from the item's state; a value loading handler's value is loaded once and kept.
+    static let loadableKeys = LoadableKeyTable<AVMetadataItem>(
+        recomputed: [
+            "value": { $0.value as Any },
+            "stringValue": { $0.stringValue as Any },
+            "numberValue": { $0.numberValue as Any },
+            "dateValue": { $0.dateValue as Any },
+            "dataValue": { $0.dataValue as Any },
+            "extraAttributes": { $0.extraAttributes as Any },
+        ],
+        kept: [:])
+
+    func loadableKey(_ name: String) -> LoadableKey? {
+        let key = Self.loadableKeys.key(name) { [self] in self }
+        guard name == "value", let key, let handler = valueLoadingHandler else { return key }
+        return LoadableKey(name: name, slot: key.slot, keepsValue: true) { [self] in try loadValueWithHandler(handler) }
     }
 
     /// The status of the value of `key`.

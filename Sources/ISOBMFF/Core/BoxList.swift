@@ -71,6 +71,12 @@ extension BoxList {
             if let take = reader.context.takeChild, take(node, reader.path) { continue }
             list.nodes.append(node)
         }
+        // Parsed trees can be kept a long time (a movie's sample tables until they are built). Grown by doubling, a
+        // list of five boxes had room for eight, 240 bytes unused in every track's `stbl`: such lists are copied
+        // to their size.
+        if list.nodes.capacity - list.nodes.count >= 2 {
+            list.nodes = list.nodes.withUnsafeBufferPointer { Array($0) }
+        }
         return list
     }
 

@@ -29,10 +29,10 @@ enum EngineHarness {
     /// The first track of `mediaType` of the movie at `url`.
     static func source(_ url: URL, _ mediaType: CMMediaType) throws -> Track {
         let reader = try MovieFileReader(url: url)
-        guard let track = reader.tracks.first(where: { $0.mediaType == mediaType }) else {
+        guard let index = reader.tracks.firstIndex(where: { $0.mediaType == mediaType }) else {
             throw ReaderTestFailure("no track of type \(mediaType) in \(url.lastPathComponent)")
         }
-        return Track(backing: ContainerTrackBacking(model: track, reader: reader, fileURL: url))
+        return Track(backing: ContainerTrackBacking(reader: reader, index: index, fileURL: url))
     }
 
     /// Every buffer `producer` makes.
