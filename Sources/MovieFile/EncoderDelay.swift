@@ -25,15 +25,25 @@ enum EncoderDelay {
     /// The encoder delay and padding of `track`, in its media timescale, or `nil` when nothing says.
     static func delay(of track: ContainerTrack, movieTimescale: UInt32, iTunSMPB: String?)
         -> (priming: Int64, remainder: Int64)? {
-        // The first description is asked for without keeping it: a file of 20,000 sound tracks opened only to be
-        // listed would otherwise keep 20,000 descriptions.
-        guard track.mediaType == kCMMediaType_Audio, !track.formatDescriptions.isEmpty,
-              case let format = track.formatDescriptions.descriptionWithoutKeeping(at: 0),
-              let asbd = CMAudioFormatDescriptionGetStreamBasicDescription(format)?.pointee,
+        guard track.mediaType == kCMMediaType_Audio, let codingName = track.formatDescriptions.codingNames.first else {
+            return nil
+        }
+        let iTunSMPB = iTunSMPB ?? trackITunSMPB(track)
+        let mediaEdit = primingEdit(track)
+        // Each rule needs the stream format, which only a format description gives; it is made (and not kept: a
+        // file of 20,000 sound tracks opened to be listed would keep 20,000) only when a rule can apply.
+        let opusCodes: [FourCC] = ["Opus", "opus"]
+        guard mediaEdit != nil || iTunSMPB != nil || opusCodes.contains(where: { $0.fourCharCode == codingName }) else {
+            return nil
+        }
+        let format = track.formatDescriptions.descriptionWithoutKeeping(at: 0)
+        guard let asbd = CMAudioFormatDescriptionGetStreamBasicDescription(format)?.pointee,
               asbd.mFormatID != kAudioFormatLinearPCM else { return nil }
-        if let fromEdits = fromEditList(track, movieTimescale: movieTimescale, asbd: asbd) { return fromEdits }
-        if let text = iTunSMPB ?? trackITunSMPB(track), let values = MetadataParser.iTunesEncoderDelay(text),
-           asbd.mSampleRate > 0 {
+        if let mediaEdit,
+           let fromEdits = fromEditList(track, edit: mediaEdit, movieTimescale: movieTimescale, asbd: asbd) {
+            return fromEdits
+        }
+        if let text = iTunSMPB, let values = MetadataParser.iTunesEncoderDelay(text), asbd.mSampleRate > 0 {
             let scale = Double(track.mediaTimescale) / asbd.mSampleRate
             return (Int64((Double(values.priming) * scale).rounded()), Int64((Double(values.remainder) * scale).rounded()))
         }
@@ -48,14 +58,20 @@ enum EncoderDelay {
         return nil
     }
 
+    /// The track's one media edit when it plays at rate 1 from past the media's start: what rule 1 looks at.
+    private static func primingEdit(_ track: ContainerTrack) -> EditListEntry? {
+        let mediaEdits = track.edits.filter { !$0.isEmpty }
+        guard mediaEdits.count == 1, let edit = mediaEdits.first, edit.mediaRateFixed == 0x10000, edit.mediaTime > 0
+        else { return nil }
+        return edit
+    }
+
     /// Rule 1: one media edit at rate 1 starting past 0 by less than three packets. A later start is a cut (a
     /// copy trimmed with `ffmpeg -ss`, an edit made in an editor), not an encoder delay: AAC encoders prime 1024 to
     /// 2112 frames (4224 with SBR), under three packets of 1024 (2048), and Opus pre-skips at most 80 ms.
-    private static func fromEditList(_ track: ContainerTrack, movieTimescale: UInt32,
+    private static func fromEditList(_ track: ContainerTrack, edit: EditListEntry, movieTimescale: UInt32,
                                      asbd: AudioStreamBasicDescription) -> (Int64, Int64)? {
-        let mediaEdits = track.edits.filter { !$0.isEmpty }
-        guard mediaEdits.count == 1, let edit = mediaEdits.first, edit.mediaRateFixed == 0x10000, edit.mediaTime > 0,
-              movieTimescale > 0, asbd.mSampleRate > 0 else { return nil }
+        guard movieTimescale > 0, asbd.mSampleRate > 0 else { return nil }
         let framesPerPacket = asbd.mFramesPerPacket > 0 ? Double(asbd.mFramesPerPacket) : asbd.mSampleRate * 0.08 / 3
         let limit = 3 * framesPerPacket * Double(track.mediaTimescale) / asbd.mSampleRate
         guard Double(edit.mediaTime) < limit else { return nil }

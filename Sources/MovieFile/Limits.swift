@@ -17,12 +17,13 @@
 /// - a sample description (36 bytes for PCM) is kept as its bytes in the `stsd` box (`StoredSampleEntries`: the
 ///   entries' bytes and a 4-byte start each; every entry is parsed once as the file opens, so a malformed one is
 ///   refused as before, and again when its description is first asked for) plus a coding name and, once any
-///   description of the track is made, a slot in its `FormatDescriptionList`, about 50 bytes; a format description (about 480 bytes: the
-///   description, its extensions dictionary and audio details) is made only when asked for. `isPlayable` makes
-///   each for its question and keeps none, the protected-content check reads the coding names, avinfo asks for
-///   the first alone and does not keep it (`AVAssetTrack.firstFormatDescription`): under 5× (100,000 descriptions in 3.6 MB: 3 MB,
-///   was 82 MB when every entry was kept parsed and every description made as the track opened). Apple's
-///   `formatDescriptions`, when a caller asks for it, still makes and keeps every one;
+///   description of the track is made, a slot in its `FormatDescriptionList`, about 50 bytes; a format description
+///   (about 480 bytes: the description, its extensions dictionary and audio details) is made only when asked for.
+///   `isPlayable` makes each for its question and keeps none, the protected-content check reads the coding names,
+///   avinfo asks for the first alone and does not keep it (`AVAssetTrack.firstFormatDescription`): under 5×
+///   (100,000 descriptions in 3.6 MB: 3 MB, was 82 MB when every entry was kept parsed and every description made
+///   as the track opened). Apple's `formatDescriptions`, when a caller asks for it, still makes and keeps every
+///   one;
 /// - a track (385 bytes for a small one) keeps none of its parsed boxes: each `trak` is reduced to the boxes its
 ///   track is made from as the movie box is parsed (`TrackBoxes`, objects, so that their list grows by pointers),
 ///   and a table of at most `SampleTableBuilder.smallSampleCount` samples is built at once, its boxes let go

@@ -69,7 +69,11 @@ final class KeyValueLoader: Sendable {
         }
 
         mutating func keep(_ value: LoadedValue, of key: LoadableKey) {
-            if firstKeptValue == nil { firstKeptValue = (key.slot, value) } else { otherKeptValues.append((key.slot, value)) }
+            if firstKeptValue == nil {
+                firstKeptValue = (key.slot, value)
+            } else {
+                otherKeptValues.append((key.slot, value))
+            }
         }
 
         /// Forgets `name`'s entry; the dictionary's storage goes with its last entry.
