@@ -161,8 +161,8 @@ extension AVAssetTrack {
         synchronousValue(forKey: "formatDescriptions", fallback: [CMFormatDescription]()) as [Any]
     }
 
-    /// The first format description (sample description index 1), made without making the others, and not kept
-    /// when nothing has made it before. Not Apple API (`package`, for the package's tools): `formatDescriptions`
+    /// The first format description (sample description index 1): the one the track has made, if it has, or one
+    /// made now without making the others and not kept. Not Apple API (`package`, for the package's tools): `formatDescriptions`
     /// makes and keeps every description, and a track may declare 100,000 of them (or a file 20,000 tracks);
     /// `avinfo` reports only the first of each track.
     package var firstFormatDescription: CMFormatDescription? {
