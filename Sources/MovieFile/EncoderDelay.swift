@@ -60,10 +60,12 @@ enum EncoderDelay {
 
     /// The track's one media edit when it plays at rate 1 from past the media's start: what rule 1 looks at.
     private static func primingEdit(_ track: ContainerTrack) -> EditListEntry? {
-        let mediaEdits = track.edits.filter { !$0.isEmpty }
-        guard mediaEdits.count == 1, let edit = mediaEdits.first, edit.mediaRateFixed == 0x10000, edit.mediaTime > 0
+        // Found without a filtered copy of the edits: an edit list can hold millions.
+        guard let index = track.edits.firstIndex(where: { !$0.isEmpty }),
+              !track.edits[(index + 1)...].contains(where: { !$0.isEmpty })
         else { return nil }
-        return edit
+        let edit = track.edits[index]
+        return edit.mediaRateFixed == 0x10000 && edit.mediaTime > 0 ? edit : nil
     }
 
     /// Rule 1: one media edit at rate 1 starting past 0 by less than three packets. A later start is a cut (a

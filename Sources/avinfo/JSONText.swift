@@ -11,7 +11,7 @@ struct JSONText {
         let write: (inout JSONText, Int) -> Void
     }
 
-    var output: OutputBuffer
+    let output: OutputBuffer
 
     init(output: OutputBuffer) { self.output = output }
 
@@ -32,19 +32,20 @@ struct JSONText {
             guard !keys.isEmpty else { output.append("{}"); return }
             output.append("{\n")
             for (position, key) in keys.enumerated() {
-                output.append(String(repeating: "  ", count: indent + 1))
+                output.appendSpaces(2 * (indent + 1))
                 writeString(key)
                 output.append(" : ")
                 write(object[key]!, indent: indent + 1)
                 output.append(position + 1 < keys.count ? ",\n" : "\n")
             }
-            output.append(String(repeating: "  ", count: indent) + "}")
+            output.appendSpaces(2 * indent)
+            output.append("}")
         case let flag as Bool:
-            output.append(flag ? "true" : "false")
+            writeBoolean(flag)
         case let number as Int:
-            output.append(String(number))
+            writeInteger(Int64(number))
         case let number as Int64:
-            output.append(String(number))
+            writeInteger(number)
         case let number as Double:
             output.append(Self.text(number))
         case let number as NSNumber:
@@ -56,19 +57,25 @@ struct JSONText {
         }
     }
 
-    /// Writes an object whose keys are given in sorted order, each value written by its closure: the same text as
-    /// a dictionary of those values, without making one.
-    mutating func writeObject(indent: Int, _ fields: KeyValuePairs<String, (inout JSONText, Int) -> Void>) {
-        guard !fields.isEmpty else { output.append("{}"); return }
-        output.append("{\n")
-        for (position, field) in fields.enumerated() {
-            output.append(String(repeating: "  ", count: indent + 1))
-            writeString(field.key)
-            output.append(" : ")
-            field.value(&self, indent + 1)
-            output.append(position + 1 < fields.count ? ",\n" : "\n")
-        }
-        output.append(String(repeating: "  ", count: indent) + "}")
+    /// Starts an object: its fields follow, each begun by `field(_:indent:first:)` and written by the caller in
+    /// sorted key order, and `endObject(indent:)` closes it. No dictionary or closure per object: an edit list of
+    /// millions of segments is written at the speed of its text.
+    mutating func beginObject() { output.append("{\n") }
+
+    /// Begins the field `key` (which must need no escaping) of an object at indentation level `indent`: the comma
+    /// after the previous field unless it is the first, the indentation and the key; its value follows.
+    mutating func field(_ key: String, indent: Int, first: Bool = false) {
+        output.append(first ? "" : ",\n")
+        output.appendSpaces(2 * (indent + 1))
+        output.append("\"")
+        output.append(key)
+        output.append("\" : ")
+    }
+
+    mutating func endObject(indent: Int) {
+        output.append("\n")
+        output.appendSpaces(2 * indent)
+        output.append("}")
     }
 
     /// Writes a time as seconds (`null` when it is not numeric), as `seconds(_:)` and `write` do.
@@ -81,32 +88,43 @@ struct JSONText {
         guard count > 0 else { output.append("[]"); return }
         output.append("[\n")
         for index in 0..<count {
-            output.append(String(repeating: "  ", count: indent + 1))
+            output.appendSpaces(2 * (indent + 1))
             element(&self, index)
             output.append(index + 1 < count ? ",\n" : "\n")
         }
-        output.append(String(repeating: "  ", count: indent) + "]")
+        output.appendSpaces(2 * indent)
+        output.append("]")
     }
 
-    /// Writes an array whose elements `next` gives one by one until it returns nil.
-    mutating func writeSequence(indent: Int, next: () -> Any?) {
+    /// Writes an array whose elements `next` gives one by one until it returns nil, each written by `write`
+    /// (given the element's indentation level).
+    mutating func writeSequence<Element>(indent: Int, next: () -> Element?,
+                                         write: (inout JSONText, Element, Int) -> Void) {
         guard var element = next() else { output.append("[]"); return }
         output.append("[\n")
         while true {
-            output.append(String(repeating: "  ", count: indent + 1))
-            write(element, indent: indent + 1)
+            output.appendSpaces(2 * (indent + 1))
+            write(&self, element, indent + 1)
             guard let following = next() else { break }
             output.append(",\n")
             element = following
         }
-        output.append("\n" + String(repeating: "  ", count: indent) + "]")
+        output.append("\n")
+        output.appendSpaces(2 * indent)
+        output.append("]")
     }
+
+    mutating func writeBoolean(_ flag: Bool) { output.append(flag ? "true" : "false") }
+
+    mutating func writeInteger(_ number: Int64) { output.append(String(number)) }
 
     mutating func flush() { output.flush() }
 
     private mutating func writeString(_ string: String) {
         if !string.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
-            output.append("\"" + string + "\"")
+            output.append("\"")
+            output.append(string)
+            output.append("\"")
             return
         }
         var text = "\""

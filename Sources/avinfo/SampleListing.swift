@@ -17,7 +17,7 @@ struct SampleListing {
             try readingFailure(of: track, in: asset)
             return
         }
-        var output = OutputBuffer()
+        let output = OutputBuffer()
         repeat {
             let dts = ticks(cursor.decodeTimeStamp, timescale)
             let pts = ticks(cursor.presentationTimeStamp, timescale)
@@ -53,18 +53,42 @@ struct ListingError: LocalizedError, CustomStringConvertible {
     var errorDescription: String? { message }
 }
 
-/// Batches standard-output writes: a million samples must not mean a million write calls.
-struct OutputBuffer {
-    private var bytes = [UInt8]()
+/// Batches standard-output writes: a million samples must not mean a million write calls. Text is copied into one
+/// fixed buffer, since it comes a few bytes at a time (three million edits are 1.7 GB of JSON).
+final class OutputBuffer {
+    private static let capacity = 1 << 16
+    private let buffer = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: capacity)
+    private var count = 0
 
-    mutating func append(_ line: String) {
-        bytes.append(contentsOf: line.utf8)
-        if bytes.count >= 1 << 16 { flush() }
+    deinit { buffer.deallocate() }
+
+    func append(_ text: String) {
+        var text = text
+        text.withUTF8 { bytes in
+            if count + bytes.count > Self.capacity { flush() }
+            guard bytes.count <= Self.capacity else {
+                FileHandle.standardOutput.write(Data(bytes))
+                return
+            }
+            _ = UnsafeMutableBufferPointer(rebasing: buffer[count...]).initialize(fromContentsOf: bytes)
+            count += bytes.count
+        }
     }
 
-    mutating func flush() {
-        guard !bytes.isEmpty else { return }
-        FileHandle.standardOutput.write(Data(bytes))
-        bytes.removeAll(keepingCapacity: true)
+    func appendSpaces(_ spaces: Int) {
+        var remaining = spaces
+        while remaining > 0 {
+            if count == Self.capacity { flush() }
+            let run = min(remaining, Self.capacity - count)
+            UnsafeMutableBufferPointer(rebasing: buffer[count..<count + run]).initialize(repeating: UInt8(ascii: " "))
+            count += run
+            remaining -= run
+        }
+    }
+
+    func flush() {
+        guard count > 0 else { return }
+        FileHandle.standardOutput.write(Data(buffer: UnsafeBufferPointer(rebasing: buffer[..<count])))
+        count = 0
     }
 }

@@ -113,17 +113,17 @@ struct Summary {
             "timeRange": rangeObject(track.timeRange),
             "segments": JSONText.Deferred { writer, indent in
                 var segments = SegmentWalk(track.track)
-                writer.writeSequence(indent: indent) {
-                    // Written field by field, without a dictionary per segment (an edit list can have millions).
-                    segments.next().map { segment in
-                        JSONText.Deferred { writer, indent in
-                            writer.writeObject(indent: indent, [
-                                "empty": { writer, _ in writer.write(segment.isEmpty) },
-                                "source": { writer, indent in writeRange(segment.timeMapping.source, &writer, indent) },
-                                "target": { writer, indent in writeRange(segment.timeMapping.target, &writer, indent) },
-                            ])
-                        }
-                    }
+                // Written field by field, without a dictionary per segment (an edit list can have millions).
+                writer.writeSequence(indent: indent, next: { segments.next() }) { writer, segment, indent in
+                    let mapping = segment.timeMapping
+                    writer.beginObject()
+                    writer.field("empty", indent: indent, first: true)
+                    writer.writeBoolean(segment.isEmpty)
+                    writer.field("source", indent: indent)
+                    writeRange(mapping.source, &writer, indent + 1)
+                    writer.field("target", indent: indent)
+                    writeRange(mapping.target, &writer, indent + 1)
+                    writer.endObject(indent: indent)
                 }
             },
             "sampleCount": track.sampleCount,
@@ -143,15 +143,22 @@ struct Summary {
 
     /// A time range as seconds, plus the exact rational start and duration.
     /// `rangeObject(range)`, written without making it.
+    /// Writes `range` as `rangeObject(_:)` would be written, field by field.
     private func writeRange(_ range: CMTimeRange, _ writer: inout JSONText, _ indent: Int) {
-        writer.writeObject(indent: indent, [
-            "duration": { writer, _ in writer.writeSeconds(range.duration) },
-            "durationTimescale": { writer, _ in writer.write(Int(range.duration.timescale)) },
-            "durationValue": { writer, _ in writer.write(Int(range.duration.value)) },
-            "start": { writer, _ in writer.writeSeconds(range.start) },
-            "startTimescale": { writer, _ in writer.write(Int(range.start.timescale)) },
-            "startValue": { writer, _ in writer.write(Int(range.start.value)) },
-        ])
+        writer.beginObject()
+        writer.field("duration", indent: indent, first: true)
+        writer.writeSeconds(range.duration)
+        writer.field("durationTimescale", indent: indent)
+        writer.writeInteger(Int64(range.duration.timescale))
+        writer.field("durationValue", indent: indent)
+        writer.writeInteger(range.duration.value)
+        writer.field("start", indent: indent)
+        writer.writeSeconds(range.start)
+        writer.field("startTimescale", indent: indent)
+        writer.writeInteger(Int64(range.start.timescale))
+        writer.field("startValue", indent: indent)
+        writer.writeInteger(range.start.value)
+        writer.endObject(indent: indent)
     }
 
     private func rangeObject(_ range: CMTimeRange) -> [String: Any] {
@@ -223,7 +230,7 @@ struct Summary {
 
     /// Lines written to standard output as they come.
     private struct Lines {
-        var output = OutputBuffer()
+        let output = OutputBuffer()
         mutating func append(_ line: String) { output.append(line + "\n") }
     }
 

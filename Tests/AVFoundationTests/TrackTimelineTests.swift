@@ -170,4 +170,33 @@ struct TrackTimelineTests {
         #expect(try await video.loadSamplePresentationTime(forTrackTime: t(1, 1)) == t(900, 600))
         #expect(try await video.load(.timeRange) == CMTimeRange(start: .zero, duration: t(1200, 600)))
     }
+
+    /// An edit list's segments are kept packed (start, media time, rate per edit; each ends where the next starts)
+    /// and made as they are read: they must be the segments the edits describe, zero-duration edits left out.
+    @Test("an edit list's packed segments are its edits, each ending where the next starts")
+    func packedEditSegments() {
+        let timeline = TrackTimeline(
+            edits: [EditListEntry(segmentDuration: 300, mediaTime: -1),
+                    EditListEntry(segmentDuration: 0, mediaTime: 50),
+                    EditListEntry(segmentDuration: 600, mediaTime: 1000, mediaRateFixed: 0x20000),
+                    EditListEntry(segmentDuration: 150, mediaTime: 4000, mediaRateFixed: 0)],
+            movieTimescale: 600, mediaTimescale: 1000, mediaEnd: 10_000)
+        let segments = timeline.segments
+        #expect(segments.count == 3)
+        #expect(segments.map(\.target) == [CMTimeRange(start: t(0, 600), duration: t(300, 600)),
+                                            CMTimeRange(start: t(300, 600), duration: t(600, 600)),
+                                            CMTimeRange(start: t(900, 600), duration: t(150, 600))])
+        #expect(segments[0].isEmpty)
+        #expect(segments[1].media?.start == t(1000, 1000))
+        #expect(segments[1].rate == MediaRate(fixed16_16: 0x20000))
+        #expect(segments[1].timeMapping.source == CMTimeRange(start: t(1000, 1000), duration: t(2000, 1000)))
+        #expect(segments[2].isDwell)
+        #expect(segments[2].media?.start == t(4000, 1000))
+        // The first segment ending after a time: a segment's end belongs to the next one.
+        #expect(segments.firstIndex(endingAfter: t(-1, 1)) == 0)
+        #expect(segments.firstIndex(endingAfter: t(299, 600)) == 0)
+        #expect(segments.firstIndex(endingAfter: t(300, 600)) == 1)
+        #expect(segments.firstIndex(endingAfter: t(1049, 600)) == 2)
+        #expect(segments.firstIndex(endingAfter: t(1050, 600)) == 3)
+    }
 }

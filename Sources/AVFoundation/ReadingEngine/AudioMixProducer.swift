@@ -154,12 +154,7 @@ final class AudioMixProducer: SampleProducer {
     /// a binary search finds the first that ends after the block's start).
     private static func presentsMedia(_ timeline: TrackTimeline, in block: CMTimeRange) -> Bool {
         let segments = timeline.segments
-        var low = 0, high = segments.count
-        while low < high {
-            let mid = (low + high) / 2
-            if segments[mid].target.end <= block.start { low = mid + 1 } else { high = mid }
-        }
-        var index = low
+        var index = segments.firstIndex(endingAfter: block.start)
         while index < segments.count, segments[index].target.start < block.end {
             if segments[index].isPresented { return true }
             index += 1

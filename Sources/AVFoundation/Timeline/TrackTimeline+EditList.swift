@@ -23,23 +23,20 @@ extension TrackTimeline {
             self = .empty
             return
         }
-        func media(_ start: Int64, rate: MediaRate) -> TimelineSegment.Media {
-            .init(source: 0, start: CMTime(value: start, timescale: mediaTimescale), rate: rate,
-                  timescale: mediaTimescale)
-        }
         guard !edits.isEmpty, movieTimescale > 0 else {
             let start = max(0, min(priming, mediaEnd))
             let end = max(start, mediaEnd - max(0, remainder))
             let segments = end > start ? [TimelineSegment(
                 target: CMTimeRange(start: CMTime(value: 0, timescale: mediaTimescale),
                                     duration: CMTime(value: end - start, timescale: mediaTimescale)),
-                media: media(start, rate: .normal))] : []
+                media: TimelineSegment.Media(source: 0, start: CMTime(value: start, timescale: mediaTimescale),
+                                             rate: .normal, timescale: mediaTimescale))] : []
             self.init(segments: segments, naturalTimescale: mediaTimescale)
             return
         }
-        var segments: [TimelineSegment] = []
+        var packed: [TimelineSegments.PackedEdit] = []
         // One segment per edit at most: reserved at once, so a long edit list is not copied as the array grows.
-        segments.reserveCapacity(edits.count)
+        packed.reserveCapacity(edits.count)
         var trackTime: Int64 = 0
         for (index, edit) in edits.enumerated() {
             let rate = MediaRate(fixed16_16: edit.mediaRateFixed)
@@ -53,12 +50,12 @@ extension TrackTimeline {
             guard duration > 0 else { continue }
             let (end, overflow) = trackTime.addingReportingOverflow(duration)
             guard !overflow, end <= Int64.max / 2 else { break }
-            let target = CMTimeRange(start: CMTime(value: trackTime, timescale: movieTimescale),
-                                     duration: CMTime(value: duration, timescale: movieTimescale))
+            packed.append(.init(trackStart: trackTime, mediaStart: edit.mediaTime, rate: rate))
             trackTime = end
-            segments.append(TimelineSegment(target: target, media: edit.mediaTime < 0 ? nil : media(edit.mediaTime, rate: rate)))
         }
-        self.init(segments: segments, naturalTimescale: mediaTimescale)
+        self.init(segments: TimelineSegments(edits: packed, end: trackTime, movieTimescale: movieTimescale,
+                                             mediaTimescale: mediaTimescale),
+                  naturalTimescale: mediaTimescale)
     }
 
     /// The timeline of `track` of a movie with `movieTimescale`, whose samples are in `table` (nil when the table

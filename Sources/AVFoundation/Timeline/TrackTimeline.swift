@@ -17,13 +17,17 @@ import CoreMedia
 ///   interval"), trailing ones present nothing. It is expressed in the natural (media) timescale when exact.
 struct TrackTimeline: Sendable {
     /// The segments, in track-time order, without zero-duration ones.
-    let segments: [TimelineSegment]
+    let segments: TimelineSegments
     /// The track's natural timescale, for expressing times without extraneous conversion.
     let naturalTimescale: CMTimeScale
 
-    init(segments: [TimelineSegment], naturalTimescale: CMTimeScale) {
+    init(segments: TimelineSegments, naturalTimescale: CMTimeScale) {
         self.segments = segments
         self.naturalTimescale = naturalTimescale
+    }
+
+    init(segments: [TimelineSegment], naturalTimescale: CMTimeScale) {
+        self.init(segments: TimelineSegments(segments), naturalTimescale: naturalTimescale)
     }
 
     /// A timeline that presents nothing.
@@ -48,12 +52,7 @@ struct TrackTimeline: Sendable {
     /// are no segments or the time is not numeric. O(log n): segments follow one another in track time.
     func segmentIndex(forTrackTime trackTime: CMTime) -> Int? {
         guard !segments.isEmpty, trackTime.isNumeric else { return nil }
-        // The first segment that ends after `trackTime`.
-        var low = 0, high = segments.count
-        while low < high {
-            let middle = (low + high) / 2
-            if segments[middle].target.end <= trackTime { low = middle + 1 } else { high = middle }
-        }
+        let low = segments.firstIndex(endingAfter: trackTime)
         if low == segments.count { return segments.count - 1 }
         if segments[low].target.containsTime(trackTime) || low == 0 { return low }
         // Between two segments: the closer one (the earlier on a tie, as a front-to-back search finds it).
