@@ -10,7 +10,7 @@
 /// tables' bytes, never a count they declare:
 /// - an edit list entry (12 bytes in `elst`): the track's edit (24 bytes) and the timeline's packed segment (24
 ///   bytes: `TimelineSegments` makes each `TimelineSegment` as it is read): under 5× in avinfo and avinfo --json
-///   (3 million edits in 36 MB: 139 MB; 352 MB while the timeline kept a 96-byte segment per edit, 908 MB before
+///   (3 million edits in 36 MB: 136 MB; 343 MB while the timeline kept a 96-byte segment per edit, 908 MB before
 ///   the hardening). `AVAssetTrack.segments`, when asked for, adds an object per edit;
 ///   `segment(forTrackTime:)` does not;
 /// - a chunk offset (4 bytes in `stco`): the box's value and one offset run of the sample table, 16 bytes per

@@ -141,9 +141,8 @@ struct Summary {
         return object
     }
 
-    /// A time range as seconds, plus the exact rational start and duration.
-    /// `rangeObject(range)`, written without making it.
-    /// Writes `range` as `rangeObject(_:)` would be written, field by field.
+    /// Writes `range` as `rangeObject(_:)` would be written (seconds, plus the exact rational start and duration),
+    /// field by field without making the dictionary.
     private func writeRange(_ range: CMTimeRange, _ writer: inout JSONText, _ indent: Int) {
         writer.beginObject()
         writer.field("duration", indent: indent, first: true)
