@@ -162,9 +162,9 @@ extension AVAssetTrack {
     }
 
     /// The first format description (sample description index 1): the one the track has made, if it has, or one
-    /// made now without making the others and not kept. Not Apple API (`package`, for the package's tools): `formatDescriptions`
-    /// makes and keeps every description, and a track may declare 100,000 of them (or a file 20,000 tracks);
-    /// `avinfo` reports only the first of each track.
+    /// made now without making the others and not kept. Not Apple API (`package`, for the package's tools):
+    /// `formatDescriptions` makes and keeps every description, and a track may declare 100,000 of them (or a file
+    /// 20,000 tracks); `avinfo` reports only the first of each track.
     package var firstFormatDescription: CMFormatDescription? {
         backing.formatDescriptions.isEmpty ? nil : backing.formatDescriptions.descriptionWithoutKeeping(at: 0)
     }
