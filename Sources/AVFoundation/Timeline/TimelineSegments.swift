@@ -47,7 +47,7 @@ struct TimelineSegments: RandomAccessCollection, Sendable {
             return segments[index]
         case .edits(let edits, let end, let movieTimescale, let mediaTimescale):
             let edit = edits[index]
-            let editEnd = index + 1 < edits.count ? edits[index + 1].trackStart : end
+            let editEnd = Self.endTicks(of: edits, at: index, end: end)
             let target = CMTimeRange(start: CMTime(value: edit.trackStart, timescale: movieTimescale),
                                      duration: CMTime(value: editEnd - edit.trackStart, timescale: movieTimescale))
             guard edit.mediaStart >= 0 else { return TimelineSegment(target: target, media: nil) }
@@ -58,13 +58,29 @@ struct TimelineSegments: RandomAccessCollection, Sendable {
     }
 
     /// The index of the first segment that ends after `time` (`endIndex` when none does). O(log n): segments
-    /// follow one another in track time.
+    /// follow one another in track time. Each probe reads only a segment's end, not the whole segment: this runs
+    /// for every segment `avinfo` walks and every block an audio mix reads.
     func firstIndex(endingAfter time: CMTime) -> Int {
         var low = 0, high = count
         while low < high {
             let middle = (low + high) / 2
-            if self[middle].target.end <= time { low = middle + 1 } else { high = middle }
+            if targetEnd(at: middle) <= time { low = middle + 1 } else { high = middle }
         }
         return low
+    }
+
+    /// Where segment `index` ends on the track's timeline.
+    private func targetEnd(at index: Int) -> CMTime {
+        switch storage {
+        case .segments(let segments):
+            return segments[index].target.end
+        case .edits(let edits, let end, let movieTimescale, _):
+            return CMTime(value: Self.endTicks(of: edits, at: index, end: end), timescale: movieTimescale)
+        }
+    }
+
+    /// Where packed edit `index` ends, in movie ticks: where the next one starts, or `end` for the last.
+    private static func endTicks(of edits: [PackedEdit], at index: Int, end: Int64) -> Int64 {
+        index + 1 < edits.count ? edits[index + 1].trackStart : end
     }
 }
