@@ -70,8 +70,13 @@ package final class MappedFileResidency: Sendable {
 
     /// The reader in `slot` has read the samples in `read` (their file bytes, contiguous) and needs nothing more
     /// below file offset `position`, where its next sample starts.
+    ///
+    /// Both come from what a file declares (a chunk offset can point anywhere, 0xFFFFFFF0 included), so they are
+    /// clamped to the mapping here, once: every range below is then built from offsets within `0...length`.
     package func update(_ slot: Int, read: Range<Int>? = nil, position: Int) {
         guard base != 0 else { return }
+        let position = min(max(position, 0), length)
+        let read = read?.clamped(to: 0..<length)
         let page = Self.pageSize
         var own: [Range<Int>] = []
         let range: Range<Int>? = state.withLock { state in
@@ -91,7 +96,7 @@ package final class MappedFileResidency: Sendable {
             }
             guard target - state.releasedBelow >= Self.releaseStep else { return nil }
             defer { state.releasedBelow = target }
-            return state.releasedBelow..<min(target, length)
+            return Self.span(state.releasedBelow, min(target, length))
         }
         for range in own { giveBack(range) }
         if let range, !range.isEmpty { giveBack(range) }
@@ -138,6 +143,11 @@ package final class MappedFileResidency: Sendable {
         return release
     }
 
+    /// The offsets from `start` up to `end`, empty when `end` is not past `start`: a range that can always be built.
+    private static func span(_ start: Int, _ end: Int) -> Range<Int> {
+        start..<max(start, end)
+    }
+
     /// Gives back the pages of `range` (page aligned, within the mapping).
     private func giveBack(_ range: Range<Int>) {
         let clamped = range.clamped(to: 0..<length)
@@ -163,7 +173,7 @@ package final class MappedFileResidency: Sendable {
                 return end > aligned ? aligned..<end : nil
             }
             if state.positions.isEmpty, state.furthest > state.releasedBelow {
-                release = [state.releasedBelow..<min(length, (state.furthest + page - 1) / page * page)]
+                release = [Self.span(state.releasedBelow, min(length, (state.furthest + page - 1) / page * page))]
                 state.releasedBelow = 0
                 state.furthest = 0
                 state.read = [:]

@@ -126,4 +126,29 @@ struct MappedFileResidencyTests {
         let contents = try Data(contentsOf: url)
         #expect(contents.withUnsafeBytes { memcmp($0.baseAddress!, bytes, contents.count) } == 0)
     }
+
+    /// Positions come from what a file declares: a chunk offset of 0xFFFFFFF0 in a 4 MiB file once made the last
+    /// reader's removal build a backwards range and trap ("Range requires lowerBound <= upperBound"), killing an
+    /// export that should have failed cleanly. Every position and range a reader reports is now taken within the
+    /// mapping, whatever the reader says.
+    @Test("positions and ranges past the end of the mapping, or negative, are taken within it",
+          arguments: [0xFFFF_FFF0, Int.max, -1, Int.min])
+    func positionsPastTheMapping(position: Int) throws {
+        let url = try Self.makeFile(megabytes: 4)
+        defer { try? FileManager.default.removeItem(at: url) }
+        let file = try MappedFile(url: url)
+        let first = file.residency.addReader(), second = file.residency.addReader()
+        file.residency.update(first, read: 0..<(1 << 20), position: position)
+        file.residency.update(second, read: position >= 0 ? (file.length - 1)..<position : Int.min..<0,
+                              position: position)
+        // The last reader's removal gave back everything up to the furthest position reported.
+        file.residency.remove(first)
+        file.residency.remove(second)
+        // The mapping still reads as the file has it, and a new reader starts from a clean slate.
+        let buffer = try file.makeBlockBuffer(range: 0..<file.length)
+        #expect(CMBlockBufferGetDataLength(buffer) == file.length)
+        let third = file.residency.addReader()
+        file.residency.update(third, read: 0..<(1 << 20), position: 1 << 20)
+        file.residency.remove(third)
+    }
 }
