@@ -26,7 +26,9 @@ final class AudioTranscoder: ExportFeed, @unchecked Sendable {
     var formatDescription: CMFormatDescription? { encoder.formatDescription }
 
     func start(in job: ExportJob) {
-        ExportThreads.spawn("export track \(trackID) audio encode", in: [job.threads]) { [self] in run(job) }
+        ExportThreads.spawn("export track \(trackID) audio encode", in: [job.threads], failing: job) { [self] in
+            run(job)
+        }
     }
 
     func next() -> CMSampleBuffer? { encoded.pop() }

@@ -45,15 +45,17 @@ final class ExportJob: @unchecked Sendable {
         self.progress = ExportProgress()
     }
 
-    /// Starts the job on its own thread.
+    /// Starts the job on its own thread; when the system refuses the thread, the export fails at once with the cause
+    /// (nothing would ever run it).
     func start() {
-        let thread = Thread { [self] in
-            let outcome = run()
-            completion(outcome)
+        do {
+            try DetachedThread.start(name: "AVAssetExportSession", stackSize: ExportThreads.stackSize) { [self] in
+                let outcome = run()
+                completion(outcome)
+            }
+        } catch {
+            completion(.failed(ExportFailure.stage(.exportFailed, "the export could not start", underlying: error)))
         }
-        thread.name = "AVAssetExportSession \(request.outputURL.lastPathComponent)"
-        thread.stackSize = ExportThreads.stackSize
-        thread.start()
     }
 
     /// Stops the export; it ends as cancelled (unless it had already failed or completed).
@@ -186,15 +188,19 @@ enum ExportThreads {
     /// 512 KiB default for secondary threads is tight for them; 4 MiB is what the main thread gets.
     static let stackSize = 4 << 20
 
-    /// Runs `body` on a new named thread counted in `groups`.
-    static func spawn(_ name: String, in groups: [DispatchGroup], _ body: @escaping @Sendable () -> Void) {
+    /// Runs `body` on a new named thread counted in `groups`; when the system refuses the thread, `job` fails with the
+    /// cause and the groups are left at once, so that no one waits for a thread that never ran.
+    static func spawn(_ name: String, in groups: [DispatchGroup], failing job: ExportJob,
+                      _ body: @escaping @Sendable () -> Void) {
         for group in groups { group.enter() }
-        let thread = Thread {
-            body()
+        do {
+            try DetachedThread.start(name: name, stackSize: stackSize) {
+                body()
+                for group in groups { group.leave() }
+            }
+        } catch {
             for group in groups { group.leave() }
+            job.fail(ExportFailure.stage(.exportFailed, "the export could not start its \(name) stage", underlying: error))
         }
-        thread.name = name
-        thread.stackSize = stackSize
-        thread.start()
     }
 }

@@ -54,8 +54,8 @@ final class VideoTranscoder: ExportFeed, @unchecked Sendable {
     /// Starts the stage threads, counted in the job's group and in `group` (the analysis pass waits on its own).
     func start(in job: ExportJob, alsoCountedIn group: DispatchGroup?) {
         let groups = [job.threads] + (group.map { [$0] } ?? [])
-        ExportThreads.spawn("export track \(trackID) scale", in: groups) { [self] in scale(job) }
-        ExportThreads.spawn("export track \(trackID) encode", in: groups) { [self] in encode(job) }
+        ExportThreads.spawn("export track \(trackID) scale", in: groups, failing: job) { [self] in scale(job) }
+        ExportThreads.spawn("export track \(trackID) encode", in: groups, failing: job) { [self] in encode(job) }
     }
 
     func next() -> CMSampleBuffer? { encoded.pop() }

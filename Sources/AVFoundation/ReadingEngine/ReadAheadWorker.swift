@@ -2,20 +2,26 @@ import CoreMedia
 import CoreVideo
 import Foundation
 
-/// One output's read-ahead: a worker thread that runs a `SampleProducer` into a bounded queue, and the caller's
-/// end of that queue.
+/// One output's read-ahead: a `SampleProducer` run ahead of its caller into a bounded queue, and the caller's end
+/// of that queue.
 ///
-/// Bounds (`ReadAheadBound`, normally `ReadingLimits`'s): the worker stops producing while the queue holds `buffers`
-/// buffers or `bytes` bytes of sample data (one more step's buffers may land on top of that: a decoder step yields at
-/// most a few pictures), so memory stays bounded whatever the caller does, including never reading. Once full, the
-/// worker waits until the caller has taken half of the queue: the two threads then hand over batches instead of
-/// waking each other for every buffer (a context switch per sample was half the cost of a remux).
+/// Bounds (`ReadAheadBound`, normally `ReadingLimits`'s): production stops while the queue holds `buffers` buffers or
+/// `bytes` bytes of sample data (one more step's buffers may land on top of that: a decoder step yields at most a
+/// few pictures), so memory stays bounded whatever the caller does, including never reading. Once full, the worker
+/// waits until the caller has taken half of the queue: producer and caller then hand over batches instead of waking
+/// each other for every buffer (a context switch per sample was half the cost of a remux).
 ///
-/// Independence: each output has its own worker and reads the mapped file itself, so an output nobody reads only
-/// parks its own worker on its full queue; every other output goes on to its end.
+/// Threads: the steps run on the process's `ReadAheadPool`, whose number of threads does not grow with the number of
+/// outputs. A caller that finds the queue empty while no step is under way runs the next step itself, so reading
+/// never waits for a thread that does not exist (the system may refuse every one) and nested read-ahead (a video
+/// composition's sources, read from a step of the composition's own worker) cannot starve the pool. At most one
+/// step of a run is under way at a time: a producer is never used by two threads at once.
 ///
-/// Cancellation: `cancel()` wakes the worker, which stops before its next step (one sample decoded, one buffer
-/// made) and releases its producer (decoders are freed on the worker thread as it exits).
+/// Independence: each output reads the mapped file itself, so an output nobody reads only parks its own worker on
+/// its full queue (taking no thread); every other output goes on to its end.
+///
+/// Cancellation: `cancel()` stops the run before its next step (one sample decoded, one buffer made) and releases
+/// its producer once the step under way, if any, returns (decoders are freed then).
 ///
 /// Thread safety: `condition` guards every `var`.
 final class ReadAheadWorker: @unchecked Sendable {
@@ -31,81 +37,107 @@ final class ReadAheadWorker: @unchecked Sendable {
         case idle, running, finished, failed(ReadingFailure), cancelled
     }
 
-    /// A producer handed to the worker thread, which alone uses it from then on.
-    private struct Handoff: @unchecked Sendable {
+    /// A step that may run: the run's producer and its generation.
+    private struct Claim {
         let producer: any SampleProducer
+        let generation: Int
     }
+
+    /// How many steps a worker takes in one turn on a pool thread while other workers wait for one.
+    static let stepsPerTurn = 32
 
     private let name: String
     private let bound: ReadAheadBound
+    private let pool: ReadAheadPool
     private let onFailure: @Sendable (ReadingFailure) -> Void
     private let condition = NSCondition()
     /// The buffers read ahead, oldest first (a handful: removing from the front is cheap, and a buffer handed out
     /// must not stay referenced here).
     private var queue: [(buffer: CMSampleBuffer, bytes: Int)] = []
     private var queuedBytes = 0
-    /// The worker found the queue full and waits until it is half empty.
+    /// The queue was found full: no step runs until the caller has taken half of it.
     private var waitingForRoom = false
     private var state = State.idle
-    /// Incremented by every start and cancel, so a worker left over from an earlier run stops at once.
+    /// Incremented by every start and cancel, so a step of an earlier run discards what it made.
     private var generation = 0
-    private var runningWorkers = 0
-    /// The producer of the current run, told to stop waiting by `cancel()`.
+    /// The producer of the current run, released when the run ends.
     private var producer: (any SampleProducer)?
+    /// A step of the current run is under way (on a pool thread, or on the caller's).
+    private var stepping = false
+    /// Steps under way, of any run (`waitUntilStopped`).
+    private var activeSteps = 0
+    /// The worker is in the pool's queue.
+    private var scheduled = false
 
-    /// A worker named `name` (the thread's name) that reports a failure to `onFailure` as soon as it happens.
-    init(name: String, bound: ReadAheadBound = .standard, onFailure: @escaping @Sendable (ReadingFailure) -> Void) {
+    /// A worker named `name` (for diagnostics) that reports a failure to `onFailure` as soon as it happens.
+    init(name: String, bound: ReadAheadBound = .standard, pool: ReadAheadPool = .shared,
+         onFailure: @escaping @Sendable (ReadingFailure) -> Void) {
         self.name = name
         self.bound = bound
+        self.pool = pool
         self.onFailure = onFailure
     }
 
     /// Starts reading with `producer`, discarding what an earlier run left.
     func start(_ producer: any SampleProducer) {
-        let handoff = Handoff(producer: producer)
-        let (runGeneration, previous): (Int, (any SampleProducer)?) = condition.withLock {
+        let previous: (any SampleProducer)? = condition.withLock {
             generation += 1
             queue.removeAll()
             queuedBytes = 0
+            waitingForRoom = false
+            stepping = false
             state = .running
-            runningWorkers += 1
             defer { self.producer = producer }
-            return (generation, self.producer)
+            return self.producer
         }
         previous?.cancel()
-        let thread = Thread { [self] in
-            run(handoff.producer, generation: runGeneration)
-        }
-        thread.name = name
-        thread.start()
+        scheduleIfIdle()
     }
 
-    /// The next item, waiting while the worker is still producing and the queue is empty.
+    /// The next item, waiting while a step is under way and the queue is empty; runs the next step itself when
+    /// none is.
     func take() -> Item {
         condition.lock()
-        defer { condition.unlock() }
         while true {
             if !queue.isEmpty {
                 let (buffer, bytes) = queue.removeFirst()
                 queuedBytes -= bytes
-                if waitingForRoom, hasRoomToResume { condition.broadcast() }
+                let resume = waitingForRoom && hasRoomToResume
+                if resume { waitingForRoom = false }
+                condition.unlock()
+                if resume { scheduleIfIdle() }
                 return .buffer(buffer)
             }
             switch state {
-            case .idle, .finished: return .end
-            case .failed(let failure): return .failed(failure)
-            case .cancelled: return .cancelled
-            case .running: condition.wait()
+            case .idle, .finished:
+                condition.unlock()
+                return .end
+            case .failed(let failure):
+                condition.unlock()
+                return .failed(failure)
+            case .cancelled:
+                condition.unlock()
+                return .cancelled
+            case .running:
+                guard let claim = claimStep() else {
+                    condition.wait()
+                    continue
+                }
+                condition.unlock()
+                step(claim)
+                scheduleIfIdle()
+                condition.lock()
             }
         }
     }
 
-    /// Stops the worker promptly and drops what it read ahead.
+    /// Stops the run promptly and drops what it read ahead.
     func cancel() {
         let running: (any SampleProducer)? = condition.withLock {
             generation += 1
             queue.removeAll()
             queuedBytes = 0
+            stepping = false
             // A failure stays reported as such; anything else becomes cancelled.
             if case .failed = state {} else { state = .cancelled }
             condition.broadcast()
@@ -115,13 +147,13 @@ final class ReadAheadWorker: @unchecked Sendable {
         running?.cancel()
     }
 
-    /// Waits until no worker thread runs, or `timeout` seconds pass; returns whether none runs.
+    /// Waits until no step runs, or `timeout` seconds pass; returns whether none runs.
     func waitUntilStopped(timeout: TimeInterval) -> Bool {
         let deadline = Date(timeIntervalSinceNow: timeout)
         condition.lock()
         defer { condition.unlock() }
-        while runningWorkers > 0 {
-            if !condition.wait(until: deadline) { return runningWorkers == 0 }
+        while activeSteps > 0 {
+            if !condition.wait(until: deadline) { return activeSteps == 0 }
         }
         return true
     }
@@ -129,58 +161,84 @@ final class ReadAheadWorker: @unchecked Sendable {
     /// Buffers and bytes read ahead now (for tests of the bounds).
     var readAhead: (buffers: Int, bytes: Int) { condition.withLock { (queue.count, queuedBytes) } }
 
-    // MARK: Worker thread
+    // MARK: Steps
 
-    private func run(_ producer: any SampleProducer, generation runGeneration: Int) {
-        defer {
-            let finished: (any SampleProducer)? = condition.withLock {
-                runningWorkers -= 1
-                condition.broadcast()
-                guard generation == runGeneration else { return nil }
-                defer { self.producer = nil }
-                return self.producer
-            }
-            _ = finished  // released here, outside the lock (a producer's deinit frees decoders)
-        }
-        while true {
-            // Wait for room (half the queue, once it was full), or stop.
-            let proceed: Bool = condition.withLock {
-                if isFull { waitingForRoom = true }
-                while generation == runGeneration, waitingForRoom, !hasRoomToResume { condition.wait() }
-                waitingForRoom = false
-                return generation == runGeneration
-            }
-            guard proceed else { return }
-            let produced: [CMSampleBuffer]?
-            do {
-                produced = try producer.next()
-            } catch {
-                let report: Bool = condition.withLock {
-                    guard generation == runGeneration else { return false }
-                    state = .failed(error)
-                    condition.broadcast()
-                    return true
-                }
-                if report { onFailure(error) }
+    /// A turn on a pool thread: steps until the queue is full, the run ends, a caller is running a step, or other
+    /// workers have waited for `stepsPerTurn` steps (the worker then queues again behind them).
+    func runTurn(in pool: ReadAheadPool) {
+        condition.lock()
+        scheduled = false
+        var steps = 0
+        while let claim = claimStep() {
+            condition.unlock()
+            step(claim)
+            steps += 1
+            if steps >= Self.stepsPerTurn, pool.hasWaitingWork {
+                scheduleIfIdle()
                 return
             }
-            let keepGoing: Bool = condition.withLock {
-                guard generation == runGeneration else { return false }
-                guard let produced else {
-                    state = .finished
-                    condition.broadcast()
-                    return false
-                }
+            condition.lock()
+        }
+        condition.unlock()
+    }
+
+    /// The next step of the current run, if one may run now (called with the lock held): the run goes on, no step
+    /// of it is under way, and the queue has room (else the worker waits for half of it to be taken).
+    private func claimStep() -> Claim? {
+        guard case .running = state, !stepping, let producer, !waitingForRoom else { return nil }
+        if isFull {
+            waitingForRoom = true
+            return nil
+        }
+        stepping = true
+        activeSteps += 1
+        return Claim(producer: producer, generation: generation)
+    }
+
+    /// Runs one step of `claim`'s producer (without the lock) and publishes what it made.
+    private func step(_ claim: Claim) {
+        let outcome: Result<[CMSampleBuffer]?, ReadingFailure>
+        do throws(ReadingFailure) {
+            outcome = .success(try claim.producer.next())
+        } catch {
+            outcome = .failure(error)
+        }
+        var failure: ReadingFailure?
+        // The run's producer, released outside the lock when the run ended (its deinit frees decoders).
+        let ended: (any SampleProducer)? = condition.withLock {
+            activeSteps -= 1
+            defer { condition.broadcast() }
+            guard generation == claim.generation else { return nil }
+            stepping = false
+            switch outcome {
+            case .failure(let error):
+                state = .failed(error)
+                failure = error
+            case .success(nil):
+                state = .finished
+            case .success(let produced?):
                 for buffer in produced {
                     let bytes = Self.byteCount(of: buffer)
                     queue.append((buffer, bytes))
                     queuedBytes += bytes
                 }
-                if !produced.isEmpty { condition.broadcast() }
-                return true
+                return nil
             }
-            guard keepGoing else { return }
+            defer { producer = nil }
+            return producer
         }
+        _ = ended
+        if let failure { onFailure(failure) }
+    }
+
+    /// Queues the worker on the pool when its run can take a step and nothing is taking or about to take one.
+    private func scheduleIfIdle() {
+        let schedule: Bool = condition.withLock {
+            guard case .running = state, !scheduled, !stepping, !waitingForRoom, producer != nil else { return false }
+            scheduled = true
+            return true
+        }
+        if schedule { pool.schedule(self) }
     }
 
     /// Whether a worker that found the queue full may go on: half of it taken (called with the lock held).

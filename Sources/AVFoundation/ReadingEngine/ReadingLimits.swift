@@ -1,4 +1,5 @@
 import CoreAudioTypes
+import Foundation
 
 /// Every limit of the reading engine (AVAssetReader's outputs), in one place, with the reason for its value.
 ///
@@ -13,6 +14,12 @@ enum ReadingLimits {
     /// compressed bytes a passthrough buffer refers to). 32 MiB is eight 1080p BGRA pictures or one 4K one plus
     /// change; a single buffer larger than the bound is still delivered, alone.
     static let readAheadBytes = 32 << 20
+
+    /// Most threads running read-ahead steps in the process (`ReadAheadPool`), whatever the number of outputs: two
+    /// per core, at least four. A step decodes or copies, so about one per core keeps the processor busy; the second
+    /// covers steps that wait (a custom compositor's answer, a page fault on a cold file). Readers whose queue is
+    /// empty run steps themselves, so a busy pool slows reading down but never stops it.
+    static let readAheadThreads = min(64, max(4, 2 * ProcessInfo.processInfo.activeProcessorCount))
 
     /// Longest stretch of compressed or linear PCM audio one passthrough buffer holds. Apple's passthrough audio
     /// buffers carry many packets each; one second keeps the per-buffer overhead low and a buffer small (a second of

@@ -100,4 +100,78 @@ struct ReadAheadWorkerTests {
         #expect(worker.waitUntilStopped(timeout: 60))
         #expect(reported.withLock { failures.count } == 1)
     }
+
+    /// Every buffer `worker` hands out until its end, counted; nil when it ended otherwise.
+    static func drain(_ worker: ReadAheadWorker) -> Int? {
+        var taken = 0
+        while true {
+            switch worker.take() {
+            case .buffer: taken += 1
+            case .end: return taken
+            case .failed, .cancelled: return nil
+            }
+        }
+    }
+
+    /// Under a resource limit the system may refuse every thread; the reader then runs the steps itself.
+    @Test("with no thread at all, reading still goes on: the reader runs the steps")
+    func noThreads() throws {
+        let pool = ReadAheadPool(threadLimit: 0)
+        let worker = ReadAheadWorker(name: "test", pool: pool) { _ in }
+        worker.start(Endless(bytes: 512, limit: 100))
+        #expect(Self.drain(worker) == 100)
+        #expect(pool.statistics.threads == 0)
+        #expect(worker.waitUntilStopped(timeout: 60))
+    }
+
+    /// 2,000 one-sample tracks once meant 2,000 threads. Outputs share the pool's threads; read in turn, every one
+    /// reaches its end.
+    @Test("many outputs share a bounded number of threads, and each is read to its end")
+    func boundedThreads() throws {
+        let pool = ReadAheadPool(threadLimit: 2)
+        let workers = (0..<200).map { _ in ReadAheadWorker(name: "test", pool: pool) { _ in } }
+        for worker in workers { worker.start(Endless(bytes: 256, limit: 40)) }
+        var peakThreads = 0
+        var counts = [Int](repeating: 0, count: workers.count)
+        var open = Set(workers.indices)
+        while !open.isEmpty {
+            for index in open.sorted() {
+                peakThreads = max(peakThreads, pool.statistics.threads)
+                switch workers[index].take() {
+                case .buffer: counts[index] += 1
+                case .end: open.remove(index)
+                case .failed, .cancelled: Issue.record("worker \(index) did not end"); open.remove(index)
+                }
+            }
+        }
+        #expect(counts.allSatisfy { $0 == 40 })
+        #expect(peakThreads <= 2, "\(peakThreads) threads for \(workers.count) outputs")
+    }
+
+    /// A video composition reads its sources from a step of its own worker. With every pool thread busy in such
+    /// steps, the sources' steps run on the thread that waits for them, instead of waiting for a free one.
+    @Test("read-ahead nested in a step completes on a pool of one thread")
+    func nested() throws {
+        final class Outer: SampleProducer, @unchecked Sendable {
+            let inner: ReadAheadWorker
+            init(inner: ReadAheadWorker) { self.inner = inner }
+            func next() throws(ReadingFailure) -> [CMSampleBuffer]? {
+                switch inner.take() {
+                case .buffer(let buffer): return [buffer]
+                case .end: return nil
+                case .failed(let failure): throw failure
+                case .cancelled: throw ReadingFailure(.mediaData, "cancelled")
+                }
+            }
+        }
+        let pool = ReadAheadPool(threadLimit: 1)
+        let outers = (0..<4).map { _ in
+            let inner = ReadAheadWorker(name: "inner", pool: pool) { _ in }
+            inner.start(Endless(bytes: 128, limit: 50))
+            let outer = ReadAheadWorker(name: "outer", pool: pool) { _ in }
+            outer.start(Outer(inner: inner))
+            return outer
+        }
+        for outer in outers { #expect(Self.drain(outer) == 50) }
+    }
 }

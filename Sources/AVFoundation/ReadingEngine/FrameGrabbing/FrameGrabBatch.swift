@@ -43,11 +43,15 @@ final class FrameGrabBatch: @unchecked Sendable {
         externallyCancelled = isCancelled
     }
 
-    /// Starts answering on a thread of the batch's own.
+    /// Starts answering on a thread of the batch's own; when the system refuses the thread, every time is answered
+    /// with the failure at once.
     func start() {
-        let thread = Thread { [self] in run() }
-        thread.name = "AVAssetImageGenerator"
-        thread.start()
+        do {
+            try DetachedThread.start(name: "AVAssetImageGenerator", stackSize: ExportThreads.stackSize) { [self] in run() }
+        } catch {
+            let failure = AVError(.outOfMemory, "the image generator could not start: \(error)", underlying: error)
+            for index in times.indices { record(index, .failed(failure)) }
+        }
     }
 
     /// Answers every time not answered yet with `.cancelled`, as soon as the work in hand stops.
