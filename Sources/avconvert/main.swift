@@ -3,8 +3,9 @@
 //
 // Exit status: 0 when the output was written; 1 when the conversion could not be done (one line on standard error
 // says which file and what failed); 2 for a command line that cannot be run; 128 + the signal's number when stopped
-// by SIGINT (Ctrl-C, 130), SIGTERM (`timeout`, systemd, Docker and Kubernetes, 143) or SIGHUP (129), in which case
-// nothing is left at the output path and no temporary file beside it.
+// by SIGINT (Ctrl-C, 130), SIGTERM (`timeout`, systemd, Docker and Kubernetes, 143), SIGHUP (129) or SIGXCPU (a CPU
+// time limit, `ulimit -t`, as job runners set; 152), in which case nothing is left at the output path and no
+// temporary file beside it.
 import AVFoundation
 import Foundation
 
@@ -169,10 +170,12 @@ if options.verbose {
     }
 }
 
-// SIGINT, SIGTERM and SIGHUP cancel the export (which removes its partial output); the temporary file of --replace
-// is removed here. The signals are handled from the start of the export until the process exits.
+// SIGINT, SIGTERM, SIGHUP and SIGXCPU cancel the export (which removes its partial output); the temporary file of
+// --replace is removed here. The signals are handled from the start of the export until the process exits. SIGXCPU
+// comes at the soft CPU-time limit and again each second until the hard one, where SIGKILL follows: the time between
+// them is what a clean stop has.
 let stopSignal = StopSignal()
-let signalSources = [SIGINT, SIGTERM, SIGHUP].map { number in
+let signalSources = [SIGINT, SIGTERM, SIGHUP, SIGXCPU].map { number in
     signal(number, SIG_IGN)
     let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
     source.setEventHandler {
@@ -186,7 +189,12 @@ let signalSources = [SIGINT, SIGTERM, SIGHUP].map { number in
 /// Exits as a stopped conversion does: the output left as it was, the temporary file gone.
 func exitStopped(by number: Int32) -> Never {
     if target != outputURL { try? FileManager.default.removeItem(at: target) }
-    let name = number == SIGTERM ? "terminated (SIGTERM)" : number == SIGHUP ? "hung up (SIGHUP)" : "interrupted"
+    let name = switch number {
+    case SIGTERM: "terminated (SIGTERM)"
+    case SIGHUP: "hung up (SIGHUP)"
+    case SIGXCPU: "CPU time limit reached (SIGXCPU)"
+    default: "interrupted"
+    }
     exitWith(128 + number, "\(name); '\(outputPath)' was not written")
 }
 

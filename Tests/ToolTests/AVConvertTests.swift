@@ -208,8 +208,9 @@ struct AVConvertTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.url.path) == ["two.mp4"])
     }
 
-    @Test("SIGINT (Ctrl-C), SIGTERM and SIGHUP cancel: exit status 128 + signal, one line, no output or temporary file left",
-          arguments: [(SIGINT, false), (SIGTERM, false), (SIGHUP, false), (SIGTERM, true), (SIGHUP, true)])
+    @Test("SIGINT, SIGTERM, SIGHUP and SIGXCPU cancel: exit status 128 + signal, one line, no output or temporary file",
+          arguments: [(SIGINT, false), (SIGTERM, false), (SIGHUP, false), (SIGXCPU, false), (SIGTERM, true),
+                      (SIGHUP, true)])
     func stopped(by signal: Int32, replacing: Bool) throws {
         let folder = try TestFiles.makeTemporaryDirectory()
         let output = folder.file("stopped.mp4")
@@ -236,11 +237,30 @@ struct AVConvertTests {
         process.waitUntilExit()
         #expect(process.terminationReason == .exit && process.terminationStatus == 128 + signal)
         let last = String(decoding: seen, as: UTF8.self).split(separator: "\n").last.map(String.init) ?? ""
-        let word = [SIGINT: "interrupted", SIGTERM: "terminated", SIGHUP: "hung up"][signal] ?? "?"
+        let word = [SIGINT: "interrupted", SIGTERM: "terminated", SIGHUP: "hung up",
+                    SIGXCPU: "CPU time limit reached"][signal] ?? "?"
         #expect(last.hasPrefix("avconvert: \(word)"), "\(last)")
         let left = try FileManager.default.contentsOfDirectory(atPath: folder.url.path)
         #expect(left == (replacing ? ["stopped.mp4"] : []), "\(left)")
         if replacing { #expect(try Data(contentsOf: output) == Data("old".utf8), "the old file is kept") }
+    }
+
+    /// Job runners limit CPU time (`ulimit -t`): at the soft limit the kernel sends SIGXCPU, which used to kill
+    /// avconvert on the spot and leave the partial output. It now stops as SIGTERM does.
+    @Test("a CPU-time limit (SIGXCPU) stops the conversion cleanly: status 152, no output left", .timeLimit(.minutes(3)))
+    func cpuTimeLimit() throws {
+        let folder = try TestFiles.makeTemporaryDirectory()
+        let output = folder.file("limited.mp4")
+        // Soft limit only: SIGXCPU each second past it, and no SIGKILL (the hard limit stays unlimited).
+        let result = try ExternalTool.run("bash", [
+            "-c", "ulimit -S -t 2 && exec \"$0\" \"$@\"", Self.avconvert.path,
+            "-s", try Self.source("h264-aac-320x240-6s.mov").path, "-o", output.path,
+            "-p", "PresetHEVCHighestQuality", "--multiPass",
+        ])
+        #expect(result.status == 128 + SIGXCPU, "\(result.status): \(result.standardError.suffix(300))")
+        #expect(Self.oneLine(result)?.hasPrefix("avconvert: CPU time limit reached (SIGXCPU)") == true,
+                "\(result.standardError.suffix(300))")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.url.path) == [])
     }
 
     /// A source that another process truncates during the export used to raise SIGBUS through the mapping and leave
