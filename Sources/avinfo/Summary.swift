@@ -69,21 +69,15 @@ struct Summary {
     /// Prints the JSON object on standard output.
     func printJSON() async throws {
         let (duration, metadata, tracks) = try await gather()
-        var metadataObject = [String: Any]()
-        var repeatedIdentifiers = Set<String>()
+        // An identifier can repeat (two cover images, a title per language): keep every value, in file order. The
+        // values are gathered per identifier first: appending to an array held in the `[String: Any]` object copied
+        // it each time, quadratic in the items sharing an identifier (40,000 took 17 s).
+        var valuesByIdentifier = [String: [Any]]()
         for item in metadata {
             guard let identifier = item.identifier?.rawValue else { continue }
-            // An identifier can repeat (two cover images, a title per language): keep every value, in file order.
-            let value = try await jsonValue(of: item)
-            switch metadataObject[identifier] {
-            case nil: metadataObject[identifier] = value
-            case let values as [Any] where repeatedIdentifiers.contains(identifier):
-                metadataObject[identifier] = values + [value]
-            case let existing?:
-                metadataObject[identifier] = [existing, value]
-                repeatedIdentifiers.insert(identifier)
-            }
+            valuesByIdentifier[identifier, default: []].append(try await jsonValue(of: item))
         }
+        let metadataObject = valuesByIdentifier.mapValues { values -> Any in values.count == 1 ? values[0] : values }
         let object: [String: Any] = [
             "duration": seconds(duration),
             "metadata": metadataObject,
