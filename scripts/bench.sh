@@ -68,6 +68,8 @@ edits=$cache/edit-list-3000000.mov
 [ -f "$edits" ] || $bin/avbench make-table elst 3000000 "$edits"
 implicit=$cache/implicit-2147483647-samples.mov
 [ -f "$implicit" ] || $bin/avbench make-table samples 2147483647 "$implicit"
+comments=$cache/comments-40000.mov
+[ -f "$comments" ] || $bin/avbench make-table udta 40000 "$comments"
 
 # --- Measurement --------------------------------------------------------------------------------------------------
 # This machine's speed drifts (other load, clock changes: the same job's CPU time varies by 20 % over minutes), so
@@ -118,6 +120,9 @@ row "open+load 1,000,000-sample file" $bin/avbench open "$million" -- "ffprobe -
 # the 1.6 KB file cannot hold, ffprobe believes them; both answer at once.
 row "open a 3,000,000-entry edit list (avinfo --json)" $bin/avinfo --json "$edits" -- "ffprobe -show_streams" \
   ffprobe -v error -show_format -show_streams "$edits"
+# 40,000 metadata items sharing one identifier: avinfo --json lists every value (it was quadratic in them).
+row "40,000 comments under one identifier (avinfo --json)" $bin/avinfo --json "$comments" -- "ffprobe -show_format" \
+  ffprobe -v error -show_format "$comments"
 row "open a 1.6 KB file declaring 2^31 samples (avinfo)" $bin/avinfo "$implicit" -- "ffprobe -show_streams" \
   ffprobe -v error -show_format -show_streams "$implicit"
 row "read every sample, 1080p H.264+AAC 600 s" $bin/avbench read "$long" -- "ffmpeg -c copy -f null" \

@@ -9,7 +9,8 @@ import Foundation
 /// - "stsd": `count` sample descriptions (36 bytes each) in the one track, its samples using the first;
 /// - "trak": `count` such tracks (about 560 bytes each), all reading the same 16 samples;
 /// - "moof": a fragmented movie of `count` fragments (80 bytes each), one 4-byte sample in each, taking `trex`'s
-///   defaults.
+///   defaults;
+/// - "udta": `count` QuickTime user-data comments (`©cmt`, 15 bytes each), all sharing one metadata identifier.
 enum TableFiles {
     static func write(_ kind: String, count: Int, to url: URL) throws {
         func box(_ type: String, _ body: [UInt8]) -> [UInt8] {
@@ -61,6 +62,15 @@ enum TableFiles {
         var moov = mvhd
         moov.reserveCapacity(tracks * (trak(1).count) + 200)
         for id in 1...tracks { moov += trak(UInt32(id)) }
+        if kind == "udta" {
+            // ©cmt: a 3-byte text ("abc") in English (language code 0x15C7), QuickTime's user-data text item.
+            let comment = withUnsafeBytes(of: UInt32(15).bigEndian, Array.init) + [0xA9] + Array("cmt".utf8)
+                + [0, 3, 0x15, 0xC7] + Array("abc".utf8)
+            var items = [UInt8]()
+            items.reserveCapacity(count * comment.count)
+            for _ in 0..<count { items += comment }
+            moov += box("udta", items)
+        }
         if kind == "moof" {
             // trex: track 1, description 1, one tick, four bytes, sync.
             moov += box("mvex", full("trex", u32(1, 1, 1, 4, 0)))
