@@ -3,9 +3,10 @@
 // StillImages.swift; objc_sync, os_unfair_lock and os logging in PlatformIdioms.swift; key-value observing in
 // KeyValueObserving.swift; submodule imports and AVMakeRect in SubmoduleImports.swift; VideoToolbox settings in
 // CompressionSettings.swift; CF functions, `as String` keys and the frame-dropping idiom in
-// CoreFoundationIdioms.swift; MobileCoreServices's UTType functions in LegacyTypeIdentifiers.swift), built in Swift 5
-// language mode as a separate package, the way a user's package builds against this one (scripts/compat.sh). It must
-// compile unchanged against Apple's AVFoundation too.
+// CoreFoundationIdioms.swift; MobileCoreServices's UTType functions in LegacyTypeIdentifiers.swift; the helpers real
+// code declares on Apple's types, which compile only while we declare nothing Apple lacks, in OwnHelpers.swift),
+// built in Swift 5 language mode as a separate package, the way a user's package builds against this one
+// (scripts/compat.sh). It must compile unchanged against Apple's AVFoundation too.
 //
 // Usage: AppleStyle CLIP_A CLIP_B OUTPUT_DIRECTORY. Prints "apple-style compositions: all checks passed".
 import AVFoundation
@@ -108,6 +109,7 @@ do {
     checkLegacyTypeIdentifiers(clips[0])
     checkKeyValueObserving(clips[0], outputDirectory: outputDirectory)
     try checkCoreFoundationIdioms(clips[0], outputDirectory: outputDirectory)
+    checkOwnHelpers()
     print("apple-style compositions: all checks passed")
 } catch {
     fail("\(error)")
