@@ -153,4 +153,68 @@ struct AVFrameTests {
                                                                folder.url.appendingPathComponent("m.png").path])
         #expect(missing.status == 1 && missing.standardError.contains("avframe:"))
     }
+
+    /// 2 s of video beside an audio track whose `mdhd` timescale was changed to 1 (and the edit lists dropped, and
+    /// `mvhd` stretched to match): the asset then declares 16,000 s, and `--every` used to walk them all, writing a
+    /// copy of the last frame per step.
+    static func movieDeclaringHours() throws -> URL {
+        try TestFiles.ffmpegMedia("avframe-audio-timescale-1-mvhd.mov", recipe: [
+            "-f", "lavfi", "-i", "testsrc2=size=160x120:rate=25:duration=2",
+            "-f", "lavfi", "-i", "sine=frequency=440:sample_rate=8000:duration=2",
+            "-c:v", "libx264", "-preset", "ultrafast", "-g", "25", "-pix_fmt", "yuv420p", "-c:a", "pcm_s16le",
+        ]) { url in
+            var bytes = [UInt8](try Data(contentsOf: url))
+            func offsets(_ type: String) -> [Int] {
+                let tag = Array(type.utf8)
+                return (0..<(bytes.count - 4)).filter { Array(bytes[$0..<($0 + 4)]) == tag }
+            }
+            for edts in offsets("edts") { bytes.replaceSubrange(edts..<(edts + 4), with: Array("free".utf8)) }
+            // The second track's (the audio's) version-0 mdhd: its timescale sits 16 bytes past the type.
+            let mdhd = try #require(offsets("mdhd").last), mvhd = try #require(offsets("mvhd").first)
+            bytes.replaceSubrange((mdhd + 16)..<(mdhd + 20), with: [0, 0, 0, 1])
+            let movieScale = bytes[(mvhd + 16)..<(mvhd + 20)].reduce(0) { $0 << 8 | UInt32($1) }
+            let duration = 16_000 * movieScale
+            bytes.replaceSubrange((mvhd + 20)..<(mvhd + 24), with: (0..<4).map { UInt8(truncatingIfNeeded: duration >> (24 - 8 * $0)) })
+            try Data(bytes).write(to: url)
+        }
+    }
+
+    @Test("--every spans the frames the video shows, not the hours another track declares")
+    func everyOverDeclaredHours() throws {
+        let folder = try TestFiles.makeTemporaryDirectory()
+        let pattern = folder.url.appendingPathComponent("f-%d.ppm").path
+        let result = try ExternalTool.run(Self.avframe.path, [try Self.movieDeclaringHours().path, "--every", "0.5",
+                                                              "--nearest-sync", "-o", pattern])
+        #expect(result.status == 0, "\(result.standardError.suffix(300))")
+        let files = try FileManager.default.contentsOfDirectory(atPath: folder.url.path).sorted()
+        #expect(files == ["f-1.ppm", "f-2.ppm", "f-3.ppm", "f-4.ppm"], "\(files.count) files")
+        #expect(result.standardError.isEmpty, "no FFmpeg log: \(result.standardError.prefix(300))")
+    }
+
+    @Test("command lines that cannot be run exit with status 2 and say why", arguments: [
+        ["-t", "inf"], ["-t", "nan"], ["-t", "0x10"], ["-t", "1:2:3:4"], ["-t", "1:75"], ["-t", "-1"],
+        ["--every", "1e-300"], ["--every", "0"], ["--every", "inf"], ["--quality", "0x1", "-t", "1"], ["-t"],
+    ])
+    func usageErrors(arguments: [String]) throws {
+        let folder = try TestFiles.makeTemporaryDirectory()
+        let result = try ExternalTool.run(Self.avframe.path, [try Self.movie().path] + arguments
+                                          + ["-o", folder.url.appendingPathComponent("u-%d.png").path])
+        #expect(result.status == 2, "\(arguments): \(result.status) \(result.standardError)")
+        #expect(result.standardError.hasPrefix("avframe: "), "\(result.standardError)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.url.path).isEmpty)
+    }
+
+    /// A full disk (171,307 empty files were left in a full tmpfs): the first write that fails stops the run and
+    /// takes its partial file with it. /dev/full fails every write with ENOSPC, as a full disk does.
+    @Test("a write that fails stops the run, removes its partial file, and exits with status 1")
+    func writeFailureStops() throws {
+        let folder = try TestFiles.makeTemporaryDirectory()
+        try FileManager.default.createSymbolicLink(atPath: folder.url.appendingPathComponent("w-2.ppm").path,
+                                                   withDestinationPath: "/dev/full")
+        let result = try ExternalTool.run(Self.avframe.path, [try Self.movie().path, "-t", "0", "-t", "0.5",
+                                                              "-t", "1", "-o", folder.url.appendingPathComponent("w-%d.ppm").path])
+        #expect(result.status == 1)
+        #expect(result.standardError.contains("No space left on device"), "\(result.standardError)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.url.path) == ["w-1.ppm"])
+    }
 }
