@@ -70,7 +70,9 @@ enum ExportSettings {
             if video.codec == .hevc, isHighBitDepth { profile = kVTProfileLevel_HEVC_Main10_AutoLevel as String }
             if let profile { compression[AVVideoProfileLevelKey] = profile }
             compression[AVVideoAllowFrameReorderingKey] = video.allowsFrameReordering
-            compression[AVVideoExpectedSourceFrameRateKey] = Int(frameRate.rounded())
+            // A hint in whole frames per second: a track of a frame every 3 s (nominal 0.33) rounded to 0, which
+            // the encoder refuses; such a track is hinted at 1.
+            compression[AVVideoExpectedSourceFrameRateKey] = max(1, Int(frameRate.rounded()))
             compression[AVVideoMaxKeyFrameIntervalDurationKey] = ExportSettings.keyFrameIntervalSeconds
         }
         if !compression.isEmpty { settings[AVVideoCompressionPropertiesKey] = compression }
