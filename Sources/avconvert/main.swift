@@ -138,9 +138,15 @@ if clips.count == 1 {
     asset = composition
 }
 guard let session = AVAssetExportSession(asset: asset, presetName: presetName) else {
-    let compatible = AVAssetExportSession.exportPresets(compatibleWith: asset).map(Presets.avconvertName)
+    // Passthrough is not among exportPresets(compatibleWith:) (Apple documents so); it is listed when it applies.
+    let passthrough = AVAssetExportSession(asset: asset, presetName: AVAssetExportPresetPassthrough) != nil
+    let compatible = (AVAssetExportSession.exportPresets(compatibleWith: asset)
+                      + (passthrough ? [AVAssetExportPresetPassthrough] : [])).map(Presets.avconvertName)
+    if compatible.isEmpty, (try? await asset.load(.tracks))?.isEmpty == true {
+        exitWith(1, "cannot convert '\(sourcePath)': it has no tracks")
+    }
     exitWith(1, "the preset \(Presets.avconvertName(presetName)) cannot convert '\(sourcePath)'; presets that can: "
-             + (compatible + [Presets.avconvertName(AVAssetExportPresetPassthrough)]).joined(separator: ", "))
+             + (compatible.isEmpty ? "none" : compatible.joined(separator: ", ")))
 }
 let compatibleTypes = await session.compatibleFileTypes
 guard compatibleTypes.contains(fileType) else {

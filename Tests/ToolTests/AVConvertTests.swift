@@ -245,6 +245,32 @@ struct AVConvertTests {
         if replacing { #expect(try Data(contentsOf: output) == Data("old".utf8), "the old file is kept") }
     }
 
+    /// A movie with no tracks: the preset list said "presets that can: PresetPassthrough", which cannot either.
+    @Test("a movie with no tracks: status 1 and one line saying it has none")
+    func noTracks() throws {
+        let folder = try TestFiles.makeTemporaryDirectory()
+        let source = folder.file("empty.mov")
+        func box(_ type: String, _ body: [UInt8]) -> [UInt8] {
+            withUnsafeBytes(of: UInt32(8 + body.count).bigEndian, Array.init) + Array(type.utf8) + body
+        }
+        // mvhd version 0: times, timescale 600, duration 0, rate 1.0, volume 1.0, reserved, the identity matrix,
+        // pre-defined fields, and the next track ID.
+        let matrix: [UInt32] = [0x10000, 0, 0, 0, 0x10000, 0, 0, 0, 0x4000_0000]
+        var mvhd: [UInt8] = [0, 0, 0, 0] + [UInt8](repeating: 0, count: 8) + [0, 0, 2, 0x58] + [0, 0, 0, 0]
+        mvhd += [0, 1, 0, 0, 1, 0] + [UInt8](repeating: 0, count: 10)
+        mvhd += matrix.flatMap { withUnsafeBytes(of: $0.bigEndian, Array.init) } + [UInt8](repeating: 0, count: 24)
+        mvhd += [0, 0, 0, 1]
+        try Data(box("ftyp", Array("qt  ".utf8) + [0, 0, 0, 0] + Array("qt  ".utf8)) + box("moov", box("mvhd", mvhd)))
+            .write(to: source)
+        for preset in ["PresetPassthrough", "Preset640x480"] {
+            let result = try Self.run(["-s", source.path, "-p", preset, "-o", folder.file("out.mov").path])
+            #expect(result.status == 1)
+            #expect(Self.oneLine(result) == "avconvert: cannot convert '\(source.path)': it has no tracks",
+                    "\(result.standardError)")
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.url.path) == ["empty.mov"])
+    }
+
     /// Job runners limit CPU time (`ulimit -t`): at the soft limit the kernel sends SIGXCPU, which used to kill
     /// avconvert on the spot and leave the partial output. It now stops as SIGTERM does.
     @Test("a CPU-time limit (SIGXCPU) stops the conversion cleanly: status 152, no output left", .timeLimit(.minutes(3)))

@@ -129,7 +129,7 @@ open class AVComposition: AVAsset, NSMutableCopying, @unchecked Sendable {
     /// The class, address and track count.
     open override var description: String {
         "<\(type(of: self)): \(Unmanaged.passUnretained(self).toOpaque()), \(currentTracks.count) tracks, "
-            + "duration = \(compositionDuration.seconds) s>"
+            + "duration = \(compositionDuration.messageSeconds) s>"
     }
 }
 

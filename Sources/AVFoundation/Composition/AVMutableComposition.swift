@@ -129,8 +129,8 @@ open class AVMutableComposition: AVComposition, @unchecked Sendable {
         let clipped = CMTimeRangeGetIntersection(timeRange, otherRange: CMTimeRange(start: .zero, duration: duration))
         guard clipped.isValid, clipped.duration > .zero else {
             throw AVError(.invalidCompositionTrackSegmentSourceStartTime,
-                          "cannot insert \(timeRange.start.seconds)–\(timeRange.end.seconds) s of "
-                          + "\(CompositionSourceRegistry.describe(asset)): the asset lasts \(duration.seconds) s")
+                          "cannot insert \(timeRange.start.messageSeconds)–\(timeRange.end.messageSeconds) s of "
+                          + "\(CompositionSourceRegistry.describe(asset)): the asset lasts \(duration.messageSeconds) s")
         }
         var planned: [(AVAssetTrack, [CompositionSegment])] = []
         for source in sources where source.mediaType != .timecode {

@@ -113,7 +113,7 @@ extension CompositionSegmentList {
             }
             guard target.start == expectedStart else {
                 return AVError(.compositionTrackSegmentsNotContiguous, "segment \(index)'s target starts at "
-                               + "\(target.start.seconds) s, not at \(expectedStart.seconds) s where "
+                               + "\(target.start.messageSeconds) s, not at \(expectedStart.messageSeconds) s where "
                                + (index == 0 ? "a track starts" : "segment \(index - 1) ends")
                                + ": segments must follow one another from time zero without gaps or overlaps")
             }

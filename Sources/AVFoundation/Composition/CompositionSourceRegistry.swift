@@ -105,8 +105,8 @@ final class CompositionSourceRegistry: @unchecked Sendable {
         let clipped = CMTimeRangeGetIntersection(range, otherRange: available)
         guard clipped.isValid, clipped.duration > .zero else {
             throw AVError(.invalidCompositionTrackSegmentSourceStartTime,
-                          "cannot insert \(range.start.seconds)–\(range.end.seconds) s of \(name): the track's asset "
-                          + "lasts \(available.duration.seconds) s, so the range holds nothing")
+                          "cannot insert \(range.start.messageSeconds)–\(range.end.messageSeconds) s of \(name): the track's asset "
+                          + "lasts \(available.duration.messageSeconds) s, so the range holds nothing")
         }
         var result: [CompositionSegment] = []
         var position = clipped.start

@@ -125,8 +125,8 @@ final class ExportPipeline: @unchecked Sendable {
         }
         let range = CMTimeRangeGetIntersection(requested, otherRange: CMTimeRange(start: .zero, duration: duration))
         guard range.isValid, range.duration.isNumeric, range.duration > .zero else {
-            throw AVError(.operationNotAllowed, "timeRange from \(requested.start.seconds) s for "
-                          + "\(requested.duration.seconds) s does not meet the asset (0–\(duration.seconds) s): nothing to export")
+            throw AVError(.operationNotAllowed, "timeRange from \(requested.start.messageSeconds) s for "
+                          + "\(requested.duration.messageSeconds) s does not meet the asset (0–\(duration.messageSeconds) s): nothing to export")
         }
         return range
     }

@@ -98,7 +98,7 @@ final class VideoTranscoder: ExportFeed, @unchecked Sendable {
                 do throws(CodecError) {
                     picture = try converter.convert(image)
                 } catch {
-                    job.fail(codecFailure(error, "scaling a picture at \(time.seconds) s", code: .exportFailed, trackID: trackID))
+                    job.fail(codecFailure(error, "scaling a picture at \(time.messageSeconds) s", code: .exportFailed, trackID: trackID))
                     return
                 }
             } else {

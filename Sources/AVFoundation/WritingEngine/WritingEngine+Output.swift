@@ -103,7 +103,7 @@ extension WritingEngine {
                 movieSample.dependency = sample.dependency
                 try writer.append(movieSample, to: handle)
             } catch {
-                throw WriterFailure.movie(error, "writing a sample of input \(track.spec.index) (\(track.spec.mediaType.rawValue)) at \(sample.presentationTime.seconds) s")
+                throw WriterFailure.movie(error, "writing a sample of input \(track.spec.index) (\(track.spec.mediaType.rawValue)) at \(sample.presentationTime.messageSeconds) s")
             }
         case .audioFile(let file):
             let frames = sample.frameCount > 1 ? sample.frameCount : Int(ticks(sample.duration))

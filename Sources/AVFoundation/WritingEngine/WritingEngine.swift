@@ -161,7 +161,7 @@ final class WritingEngine: @unchecked Sendable {
                     throw WriterFailure.misuse("startSession(atSourceTime:) was called while a session is in progress; call endSession(atSourceTime:) first")
                 }
                 guard time >= end else {
-                    throw WriterFailure.misuse("a session cannot start at \(time.seconds) s, before the previous one ended (\(end.seconds) s)", time: time)
+                    throw WriterFailure.misuse("a session cannot start at \(time.messageSeconds) s, before the previous one ended (\(end.messageSeconds) s)", time: time)
                 }
             }
             sessions.append(Session(start: time))
@@ -176,7 +176,7 @@ final class WritingEngine: @unchecked Sendable {
                 throw WriterFailure.misuse("endSession(atSourceTime:) was called with no session in progress")
             }
             guard time.isNumeric, time >= last.start else {
-                throw WriterFailure.misuse("a session cannot end at \(time.seconds) s, before it started (\(last.start.seconds) s)", time: time)
+                throw WriterFailure.misuse("a session cannot end at \(time.messageSeconds) s, before it started (\(last.start.messageSeconds) s)", time: time)
             }
             sessions[sessions.count - 1].end = time
         }
@@ -303,11 +303,11 @@ final class WritingEngine: @unchecked Sendable {
         let decode = sample.effectiveDecodeTime
         guard decode.isNumeric else { throw WriterFailure.misuse("\(name): a sample has no numeric timestamp") }
         if track.lastDecodeTime.isValid, decode <= track.lastDecodeTime {
-            throw WriterFailure.misuse("\(name): decode timestamp \(decode.seconds) s does not follow the previous sample's \(track.lastDecodeTime.seconds) s; samples must be appended in increasing decode order",
+            throw WriterFailure.misuse("\(name): decode timestamp \(decode.messageSeconds) s does not follow the previous sample's \(track.lastDecodeTime.messageSeconds) s; samples must be appended in increasing decode order",
                                        time: sample.presentationTime)
         }
         if sample.decodeTime.isNumeric, sample.presentationTime < sample.decodeTime {
-            throw WriterFailure.misuse("\(name): presentation time \(sample.presentationTime.seconds) s is before decode time \(decode.seconds) s",
+            throw WriterFailure.misuse("\(name): presentation time \(sample.presentationTime.messageSeconds) s is before decode time \(decode.messageSeconds) s",
                                        time: sample.presentationTime)
         }
         track.lastDecodeTime = decode + (sample.frameCount > 1 && sample.duration.isNumeric
