@@ -56,6 +56,13 @@ func checkCoreFoundationIdioms(_ url: URL, outputDirectory: URL) throws {
         check(created[kCVPixelBufferWidthKey as String] as? Int == 64, "creation attributes as [String: Any]")
     }
 
+    // The first box of the clip: its size, big-endian, read as binary-format code reads it.
+    let head = try FileHandle(forReadingFrom: url).readData(ofLength: 8)
+    let boxSize = CFSwapInt32BigToHost(head.withUnsafeBytes { $0.loadUnaligned(as: UInt32.self) })
+    check(boxSize >= 8 && boxSize < 4096 && CFSwapInt32(CFSwapInt32(boxSize)) == boxSize, "ftyp size \(boxSize)")
+    let order = CFByteOrderGetCurrent()
+    check(order == Int(CFByteOrderLittleEndian.rawValue) || order == Int(CFByteOrderBigEndian.rawValue), "byte order")
+
     // Read the clip's compressed video; ask about keyframes both ways.
     let asset = AVURLAsset(url: url)
     guard let track = asset.tracks(withMediaType: .video).first else { fail("no video track") }
