@@ -8,16 +8,20 @@ import Foundation
 /// frames (thumbnails, a test collecting a clip) keeps a fair number before the pool refuses.
 ///
 /// At the limit, a request waits for a buffer to come back (composed frames flow on downstream and are released)
-/// for up to `patience`, then answers `nil`, as Apple's `newPixelBuffer()` does on failure. `stop()` ends waits
-/// at once (the reading was cancelled).
+/// for up to `patience`, then answers `nil`, as Apple's `newPixelBuffer()` does on failure. It is woken by the pool's
+/// `kCVPixelBufferPoolFreeBufferNotification` (posted when a buffer returns after the threshold was hit), not by
+/// polling. `stop()` ends waits at once (the reading was cancelled).
 ///
-/// Thread safety: the pool is thread-safe; `stopped` is guarded by `lock`.
+/// Thread safety: the pool is thread-safe; `stopped` and `returns` are guarded by `returned`.
 final class RenderBufferPool: @unchecked Sendable {
     let pool: CVPixelBufferPool
     let limit: Int
     let patience: Duration
-    private let lock = NSLock()
+    private let returned = NSCondition()
     private var stopped = false
+    /// Buffers the pool announced as returned so far: a waiter retries once this moves.
+    private var returns = 0
+    private var observer: (any NSObjectProtocol)?
 
     init(attributes: [String: Any], width: Int, height: Int, minimumLimit: Int, patience: Duration = .seconds(10))
         throws(CVError) {
@@ -27,20 +31,41 @@ final class RenderBufferPool: @unchecked Sendable {
         pool = try CVPixelBufferPool(poolAttributes: [:], pixelBufferAttributes: attributes)
         limit = max(minimumLimit, ReadingLimits.renderPoolBytes / max(1, pool.geometry.allocationSize))
         self.patience = patience
+        observer = NotificationCenter.default.addObserver(
+            forName: Notification.Name(kCVPixelBufferPoolFreeBufferNotification as String), object: pool, queue: nil
+        ) { [weak self] _ in
+            guard let self else { return }
+            returned.withLock {
+                returns += 1
+                returned.broadcast()
+            }
+        }
+    }
+
+    deinit {
+        if let observer { NotificationCenter.default.removeObserver(observer) }
     }
 
     /// The pixel format every buffer of the pool has.
     var pixelFormat: OSType { pool.geometry.layout.pixelFormat }
 
     func makeBuffer() -> CVPixelBuffer? {
-        let deadline = ContinuousClock.now + patience
+        let deadline = Date(timeIntervalSinceNow: Double(patience.components.seconds)
+                            + Double(patience.components.attoseconds) * 1e-18)
         while true {
-            if lock.withLock({ stopped }) { return nil }
+            let (isStopped, seen) = returned.withLock { (stopped, returns) }
+            if isStopped { return nil }
             do {
                 return try pool.makePixelBuffer(allocationThreshold: limit)
             } catch where error.status == kCVReturnWouldExceedAllocationThreshold {
-                guard ContinuousClock.now < deadline else { return nil }
-                Thread.sleep(forTimeInterval: 0.002)
+                // Wait for a return announced after the attempt began (one announced before it is seen at once).
+                let woken: Bool = returned.withLock {
+                    while returns == seen, !stopped {
+                        if !returned.wait(until: deadline) { return returns != seen || stopped }
+                    }
+                    return true
+                }
+                guard woken else { return nil }
             } catch {
                 return nil
             }
@@ -48,6 +73,9 @@ final class RenderBufferPool: @unchecked Sendable {
     }
 
     func stop() {
-        lock.withLock { stopped = true }
+        returned.withLock {
+            stopped = true
+            returned.broadcast()
+        }
     }
 }

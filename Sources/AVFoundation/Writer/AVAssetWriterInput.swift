@@ -206,9 +206,7 @@ open class AVAssetWriterInput: NSObject, @unchecked Sendable {
 
     /// Hands an item to the engine, waiting while the worker's queue is at its hard limit.
     func submit(_ item: InputWorker.Item, bytes: Int, engine: WritingEngine, index: Int) -> Bool {
-        while engine.queuedItems(index) >= WriterLimits.hardQueuedItems, engine.isWriting {
-            usleep(1000)
-        }
+        engine.waitForRoom(index)
         do throws(AVError) {
             try engine.enqueue(index, item, bytes: bytes)
             return true

@@ -58,6 +58,9 @@ final class WritingEngine: @unchecked Sendable {
     nonisolated(unsafe) var willDiscardOutput: (@Sendable () -> Void)?
     /// Called (without the lock) when any input's readiness may have changed.
     private let readinessObserver: @Sendable () -> Void
+    /// Wakes callers waiting for room in an input's queue (`waitForRoom`) whenever readiness may have changed. Taken
+    /// before `lock`, never while holding it.
+    private let room = NSCondition()
 
     /// Starts writing: creates the output (never over an existing file) and the inputs' workers.
     init(url: URL, fileType: AVFileType, specs: [InputSpec], movieOptions: MovieWriterOptions,
@@ -136,7 +139,7 @@ final class WritingEngine: @unchecked Sendable {
         willDiscardOutput?()
         discardOutput()
         discarding.leave()
-        readinessObserver()
+        readinessChanged()
         for handler in handlers { handler() }
     }
 
@@ -216,7 +219,7 @@ final class WritingEngine: @unchecked Sendable {
             tracks[index].queuedItems -= 1
             tracks[index].queuedBytes -= bytes
         }
-        readinessObserver()
+        readinessChanged()
     }
 
     /// Whether input `index` should be given more media now.
@@ -282,7 +285,7 @@ final class WritingEngine: @unchecked Sendable {
             return track
         }
         for sample in ready { try write(sample, track: track) }
-        readinessObserver()
+        readinessChanged()
     }
 
     /// Checks a sample against its track, completes the duration of the one before it, and passes it on; samples for
@@ -368,7 +371,7 @@ final class WritingEngine: @unchecked Sendable {
             try createTracksIfReady()
             if tracksCreated { try endTrack(track) }
         }
-        readinessObserver()
+        readinessChanged()
         finishIfDrained()
     }
 
@@ -381,7 +384,7 @@ final class WritingEngine: @unchecked Sendable {
             track.pass += 1
             track.hasNextPass = nextPass
         }
-        readinessObserver()
+        readinessChanged()
         if let handler = lock.withLock({ tracks[index].passObserver }) { handler() }
     }
 
@@ -453,7 +456,7 @@ final class WritingEngine: @unchecked Sendable {
             return pending
         }
         if let statisticsDirectory { try? FileManager.default.removeItem(at: statisticsDirectory) }
-        readinessObserver()
+        readinessChanged()
         for handler in handlers { handler() }
     }
 
@@ -475,7 +478,7 @@ final class WritingEngine: @unchecked Sendable {
         for worker in workers { worker.queue.sync {} }
         discardOutput()
         discarding.leave()
-        readinessObserver()
+        readinessChanged()
         for handler in handlers { handler() }
     }
 
@@ -483,6 +486,24 @@ final class WritingEngine: @unchecked Sendable {
 
     /// Items queued for an input's worker.
     func queuedItems(_ index: Int) -> Int { lock.withLock { tracks[index].queuedItems } }
+
+    /// Waits while input `index`'s queue holds `WriterLimits.hardQueuedItems` items and the writer is writing: an
+    /// append made while the input was not ready. The worker never waits for the caller, so the wait ends; it is
+    /// woken by every change of readiness (an item done, a failure, a cancel, the end), not by polling.
+    func waitForRoom(_ index: Int) {
+        room.lock()
+        defer { room.unlock() }
+        while lock.withLock({ tracks[index].queuedItems >= WriterLimits.hardQueuedItems && status == .writing }) {
+            room.wait()
+        }
+    }
+
+    /// Tells waiters for room and the readiness observer that an input's readiness may have changed (without the
+    /// lock).
+    private func readinessChanged() {
+        room.withLock { room.broadcast() }
+        readinessObserver()
+    }
 
     /// True once the input was marked finished or its current pass ended.
     func inputIsFinishedOrBetweenPasses(_ index: Int) -> Bool {
