@@ -1,7 +1,8 @@
 # LinuxAVFoundation. Each target installs what is missing first (Debian packages; needs root or sudo).
 #   make demo    write a sample movie with our AVAssetWriter, export it with avconvert (720p and a trimmed
 #                passthrough clip) and describe each file with avinfo; the files land in out/demo
-#   make test    unit tests, external-oracle tests (ffmpeg, ffprobe, mediainfo) and the compat sample
+#   make test    unit tests, external-oracle tests (ffmpeg, ffprobe, mediainfo), the public-surface audit against
+#                Apple's names (scripts/api-surface.sh) and the compat sample
 SHELL := /bin/bash
 SWIFT ?= swift
 # Which parts of ../shared/compat are required to pass (see scripts/compat.sh).
@@ -30,6 +31,7 @@ test: deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build --skip $(ALONE_TESTS)
 	$(SWIFT) test --skip-build --filter $(ALONE_TESTS)
+	scripts/api-surface.sh
 	COMPAT_STAGE=$(COMPAT_STAGE) scripts/compat.sh
 
 # Only the package's own tests (no compat build).
