@@ -70,6 +70,10 @@ implicit=$cache/implicit-2147483647-samples.mov
 [ -f "$implicit" ] || $bin/avbench make-table samples 2147483647 "$implicit"
 comments=$cache/comments-40000.mov
 [ -f "$comments" ] || $bin/avbench make-table udta 40000 "$comments"
+tracks=$cache/tracks-20000.mov
+[ -f "$tracks" ] || $bin/avbench make-table trak 20000 "$tracks"
+fewer_tracks=$cache/tracks-2500.mov
+[ -f "$fewer_tracks" ] || $bin/avbench make-table trak 2500 "$fewer_tracks"
 
 # --- Measurement --------------------------------------------------------------------------------------------------
 # This machine's speed drifts (other load, clock changes: the same job's CPU time varies by 20 % over minutes), so
@@ -120,9 +124,15 @@ row "open+load 1,000,000-sample file" $bin/avbench open "$million" -- "ffprobe -
 # the 1.6 KB file cannot hold, ffprobe believes them; both answer at once.
 row "open a 3,000,000-entry edit list (avinfo --json)" $bin/avinfo --json "$edits" -- "ffprobe -show_streams" \
   ffprobe -v error -show_format -show_streams "$edits"
-# 40,000 metadata items sharing one identifier: avinfo --json lists every value (it was quadratic in them).
+# 40,000 metadata items sharing one identifier: avinfo --json lists every value (it was quadratic in them), and
+# coerces each to a date first (ten thousand took 14 s when each coercion made date formatters; `make test` counts
+# the formatters made, MetadataDateParserTests).
 row "40,000 comments under one identifier (avinfo --json)" $bin/avinfo --json "$comments" -- "ffprobe -show_format" \
   ffprobe -v error -show_format "$comments"
+# Many tracks: every track's isPlayable once asked all tracks (quadratic); `make test` counts that work
+# (ManyTracksWorkTests), this times it against the same on 8 times fewer tracks (linear: about 8 times as long).
+# Not against ffprobe: it took 85 s on the 20,000 tracks (and needs -max_streams).
+row "avinfo on 20,000 tracks" $bin/avinfo "$tracks" -- "the same, 2,500 tracks" $bin/avinfo "$fewer_tracks"
 row "open a 1.6 KB file declaring 2^31 samples (avinfo)" $bin/avinfo "$implicit" -- "ffprobe -show_streams" \
   ffprobe -v error -show_format -show_streams "$implicit"
 row "read every sample, 1080p H.264+AAC 600 s" $bin/avbench read "$long" -- "ffmpeg -c copy -f null" \

@@ -1,6 +1,7 @@
 import CoreMedia
 import Foundation
 import MediaContainer
+import Synchronization
 
 /// An opened asset: its container reader and the tracks and metadata items made from it, once.
 ///
@@ -23,7 +24,7 @@ final class AssetContents: @unchecked Sendable {
                          options: options)
         }
         metadata = reader.metadata.map(AVMetadataItem.make(from:))
-        hasProtectedContent = Self.anyProtected(tracks)
+        hasProtectedContent = Self.anyProtected(tracks, counting: protectionCheckedTracks)
     }
 
     /// The loadable asset keys (the Objective-C property names). Kept: values that make objects or walk the tracks
@@ -114,11 +115,16 @@ final class AssetContents: @unchecked Sendable {
     /// `isPlayable` asks it, and asking all tracks each time made a file of 20,000 tracks take minutes (issue 15).
     let hasProtectedContent: Bool
 
+    /// The tracks `anyProtected` has looked at: each once, when the file opens. Counted so that a test can check
+    /// the work instead of timing many tracks.
+    let protectionCheckedTracks = Atomic<Int>(0)
+
     /// By the sample descriptions' coding names, which cost nothing to ask: no description is made for this.
-    private static func anyProtected(_ tracks: [AVAssetTrack]) -> Bool {
+    private static func anyProtected(_ tracks: [AVAssetTrack], counting checked: borrowing Atomic<Int>) -> Bool {
         let protected = Set(["encv", "enca", "enct", "encs", "encm", "drmi", "drms"].compactMap(FourCharCodeText.code))
         return tracks.contains { track in
-            track.backing.formatDescriptions.codingNames.contains(where: protected.contains)
+            checked.add(1, ordering: .relaxed)
+            return track.backing.formatDescriptions.codingNames.contains(where: protected.contains)
         }
     }
 

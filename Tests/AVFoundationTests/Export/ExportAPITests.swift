@@ -215,11 +215,16 @@ struct ExportAPITests {
         queue.enqueue(first) { started.increment() }
         queue.enqueue(second) { started.increment() }
         queue.enqueue(third) { started.increment() }
+        // Starts run on a dispatch queue: wait until one has run (not a time it must run within: a loaded machine
+        // can keep dispatch's threads off the cores past 50 ms), then a little more, in which an extra start would
+        // show.
+        #expect(await eventually { started.count >= 1 })
         try? await Task.sleep(for: .milliseconds(50))
         #expect(started.count == 1 && queue.counts == (1, 2))
         #expect(queue.withdraw(third))
         #expect(!queue.withdraw(first), "a running ticket cannot be withdrawn")
         queue.release(first)
+        #expect(await eventually { started.count >= 2 })
         try? await Task.sleep(for: .milliseconds(50))
         #expect(started.count == 2 && queue.counts == (1, 0))
         queue.release(second)

@@ -59,9 +59,12 @@ struct ReaderFailure: Error, CustomStringConvertible, Equatable {
     var description: String { "\(boxPath) at byte \(offset): malformed" }
 }
 
-/// Polls `condition` until it holds or about two seconds pass.
+/// Polls `condition` every 5 ms until it holds; false after 60 s without. The deadline is only a hang guard, far
+/// past the milliseconds what tests wait for takes: a parallel test run can keep that work, or this task, off the
+/// cores for seconds.
 func eventually(_ condition: () -> Bool) async -> Bool {
-    for _ in 0..<400 {
+    let deadline = ContinuousClock.now + .seconds(60)
+    while ContinuousClock.now < deadline {
         if condition() { return true }
         try? await Task.sleep(nanoseconds: 5_000_000)
     }
