@@ -19,11 +19,12 @@ let package = Package(
         .executable(name: "avconvert", targets: ["avconvert"]),
         .executable(name: "avframe", targets: ["avframe"]),
     ],
+    // `from:`, not `exact:`: a library's exact pins would clash with any other version a client's graph has.
     dependencies: [
-        .package(url: "https://github.com/attaswift/BigInt", exact: "6.0.1"),
-        .package(url: "https://github.com/swiftlang/swift-docc-plugin", exact: "1.5.0"),
+        .package(url: "https://github.com/attaswift/BigInt", from: "6.0.1"),
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
         // The ecosystem's logging API: the os module's Logger and os_log write through it.
-        .package(url: "https://github.com/apple/swift-log", exact: "1.16.2"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
     ],
     targets: [
         // C system libraries. Only FFmpegBridge may import them.
