@@ -44,8 +44,16 @@ enum EncoderDelay {
             return fromEdits
         }
         if let text = iTunSMPB, let values = MetadataParser.iTunesEncoderDelay(text), asbd.mSampleRate > 0 {
+            // Frames at the sample rate to ticks of the media timescale. Both come from the file: a rate near 0 makes
+            // the scale infinite, so the ticks are checked before they become integers (a tag that cannot be
+            // converted is ignored, as one that does not parse).
             let scale = Double(track.mediaTimescale) / asbd.mSampleRate
-            return (Int64((Double(values.priming) * scale).rounded()), Int64((Double(values.remainder) * scale).rounded()))
+            let priming = (Double(values.priming) * scale).rounded()
+            let remainder = (Double(values.remainder) * scale).rounded()
+            if let priming = Int64(exactly: priming), let remainder = Int64(exactly: remainder),
+               priming <= 1 << 53, remainder <= 1 << 53 {
+                return (priming, remainder)
+            }
         }
         var cookieSize = 0
         if asbd.mFormatID == kAudioFormatOpus, let cookie = CMAudioFormatDescriptionGetMagicCookie(format, sizeOut: &cookieSize),

@@ -176,7 +176,9 @@ struct ID3v2Tag {
             let language = Self.language(payload[1..<4])
             let fields = Self.splitText(payload.dropFirst(4), encoding: encoding, count: 2)
             guard fields.count == 2 else { return }
-            if id == "COMM", fields[0] == "iTunSMPB" { iTunesGapless = Self.parseITunSMPB(fields[1]) }
+            if id == "COMM", fields[0] == "iTunSMPB" {
+                iTunesGapless = ITunesGaplessInfo(text: fields[1]).map { ($0.priming, $0.remainder, $0.validFrames) }
+            }
             append(.string(fields[1]), dataType: MetadataDataType.utf8, language: language)
         case "APIC":
             if let (data, format) = Self.picture(payload, isVersion2: isVersion2) {
@@ -275,13 +277,5 @@ struct ID3v2Tag {
         else if mime.contains("bmp") || image.starts(with: [0x42, 0x4D]) { format = 27 }
         else { format = 13 }
         return (image, format)
-    }
-
-    /// iTunes' gapless comment: " 00000000 PPPPPPPP RRRRRRRR VVVVVVVVVVVVVVVV …" in hexadecimal: a zero field,
-    /// priming frames, remainder frames, valid frames.
-    static func parseITunSMPB(_ text: String) -> (priming: Int64, remainder: Int64, validFrames: Int64)? {
-        let fields = text.split(separator: " ").compactMap { Int64($0, radix: 16) }
-        guard fields.count >= 4, fields[1] >= 0, fields[2] >= 0, fields[3] >= 0 else { return nil }
-        return (fields[1], fields[2], fields[3])
     }
 }

@@ -156,11 +156,8 @@ enum MetadataParser {
 
     // MARK: Encoder delay
 
-    /// The priming, remainder and original frame count of an `iTunSMPB` value (" 00000000 00000840 000001CA
-    /// 00000000003F31F6 …": hexadecimal fields, the second to fourth being priming, padding and valid frames).
+    /// The priming, remainder and original frame count of an `iTunSMPB` value (`ITunesGaplessInfo` parses it).
     static func iTunesEncoderDelay(_ text: String) -> (priming: Int64, remainder: Int64, validFrames: Int64)? {
-        let fields = text.split(separator: " ").compactMap { Int64($0, radix: 16) }
-        guard fields.count >= 4, fields[1] >= 0, fields[2] >= 0, fields[3] >= 0 else { return nil }
-        return (fields[1], fields[2], fields[3])
+        ITunesGaplessInfo(text: text).map { ($0.priming, $0.remainder, $0.validFrames) }
     }
 }

@@ -13,10 +13,20 @@ struct RenderBufferPoolTests {
                              width: 8192, height: 8192, minimumLimit: 1, patience: patience)
     }
 
-    final class Box: @unchecked Sendable {
+    /// A request made on a thread of its own: its answer, once there is one. (Thread safety: `lock` guards both.)
+    final class Waiter: @unchecked Sendable {
         let lock = NSLock()
         var buffer: CVPixelBuffer?
         var answered = false
+        let done = DispatchSemaphore(value: 0)
+
+        init(asking pool: RenderBufferPool) {
+            Thread.detachNewThread { [self] in
+                let buffer = pool.makeBuffer()
+                lock.withLock { self.buffer = buffer; answered = true }
+                done.signal()
+            }
+        }
     }
 
     @Test("a request at the limit gets the buffer that comes back")
@@ -25,19 +35,13 @@ struct RenderBufferPoolTests {
         #expect(pool.limit == 2)
         var held = [pool.makeBuffer(), pool.makeBuffer()]
         #expect(held.allSatisfy { $0 != nil })
-        let box = Box()
-        let done = DispatchSemaphore(value: 0)
-        Thread.detachNewThread {
-            let buffer = pool.makeBuffer()
-            box.lock.withLock { box.buffer = buffer; box.answered = true }
-            done.signal()
-        }
+        let waiter = Waiter(asking: pool)
         // The waiter cannot be answered while both buffers are alive (its patience is 60 s).
-        #expect(done.wait(timeout: .now() + 0.3) == .timedOut)
-        #expect(box.lock.withLock { !box.answered })
+        #expect(waiter.done.wait(timeout: .now() + 0.3) == .timedOut)
+        #expect(waiter.lock.withLock { !waiter.answered })
         held.removeLast()
-        #expect(done.wait(timeout: .now() + 60) == .success)
-        #expect(box.lock.withLock { box.buffer != nil })
+        #expect(waiter.done.wait(timeout: .now() + 60) == .success)
+        #expect(waiter.lock.withLock { waiter.buffer != nil })
         _ = held
     }
 
@@ -45,17 +49,11 @@ struct RenderBufferPoolTests {
     func stopAndPatience() throws {
         let pool = try Self.pool()
         let held = [pool.makeBuffer(), pool.makeBuffer()]
-        let box = Box()
-        let done = DispatchSemaphore(value: 0)
-        Thread.detachNewThread {
-            let buffer = pool.makeBuffer()
-            box.lock.withLock { box.buffer = buffer; box.answered = true }
-            done.signal()
-        }
-        #expect(done.wait(timeout: .now() + 0.2) == .timedOut)
+        let waiter = Waiter(asking: pool)
+        #expect(waiter.done.wait(timeout: .now() + 0.2) == .timedOut)
         pool.stop()
-        #expect(done.wait(timeout: .now() + 60) == .success)
-        #expect(box.lock.withLock { box.answered && box.buffer == nil })
+        #expect(waiter.done.wait(timeout: .now() + 60) == .success)
+        #expect(waiter.lock.withLock { waiter.answered && waiter.buffer == nil })
         let impatient = try Self.pool(patience: .milliseconds(50))
         let full = [impatient.makeBuffer(), impatient.makeBuffer()]
         #expect(impatient.makeBuffer() == nil)
