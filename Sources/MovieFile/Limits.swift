@@ -55,4 +55,8 @@ package enum MovieFileLimits {
     /// Most fragments (`moof`) whose track fragments are indexed. `ISOBMFF.Limits.maximumTopLevelBoxCount` bounds
     /// them already (two boxes per fragment); this bounds the index built from them to tens of MB.
     package static let maximumFragmentCount = 2_500_000
+
+    /// Most channels an audio sample entry may declare (a QuickTime v2 entry holds any UInt32): the audio-file
+    /// readers' bound, past any channel layout; 2³¹ channels overflowed the bytes-per-frame products.
+    package static let maximumAudioChannels = 1_024
 }

@@ -390,4 +390,27 @@ struct FormatDescriptionTests {
         #expect(found?[kCMMetadataFormatDescriptionKey_LanguageTag as String] as? String == "en_US")
         #expect(CMFormatDescriptionGetExtension(description, extensionKey: kCMFormatDescriptionExtension_VerbatimISOSampleEntry) is Data)
     }
+
+    /// A QuickTime v2 sound entry holds a Float64 rate and a UInt32 channel count: 1e300 Hz trapped where the rate
+    /// became an integer (avinfo, a passthrough export), and 2³¹ channels overflowed bytes × channels as the
+    /// description was made (docs/notes/hostile-arithmetic-audit.md, 3 and 4).
+    @Test("a v2 sound entry's absurd rate falls back to the media timescale; absurd channel counts are not described",
+          arguments: [(1e300, 2), (1e-300, 2), (Double.nan, 2), (48_000, 0x8000_0000), (48_000, 1_025)] as [(Double, UInt32)])
+    func version2Extremes(rate: Double, channels: UInt32) throws {
+        for type in ["lpcm", "ima4", "ulaw"] as [FourCC] {
+            var entry = AudioSampleEntry(type: type, channelCount: 2, sampleRate: 1, children: [])
+            (entry.version, entry.sampleSize, entry.compressionID, entry.packetSize) = (2, 16, -2, 0)
+            entry.version2 = .init(sampleRate: rate, numberOfAudioChannels: channels, constBitsPerChannel: 16,
+                                   formatSpecificFlags: 0xC, constBytesPerAudioPacket: 0,
+                                   constLPCMFramesPerAudioPacket: 1)
+            let description = Self.describe(try Self.parsedEntry(entry, handler: "soun"), timescale: 44_100,
+                                            isQuickTime: true)
+            let asbd = CMAudioFormatDescriptionGetStreamBasicDescription(description)?.pointee
+            if channels > 1_024 {
+                #expect(asbd == nil || asbd?.mChannelsPerFrame ?? 0 <= 1_024, "\(type): \(channels) channels described")
+            } else {
+                #expect(asbd?.mSampleRate == 44_100, "\(type) at \(rate) Hz: \(String(describing: asbd?.mSampleRate))")
+            }
+        }
+    }
 }

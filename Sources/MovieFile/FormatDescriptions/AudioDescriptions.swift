@@ -65,8 +65,13 @@ enum AudioDescriptions {
     /// The stream description, cookie and codec-implied layout for `entry`.
     static func streamFormat(for entry: AudioSampleEntry, context: SampleDescriptionContext) -> StreamFormat? {
         var sampleRate = entry.effectiveSampleRate
-        // ISO AudioSampleEntry stores 0 when the rate exceeds 65535 Hz; the media timescale then holds it.
-        if sampleRate <= 0 || !sampleRate.isFinite { sampleRate = Double(context.mediaTimescale) }
+        // ISO AudioSampleEntry stores 0 when the rate exceeds 65535 Hz; the media timescale then holds it. A QuickTime
+        // v2 entry holds any Float64: a rate outside 1 Hz…Int32.max Hz (1e300 was found to trap where it became an
+        // integer) is taken as absent too, as the audio-file readers refuse it.
+        if !(sampleRate >= 1 && sampleRate <= Double(Int32.max)) { sampleRate = Double(context.mediaTimescale) }
+        // A v2 entry's channel count is any UInt32; products of it (bytes per frame) overflowed. Beyond what any
+        // layout describes, the entry is left undescribed.
+        guard entry.effectiveChannelCount <= MovieFileLimits.maximumAudioChannels else { return nil }
         let channels = UInt32(clamping: entry.effectiveChannelCount)
         let type = entry.boxType
         switch type {
