@@ -191,6 +191,13 @@ struct SampleTableAccumulator {
             for run in compositionRuns { column.append(run.value, count: run.length) }
             compositions = column
         }
+        // Presentation times are decode times plus composition offsets, and readers add and subtract them and
+        // durations freely: a fragment's tfdt near 2⁶³ with a positive offset trapped as avinfo asked the track's
+        // time range. The timeline's own cap (2⁶²) holds for the table too, so every such sum fits.
+        let latestOffset = max(0, compositions?.valueRange?.upperBound ?? 0)
+        guard decodeEnd <= Int64.max / 2 - latestOffset else {
+            throw failure("sample times run past 2⁶² ticks (decode time \(decodeEnd) at the end of the track)", path)
+        }
         var descriptions = RunLengthColumn()
         for run in descriptionRuns { descriptions.append(run.value, count: run.length) }
         let sizeStorage: SampleTable.SizeStorage

@@ -96,7 +96,8 @@ func parse(_ arguments: [String]) -> Options {
             options.times.append(time)
         case "--every":
             let text = value(argument)
-            // A step below a millisecond asks for the same frame many times over (1e-300 once tried to allocate 3.3 GB).
+            // A step below a millisecond asks for the same frame many times over (1e-300 once tried to allocate
+            // 3.3 GB).
             guard let step = parseDecimal(text[...]), step >= 0.001, step <= maximumSeconds else {
                 usageError("--every takes a number of seconds from 0.001 up")
             }
@@ -118,7 +119,9 @@ func parse(_ arguments: [String]) -> Options {
         case "--no-transform": options.transform = false
         case "--progress": options.progress = true
         default:
-            guard !argument.hasPrefix("-"), options.input == nil else { usageError("unknown argument \(argument)\n\(usage)") }
+            guard !argument.hasPrefix("-"), options.input == nil else {
+                usageError("unknown argument \(argument)\n\(usage)")
+            }
             options.input = URL(fileURLWithPath: argument)
         }
     }
@@ -133,7 +136,11 @@ let asset = AVURLAsset(url: input)
 let times: FrameTimes
 if let step = options.every {
     let end: CMTime
-    do { end = try await FrameTimes.framesEnd(of: asset) } catch { fail("\(input.path): \(error.localizedDescription)") }
+    do {
+        end = try await FrameTimes.framesEnd(of: asset)
+    } catch {
+        fail("\(input.path): \(error.localizedDescription)")
+    }
     times = FrameTimes(every: step, before: end)
 } else {
     times = FrameTimes(options.times)

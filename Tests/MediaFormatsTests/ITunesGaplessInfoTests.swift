@@ -6,7 +6,8 @@ import MediaFormats
 struct ITunesGaplessInfoTests {
     @Test("iTunes' values: priming, padding and valid frames in hexadecimal")
     func itunesValues() throws {
-        let info = try #require(ITunesGaplessInfo(text: " 00000000 00000840 000001CA 00000000003F31F6 00000000 00000000"))
+        let text = " 00000000 00000840 000001CA 00000000003F31F6 00000000 00000000"
+        let info = try #require(ITunesGaplessInfo(text: text))
         #expect(info.priming == 2112 && info.remainder == 458 && info.validFrames == 0x3F31F6)
         let widest = try #require(ITunesGaplessInfo(text: " 0 FFFFFFFF FFFFFFFF 7FFFFFFFFFFFFFFF"))
         #expect(widest.priming == 0xFFFF_FFFF && widest.remainder == 0xFFFF_FFFF)

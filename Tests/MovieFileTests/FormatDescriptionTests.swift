@@ -395,7 +395,8 @@ struct FormatDescriptionTests {
     /// became an integer (avinfo, a passthrough export), and 2³¹ channels overflowed bytes × channels as the
     /// description was made (docs/notes/hostile-arithmetic-audit.md, 3 and 4).
     @Test("a v2 sound entry's absurd rate falls back to the media timescale; absurd channel counts are not described",
-          arguments: [(1e300, 2), (1e-300, 2), (Double.nan, 2), (48_000, 0x8000_0000), (48_000, 1_025)] as [(Double, UInt32)])
+          arguments: [(1e300, 2), (1e-300, 2), (Double.nan, 2), (48_000, 0x8000_0000), (48_000, 1_025)]
+            as [(Double, UInt32)])
     func version2Extremes(rate: Double, channels: UInt32) throws {
         for type in ["lpcm", "ima4", "ulaw"] as [FourCC] {
             var entry = AudioSampleEntry(type: type, channelCount: 2, sampleRate: 1, children: [])

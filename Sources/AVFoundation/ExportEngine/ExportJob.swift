@@ -200,7 +200,8 @@ enum ExportThreads {
             }
         } catch {
             for group in groups { group.leave() }
-            job.fail(ExportFailure.stage(.exportFailed, "the export could not start its \(name) stage", underlying: error))
+            job.fail(ExportFailure.stage(.exportFailed, "the export could not start its \(name) stage",
+                                         underlying: error))
         }
     }
 }

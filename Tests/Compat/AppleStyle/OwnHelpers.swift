@@ -18,9 +18,13 @@ public prefix func - (time: CMTime) -> CMTime { CMTimeMultiply(time, multiplier:
 public func + (lhs: CGPoint, rhs: CGPoint) -> CGPoint { CGPoint(x: lhs.x + rhs.x, y: lhs.y + rhs.y) }
 public func - (lhs: CGPoint, rhs: CGPoint) -> CGPoint { CGPoint(x: lhs.x - rhs.x, y: lhs.y - rhs.y) }
 public func * (lhs: CGPoint, scale: CGFloat) -> CGPoint { CGPoint(x: lhs.x * scale, y: lhs.y * scale) }
-public func + (lhs: CGSize, rhs: CGSize) -> CGSize { CGSize(width: lhs.width + rhs.width, height: lhs.height + rhs.height) }
+public func + (lhs: CGSize, rhs: CGSize) -> CGSize {
+    CGSize(width: lhs.width + rhs.width, height: lhs.height + rhs.height)
+}
 public func * (lhs: CGSize, scale: CGFloat) -> CGSize { CGSize(width: lhs.width * scale, height: lhs.height * scale) }
-public func / (lhs: CGSize, divisor: CGFloat) -> CGSize { CGSize(width: lhs.width / divisor, height: lhs.height / divisor) }
+public func / (lhs: CGSize, divisor: CGFloat) -> CGSize {
+    CGSize(width: lhs.width / divisor, height: lhs.height / divisor)
+}
 
 extension CMTime {
     /// A time of `seconds` at a common video timescale, as helper packages spell it.

@@ -47,7 +47,9 @@ final class FrameGrabBatch: @unchecked Sendable {
     /// with the failure at once.
     func start() {
         do {
-            try DetachedThread.start(name: "AVAssetImageGenerator", stackSize: ExportThreads.stackSize) { [self] in run() }
+            try DetachedThread.start(name: "AVAssetImageGenerator", stackSize: ExportThreads.stackSize) { [self] in
+                run()
+            }
         } catch {
             let failure = AVError(.outOfMemory, "the image generator could not start: \(error)", underlying: error)
             for index in times.indices { record(index, .failed(failure)) }
