@@ -1,4 +1,5 @@
 import ISOBMFF
+import MediaContainer
 
 /// One track fragment (`traf`) with its sample data located in the file: where each run's data starts, and the
 /// defaults its samples take. Holds no box path: one per fragment and run was most of an index of 300,000

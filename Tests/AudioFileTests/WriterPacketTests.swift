@@ -124,7 +124,7 @@ struct WriterPacketTests {
         let bad = directory.file("bad.amr")
         let refusing = try AudioFileWriter(url: bad, fileType: .amr, streamDescription: source.streamDescription)
         let packet: [UInt8] = [7 << 3 | 4] + [UInt8](repeating: 0, count: 10)
-        #expect(throws: AudioFileError.self) {
+        #expect(throws: ContainerWriterError.self) {
             try packet.withUnsafeBytes {
                 try refusing.append($0, packetDescriptions: [.init(mStartOffset: 0, mVariableFramesInPacket: 0,
                                                                    mDataByteSize: UInt32(packet.count))])
@@ -157,13 +157,12 @@ struct WriterPacketTests {
         let directory = try TestFiles.makeTemporaryDirectory()
         let url = directory.file("exists.wav")
         try Data("precious".utf8).write(to: url)
-        do {
+        let error = #expect(throws: ContainerWriterError.self, "creating over an existing file must fail") {
             _ = try AudioFileWriter(url: url, fileType: .wave, streamDescription: Self.pcm)
-            Issue.record("creating over an existing file must fail")
-        } catch let error as AudioFileError {
-            #expect(error.kind == .io(errno: EEXIST))
-            #expect(error.description.contains("File exists"))
         }
+        #expect(error?.code == .outputExists)
+        #expect(error?.posixErrorCode == EEXIST)
+        #expect(error?.description.contains("already exists") == true)
         #expect(try Data(contentsOf: url) == Data("precious".utf8))
     }
 
@@ -179,7 +178,7 @@ struct WriterPacketTests {
         #expect(size >= 2_000_000)
         writer.cancel()
         #expect(!FileManager.default.fileExists(atPath: cancelled.path))
-        #expect(throws: AudioFileError.self) { try [0, 0].withUnsafeBytes { try writer.append($0) } }
+        #expect(throws: ContainerWriterError.self) { try [0, 0].withUnsafeBytes { try writer.append($0) } }
 
         let dropped = directory.file("dropped.aiff")
         do {
@@ -197,7 +196,7 @@ struct WriterPacketTests {
         #expect(FileManager.default.fileExists(atPath: kept.path))
         #expect(try Probe.stream(kept).codecName == "pcm_s16le")
         #expect(try openReader(kept).tracks.first?.mediaDuration == 0)
-        #expect(throws: AudioFileError.self) { try finished.finish() }
+        #expect(throws: ContainerWriterError.self) { try finished.finish() }
     }
 
     @Test("a full disk fails the append with the system's text and removes the partial file")
@@ -205,16 +204,15 @@ struct WriterPacketTests {
         let directory = try TestFiles.makeTemporaryDirectory()
         let url = directory.file("full.wav")
         var options = AudioFileWriter.Options()
-        options.simulatedWriteFailure = (limit: 1_500_000, errno: ENOSPC)
+        options.simulatedWriteFailure = .init(limit: 1_500_000, errno: ENOSPC)
         let writer = try AudioFileWriter(url: url, fileType: .wave, streamDescription: Self.pcm, options: options)
-        do {
+        let error = #expect(throws: ContainerWriterError.self, "writing past the simulated disk's end must fail") {
             for _ in 0..<4 { try testSamples(count: 1_000_000).withUnsafeBytes { try writer.append($0) } }
             try writer.finish()
-            Issue.record("writing past the simulated disk's end must fail")
-        } catch let error as AudioFileError {
-            #expect(error.kind == .io(errno: ENOSPC))
-            #expect(error.description.contains("No space left on device"))
         }
+        #expect(error?.code == .diskFull)
+        #expect(error?.posixErrorCode == ENOSPC)
+        #expect(error?.description.contains("No space left on device") == true)
         #expect(!FileManager.default.fileExists(atPath: url.path))
     }
 
@@ -230,17 +228,17 @@ struct WriterPacketTests {
         let description = LinearPCM(sampleRate: 8_000, channels: 1, validBits: float ? 32 : 16,
                                     bytesPerSample: float ? 4 : 2, isFloat: float, isBigEndian: bigEndian,
                                     isSigned: true).streamDescription
-        #expect(throws: AudioFileError.self, "\(name)") {
+        #expect(throws: ContainerWriterError.self, "\(name)") {
             try AudioFileWriter(url: url, fileType: type, streamDescription: description)
         }
         #expect(!FileManager.default.fileExists(atPath: url.path))
         // A cookie outside CAF, and a layout WAVE cannot order, are refused too.
-        #expect(throws: AudioFileError.self) {
+        #expect(throws: ContainerWriterError.self) {
             try AudioFileWriter(url: url, fileType: .wave, streamDescription: Self.pcm, magicCookie: [1, 2, 3])
         }
         let sixChannels = LinearPCM(sampleRate: 48_000, channels: 8, validBits: 16, bytesPerSample: 2, isFloat: false,
                                     isBigEndian: false, isSigned: true).streamDescription
-        #expect(throws: AudioFileError.self) {
+        #expect(throws: ContainerWriterError.self) {
             try AudioFileWriter(url: url, fileType: .wave, streamDescription: sixChannels,
                                 channelLayout: ChannelLayout(tag: kAudioChannelLayoutTag_MPEG_7_1_C))
         }

@@ -2,6 +2,7 @@ import CoreMedia
 import CoreVideo
 import Foundation
 import MediaCodecs
+import MediaContainer
 import MovieFile
 
 /// The reader, the writer and the tracks between them for one export, built from the request and the asset.
@@ -509,7 +510,7 @@ final class ExportPipeline: @unchecked Sendable {
         }
     }
 
-    /// The `fileLengthLimit` governor, probing the writer's muxer when the output is a movie.
+    /// The `fileLengthLimit` governor, probing the size the container writer projects.
     private func makeGovernor(limit: Int64) -> FileLengthGovernor {
         let writer = self.writer
         let trackCount = plans.count
@@ -519,15 +520,11 @@ final class ExportPipeline: @unchecked Sendable {
             let rate = ExportEstimate.trackRates(request.preset, track: plan.source)
             return rate.bytes + rate.samples * Double(ExportLimits.tableBytesPerSampleBound)
         }
-        @Sendable func movie() -> MovieWriter? {
-            guard let engine = writer.runningEngine, case .movie(let movie) = engine.output else { return nil }
-            return movie
-        }
         return FileLengthGovernor(limit: limit, reserve: reserve,
                                   initialSize: ExportLimits.estimatedHeaderBytes + 1024 * Int64(trackCount),
                                   start: range.start, nominalRates: rates,
-                                  projection: { try? movie()?.sizeProjection() },
-                                  sampleCounts: { movie()?.trackSampleCounts })
+                                  projection: { try? writer.containerWriter?.sizeProjection() },
+                                  sampleCounts: { writer.containerWriter?.trackSampleCounts })
     }
 
     // MARK: Finishing
@@ -567,8 +564,7 @@ final class ExportPipeline: @unchecked Sendable {
 
     /// Creates the directory for multi-pass statistics (in `directoryForTemporaryFiles`, else beside the output).
     private func makePassesDirectory() throws {
-        let base = request.temporaryDirectory ?? request.outputURL.deletingLastPathComponent()
-        let directory = base.appendingPathComponent(".\(request.outputURL.lastPathComponent).\(UUID().uuidString.prefix(8)).passes")
+        let directory = TemporaryFileName.url(for: request.outputURL, purpose: "passes", in: request.temporaryDirectory)
         do {
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: false)
             for plan in plans where Self.usesMultiPass(plan) {

@@ -1,11 +1,12 @@
 import CoreMedia
 import Foundation
+import MediaContainer
 import MovieFile
 
 /// Keeps an export's file within `fileLengthLimit`: a sample is admitted only if the finished file would still fit,
 /// so the export stops at the last sample that fits and the file it completes is no larger than the limit.
 ///
-/// It keeps an upper bound of the finished size: the muxer's projection (`MovieWriter.sizeProjection()`: media data
+/// It keeps an upper bound of the finished size: the container writer's projection (`ContainerWriter.sizeProjection()`: media data
 /// written and held, and the movie box built from the tables so far), plus each sample the muxer has not taken yet
 /// at its size and the most table bytes it can add (`ExportLimits.tableBytesPerSampleBound` per sample; per buffer
 /// for formats whose packets are all one size, LPCM, which the table stores as runs), plus what the finish adds
@@ -28,7 +29,7 @@ import MovieFile
 final class FileLengthGovernor: ExportCancellable, @unchecked Sendable {
     /// The largest size the file may have.
     let limit: Int64
-    private let projection: @Sendable () -> MovieSizeProjection?
+    private let projection: @Sendable () -> OutputSizeProjection?
     private let sampleCounts: @Sendable () -> [Int]?
     /// Bytes the finish may still add.
     private let reserve: Int64
@@ -59,7 +60,7 @@ final class FileLengthGovernor: ExportCancellable, @unchecked Sendable {
     private(set) var projections = 0
 
     init(limit: Int64, reserve: Int64, initialSize: Int64, start: CMTime, nominalRates: [Double],
-         projection: @escaping @Sendable () -> MovieSizeProjection?, sampleCounts: @escaping @Sendable () -> [Int]?) {
+         projection: @escaping @Sendable () -> OutputSizeProjection?, sampleCounts: @escaping @Sendable () -> [Int]?) {
         let trackCount = nominalRates.count
         self.limit = limit
         self.nominalRates = nominalRates

@@ -98,6 +98,9 @@ extension AVAssetWriter {
 
     /// The engine, when writing has started.
     var runningEngine: WritingEngine? { lock.withLock { engine } }
+    /// The container writer of the running writer, for what only the format knows (its projected size): the export
+    /// asks it through the seam's requirements, never by the format's type.
+    var containerWriter: (any ContainerWriter)? { runningEngine?.output }
 
     /// Starts a sample-writing session: source time `startTime` becomes the start of the session's span of movie
     /// time (movie time 0 for the first session). Samples before it stay in the media but are edited out; a track

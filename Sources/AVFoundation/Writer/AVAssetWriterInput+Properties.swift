@@ -1,6 +1,7 @@
 import CoreGraphics
 import CoreMedia
 import Foundation
+import MediaContainer
 
 extension AVAssetWriterInput {
     /// Changes a setting while writing has not started; later calls are ignored and reported (Apple raises an

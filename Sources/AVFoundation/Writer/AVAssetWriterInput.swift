@@ -3,6 +3,7 @@ import CoreMedia
 import CoreVideo
 import Foundation
 import MediaCodecs
+import MediaContainer
 import _KeyValueObserving
 
 /// Appends samples to one track of an asset writer's output (AVAssetWriterInput.h).

@@ -1,6 +1,7 @@
 import CoreAudioTypes
 import CoreMedia
 import Foundation
+import MediaContainer
 import MovieFile
 
 /// One sample (or, for linear PCM, a run of frames) ready for the file: its bytes, times on the caller's source

@@ -1,5 +1,6 @@
 import CoreMedia
 import Foundation
+import MediaContainer
 import MovieFile
 
 /// What the engine knows about one input's track while writing: its place in the output, the samples waiting for
@@ -8,7 +9,7 @@ import MovieFile
 final class EngineTrack {
     let spec: InputSpec
     /// The muxer's track, once the output's tracks exist (nil for a track that never got a sample).
-    var handle: MovieTrackHandle?
+    var handle: OutputTrack?
     /// Media timescale, decided from the first sample (or the input's `mediaTimeScale`).
     var timescale: CMTimeScale?
     /// Sample descriptions given to the output so far (index + 1 is the sample description index).

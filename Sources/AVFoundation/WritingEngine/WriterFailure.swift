@@ -1,17 +1,14 @@
-import AudioFile
 import CoreMedia
 import Foundation
-#if canImport(Glibc)
-import Glibc
-#endif
 import MediaCodecs
-import MovieFile
+import MediaContainer
 
 /// How the writing engine's lower-layer errors become `AVError`s: the code Apple's writer reports for that kind of
 /// failure, a sentence saying what failed, and the lower layer's error kept as the underlying error.
 enum WriterFailure {
-    /// A muxer error. `context` names what was being done ("appending to track 1").
-    static func movie(_ error: MovieWriterError, _ context: String) -> AVError {
+    /// A container writer's error (the movie writer's, an audio-file writer's, or their output file's). `context`
+    /// names what was being done ("appending to track 1").
+    static func container(_ error: ContainerWriterError, _ context: String) -> AVError {
         let code: AVError.Code
         switch error.code {
         case .outputExists: code = .fileAlreadyExists
@@ -23,19 +20,6 @@ enum WriterFailure {
         case .cancelled: code = .operationCancelled
         }
         return AVError(code, "\(context): \(error.message)", underlying: error)
-    }
-
-    /// An audio-file writer error.
-    static func audioFile(_ error: any Error, _ context: String) -> AVError {
-        if let file = error as? AudioFileError {
-            var code = AVError.Code.unknown
-            if case .io(let number) = file.kind {
-                if number == EEXIST { code = .fileAlreadyExists }
-                if number == ENOSPC || number == EDQUOT || number == EFBIG { code = .diskFull }
-            }
-            return AVError(code, "\(context): \(file)", underlying: file)
-        }
-        return AVError(.unknown, "\(context): \(error)", underlying: error)
     }
 
     /// A codec session error.

@@ -1,8 +1,6 @@
-import AudioFile
 import CoreMedia
 import Foundation
 import MediaContainer
-import MovieFile
 
 // The output side of the engine: making the output's tracks, writing samples, ending tracks, and finishing.
 // Every function here is called with the engine's lock held unless it says otherwise.
@@ -12,49 +10,44 @@ extension WritingEngine {
     func createTracksIfReady() throws(AVError) {
         guard !tracksCreated, tracks.allSatisfy(\.isDescribable) else { return }
         tracksCreated = true
-        switch output {
-        case .movie(let writer):
-            for track in tracks {
-                guard let first = track.staged.first, let timescale = track.timescale else { continue }
-                let spec = track.spec
-                var configuration = MovieTrackConfiguration(mediaType: spec.cmMediaType, mediaTimescale: timescale,
-                                                            formatDescriptions: [first.format])
-                configuration.languageCode = spec.languageCode
-                configuration.extendedLanguageTag = spec.extendedLanguageTag
-                configuration.isEnabled = spec.isEnabled
-                configuration.alternateGroup = spec.alternateGroup
-                let t = spec.transform
-                configuration.transform = TransformMatrix(a: t.a, b: t.b, c: t.c, d: t.d, x: t.tx, y: t.ty)
-                configuration.volume = spec.preferredVolume
-                if spec.naturalSize != .zero {
-                    configuration.naturalSize = (Double(spec.naturalSize.width), Double(spec.naturalSize.height))
-                }
-                if spec.preferredChunkDuration.isNumeric, spec.preferredChunkDuration > .zero {
-                    configuration.preferredChunkDuration = spec.preferredChunkDuration
-                }
-                configuration.preferredChunkAlignment = spec.preferredChunkAlignment
-                if spec.beforeMainMediaData { configuration.mediaDataLocation = .beforeMainMediaDataNotInterleaved }
-                configuration.metadata = spec.metadata
-                do throws(MovieWriterError) {
-                    track.handle = try writer.addTrack(configuration)
+        for track in tracks {
+            guard let first = track.staged.first, let timescale = track.timescale else { continue }
+            let spec = track.spec
+            var configuration = OutputTrackConfiguration(mediaType: spec.cmMediaType, mediaTimescale: timescale,
+                                                        formatDescriptions: [first.format])
+            configuration.languageCode = spec.languageCode
+            configuration.extendedLanguageTag = spec.extendedLanguageTag
+            configuration.isEnabled = spec.isEnabled
+            configuration.alternateGroup = spec.alternateGroup
+            let t = spec.transform
+            configuration.transform = TransformMatrix(a: t.a, b: t.b, c: t.c, d: t.d, x: t.tx, y: t.ty)
+            configuration.volume = spec.preferredVolume
+            if spec.naturalSize != .zero {
+                configuration.naturalSize = (Double(spec.naturalSize.width), Double(spec.naturalSize.height))
+            }
+            if spec.preferredChunkDuration.isNumeric, spec.preferredChunkDuration > .zero {
+                configuration.preferredChunkDuration = spec.preferredChunkDuration
+            }
+            configuration.preferredChunkAlignment = spec.preferredChunkAlignment
+            if spec.beforeMainMediaData { configuration.mediaDataLocation = .beforeMainMediaDataNotInterleaved }
+            configuration.metadata = spec.metadata
+            do throws(ContainerWriterError) {
+                track.handle = try output.addTrack(configuration)
+            } catch {
+                throw WriterFailure.container(error, "cannot add the track of input \(spec.index) (\(spec.mediaType.rawValue))")
+            }
+            track.descriptions = [first.format]
+        }
+        for track in tracks {
+            guard let from = track.handle else { continue }
+            for association in track.spec.associations {
+                guard let to = tracks[association.target].handle else { continue }
+                do throws(ContainerWriterError) {
+                    try output.addTrackReference(type: fourCharCode(association.type), from: from, to: to)
                 } catch {
-                    throw WriterFailure.movie(error, "cannot add the track of input \(spec.index) (\(spec.mediaType.rawValue))")
-                }
-                track.descriptions = [first.format]
-            }
-            for track in tracks {
-                guard let from = track.handle else { continue }
-                for association in track.spec.associations {
-                    guard let to = tracks[association.target].handle else { continue }
-                    do throws(MovieWriterError) {
-                        try writer.addTrackReference(type: fourCharCode(association.type), from: from, to: to)
-                    } catch {
-                        throw WriterFailure.movie(error, "cannot add the '\(association.type)' track association")
-                    }
+                    throw WriterFailure.container(error, "cannot add the '\(association.type)' track association")
                 }
             }
-        case .audioFile(let file):
-            if let first = tracks.first?.staged.first { try file.open(format: first.format) }
         }
         // Write the staged samples, earliest decode time first.
         var positions = Array(repeating: 0, count: tracks.count)
@@ -76,53 +69,61 @@ extension WritingEngine {
         }
     }
 
-    /// Writes one sample to the output: a movie's muxer serialises itself (called without the engine's lock from
-    /// `deliver`); an audio file is written under the engine's lock.
+    /// Writes one sample to the output, which serialises itself (called without the engine's lock from `deliver`).
     func write(_ sample: EncodedSample, track: EngineTrack) throws(AVError) {
         guard let timescale = track.timescale else { return }
         func ticks(_ time: CMTime) -> Int64 {
             CMTimeConvertScale(time, timescale: timescale, method: .roundHalfAwayFromZero).value
         }
-        switch output {
-        case .movie(let writer):
-            guard let handle = track.handle else { return }
-            do throws(MovieWriterError) {
-                var descriptionIndex: Int
-                if let known = track.descriptions.firstIndex(where: { $0 === sample.format || CMFormatDescriptionEqual($0, otherFormatDescription: sample.format) }) {
-                    descriptionIndex = known + 1
-                } else {
-                    descriptionIndex = try writer.addSampleDescription(sample.format, to: handle)
-                    track.descriptions.append(sample.format)
-                    descriptionIndex = track.descriptions.count
-                }
-                var movieSample = MovieSample(payload: .blockBuffer(sample.data), decodeTime: ticks(sample.effectiveDecodeTime),
-                                              presentationTime: ticks(sample.presentationTime),
-                                              duration: max(0, ticks(sample.duration)), sampleCount: sample.frameCount,
-                                              isSync: sample.isSync, descriptionIndex: descriptionIndex)
-                movieSample.isPartialSync = sample.isPartialSync
-                movieSample.dependency = sample.dependency
-                try writer.append(movieSample, to: handle)
-            } catch {
-                throw WriterFailure.movie(error, "writing a sample of input \(track.spec.index) (\(track.spec.mediaType.rawValue)) at \(sample.presentationTime.messageSeconds) s")
+        guard let handle = track.handle else { return }
+        do throws(ContainerWriterError) {
+            var descriptionIndex: Int
+            if let known = track.descriptions.firstIndex(where: { $0 === sample.format || CMFormatDescriptionEqual($0, otherFormatDescription: sample.format) }) {
+                descriptionIndex = known + 1
+            } else {
+                descriptionIndex = try output.addSampleDescription(sample.format, to: handle)
+                track.descriptions.append(sample.format)
+                descriptionIndex = track.descriptions.count
             }
-        case .audioFile(let file):
-            let frames = sample.frameCount > 1 ? sample.frameCount : Int(ticks(sample.duration))
-            try file.append(sample, frames: frames)
+            var outputSample = OutputSample(payload: .blockBuffer(sample.data), decodeTime: ticks(sample.effectiveDecodeTime),
+                                          presentationTime: ticks(sample.presentationTime),
+                                          duration: max(0, ticks(sample.duration)), sampleCount: sample.frameCount,
+                                          isSync: sample.isSync, descriptionIndex: descriptionIndex)
+            outputSample.isPartialSync = sample.isPartialSync
+            outputSample.dependency = sample.dependency
+            try output.append(outputSample, to: handle)
+        } catch {
+            throw WriterFailure.container(error, "writing a sample of input \(track.spec.index) (\(track.spec.mediaType.rawValue)) at \(sample.presentationTime.messageSeconds) s")
         }
     }
 
     /// Tells the output a track has no more samples.
     func endTrack(_ track: EngineTrack) throws(AVError) {
-        guard case .movie(let writer) = output, let handle = track.handle else { return }
-        do throws(MovieWriterError) {
-            try writer.markFinished(handle)
+        guard let handle = track.handle else { return }
+        do throws(ContainerWriterError) {
+            try output.markFinished(handle)
         } catch {
-            throw WriterFailure.movie(error, "ending the track of input \(track.spec.index)")
+            throw WriterFailure.container(error, "ending the track of input \(track.spec.index)")
         }
     }
 
-    /// The edit lists of the finished sessions and the encoder delays, given to the muxer before it finishes.
-    func applyTimeline(_ writer: MovieWriter) throws(AVError) {
+    /// The edit lists of the finished sessions and the encoder delays, given to the container writer before it
+    /// finishes. A format without edit lists (an audio file) takes the encoder delay and padding only.
+    func applyTimeline() throws(AVError) {
+        guard output.capabilities.editLists else {
+            for track in tracks {
+                guard let handle = track.handle, let timescale = track.timescale else { continue }
+                func ticks(_ time: CMTime) -> Int64 {
+                    CMTimeConvertScale(time, timescale: timescale, method: .roundHalfAwayFromZero).value
+                }
+                do throws(ContainerWriterError) {
+                    try output.setEncoderDelay(ticks(track.trimAtStart), padding: ticks(track.trimAtEnd), for: handle)
+                } catch {
+                    throw WriterFailure.container(error, "recording the encoder delay of input \(track.spec.index)")
+                }
+            }
+            return
+        }
         guard !sessions.isEmpty else { return }
         var ranges: [CMTimeRange] = []
         for (position, session) in sessions.enumerated() {
@@ -141,12 +142,12 @@ extension WritingEngine {
         for track in tracks {
             guard let handle = track.handle, let timescale = track.timescale else { continue }
             if let recorder = track.spec.editRecorder {
-                do throws(MovieWriterError) {
+                do throws(ContainerWriterError) {
                     let length = ranges.reduce(CMTime.zero) { $0 + $1.duration }
-                    try writer.setEditList(RecordedEdits.entries(recorder.recorded, movieTimescale: movieTimeScale,
+                    try output.setEditList(RecordedEdits.entries(recorder.recorded, movieTimescale: movieTimeScale,
                                                                  mediaTimescale: timescale, limit: length), for: handle)
                 } catch {
-                    throw WriterFailure.movie(error, "setting the edit list of input \(track.spec.index)")
+                    throw WriterFailure.container(error, "setting the edit list of input \(track.spec.index)")
                 }
                 continue
             }
@@ -156,18 +157,18 @@ extension WritingEngine {
             func ticks(_ time: CMTime) -> Int64 {
                 CMTimeConvertScale(time, timescale: timescale, method: .roundHalfAwayFromZero).value
             }
-            do throws(MovieWriterError) {
+            do throws(ContainerWriterError) {
                 if track.trimAtStart > .zero || track.trimAtEnd > .zero {
-                    try writer.setEncoderDelay(ticks(track.trimAtStart), padding: ticks(track.trimAtEnd), for: handle)
+                    try output.setEncoderDelay(ticks(track.trimAtStart), padding: ticks(track.trimAtEnd), for: handle)
                 }
                 // A track presenting nothing inside any session is edited out entirely: one empty edit as long as
                 // the sessions.
                 let total = CMTimeConvertScale(ranges.reduce(CMTime.zero) { $0 + $1.duration }, timescale: movieTimeScale,
                                                method: .roundHalfAwayFromZero).value
-                try writer.setEditList(edits.isEmpty ? [EditListEntry(segmentDuration: max(0, total), mediaTime: -1)] : edits,
+                try output.setEditList(edits.isEmpty ? [EditListEntry(segmentDuration: max(0, total), mediaTime: -1)] : edits,
                                        for: handle)
             } catch {
-                throw WriterFailure.movie(error, "setting the edit list of input \(track.spec.index)")
+                throw WriterFailure.container(error, "setting the edit list of input \(track.spec.index)")
             }
         }
     }

@@ -1,12 +1,11 @@
-import AudioFile
 import CoreMedia
 import Foundation
 import MediaContainer
 import MovieFile
 
 /// The machinery behind a started `AVAssetWriter`: one worker per input (encoding in parallel), the sessions that
-/// map the source timeline onto the movie's, and the output (the native muxer for movie types, an audio-file writer
-/// for the rest).
+/// map the source timeline onto the movie's, and the output: a `ContainerWriter` (the native muxer for movie types,
+/// an audio-file writer for the rest), reached only through that seam.
 ///
 /// Samples leave the workers in decode order per input and reach the output in `deliver`. The output's tracks are
 /// made once every input's first sample is known (its format and timescale) or the input ended without one; until
@@ -17,15 +16,9 @@ import MovieFile
 /// A failure anywhere (a refused sample, an encoder or file-system error) fails the whole writer: the output and
 /// its temporary files are removed and every later call reports the error.
 ///
-/// Thread safety: `lock` guards every `var`; the muxer and audio-file writers have their own locks inside. Nothing
-/// that can call back into the engine runs while `lock` is held (readiness observers are called after unlocking).
+/// Thread safety: `lock` guards every `var`; the container writer serialises itself. Nothing that can call back into
+/// the engine runs while `lock` is held (readiness observers are called after unlocking).
 final class WritingEngine: @unchecked Sendable {
-    /// Where the samples go.
-    enum Output {
-        case movie(MovieWriter)
-        case audioFile(AudioFileOutput)
-    }
-
     /// One `startSession`…`endSession` pair on the source timeline.
     struct Session {
         var start: CMTime
@@ -35,7 +28,8 @@ final class WritingEngine: @unchecked Sendable {
     let url: URL
     let fileType: AVFileType
     let movieTimeScale: CMTimeScale
-    let output: Output
+    /// Where the samples go.
+    let output: any ContainerWriter
     /// Directory for multi-pass statistics (removed at the end), if any input encodes in several passes.
     let statisticsDirectory: URL?
 
@@ -71,30 +65,14 @@ final class WritingEngine: @unchecked Sendable {
         movieTimeScale = movieOptions.movieTimescale
         self.readinessObserver = readinessObserver
         tracks = specs.map(EngineTrack.init(spec:))
-        if let movieType = MovieFileType(rawValue: fileType.rawValue) {
-            let writer: MovieWriter
-            do throws(MovieWriterError) {
-                writer = try MovieWriter(url: url, fileType: movieType, options: movieOptions)
-                try writer.setMetadata(movieMetadata)
-            } catch {
-                throw WriterFailure.movie(error, "cannot start writing \(url.lastPathComponent)")
-            }
-            output = .movie(writer)
-        } else if let audioType = AudioFileOutput.fileType(fileType) {
-            guard !FileManager.default.fileExists(atPath: url.path) else {
-                throw AVError(.fileAlreadyExists, "cannot start writing \(url.path): a file exists there (writers never overwrite)")
-            }
-            output = .audioFile(AudioFileOutput(url: url, type: audioType, metadata: audioMetadata))
-        } else {
-            throw AVError(.formatUnsupported, "cannot write files of type \(fileType.rawValue)")
-        }
+        output = try OutputContainer.make(url: url, fileType: fileType, movieOptions: movieOptions,
+                                          movieMetadata: movieMetadata, audioMetadata: audioMetadata)
         if specs.contains(where: \.multiPass) {
-            let base = temporaryDirectory ?? url.deletingLastPathComponent()
-            let directory = base.appendingPathComponent(".\(url.lastPathComponent).\(UUID().uuidString.prefix(8)).passes")
+            let directory = TemporaryFileName.url(for: url, purpose: "passes", in: temporaryDirectory)
             do {
                 try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: false)
             } catch {
-                if case .movie(let writer) = output { writer.cancel() }
+                output.cancel()
                 throw AVError(.unknown, "cannot create the multi-pass directory \(directory.path)", underlying: error)
             }
             statisticsDirectory = directory
@@ -145,10 +123,7 @@ final class WritingEngine: @unchecked Sendable {
 
     /// Removes the output and temporaries.
     private func discardOutput() {
-        switch output {
-        case .movie(let writer): writer.cancel()
-        case .audioFile(let file): file.cancel()
-        }
+        output.cancel()
         if let statisticsDirectory { try? FileManager.default.removeItem(at: statisticsDirectory) }
     }
 
@@ -224,12 +199,12 @@ final class WritingEngine: @unchecked Sendable {
 
     /// Whether input `index` should be given more media now.
     func isReady(_ index: Int) -> Bool {
-        let (ready, handle, movie): (Bool?, MovieTrackHandle?, MovieWriter?) = lock.withLock {
+        let (ready, handle): (Bool?, OutputTrack?) = lock.withLock {
             let track = tracks[index]
             // After a failure or cancellation an input reports ready until it is marked finished, so that a
             // "while ready, append" loop learns of the failure from `append` returning false instead of waiting.
-            guard status == .writing else { return (status != .completed && !track.inputFinished, nil, nil) }
-            if track.inputFinished || track.betweenPasses { return (false, nil, nil) }
+            guard status == .writing else { return (status != .completed && !track.inputFinished, nil) }
+            if track.inputFinished || track.betweenPasses { return (false, nil) }
             let realTime = track.spec.expectsMediaDataInRealTime
             let itemLimit = realTime ? WriterLimits.realTimeQueuedItems : WriterLimits.queuedItems
             let byteLimit = realTime ? WriterLimits.realTimeQueuedBytes : WriterLimits.queuedBytes
@@ -237,18 +212,18 @@ final class WritingEngine: @unchecked Sendable {
             // being woken for every item the worker finishes.
             if track.queuedItems >= itemLimit || track.queuedBytes >= byteLimit { track.drainingQueue = true }
             if track.drainingQueue {
-                if track.queuedItems > itemLimit / 2 || track.queuedBytes > byteLimit / 2 { return (false, nil, nil) }
+                if track.queuedItems > itemLimit / 2 || track.queuedBytes > byteLimit / 2 { return (false, nil) }
                 track.drainingQueue = false
             }
-            if realTime { return (true, nil, nil) }
-            if !tracksCreated { return (!track.stagingIsFull, nil, nil) }
-            if let handle = track.handle, case .movie(let movie) = output { return (nil, handle, movie) }
-            return (true, nil, nil)
+            if realTime { return (true, nil) }
+            if !tracksCreated { return (!track.stagingIsFull, nil) }
+            if let handle = track.handle { return (nil, handle) }
+            return (true, nil)
         }
         if let ready { return ready }
-        // The muxer's own lock answers this; asking it outside ours keeps the lock order one way.
-        guard let handle, let movie else { return true }
-        return movie.isReadyForMoreMediaData(handle)
+        // The container writer's own lock answers this; asking it outside ours keeps the lock order one way.
+        guard let handle else { return true }
+        return output.isReadyForMoreMediaData(handle)
     }
     /// Marks an input finished: its worker flushes the encoder, then the track ends.
     func markFinished(_ index: Int) throws(AVError) {
@@ -261,9 +236,9 @@ final class WritingEngine: @unchecked Sendable {
 
     /// Takes samples an input's worker produced (in decode order).
     ///
-    /// The samples are checked and accounted for under the lock; a movie's muxer (which has its own lock) gets them
-    /// after it is released, so that the muxer's work never holds up a caller asking `isReadyForMoreMediaData` or
-    /// appending. A track's samples still reach the muxer in order: each input delivers one batch at a time (on its
+    /// The samples are checked and accounted for under the lock; the container writer (which has its own lock) gets
+    /// them after it is released, so that the muxer's work never holds up a caller asking `isReadyForMoreMediaData`
+    /// or appending. A track's samples still reach the muxer in order: each input delivers one batch at a time (on its
     /// serial worker, or under a passthrough input's order lock; see `InputWorker`).
     func deliver(_ index: Int, _ buffers: [CMSampleBuffer]) throws(AVError) {
         guard !buffers.isEmpty else { return }
@@ -289,7 +264,7 @@ final class WritingEngine: @unchecked Sendable {
     }
 
     /// Checks a sample against its track, completes the duration of the one before it, and passes it on; samples for
-    /// a movie's muxer are added to `ready` (see `deliver`).
+    /// the container writer are added to `ready` (see `deliver`).
     private func take(_ sample: EncodedSample, track: EngineTrack, ready: inout [EncodedSample]) throws(AVError) {
         // Only failures need the input's name: made per sample, it would cost an allocation each.
         var name: String { "input \(track.spec.index) (\(track.spec.mediaType.rawValue))" }
@@ -342,10 +317,8 @@ final class WritingEngine: @unchecked Sendable {
             track.addPresented(CMTimeRange(start: start, end: end), tolerance: sample.duration)
         }
         if track.timescale == nil { track.timescale = EngineTrack.chooseTimescale(spec: track.spec, firstSample: sample) }
-        if tracksCreated, case .movie = output {
+        if tracksCreated {
             ready.append(sample)
-        } else if tracksCreated {
-            try write(sample, track: track)
         } else {
             track.staged.append(sample)
             track.stagedBytes += sample.byteCount
@@ -427,22 +400,11 @@ final class WritingEngine: @unchecked Sendable {
         do throws(AVError) {
             try lock.lockedTyped { () throws(AVError) in
                 try createTracksIfReady()
-                switch output {
-                case .movie(let writer):
-                    try applyTimeline(writer)
-                    do throws(MovieWriterError) {
-                        try writer.finish()
-                    } catch {
-                        throw WriterFailure.movie(error, "finishing \(url.lastPathComponent)")
-                    }
-                case .audioFile(let file):
-                    if let track = tracks.first, let timescale = track.timescale {
-                        func ticks(_ time: CMTime) -> Int64 {
-                            CMTimeConvertScale(time, timescale: timescale, method: .roundHalfAwayFromZero).value
-                        }
-                        try file.setPriming(ticks(track.trimAtStart), remainder: ticks(track.trimAtEnd))
-                    }
-                    try file.finish()
+                try applyTimeline()
+                do throws(ContainerWriterError) {
+                    try output.finish()
+                } catch {
+                    throw WriterFailure.container(error, "finishing \(url.lastPathComponent)")
                 }
             }
         } catch {

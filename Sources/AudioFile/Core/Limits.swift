@@ -37,10 +37,6 @@ package enum AudioFileLimits {
     /// constant amount of work, so a file without audio is rejected quickly.
     package static let maximumSyncCandidates = 100_000
 
-    /// Bytes the writers buffer before one `write` call: large enough that the system call cost vanishes, small
-    /// enough to stay out of the way of a reader's memory.
-    package static let writeBufferBytes = 1 << 20
-
     /// The highest sample rate accepted. Media timescales are 32-bit (`CMTimeScale`); DSD512 as PCM is 22.6 MHz.
     package static let maximumSampleRate = Double(Int32.max)
 }

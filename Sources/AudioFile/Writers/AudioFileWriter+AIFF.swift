@@ -7,9 +7,9 @@ extension AudioFileWriter {
     /// and name), the text chunks, and the `SSND` header (offset 0, block size 0). AIFF holds big-endian integer
     /// PCM; AIFF-C adds `sowt` (little-endian integers), `fl32`/`fl64` (big-endian floats), A-law, µ-law and IMA4.
     static func aiffPlan(_ description: AudioStreamBasicDescription, isAIFC: Bool, layout: ChannelLayout?,
-                         metadata: [MetadataEntry], unwritten: inout [MetadataEntry]) throws(AudioFileError) -> Plan {
+                         metadata: [MetadataEntry], unwritten: inout [MetadataEntry]) throws(ContainerWriterError) -> Plan {
         let format = isAIFC ? "AIFC" : "AIFF"
-        func refuse(_ message: String) -> AudioFileError { AudioFileError(.invalidArgument, format: format, message) }
+        func refuse(_ message: String) -> ContainerWriterError { ContainerWriterError.refused(format: format, message) }
         let channels = Int(description.mChannelsPerFrame)
         guard channels <= Int(Int16.max) else { throw refuse("AIFF holds at most 32767 channels") }
         if let layout, let tag = [1: kAudioChannelLayoutTag_Mono, 2: kAudioChannelLayoutTag_Stereo][channels],
@@ -118,17 +118,17 @@ extension AudioFileWriter {
     }
 
     /// Pads odd data and patches the FORM size, COMM's frame count and the SSND size.
-    func finishAIFF(_ file: OutputFile, plan: Plan, _ summary: FinishSummary) throws(AudioFileError) {
+    func finishAIFF(_ file: OutputFile, plan: Plan, _ summary: FinishSummary) throws(ContainerWriterError) {
         if summary.dataBytes & 1 == 1 { try file.write([0]) }
         guard let frames = plan.offsets["commFrames"], let ssnd = plan.offsets["ssndSize"] else { return }
         // COMM counts frames for PCM and packets for IMA4 (as QuickTime and FFmpeg write it).
         let count = plan.framesPerPacket > 1 ? summary.packets : summary.frames
         guard let frameCount = UInt32(exactly: count) else {
-            throw AudioFileError(.invalidArgument, format: Self.name(fileType), "\(count) frames exceed "
+            throw ContainerWriterError.refused(format: Self.name(fileType), "\(count) frames exceed "
                                  + "COMM's 32-bit count")
         }
-        try file.patch(Self.integerBytes(UInt32(file.length - 8), .big), at: 4)
-        try file.patch(Self.integerBytes(frameCount, .big), at: frames)
-        try file.patch(Self.integerBytes(UInt32(summary.dataBytes + 8), .big), at: ssnd)
+        try file.overwrite(Self.integerBytes(UInt32(file.position - 8), .big), at: 4)
+        try file.overwrite(Self.integerBytes(frameCount, .big), at: frames)
+        try file.overwrite(Self.integerBytes(UInt32(summary.dataBytes + 8), .big), at: ssnd)
     }
 }

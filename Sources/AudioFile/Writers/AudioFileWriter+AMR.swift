@@ -5,8 +5,8 @@ extension AudioFileWriter {
     /// The AMR storage header ("#!AMR\n" or "#!AMR-WB\n", RFC 4867 §5.1): single-channel narrowband at 8 kHz or
     /// wideband at 16 kHz. Each packet must be one storage frame: a header byte whose frame type's size is the
     /// packet's size, with its padding bits zero.
-    static func amrPlan(_ description: AudioStreamBasicDescription, layout: ChannelLayout?) throws(AudioFileError) -> Plan {
-        func refuse(_ message: String) -> AudioFileError { AudioFileError(.invalidArgument, format: "AMR", message) }
+    static func amrPlan(_ description: AudioStreamBasicDescription, layout: ChannelLayout?) throws(ContainerWriterError) -> Plan {
+        func refuse(_ message: String) -> ContainerWriterError { ContainerWriterError.refused(format: "AMR", message) }
         let isWideband: Bool
         switch description.mFormatID {
         case kAudioFormatAMR: isWideband = false

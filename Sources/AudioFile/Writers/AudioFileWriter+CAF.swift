@@ -7,8 +7,8 @@ extension AudioFileWriter {
     /// chunk whose size says −1 (to the end of the file) until `finish()` patches it, so that a file cut short by
     /// a crash still reads. The packet table goes after the data at `finish()`.
     static func cafPlan(_ description: AudioStreamBasicDescription, layout: ChannelLayout?, cookie: [UInt8]?,
-                        metadata: [MetadataEntry], unwritten: inout [MetadataEntry]) throws(AudioFileError) -> Plan {
-        func refuse(_ message: String) -> AudioFileError { AudioFileError(.invalidArgument, format: "CAF", message) }
+                        metadata: [MetadataEntry], unwritten: inout [MetadataEntry]) throws(ContainerWriterError) -> Plan {
+        func refuse(_ message: String) -> ContainerWriterError { ContainerWriterError.refused(format: "CAF", message) }
         var stored = description
         if description.mFormatID == kAudioFormatLinearPCM {
             guard let pcm = LinearPCM(description) else {
@@ -73,13 +73,13 @@ extension AudioFileWriter {
     }
 
     /// Patches the data size and appends `pakt` when the stream has variable packets or priming/remainder frames.
-    func finishCAF(_ file: OutputFile, plan: Plan, _ summary: FinishSummary) throws(AudioFileError) {
+    func finishCAF(_ file: OutputFile, plan: Plan, _ summary: FinishSummary) throws(ContainerWriterError) {
         guard let dataSize = plan.offsets["dataSize"] else { return }
         guard summary.priming + summary.remainder <= summary.frames else {
-            throw AudioFileError(.invalidArgument, format: "CAF", "priming \(summary.priming) and remainder "
+            throw ContainerWriterError.refused(format: "CAF", "priming \(summary.priming) and remainder "
                                  + "\(summary.remainder) exceed the \(summary.frames) frames written")
         }
-        try file.patch(Self.integerBytes(Int64(summary.dataBytes + 4), .big), at: dataSize)
+        try file.overwrite(Self.integerBytes(Int64(summary.dataBytes + 4), .big), at: dataSize)
         guard plan.recordsPacketTable || summary.priming > 0 || summary.remainder > 0 else { return }
         var pakt = ByteWriter()
         pakt.writeBytes("pakt".utf8)

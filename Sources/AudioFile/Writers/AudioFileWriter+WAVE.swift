@@ -13,9 +13,9 @@ extension AudioFileWriter {
     /// The extensible form is written when WAVE requires it: more than two channels, samples wider than 16 bits,
     /// fewer valid bits than the container, or a channel layout.
     static func wavePlan(_ description: AudioStreamBasicDescription, layout: ChannelLayout?,
-                         metadata: [MetadataEntry], unwritten: inout [MetadataEntry]) throws(AudioFileError) -> Plan {
-        func refuse(_ message: String) -> AudioFileError {
-            AudioFileError(.invalidArgument, format: "WAVE", message)
+                         metadata: [MetadataEntry], unwritten: inout [MetadataEntry]) throws(ContainerWriterError) -> Plan {
+        func refuse(_ message: String) -> ContainerWriterError {
+            ContainerWriterError.refused(format: "WAVE", message)
         }
         let channels = Int(description.mChannelsPerFrame)
         guard let sampleRate = UInt32(exactly: description.mSampleRate) else {
@@ -120,15 +120,15 @@ extension AudioFileWriter {
     /// becomes RF64: the `JUNK` chunk turns into `ds64` with the 64-bit sizes, and the 32-bit fields say
     /// 0xFFFFFFFF.
     func finishWAVE(_ file: OutputFile, plan: Plan, _ summary: FinishSummary,
-                    rf64Threshold: UInt64) throws(AudioFileError) {
+                    rf64Threshold: UInt64) throws(ContainerWriterError) {
         if summary.dataBytes & 1 == 1 { try file.write([0]) }
-        let riffSize = file.length - 8
+        let riffSize = file.position - 8
         guard let junk = plan.offsets["junk"], let dataSize = plan.offsets["dataSize"] else { return }
         if riffSize > rf64Threshold || summary.dataBytes > rf64Threshold {
             var rf64 = ByteWriter()
             rf64.writeBytes("RF64".utf8)
             rf64.writeUInt32(.max, endianness: .little)
-            try file.patch(rf64.bytes, at: 0)
+            try file.overwrite(rf64.bytes, at: 0)
             var ds64 = ByteWriter()
             ds64.writeUInt64(riffSize, endianness: .little)
             ds64.writeUInt64(summary.dataBytes, endianness: .little)
@@ -136,11 +136,11 @@ extension AudioFileWriter {
             ds64.writeUInt32(0, endianness: .little)  // table length
             var chunk = ByteWriter()
             Self.writeChunk("ds64", ds64.bytes, to: &chunk, endianness: .little)
-            try file.patch(chunk.bytes, at: junk)
-            try file.patch(Self.integerBytes(UInt32.max, .little), at: dataSize)
+            try file.overwrite(chunk.bytes, at: junk)
+            try file.overwrite(Self.integerBytes(UInt32.max, .little), at: dataSize)
         } else {
-            try file.patch(Self.integerBytes(UInt32(riffSize), .little), at: 4)
-            try file.patch(Self.integerBytes(UInt32(summary.dataBytes), .little), at: dataSize)
+            try file.overwrite(Self.integerBytes(UInt32(riffSize), .little), at: 4)
+            try file.overwrite(Self.integerBytes(UInt32(summary.dataBytes), .little), at: dataSize)
         }
     }
 }

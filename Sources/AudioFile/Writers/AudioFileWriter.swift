@@ -23,7 +23,7 @@ package final class AudioFileWriter: @unchecked Sendable {
         /// is 4 GiB − 1; tests lower it to exercise the switch without writing gigabytes.
         package var rf64Threshold: UInt64 = UInt64(UInt32.max)
         /// Test seam: appending past this many bytes fails with this `errno`, as a full disk does.
-        package var simulatedWriteFailure: (limit: UInt64, errno: Int32)?
+        package var simulatedWriteFailure: OutputFile.SimulatedFailure?
 
         /// The defaults.
         package init() {}
@@ -44,7 +44,7 @@ package final class AudioFileWriter: @unchecked Sendable {
         case writing
         case finished
         case cancelled
-        case failed(AudioFileError)
+        case failed(ContainerWriterError)
     }
 
     /// What a format needs from the generic writer: its header, how packets are sized, and where the sizes that
@@ -89,7 +89,7 @@ package final class AudioFileWriter: @unchecked Sendable {
     /// ALACSpecificConfig, `dOps`, `dfLa` payload) and metadata.
     package init(url: URL, fileType: FileType, streamDescription: AudioStreamBasicDescription,
                  channelLayout: ChannelLayout? = nil, magicCookie: [UInt8]? = nil, metadata: [MetadataEntry] = [],
-                 options: Options = Options()) throws {
+                 options: Options = Options()) throws(ContainerWriterError) {
         self.url = url
         self.fileType = fileType
         self.streamDescription = streamDescription
@@ -99,12 +99,12 @@ package final class AudioFileWriter: @unchecked Sendable {
         guard rate.isFinite, rate >= 1, rate <= AudioFileLimits.maximumSampleRate,
               streamDescription.mChannelsPerFrame >= 1,
               streamDescription.mChannelsPerFrame <= AudioFileLimits.maximumChannels else {
-            throw AudioFileError(.invalidArgument, format: name, "the stream description's sample rate \(rate) or "
+            throw ContainerWriterError.refused(format: name, "the stream description's sample rate \(rate) or "
                                  + "channel count \(streamDescription.mChannelsPerFrame) is not usable")
         }
         if let channelLayout, let count = channelLayout.numberOfChannels,
            count != Int(streamDescription.mChannelsPerFrame) {
-            throw AudioFileError(.invalidArgument, format: name, "the channel layout has \(count) channels, the stream "
+            throw ContainerWriterError.refused(format: name, "the channel layout has \(count) channels, the stream "
                                  + "\(streamDescription.mChannelsPerFrame)")
         }
         var unwritten: [MetadataEntry] = []
@@ -123,15 +123,15 @@ package final class AudioFileWriter: @unchecked Sendable {
             unwritten = metadata
         }
         if magicCookie != nil, fileType != .caf {
-            throw AudioFileError(.invalidArgument, format: name, "a magic cookie can only be stored in CAF")
+            throw ContainerWriterError.refused(format: name, "a magic cookie can only be stored in CAF")
         }
         unwrittenMetadata = unwritten
-        let file = try OutputFile(creating: url, format: name, simulatedFailure: options.simulatedWriteFailure)
+        let file = try OutputFile(creating: url, simulatedFailure: options.simulatedWriteFailure)
         state = State(file: file, plan: plan)
-        do throws(AudioFileError) {
+        do throws(ContainerWriterError) {
             try file.write(plan.header)
         } catch {
-            file.remove()
+            file.discard()
             throw error
         }
     }
@@ -150,19 +150,21 @@ package final class AudioFileWriter: @unchecked Sendable {
     package var packetCount: Int64 { lock.withLock { state.packets } }
     /// Frames written so far.
     package var frameCount: Int64 { lock.withLock { state.frames } }
+    /// Sample bytes written so far.
+    package var dataByteCount: UInt64 { lock.withLock { state.dataBytes } }
 
     /// Sets the encoder delay and padding recorded in CAF's packet table (other formats cannot hold them and
     /// refuse non-zero values).
-    package func setPrimingAndRemainder(priming: Int64, remainder: Int64) throws {
+    package func setPrimingAndRemainder(priming: Int64, remainder: Int64) throws(ContainerWriterError) {
         lock.lock()
         defer { lock.unlock() }
         do {
             guard priming >= 0, remainder >= 0, priming <= Int64(Int32.max), remainder <= Int64(Int32.max) else {
-                throw AudioFileError(.invalidArgument, format: formatName,
+                throw ContainerWriterError.refused(format: formatName,
                                      "priming \(priming) and remainder \(remainder) must be 0…2^31−1")
             }
             guard fileType == .caf || priming == 0 && remainder == 0 else {
-                throw AudioFileError(.invalidArgument, format: formatName,
+                throw ContainerWriterError.refused(format: formatName,
                                      "only CAF records priming and remainder frames")
             }
             state.priming = priming
@@ -172,19 +174,19 @@ package final class AudioFileWriter: @unchecked Sendable {
 
     /// Appends whole packets of a constant-size stream (PCM frames, A-law, IMA4…): `bytes` must hold a whole
     /// number of packets.
-    package func append(_ bytes: UnsafeRawBufferPointer) throws {
+    package func append(_ bytes: UnsafeRawBufferPointer) throws(ContainerWriterError) {
         try append(bytes, packetDescriptions: nil)
     }
 
     /// Appends packets: for variable streams each description gives a packet's offset in `bytes`, its size and
     /// (when the stream's packets vary in duration) its frames; for constant streams descriptions are optional and
     /// must agree with the packet size.
-    package func append(_ bytes: UnsafeRawBufferPointer, packetDescriptions: [AudioStreamPacketDescription]?) throws {
+    package func append(_ bytes: UnsafeRawBufferPointer, packetDescriptions: [AudioStreamPacketDescription]?) throws(ContainerWriterError) {
         lock.lock()
         defer { lock.unlock() }
         do {
             try requireWriting()
-            do throws(AudioFileError) {
+            do throws(ContainerWriterError) {
                 try appendLocked(bytes, packetDescriptions)
             } catch {
                 fail(error)
@@ -195,15 +197,21 @@ package final class AudioFileWriter: @unchecked Sendable {
 
     /// Appends the bytes of `buffer` (all of it), as `append(_:packetDescriptions:)` does. A contiguous buffer (a
     /// reference into a mapped file, one allocation) is written without copying.
-    package func append(_ buffer: CMBlockBuffer, packetDescriptions: [AudioStreamPacketDescription]? = nil) throws {
+    package func append(_ buffer: CMBlockBuffer, packetDescriptions: [AudioStreamPacketDescription]? = nil) throws(ContainerWriterError) {
         let length = CMBlockBufferGetDataLength(buffer)
         guard length > 0 else {
             try append(UnsafeRawBufferPointer(start: nil, count: 0), packetDescriptions: packetDescriptions)
             return
         }
         if CMBlockBufferIsRangeContiguous(buffer, atOffset: 0, length: length) {
-            try buffer.withUnsafeMutableBytes(atOffset: 0) { region in
-                try append(UnsafeRawBufferPointer(rebasing: region[0..<length]), packetDescriptions: packetDescriptions)
+            do {
+                try buffer.withUnsafeMutableBytes(atOffset: 0) { region in
+                    try append(UnsafeRawBufferPointer(rebasing: region[0..<length]), packetDescriptions: packetDescriptions)
+                }
+            } catch let error as ContainerWriterError {
+                throw error
+            } catch {
+                throw ContainerWriterError.refused(format: formatName, "the block buffer's bytes cannot be read: \(error)")
             }
             return
         }
@@ -214,20 +222,22 @@ package final class AudioFileWriter: @unchecked Sendable {
             } ?? kCMBlockBufferBadPointerParameterErr
         }
         guard status == noErr else {
-            throw AudioFileError(.invalidArgument, format: formatName, "the block buffer's bytes cannot be read "
+            throw ContainerWriterError.refused(format: formatName, "the block buffer's bytes cannot be read "
                                  + "(status \(status))")
         }
-        try bytes.withUnsafeBytes { try append($0, packetDescriptions: packetDescriptions) }
+        try bytes.withUnsafeBytes { raw in
+            Result { () throws(ContainerWriterError) in try append(raw, packetDescriptions: packetDescriptions) }
+        }.get()
     }
 
     /// Patches the header, writes what follows the data, closes the file. A failure removes the file.
-    package func finish() throws {
+    package func finish() throws(ContainerWriterError) {
         lock.lock()
         defer { lock.unlock() }
         do {
             try requireWriting()
             guard let file = state.file else { return }
-            do throws(AudioFileError) {
+            do throws(ContainerWriterError) {
                 try finishLocked(file)
                 try file.close()
                 state.phase = .finished
@@ -239,11 +249,30 @@ package final class AudioFileWriter: @unchecked Sendable {
         }
     }
 
+    /// The file's size if it were finished now: what is written (header and packets), and what `finish()` would
+    /// append (the pad byte of an odd WAVE or AIFF data chunk; CAF's packet table with its 36 bytes of chunk header
+    /// and counts). 0 once the writer is finished, cancelled or failed.
+    package var projectedFileSize: UInt64 {
+        lock.withLock {
+            guard state.phase == .writing, let file = state.file else { return 0 }
+            var size = file.position
+            switch fileType {
+            case .wave, .aiff, .aifc: size += state.dataBytes & 1
+            case .caf:
+                if state.plan.recordsPacketTable || state.priming > 0 || state.remainder > 0 {
+                    size += 36 + UInt64(state.packetTable.count)
+                }
+            case .amr: break
+            }
+            return size
+        }
+    }
+
     /// Stops writing and removes the file. Does nothing after `finish()`.
     package func cancel() {
         lock.withLock {
             guard state.phase == .writing else { return }
-            state.file?.remove()
+            state.file?.discard()
             state.file = nil
             state.phase = .cancelled
         }
@@ -251,28 +280,28 @@ package final class AudioFileWriter: @unchecked Sendable {
 
     /// A writer dropped without `finish()` or `cancel()` leaves no partial file behind.
     deinit {
-        if state.phase == .writing { state.file?.remove() }
+        if state.phase == .writing { state.file?.discard() }
     }
 
     // MARK: Locked helpers (callers hold `lock`)
 
-    private func requireWriting() throws(AudioFileError) {
+    private func requireWriting() throws(ContainerWriterError) {
         switch state.phase {
         case .writing: return
-        case .finished: throw AudioFileError(.invalidArgument, format: formatName, "the file is already finished")
-        case .cancelled: throw AudioFileError(.invalidArgument, format: formatName, "the writer was cancelled")
+        case .finished: throw ContainerWriterError(.invalidState, "\(formatName): the file is already finished")
+        case .cancelled: throw ContainerWriterError(.cancelled, "\(formatName): the writer was cancelled")
         case .failed(let error): throw error
         }
     }
 
-    private func fail(_ error: AudioFileError) {
-        state.file?.remove()
+    private func fail(_ error: ContainerWriterError) {
+        state.file?.discard()
         state.file = nil
         state.phase = .failed(error)
     }
 
     private func appendLocked(_ bytes: UnsafeRawBufferPointer,
-                              _ descriptions: [AudioStreamPacketDescription]?) throws(AudioFileError) {
+                              _ descriptions: [AudioStreamPacketDescription]?) throws(ContainerWriterError) {
         guard let file = state.file else { return }
         let plan = state.plan
         var packets: Int64 = 0
@@ -281,7 +310,7 @@ package final class AudioFileWriter: @unchecked Sendable {
         var table: [UInt8] = []
         if plan.bytesPerPacket > 0 && plan.framesPerPacket > 0 && descriptions == nil {
             guard bytes.count % Int(plan.bytesPerPacket) == 0 else {
-                throw AudioFileError(.invalidArgument, format: formatName, "\(bytes.count) bytes are not whole packets "
+                throw ContainerWriterError.refused(format: formatName, "\(bytes.count) bytes are not whole packets "
                                      + "of \(plan.bytesPerPacket) bytes")
             }
             packets = Int64(bytes.count / Int(plan.bytesPerPacket))
@@ -289,31 +318,31 @@ package final class AudioFileWriter: @unchecked Sendable {
             appendedBytes = UInt64(bytes.count)
         } else {
             guard let descriptions else {
-                throw AudioFileError(.invalidArgument, format: formatName, "packets of varying size or duration need "
+                throw ContainerWriterError.refused(format: formatName, "packets of varying size or duration need "
                                      + "packet descriptions")
             }
             // Packets are written in description order and must lie inside `bytes`.
             for (index, description) in descriptions.enumerated() {
                 let start = description.mStartOffset, size = Int64(description.mDataByteSize)
                 guard start >= 0, start <= Int64(bytes.count), size <= Int64(bytes.count) - start else {
-                    throw AudioFileError(.invalidArgument, format: formatName, "packet \(index) (\(size) bytes at "
+                    throw ContainerWriterError.refused(format: formatName, "packet \(index) (\(size) bytes at "
                                          + "\(start)) lies outside the \(bytes.count) bytes given")
                 }
                 if plan.bytesPerPacket > 0, UInt32(size) != plan.bytesPerPacket {
-                    throw AudioFileError(.invalidArgument, format: formatName, "packet \(index) has \(size) bytes; "
+                    throw ContainerWriterError.refused(format: formatName, "packet \(index) has \(size) bytes; "
                                          + "this stream's packets have \(plan.bytesPerPacket)")
                 }
                 var packetFrames = Int64(plan.framesPerPacket)
                 if plan.framesPerPacket == 0 {
                     packetFrames = Int64(description.mVariableFramesInPacket)
                     guard packetFrames > 0 else {
-                        throw AudioFileError(.invalidArgument, format: formatName, "packet \(index) gives no frame "
+                        throw ContainerWriterError.refused(format: formatName, "packet \(index) gives no frame "
                                              + "count, and this stream's packets vary in duration")
                     }
                 }
                 let packet = UnsafeRawBufferPointer(rebasing: bytes[Int(start)..<Int(start + size)])
                 if let check = plan.checkPacket, let problem = check(packet) {
-                    throw AudioFileError(.invalidArgument, format: formatName, "packet \(index): \(problem)")
+                    throw ContainerWriterError.refused(format: formatName, "packet \(index): \(problem)")
                 }
                 if plan.recordsPacketTable {
                     if plan.bytesPerPacket == 0 { CAFPacketTable.appendVarint(UInt32(size), to: &table) }
@@ -326,7 +355,7 @@ package final class AudioFileWriter: @unchecked Sendable {
         }
         let (newBytes, overflow) = state.dataBytes.addingReportingOverflow(appendedBytes)
         guard !overflow, newBytes <= plan.maximumDataBytes else {
-            throw AudioFileError(.invalidArgument, format: formatName, "the sample data would exceed the "
+            throw ContainerWriterError.refused(format: formatName, "the sample data would exceed the "
                                  + "\(plan.maximumDataBytes) bytes this format can hold")
         }
         if let descriptions {
@@ -343,7 +372,7 @@ package final class AudioFileWriter: @unchecked Sendable {
         state.packetTable += table
     }
 
-    private func finishLocked(_ file: OutputFile) throws(AudioFileError) {
+    private func finishLocked(_ file: OutputFile) throws(ContainerWriterError) {
         let summary = FinishSummary(dataBytes: state.dataBytes, packets: state.packets, frames: state.frames,
                                     packetTable: state.packetTable, priming: state.priming,
                                     remainder: state.remainder)

@@ -1,4 +1,5 @@
 import CoreAudioTypes
+import MediaContainer
 
 /// The WAVE_FORMAT_EXTENSIBLE speaker mask for a channel layout. WAVE fixes the order of channels (the mask's bit
 /// order), so only layouts whose channels already come in that order have a mask; the bits are those of
@@ -23,9 +24,9 @@ enum WAVEChannelMask {
     ]
 
     /// The mask for `layout` on `channels` channels, or a message saying why WAVE cannot describe it.
-    static func mask(for layout: ChannelLayout, channels: Int) -> Result<UInt32, AudioFileError> {
-        func refuse(_ why: String) -> Result<UInt32, AudioFileError> {
-            .failure(AudioFileError(.invalidArgument, format: "WAVE", "channel layout: \(why)"))
+    static func mask(for layout: ChannelLayout, channels: Int) -> Result<UInt32, ContainerWriterError> {
+        func refuse(_ why: String) -> Result<UInt32, ContainerWriterError> {
+            .failure(ContainerWriterError.refused(format: "WAVE", "channel layout: \(why)"))
         }
         var mask: UInt32
         switch layout.tag {

@@ -1,5 +1,6 @@
 import CoreMedia
 import ISOBMFF
+import MediaContainer
 
 /// Which codecs each file type may hold, and the refusal when one may not.
 ///
@@ -37,11 +38,11 @@ enum CodecSupport {
 
     /// Throws unless a track of `kind` with `description` can go in `fileType`; returns nothing.
     static func check(_ description: CMFormatDescription, kind: TrackKind, fileType: MovieFileType)
-        throws(MovieWriterError) {
+        throws(ContainerWriterError) {
         let subtype = FourCC(rawValue: CMFormatDescriptionGetMediaSubType(description))
         let mediaType = CMFormatDescriptionGetMediaType(description)
-        func refuse(_ reason: String = "") -> MovieWriterError {
-            MovieWriterError(.unsupportedFormat, "\(kind) codec '\(subtype)' cannot be written to a \(fileType) file"
+        func refuse(_ reason: String = "") -> ContainerWriterError {
+            ContainerWriterError(.unsupportedFormat, "\(kind) codec '\(subtype)' cannot be written to a \(fileType) file"
                              + (reason.isEmpty ? "" : ": " + reason))
         }
         // A description must match its track's kind (text may go in subtitle tracks and the reverse).
@@ -49,7 +50,7 @@ enum CodecSupport {
         let compatible = kindOfDescription == kind
             || (kind == .subtitle && kindOfDescription == .text) || (kind == .text && kindOfDescription == .subtitle)
         guard compatible else {
-            throw MovieWriterError(.invalidArgument, "a '\(FourCC(rawValue: mediaType))' format description cannot "
+            throw ContainerWriterError(.invalidArgument, "a '\(FourCC(rawValue: mediaType))' format description cannot "
                                    + "describe the samples of a \(kind) track")
         }
         switch kind {

@@ -1,12 +1,13 @@
 import CoreMedia
 import ISOBMFF
+import MediaContainer
 
 /// What a fragmented movie needs between calls: where its movie box is (so that the end can rewrite it in place),
 /// the next fragment's sequence number and time boundary, and the random access entries for `mfra`.
 final class FragmentWriterState {
     /// A sample waiting for its fragment.
     struct Sample {
-        var payload: MovieSample.Payload
+        var payload: OutputSample.Payload
         var decodeTime: Int64
         var sampleCount: UInt32
         var sampleSize: UInt32

@@ -18,7 +18,7 @@ struct MetadataBoxBuilder {
     var fileType: MovieFileType
 
     /// The boxes to put in `moov` or `trak`: a `udta` and a `meta`, each only when there is something in it.
-    func boxes(for entries: [MetadataEntry]) throws(MovieWriterError) -> [any Box] {
+    func boxes(for entries: [MetadataEntry]) throws(ContainerWriterError) -> [any Box] {
         guard !entries.isEmpty else { return [] }
         var userData: [any Box] = []
         var iTunesItems: [MetadataItemBox] = []
@@ -57,7 +57,7 @@ struct MetadataBoxBuilder {
                 if fileType.isThreeGPPFamily, let mapped = ThreeGPPAssetBox.mappedKey(entry) {
                     userData.append(try ThreeGPPAssetBox.make(entry, key: mapped))
                 } else {
-                    throw MovieWriterError(.metadataNotRepresentable, "metadata item \(Self.name(entry)) in key space "
+                    throw ContainerWriterError(.metadataNotRepresentable, "metadata item \(Self.name(entry)) in key space "
                                            + "'\(entry.keySpace.rawValue)' cannot be written to a \(fileType) file")
                 }
             }
@@ -80,12 +80,12 @@ struct MetadataBoxBuilder {
     }
 
     /// An entry's key as a four-character code, or an error naming it.
-    private func fourCCKey(_ entry: MetadataEntry) throws(MovieWriterError) -> FourCC {
+    private func fourCCKey(_ entry: MetadataEntry) throws(ContainerWriterError) -> FourCC {
         switch entry.key {
         case .fourCC(let code): return FourCC(rawValue: code)
         case .string(let text):
             guard let code = FourCC(text) else {
-                throw MovieWriterError(.metadataNotRepresentable, "metadata item \(Self.name(entry)) in key space "
+                throw ContainerWriterError(.metadataNotRepresentable, "metadata item \(Self.name(entry)) in key space "
                                        + "'\(entry.keySpace.rawValue)' needs a four-character key")
             }
             return code
@@ -94,11 +94,11 @@ struct MetadataBoxBuilder {
 
     /// An iTunes `ilst` item: a four-character item with its typed `data`, or a `----` freeform item
     /// (`----:meaning:name`, as readers name them) with `mean`, `name` and `data`.
-    private func iTunesItem(_ entry: MetadataEntry) throws(MovieWriterError) -> MetadataItemBox {
+    private func iTunesItem(_ entry: MetadataEntry) throws(ContainerWriterError) -> MetadataItemBox {
         if case .string(let text) = entry.key, text.hasPrefix("----:") {
             let parts = text.dropFirst(5).split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false)
             guard parts.count == 2, !parts[0].isEmpty, !parts[1].isEmpty else {
-                throw MovieWriterError(.metadataNotRepresentable, "freeform iTunes key '\(text)' must be "
+                throw ContainerWriterError(.metadataNotRepresentable, "freeform iTunes key '\(text)' must be "
                                        + "'----:meaning:name'")
             }
             return MetadataItemBox(key: .code("----"), children: [
@@ -112,7 +112,7 @@ struct MetadataBoxBuilder {
 
     /// A QuickTime user data item: text as a string list (length, packed ISO language, UTF-8), other values as the
     /// item's raw payload.
-    private func quickTimeUserDataItem(_ entry: MetadataEntry) throws(MovieWriterError) -> any Box {
+    private func quickTimeUserDataItem(_ entry: MetadataEntry) throws(ContainerWriterError) -> any Box {
         let key = try fourCCKey(entry)
         switch entry.value {
         case .string(let text):
@@ -123,7 +123,7 @@ struct MetadataBoxBuilder {
         case .date(let date):
             return UserDataTextBox(type: key, strings: [.init(MetadataValueEncoder.iso8601(date))])
         default:
-            throw MovieWriterError(.metadataNotRepresentable, "QuickTime user data item \(Self.name(entry)) holds "
+            throw ContainerWriterError(.metadataNotRepresentable, "QuickTime user data item \(Self.name(entry)) holds "
                                    + "\(entry.value); user data items hold text or raw bytes")
         }
     }

@@ -11,7 +11,7 @@ enum MetadataValueEncoder {
     private static let iTunesInt32: Set<FourCC> = ["cnID", "atID", "geID", "sfID", "cmID", "tves", "tvsn"]
 
     /// The `data` box for `entry`; `itemKey` is the iTunes item code, `nil` in QuickTime (`mdta`) metadata.
-    static func dataBox(_ entry: MetadataEntry, itemKey: FourCC?) throws(MovieWriterError) -> MetadataDataBox {
+    static func dataBox(_ entry: MetadataEntry, itemKey: FourCC?) throws(ContainerWriterError) -> MetadataDataBox {
         let (type, payload) = try encode(entry, itemKey: itemKey)
         var box = MetadataDataBox(type: .implicit, payload: payload)
         box.typeCode = type
@@ -27,10 +27,10 @@ enum MetadataValueEncoder {
     }
 
     /// The well-known type and payload for an entry's value.
-    static func encode(_ entry: MetadataEntry, itemKey: FourCC?) throws(MovieWriterError) -> (UInt32, [UInt8]) {
+    static func encode(_ entry: MetadataEntry, itemKey: FourCC?) throws(ContainerWriterError) -> (UInt32, [UInt8]) {
         let dataType = entry.dataType
-        func refuse(_ why: String) -> MovieWriterError {
-            MovieWriterError(.metadataNotRepresentable, "metadata item \(MetadataBoxBuilder.name(entry)): \(why)")
+        func refuse(_ why: String) -> ContainerWriterError {
+            ContainerWriterError(.metadataNotRepresentable, "metadata item \(MetadataBoxBuilder.name(entry)): \(why)")
         }
         if let itemKey, itemKey == "trkn" || itemKey == "disk" {
             return (0, try indexPair(entry, trailingPad: itemKey == "trkn", refuse: refuse))
@@ -93,7 +93,7 @@ enum MetadataValueEncoder {
     /// `trkn` / `disk`: two 16-bit numbers (index, total) after two zero bytes, plus two more for `trkn`, as iTunes
     /// writes them; from "3/12", "3", an integer, or the raw bytes.
     private static func indexPair(_ entry: MetadataEntry, trailingPad: Bool,
-                                  refuse: (String) -> MovieWriterError) throws(MovieWriterError) -> [UInt8] {
+                                  refuse: (String) -> ContainerWriterError) throws(ContainerWriterError) -> [UInt8] {
         var index = 0, total = 0
         switch entry.value {
         case .data(let data): return [UInt8](data)
@@ -126,7 +126,7 @@ enum MetadataValueEncoder {
 
     /// `value` big-endian in `width` bytes, or an error when it does not fit.
     private static func bytes<T: BinaryInteger>(_ value: T, width: Int,
-                                                refuse: (String) -> MovieWriterError) throws(MovieWriterError) -> [UInt8] {
+                                                refuse: (String) -> ContainerWriterError) throws(ContainerWriterError) -> [UInt8] {
         let fits: Bool
         if T.isSigned {
             fits = Int64(exactly: value).map { width == 8 || ($0 >= -(Int64(1) << (8 * width - 1)) && $0 < Int64(1) << (8 * width - 1)) } ?? false

@@ -1,11 +1,12 @@
 import CoreMedia
 import ISOBMFF
+import MediaContainer
 
 extension MovieBoxBuilder {
     /// The sample table in QuickTime's order (`stsd`, `stts`, `ctts`, `cslg`, `stss`, `stps`, `sdtp`, `stsc`,
     /// `stsz`, `stco`/`co64`, `sgpd`, `sbgp`).
     func sampleTable(_ track: WriterTrack, resolve: (SampleTableRecorder.ChunkLocation) -> UInt64)
-        throws(MovieWriterError) -> SampleTableBox {
+        throws(ContainerWriterError) -> SampleTableBox {
         let table = track.table
         let quickTime = fileType.isQuickTime
         var entries = BoxList()

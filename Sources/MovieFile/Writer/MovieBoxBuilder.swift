@@ -19,7 +19,7 @@ struct MovieBoxBuilder {
     var includesDefaultEdits = true
 
     /// The movie box's bytes, with each chunk's location turned into a file offset by `resolve`.
-    func build(resolve: (SampleTableRecorder.ChunkLocation) -> UInt64) throws(MovieWriterError) -> [UInt8] {
+    func build(resolve: (SampleTableRecorder.ChunkLocation) -> UInt64) throws(ContainerWriterError) -> [UInt8] {
         let creation = TimeConversion.secondsSince1904(options.creationDate.timeIntervalSince1970)
         let origin = TrackEditPlan.origin(of: tracks)
         var children = BoxList()
@@ -50,7 +50,7 @@ struct MovieBoxBuilder {
         do throws(BoxWriteError) {
             try writer.writeBox(MovieBox(children: children))
         } catch {
-            throw MovieWriterError.box(error)
+            throw ContainerWriterError.box(error)
         }
         return writer.bytes
     }
@@ -58,7 +58,7 @@ struct MovieBoxBuilder {
     // MARK: Tracks
 
     private func trackBox(_ track: WriterTrack, plan: TrackEditPlan, creation: UInt64,
-                          resolve: (SampleTableRecorder.ChunkLocation) -> UInt64) throws(MovieWriterError) -> TrackBox {
+                          resolve: (SampleTableRecorder.ChunkLocation) -> UInt64) throws(ContainerWriterError) -> TrackBox {
         let configuration = track.configuration
         var children = BoxList()
         let size = presentationSize(track)
@@ -85,7 +85,7 @@ struct MovieBoxBuilder {
     }
 
     private func mediaBox(_ track: WriterTrack, creation: UInt64,
-                          resolve: (SampleTableRecorder.ChunkLocation) -> UInt64) throws(MovieWriterError) -> MediaBox {
+                          resolve: (SampleTableRecorder.ChunkLocation) -> UInt64) throws(ContainerWriterError) -> MediaBox {
         let configuration = track.configuration
         let quickTime = fileType.isQuickTime
         var children = BoxList()
@@ -109,7 +109,7 @@ struct MovieBoxBuilder {
     }
 
     private func mediaInformationBox(_ track: WriterTrack, resolve: (SampleTableRecorder.ChunkLocation) -> UInt64)
-        throws(MovieWriterError) -> MediaInformationBox {
+        throws(ContainerWriterError) -> MediaInformationBox {
         let quickTime = fileType.isQuickTime
         var children = BoxList()
         // Media headers: video and sound their own; in QuickTime movies every other kind the base media header

@@ -12,7 +12,7 @@ extension MovieFileType {
             return "media of type '\(FourCC(rawValue: CMFormatDescriptionGetMediaType(description)))' cannot be written "
                 + "to a \(self) file"
         }
-        do throws(MovieWriterError) {
+        do throws(ContainerWriterError) {
             try CodecSupport.check(description, kind: kind, fileType: self)
             return nil
         } catch {
@@ -23,7 +23,7 @@ extension MovieFileType {
     /// Why `entries` cannot be written as metadata of a file of this type, or `nil` when they can
     /// (`MetadataBoxBuilder`, which `setMetadata` applies).
     package func refusal(toRepresent entries: [MetadataEntry]) -> String? {
-        do throws(MovieWriterError) {
+        do throws(ContainerWriterError) {
             _ = try MetadataBoxBuilder(fileType: self).boxes(for: entries)
             return nil
         } catch {

@@ -1,27 +1,28 @@
 import CoreMedia
 import Foundation
 import ISOBMFF
+import MediaContainer
 
 extension MovieWriter {
     /// Starts writing: `ftyp` and the reserved `mdat` header (or, for a fragmented movie, nothing until every track
     /// has a sample description). Called by the first `append` if not before; no track can be added afterwards.
-    package func start() throws(MovieWriterError) {
-        try withLock { () throws(MovieWriterError) in try startLocked() }
+    package func start() throws(ContainerWriterError) {
+        try withLock { () throws(ContainerWriterError) in try startLocked() }
     }
 
-    func startLocked() throws(MovieWriterError) {
+    func startLocked() throws(ContainerWriterError) {
         try checkWritable()
         guard case .configuring = state else { return }
-        try failing { () throws(MovieWriterError) in
-            guard let file else { throw MovieWriterError(.invalidState, "no output file") }
+        try failing { () throws(ContainerWriterError) in
+            guard let file else { throw ContainerWriterError(.invalidState, "no output file") }
             if tracks.contains(where: { $0.configuration.mediaDataLocation == .beforeMainMediaDataNotInterleaved }) {
-                spool = try MovieOutputFile(creating: temporaryFileURL())
+                spool = try OutputFile(creating: temporaryFileURL())
             }
             var writer = BoxWriter()
             do throws(BoxWriteError) {
                 try writer.writeBox(fileType.fileTypeBox)
             } catch {
-                throw MovieWriterError.box(error)
+                throw ContainerWriterError.box(error)
             }
             try file.write(writer.bytes)
             if fragments == nil {
@@ -35,7 +36,7 @@ extension MovieWriter {
     }
 
     /// With fast start and a `MovieBoxReservation`, writes a `free` box as large as the movie box can become.
-    private func reserveMovieBox(in file: MovieOutputFile) throws(MovieWriterError) {
+    private func reserveMovieBox(in file: OutputFile) throws(ContainerWriterError) {
         guard options.shouldOptimizeForNetworkUse, spool == nil, let reservation = options.movieBoxReservation else {
             return
         }
@@ -55,20 +56,19 @@ extension MovieWriter {
 
     /// A new file name in the temporary directory (`options.temporaryDirectory`, else the output's directory).
     func temporaryFileURL() -> URL {
-        let directory = options.temporaryDirectory ?? url.deletingLastPathComponent()
-        return directory.appendingPathComponent(".\(url.lastPathComponent).\(UUID().uuidString.prefix(8)).mediadata")
+        TemporaryFileName.url(for: url, purpose: "mediadata", in: options.temporaryDirectory)
     }
 
     /// Appends a sample (or a run of equal samples) to a track, in decode order. A sample the writer cannot accept
     /// (times out of order, a missing description) is refused with `.invalidArgument` and the writer carries on;
     /// a file-system failure fails the writer.
-    package func append(_ sample: MovieSample, to handle: MovieTrackHandle) throws(MovieWriterError) {
-        try withLock { () throws(MovieWriterError) in
+    package func append(_ sample: OutputSample, to handle: OutputTrack) throws(ContainerWriterError) {
+        try withLock { () throws(ContainerWriterError) in
             try checkWritable()
             if case .configuring = state { try startLocked() }
             let track = try self.track(handle)
             let timing = try validate(sample, for: track)
-            try failing { () throws(MovieWriterError) in
+            try failing { () throws(ContainerWriterError) in
                 record(sample, timing: timing, in: track)
                 if fragments != nil {
                     try appendToFragment(sample, timing: timing, track: track)
@@ -81,7 +81,7 @@ extension MovieWriter {
 
     /// True when the track should be given more samples now: false while it has a full chunk waiting for slower
     /// tracks (it is ahead of them), which is the interleaving back-pressure (`isReadyForMoreMediaData`).
-    package func isReadyForMoreMediaData(_ handle: MovieTrackHandle) -> Bool {
+    package func isReadyForMoreMediaData(_ handle: OutputTrack) -> Bool {
         withLock {
             guard case .writing = state else {
                 if case .configuring = state { return true }
@@ -94,14 +94,14 @@ extension MovieWriter {
     }
 
     /// Marks a track as complete: its last chunk is closed and it no longer holds other tracks back.
-    package func markFinished(_ handle: MovieTrackHandle) throws(MovieWriterError) {
-        try withLock { () throws(MovieWriterError) in
+    package func markFinished(_ handle: OutputTrack) throws(ContainerWriterError) {
+        try withLock { () throws(ContainerWriterError) in
             try checkWritable()
             let track = try self.track(handle)
             guard !track.isFinished else { return }
             track.isFinished = true
             guard case .writing = state else { return }
-            try failing { () throws(MovieWriterError) in
+            try failing { () throws(ContainerWriterError) in
                 if fragments != nil {
                     try flushFragmentsIfDue(force: false)
                 } else {
@@ -127,11 +127,11 @@ extension MovieWriter {
 
     /// Checks a sample against its track and works out its stored timing; throws `.invalidArgument` without changing
     /// anything.
-    func validate(_ sample: MovieSample, for track: WriterTrack) throws(MovieWriterError) -> SampleTiming {
-        func bad(_ message: String) -> MovieWriterError {
-            MovieWriterError(.invalidArgument, "track \(track.trackID): \(message)")
+    func validate(_ sample: OutputSample, for track: WriterTrack) throws(ContainerWriterError) -> SampleTiming {
+        func bad(_ message: String) -> ContainerWriterError {
+            ContainerWriterError(.invalidArgument, "track \(track.trackID): \(message)")
         }
-        guard !track.isFinished else { throw MovieWriterError(.invalidState, "track \(track.trackID) is marked finished") }
+        guard !track.isFinished else { throw ContainerWriterError(.invalidState, "track \(track.trackID) is marked finished") }
         guard (1...max(1, track.descriptions.count)).contains(sample.descriptionIndex), !track.descriptions.isEmpty else {
             throw bad("sample description \(sample.descriptionIndex) does not exist (the track has "
                       + "\(track.descriptions.count)); add it with addSampleDescription first")
@@ -187,7 +187,7 @@ extension MovieWriter {
     }
 
     /// Records a validated sample's timing on its track (and, unless fragmented, in its sample table).
-    func record(_ sample: MovieSample, timing: SampleTiming, in track: WriterTrack) {
+    func record(_ sample: OutputSample, timing: SampleTiming, in track: WriterTrack) {
         if track.firstDecodeTime == nil { track.firstDecodeTime = timing.decodeTime }
         let runLength = Int64(timing.duration) * Int64(timing.sampleCount - 1)
         track.lastDecodeTime = timing.decodeTime + runLength

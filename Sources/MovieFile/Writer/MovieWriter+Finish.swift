@@ -1,15 +1,16 @@
 import Foundation
 import ISOBMFF
+import MediaContainer
 
 extension MovieWriter {
     /// Completes the movie: writes every remaining chunk, then the movie box (after the media data, or before it
     /// with fast start), and closes the file. On failure the output and temporaries are removed and the error
     /// rethrown.
-    package func finish() throws(MovieWriterError) {
-        try withLock { () throws(MovieWriterError) in
+    package func finish() throws(ContainerWriterError) {
+        try withLock { () throws(ContainerWriterError) in
             try checkWritable()
             if case .configuring = state { try startLocked() }
-            try failing { () throws(MovieWriterError) in
+            try failing { () throws(ContainerWriterError) in
                 for track in tracks { track.isFinished = true }
                 if fragments != nil {
                     try finishFragmentedMovie()
@@ -37,8 +38,8 @@ extension MovieWriter {
     /// box would leave less than a `free` header's room). The main data moves up by H' − H plus the spool's size;
     /// the move runs from the end backwards in 4 MiB blocks, so it needs one block of memory and reads and writes
     /// the media data once. With a fitting reservation and no spool nothing moves.
-    private func finishMovie() throws(MovieWriterError) {
-        guard let file else { throw MovieWriterError(.invalidState, "internal: no output file") }
+    private func finishMovie() throws(ContainerWriterError) {
+        guard let file else { throw ContainerWriterError(.invalidState, "internal: no output file") }
         try file.flush()
         let headerOffset = mediaDataHeaderOffset
         let payloadStart = headerOffset + UInt64(MediaDataBox.reservedHeaderSize)
@@ -74,7 +75,7 @@ extension MovieWriter {
             movieSize = UInt64(movie.count)
         }
         guard !fastStart || UInt64(movie.count) == movieSize else {
-            throw MovieWriterError(.invalidState, "internal: the movie box size did not settle")
+            throw ContainerWriterError(.invalidState, "internal: the movie box size did not settle")
         }
         let finalHeader = fastStart ? finalHeaderOffset(movieSize: movieSize) : headerOffset
         let shift = finalHeader - headerOffset + spoolSize
@@ -93,8 +94,8 @@ extension MovieWriter {
 
     /// Moves `count` bytes at `start` up by `shift` bytes, last block first so nothing is overwritten before it is
     /// read.
-    private func moveUp(_ file: MovieOutputFile, from start: UInt64, count: UInt64, by shift: UInt64)
-        throws(MovieWriterError) {
+    private func moveUp(_ file: OutputFile, from start: UInt64, count: UInt64, by shift: UInt64)
+        throws(ContainerWriterError) {
         let blockSize = MovieWriterLimits.relocationBlockSize
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: blockSize, alignment: 16)
         defer { buffer.deallocate() }
@@ -110,8 +111,8 @@ extension MovieWriter {
     }
 
     /// Copies the first `count` bytes of `source` into `destination` at `offset`.
-    private func copy(_ source: MovieOutputFile, count: UInt64, to destination: MovieOutputFile, at offset: UInt64)
-        throws(MovieWriterError) {
+    private func copy(_ source: OutputFile, count: UInt64, to destination: OutputFile, at offset: UInt64)
+        throws(ContainerWriterError) {
         let blockSize = MovieWriterLimits.relocationBlockSize
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: blockSize, alignment: 16)
         defer { buffer.deallocate() }

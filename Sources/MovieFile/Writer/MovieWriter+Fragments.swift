@@ -1,6 +1,7 @@
 import CoreMedia
 import Foundation
 import ISOBMFF
+import MediaContainer
 
 // Fragmented movies (ISO/IEC 14496-12 §8.8): `ftyp` and a `moov` with empty sample tables and `mvex` (`mehd`,
 // one `trex` per track) as soon as every track has a sample description, followed by `free` space reserved so the
@@ -14,7 +15,7 @@ import ISOBMFF
 // with per-sample durations, sizes, flags and composition offsets only where they vary).
 extension MovieWriter {
     /// Writes `ftyp` (already written by `start`) + `moov` once every track has a sample description.
-    func writeFragmentedMovieBoxIfReady() throws(MovieWriterError) {
+    func writeFragmentedMovieBoxIfReady() throws(ContainerWriterError) {
         guard let fragments, !fragments.movieBoxWritten, case .writing = state,
               tracks.allSatisfy({ !$0.descriptions.isEmpty }), let file else { return }
         let movie = try fragmentedMovieBox(duration: fragmentDurationHint(), includesDefaultEdits: false)
@@ -39,7 +40,7 @@ extension MovieWriter {
     }
 
     /// The movie box of a fragmented movie, with the given `mehd` duration.
-    private func fragmentedMovieBox(duration: UInt64, includesDefaultEdits: Bool = true) throws(MovieWriterError)
+    private func fragmentedMovieBox(duration: UInt64, includesDefaultEdits: Bool = true) throws(ContainerWriterError)
         -> [UInt8] {
         var builder = MovieBoxBuilder(fileType: fileType, options: options, tracks: tracks, metadata: movieMetadata)
         builder.fragmented = true
@@ -57,11 +58,11 @@ extension MovieWriter {
 
     /// Throws when the movie box, rebuilt with the current edits and metadata, no longer fits the space written for
     /// it in a fragmented movie (only then: before the movie box is written anything goes).
-    func checkFragmentedMovieBoxFits() throws(MovieWriterError) {
+    func checkFragmentedMovieBoxFits() throws(ContainerWriterError) {
         guard let fragments, fragments.movieBoxWritten else { return }
         let size = try fragmentedMovieBox(duration: UInt64(UInt32.max) + 1).count
         guard size == fragments.movieBoxReservedSize || size + 8 <= fragments.movieBoxReservedSize else {
-            throw MovieWriterError(.invalidState, "the fragmented movie's movie box is on disk with "
+            throw ContainerWriterError(.invalidState, "the fragmented movie's movie box is on disk with "
                                    + "\(fragments.movieBoxReservedSize) bytes of room; this change needs \(size)")
         }
     }
@@ -82,7 +83,7 @@ extension MovieWriter {
     }
 
     /// Queues a validated sample for its fragment and writes the fragments that are due.
-    func appendToFragment(_ sample: MovieSample, timing: SampleTiming, track: WriterTrack) throws(MovieWriterError) {
+    func appendToFragment(_ sample: OutputSample, timing: SampleTiming, track: WriterTrack) throws(ContainerWriterError) {
         guard let fragments else { return }
         if fragments.samples.isEmpty {
             fragments.samples = Array(repeating: [], count: tracks.count)
@@ -109,12 +110,12 @@ extension MovieWriter {
 
     /// Writes every fragment whose boundary all tracks have reached (all remaining ones when `force`, or past the
     /// memory cap the next one regardless).
-    func flushFragmentsIfDue(force: Bool) throws(MovieWriterError) {
+    func flushFragmentsIfDue(force: Bool) throws(ContainerWriterError) {
         guard let fragments else { return }
         guard fragments.movieBoxWritten else {
             if bufferedBytes > options.maximumBufferedBytes || force {
                 let missing = tracks.filter { $0.descriptions.isEmpty }.map { String($0.trackID) }
-                throw MovieWriterError(.invalidState, "a fragmented movie cannot start: track(s) "
+                throw ContainerWriterError(.invalidState, "a fragmented movie cannot start: track(s) "
                                        + "\(missing.joined(separator: ", ")) have no sample description")
             }
             return
@@ -156,8 +157,8 @@ extension MovieWriter {
 
     /// Writes one `moof` + `mdat` and hands it to the kernel.
     private func writeFragment(_ parts: [(track: WriterTrack, samples: [FragmentWriterState.Sample], next: Int64?)],
-                               state fragments: FragmentWriterState) throws(MovieWriterError) {
-        guard let file else { throw MovieWriterError(.invalidState, "internal: no output file") }
+                               state fragments: FragmentWriterState) throws(ContainerWriterError) {
+        guard let file else { throw ContainerWriterError(.invalidState, "internal: no output file") }
         let moofOffset = file.position
         var trafs: [TrackFragmentBox] = []
         var dataSizes: [UInt64] = []
@@ -170,11 +171,11 @@ extension MovieWriter {
         }
         // Sizes are known once the boxes are: data offsets (from the start of `moof`) are patched in afterwards;
         // a `trun` data offset is always 4 bytes, so patching does not change the size.
-        func encode(_ trafs: [TrackFragmentBox]) throws(MovieWriterError) -> [UInt8] {
+        func encode(_ trafs: [TrackFragmentBox]) throws(ContainerWriterError) -> [UInt8] {
             var children = BoxList([MovieFragmentHeaderBox(sequenceNumber: fragments.sequenceNumber)])
             for traf in trafs { children.append(traf) }
             var writer = BoxWriter()
-            do throws(BoxWriteError) { try writer.writeBox(MovieFragmentBox(children: children)) } catch { throw MovieWriterError.box(error) }
+            do throws(BoxWriteError) { try writer.writeBox(MovieFragmentBox(children: children)) } catch { throw ContainerWriterError.box(error) }
             return writer.bytes
         }
         let payloadSize = dataSizes.reduce(0, +)
@@ -183,7 +184,7 @@ extension MovieWriter {
         var dataOffset = moofSize + mdatHeaderSize
         for index in trafs.indices {
             guard let offset = Int32(exactly: dataOffset) else {
-                throw MovieWriterError(.invalidArgument, "a fragment's data offset \(dataOffset) does not fit 32 bits; "
+                throw ContainerWriterError(.invalidArgument, "a fragment's data offset \(dataOffset) does not fit 32 bits; "
                                        + "use a shorter fragment interval")
             }
             var children = trafs[index].children
@@ -217,7 +218,7 @@ extension MovieWriter {
                 switch sample.payload {
                 case .blockBuffer(let buffer): try file.write(buffer)
                 case .data(let data): try file.write(data)
-                case .reference: throw MovieWriterError(.invalidState, "internal: a sample reference in a fragment")
+                case .reference: throw ContainerWriterError(.invalidState, "internal: a sample reference in a fragment")
                 }
                 let bytes = Int(sample.sampleSize) * Int(sample.sampleCount)
                 part.track.bufferedBytes -= bytes
@@ -232,7 +233,7 @@ extension MovieWriter {
     /// One track's `traf` (`tfhd` with default-base-is-moof, `tfdt`, `trun`), the size of its data, and its random
     /// access entry (the first sync sample) if it has one.
     private func trackFragment(_ track: WriterTrack, samples: [FragmentWriterState.Sample], next: Int64?,
-                               trafNumber: UInt32, moofOffset: UInt64) throws(MovieWriterError)
+                               trafNumber: UInt32, moofOffset: UInt64) throws(ContainerWriterError)
         -> (TrackFragmentBox, UInt64, TrackFragmentRandomAccessBox.Entry?) {
         var durations: [UInt32] = [], sizes: [UInt32] = [], flags: [UInt32] = [], offsets: [Int32] = []
         var dataSize: UInt64 = 0
@@ -243,7 +244,7 @@ extension MovieWriter {
                 if subsample == Int(sample.sampleCount) - 1, let following {
                     let lastTime = sample.decodeTime + Int64(sample.duration) * Int64(sample.sampleCount - 1)
                     guard let delta = UInt32(exactly: following - lastTime) else {
-                        throw MovieWriterError(.invalidArgument, "track \(track.trackID): a gap of "
+                        throw ContainerWriterError(.invalidArgument, "track \(track.trackID): a gap of "
                                                + "\(following - lastTime) ticks between samples is too long")
                     }
                     duration = delta
@@ -297,14 +298,14 @@ extension MovieWriter {
     }
 
     /// Writes what is left, `mfra`, and the final movie box over the first one.
-    func finishFragmentedMovie() throws(MovieWriterError) {
-        guard let fragments, let file else { throw MovieWriterError(.invalidState, "internal: no fragment state") }
+    func finishFragmentedMovie() throws(ContainerWriterError) {
+        guard let fragments, let file else { throw ContainerWriterError(.invalidState, "internal: no fragment state") }
         if !fragments.movieBoxWritten {
             // Every track needs a description by now; tracks without samples or descriptions cannot be described.
             try writeFragmentedMovieBoxIfReady()
             guard fragments.movieBoxWritten else {
                 let missing = tracks.filter { $0.descriptions.isEmpty }.map { String($0.trackID) }
-                throw MovieWriterError(.invalidState, "a fragmented movie cannot finish: track(s) "
+                throw ContainerWriterError(.invalidState, "a fragmented movie cannot finish: track(s) "
                                        + "\(missing.joined(separator: ", ")) have no sample description")
             }
         }
@@ -326,7 +327,7 @@ extension MovieWriter {
             tables.append(MovieFragmentRandomAccessOffsetBox(mfraSize: size))
             try writer.writeBox(MovieFragmentRandomAccessBox(children: tables))
         } catch {
-            throw MovieWriterError.box(error)
+            throw ContainerWriterError.box(error)
         }
         // The same commit protocol as fragments: `free` until complete, then `mfra`.
         let mfraOffset = file.position
@@ -349,7 +350,7 @@ extension MovieWriter {
         let movie = try fragmentedMovieBox(duration: duration)
         let room = fragments.movieBoxReservedSize
         guard movie.count == room || movie.count + 8 <= room else {
-            throw MovieWriterError(.invalidState, "internal: the final movie box (\(movie.count) bytes) does not fit "
+            throw ContainerWriterError(.invalidState, "internal: the final movie box (\(movie.count) bytes) does not fit "
                                    + "its \(room) bytes")
         }
         let padding = room - movie.count

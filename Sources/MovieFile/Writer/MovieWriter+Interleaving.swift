@@ -1,6 +1,7 @@
 import CoreMedia
 import Foundation
 import ISOBMFF
+import MediaContainer
 
 // Interleaving: each track gathers samples into a pending chunk; a chunk closes when it spans the track's chunk
 // duration (0.5 s by default), reaches its byte limit, or the sample description changes. A closed chunk waits
@@ -13,7 +14,7 @@ import ISOBMFF
 // `options.maximumBufferedBytes` the earliest closed chunk is written anyway (order suffers, memory does not).
 extension MovieWriter {
     /// Adds a validated sample's payload to its track's chunk and writes whatever chunks are due.
-    func place(_ sample: MovieSample, timing: SampleTiming, in track: WriterTrack) throws(MovieWriterError) {
+    func place(_ sample: OutputSample, timing: SampleTiming, in track: WriterTrack) throws(ContainerWriterError) {
         if case .reference(let offset, _) = sample.payload {
             placeReference(offset: offset, timing: timing, descriptionIndex: sample.descriptionIndex, in: track)
             return
@@ -65,7 +66,7 @@ extension MovieWriter {
     }
 
     /// Writes every waiting chunk whose turn has come (and, over the memory cap, the earliest regardless).
-    func writeDueChunks() throws(MovieWriterError) {
+    func writeDueChunks() throws(ContainerWriterError) {
         // Data placed before the main media data goes to the spool as soon as a chunk closes.
         for track in tracks where track.configuration.mediaDataLocation == .beforeMainMediaDataNotInterleaved {
             while !track.waiting.isEmpty { try writeChunk(of: track) }
@@ -105,18 +106,18 @@ extension MovieWriter {
 
     /// Writes a track's oldest waiting chunk: to the spool for data placed before the main media data, else to the
     /// file (after padding to the track's chunk alignment), and records it in the track's table.
-    private func writeChunk(of track: WriterTrack) throws(MovieWriterError) {
+    private func writeChunk(of track: WriterTrack) throws(ContainerWriterError) {
         let chunk = track.waiting.removeFirst()
         track.bufferedBytes -= chunk.byteCount
         bufferedBytes -= chunk.byteCount
         let location: SampleTableRecorder.ChunkLocation
-        let destination: MovieOutputFile
+        let destination: OutputFile
         if track.configuration.mediaDataLocation == .beforeMainMediaDataNotInterleaved {
-            guard let spool else { throw MovieWriterError(.invalidState, "internal: no spool for track \(track.trackID)") }
+            guard let spool else { throw ContainerWriterError(.invalidState, "internal: no spool for track \(track.trackID)") }
             destination = spool
             location = .spool(spool.position)
         } else {
-            guard let file else { throw MovieWriterError(.invalidState, "internal: no output file") }
+            guard let file else { throw ContainerWriterError(.invalidState, "internal: no output file") }
             let alignment = UInt64(track.configuration.preferredChunkAlignment)
             if alignment > 1, file.position % alignment != 0 {
                 try file.writeZeros(Int(alignment - file.position % alignment))
@@ -134,7 +135,7 @@ extension MovieWriter {
                 try destination.write(gathering: run)
                 run.removeAll()
                 try destination.write(data)
-            case .reference: throw MovieWriterError(.invalidState, "internal: a reference in a written chunk")
+            case .reference: throw ContainerWriterError(.invalidState, "internal: a reference in a written chunk")
             }
         }
         try destination.write(gathering: run)

@@ -1,32 +1,17 @@
 import Foundation
 import ISOBMFF
-
-/// What the file would measure if it were finished now, and what each track holds so far.
-package struct MovieSizeProjection: Sendable, Equatable {
-    /// One track's samples so far (LPCM counts frames, as the sample table does).
-    package struct Track: Sendable, Equatable {
-        package var sampleCount: Int
-        package var byteCount: UInt64
-    }
-
-    /// The size in bytes of the finished file: the media data written and held, the movie box built from the
-    /// sample tables so far (chunk offsets counted as 64-bit), and the chunks still held. Edit lists and metadata
-    /// set later (at finish) are not included.
-    package var fileSize: UInt64
-    /// Per track, in the order added.
-    package var tracks: [Track]
-}
+import MediaContainer
 
 extension MovieWriter {
-    /// The size the file would have if it were finished now (`MovieSizeProjection`), so a caller bound by a file size
+    /// The size the file would have if it were finished now (`OutputSizeProjection`), so a caller bound by a file size
     /// (an export's `fileLengthLimit`) can stop before it passes it. Builds the movie box, so it costs time in
     /// proportion to the samples written: ask when the limit is near, not per sample. Not available for fragmented
     /// movies, whose size grows fragment by fragment.
-    package func sizeProjection() throws(MovieWriterError) -> MovieSizeProjection {
-        try withLock { () throws(MovieWriterError) in
+    package func sizeProjection() throws(ContainerWriterError) -> OutputSizeProjection {
+        try withLock { () throws(ContainerWriterError) in
             try checkWritable()
             guard fragments == nil else {
-                throw MovieWriterError(.invalidState, "a fragmented movie has no single final size to project")
+                throw ContainerWriterError(.invalidState, "a fragmented movie has no single final size to project")
             }
             // Before writing starts, ftyp and the reserved mdat header are what the start writes; afterwards the
             // file's end includes them.
@@ -45,10 +30,10 @@ extension MovieWriter {
             let movieBytes = UInt64(movie.count)
             size += movieBoxReserve == 0 ? movieBytes : (movieBytes + 8 > movieBoxReserve ? movieBytes + 8 - movieBoxReserve : 0)
             let counts = tracks.map { track in
-                MovieSizeProjection.Track(sampleCount: Int(track.table.sampleCount),
+                OutputSizeProjection.Track(sampleCount: Int(track.table.sampleCount),
                                           byteCount: track.table.totalBytes)
             }
-            return MovieSizeProjection(fileSize: size, tracks: counts)
+            return OutputSizeProjection(fileSize: size, tracks: counts)
         }
     }
 }

@@ -43,15 +43,15 @@ package final class MovieWriter: @unchecked Sendable {
         case configuring
         case writing
         case finished
-        case failed(MovieWriterError)
+        case failed(ContainerWriterError)
         case cancelled
     }
 
     let lock = NSLock()
     var state = State.configuring
-    var file: MovieOutputFile?
+    var file: OutputFile?
     /// Media data of tracks placed before the main media data, gathered while writing.
-    var spool: MovieOutputFile?
+    var spool: OutputFile?
     var tracks: [WriterTrack] = []
     var movieMetadata: [MetadataEntry] = []
     /// Offset of the 16 bytes reserved for the `mdat` header (`wide` + `mdat`, or a 64-bit `mdat`).
@@ -66,22 +66,22 @@ package final class MovieWriter: @unchecked Sendable {
 
     /// Creates the output file at `url` (failing with `.outputExists` if anything is there) for `fileType`.
     package init(url: URL, fileType: MovieFileType, options: MovieWriterOptions = MovieWriterOptions())
-        throws(MovieWriterError) {
+        throws(ContainerWriterError) {
         guard options.movieTimescale > 0 else {
-            throw MovieWriterError(.invalidArgument, "the movie timescale must be positive, not \(options.movieTimescale)")
+            throw ContainerWriterError(.invalidArgument, "the movie timescale must be positive, not \(options.movieTimescale)")
         }
         if let interval = options.movieFragmentInterval {
             guard interval.isNumeric, interval > .zero else {
-                throw MovieWriterError(.invalidArgument, "movieFragmentInterval must be a positive time")
+                throw ContainerWriterError(.invalidArgument, "movieFragmentInterval must be a positive time")
             }
         }
         guard options.defaultChunkDuration.isNumeric, options.defaultChunkDuration > .zero else {
-            throw MovieWriterError(.invalidArgument, "the default chunk duration must be a positive time")
+            throw ContainerWriterError(.invalidArgument, "the default chunk duration must be a positive time")
         }
         self.url = url
         self.fileType = fileType
         self.options = options
-        file = try MovieOutputFile(creating: url)
+        file = try OutputFile(creating: url)
         if options.movieFragmentInterval != nil { fragments = FragmentWriterState(options: options) }
     }
 
@@ -100,42 +100,42 @@ package final class MovieWriter: @unchecked Sendable {
 
     /// Adds a track; allowed until writing starts. Refuses a codec the file type cannot hold, naming both.
     @discardableResult
-    package func addTrack(_ configuration: MovieTrackConfiguration) throws(MovieWriterError) -> MovieTrackHandle {
-        try withLock { () throws(MovieWriterError) in
+    package func addTrack(_ configuration: OutputTrackConfiguration) throws(ContainerWriterError) -> OutputTrack {
+        try withLock { () throws(ContainerWriterError) in
             guard case .configuring = state else {
-                throw MovieWriterError(.invalidState, "tracks can only be added before writing starts")
+                throw ContainerWriterError(.invalidState, "tracks can only be added before writing starts")
             }
             guard let kind = TrackKind(mediaType: configuration.mediaType) else {
-                throw MovieWriterError(.unsupportedFormat, "media type '\(FourCC(rawValue: configuration.mediaType))' "
+                throw ContainerWriterError(.unsupportedFormat, "media type '\(FourCC(rawValue: configuration.mediaType))' "
                                        + "cannot be written to a \(fileType) file")
             }
             guard configuration.mediaTimescale > 0 else {
-                throw MovieWriterError(.invalidArgument, "a track's media timescale must be positive, not "
+                throw ContainerWriterError(.invalidArgument, "a track's media timescale must be positive, not "
                                        + "\(configuration.mediaTimescale)")
             }
             for description in configuration.formatDescriptions {
                 try CodecSupport.check(description, kind: kind, fileType: fileType)
             }
             if let language = configuration.languageCode, PackedLanguageCode(iso639: language.lowercased()) == nil {
-                throw MovieWriterError(.invalidArgument, "language code '\(language)' is not an ISO 639-2/T code")
+                throw ContainerWriterError(.invalidArgument, "language code '\(language)' is not an ISO 639-2/T code")
             }
             if let duration = configuration.preferredChunkDuration, !(duration.isNumeric && duration > .zero) {
-                throw MovieWriterError(.invalidArgument, "preferredChunkDuration must be a positive time")
+                throw ContainerWriterError(.invalidArgument, "preferredChunkDuration must be a positive time")
             }
             guard configuration.preferredChunkAlignment >= 0, (configuration.preferredChunkSize ?? 1) > 0 else {
-                throw MovieWriterError(.invalidArgument, "chunk alignment must be ≥ 0 and chunk size > 0")
+                throw ContainerWriterError(.invalidArgument, "chunk alignment must be ≥ 0 and chunk size > 0")
             }
             switch configuration.mediaDataLocation {
             case .interleavedWithMainMediaData:
                 break
             case .beforeMainMediaDataNotInterleaved:
                 guard fragments == nil else {
-                    throw MovieWriterError(.unsupportedFormat, "a fragmented movie has no main media data to place "
+                    throw ContainerWriterError(.unsupportedFormat, "a fragmented movie has no main media data to place "
                                            + "a track's data before")
                 }
             case .referenced(let reference, _):
                 guard fileType.isQuickTime, fragments == nil else {
-                    throw MovieWriterError(.unsupportedFormat, "sample references (data in '\(reference.path)') are "
+                    throw ContainerWriterError(.unsupportedFormat, "sample references (data in '\(reference.path)') are "
                                            + "a QuickTime movie feature, not available in a \(fileType)"
                                            + (fragments == nil ? " file" : " fragmented movie"))
                 }
@@ -144,7 +144,7 @@ package final class MovieWriter: @unchecked Sendable {
             let trackID: UInt32
             if let requested = configuration.trackID {
                 guard requested > 0, !tracks.contains(where: { $0.trackID == UInt32(requested) }) else {
-                    throw MovieWriterError(.invalidArgument, "track ID \(requested) is not positive or already used")
+                    throw ContainerWriterError(.invalidArgument, "track ID \(requested) is not positive or already used")
                 }
                 trackID = UInt32(requested)
             } else {
@@ -153,20 +153,20 @@ package final class MovieWriter: @unchecked Sendable {
             let track = WriterTrack(index: tracks.count, trackID: trackID, configuration: configuration, kind: kind,
                                     defaultChunkDuration: options.defaultChunkDuration)
             tracks.append(track)
-            return MovieTrackHandle(index: track.index, trackID: Int32(trackID))
+            return OutputTrack(index: track.index, trackID: Int32(trackID))
         }
     }
 
-    /// Adds a sample description to a track and returns its 1-based index (for `MovieSample.descriptionIndex`).
+    /// Adds a sample description to a track and returns its 1-based index (for `OutputSample.descriptionIndex`).
     @discardableResult
-    package func addSampleDescription(_ description: CMFormatDescription, to handle: MovieTrackHandle)
-        throws(MovieWriterError) -> Int {
-        try withLock { () throws(MovieWriterError) in
+    package func addSampleDescription(_ description: CMFormatDescription, to handle: OutputTrack)
+        throws(ContainerWriterError) -> Int {
+        try withLock { () throws(ContainerWriterError) in
             try checkWritable()
             let track = try self.track(handle)
             try CodecSupport.check(description, kind: track.kind, fileType: fileType)
             if let fragments, fragments.movieBoxWritten {
-                throw MovieWriterError(.invalidState, "a fragmented movie's sample descriptions are written with its "
+                throw ContainerWriterError(.invalidState, "a fragmented movie's sample descriptions are written with its "
                                        + "movie box; add them before the first fragment")
             }
             if let index = track.descriptions.firstIndex(where: { $0 === description }) { return index + 1 }
@@ -180,18 +180,18 @@ package final class MovieWriter: @unchecked Sendable {
     /// Sets a track's edit list: segment durations in the movie timescale, media times on the caller's timeline in
     /// media ticks (the same timeline as the samples; -1 for an empty edit). `nil` restores the default edit; an
     /// empty list writes no edit list at all (a remux of a track that had none).
-    package func setEditList(_ edits: [EditListEntry]?, for handle: MovieTrackHandle) throws(MovieWriterError) {
-        try withLock { () throws(MovieWriterError) in
+    package func setEditList(_ edits: [EditListEntry]?, for handle: OutputTrack) throws(ContainerWriterError) {
+        try withLock { () throws(ContainerWriterError) in
             try checkWritable()
             let track = try self.track(handle)
             for edit in edits ?? [] {
                 guard edit.segmentDuration >= 0, edit.mediaTime >= -1 else {
-                    throw MovieWriterError(.invalidArgument, "edit \(edit) has a negative duration or media time")
+                    throw ContainerWriterError(.invalidArgument, "edit \(edit) has a negative duration or media time")
                 }
             }
             let previous = track.edits
             track.edits = edits
-            do throws(MovieWriterError) {
+            do throws(ContainerWriterError) {
                 try checkFragmentedMovieBoxFits()
             } catch {
                 track.edits = previous
@@ -202,17 +202,17 @@ package final class MovieWriter: @unchecked Sendable {
 
     /// Sets a track's encoder delay (priming) and padding (remainder) in media ticks; the default edit leaves them
     /// out and AAC tracks in M4A files get `iTunSMPB` (TN2258).
-    package func setEncoderDelay(_ delay: Int64, padding: Int64, for handle: MovieTrackHandle) throws(MovieWriterError) {
-        try withLock { () throws(MovieWriterError) in
+    package func setEncoderDelay(_ delay: Int64, padding: Int64, for handle: OutputTrack) throws(ContainerWriterError) {
+        try withLock { () throws(ContainerWriterError) in
             try checkWritable()
             guard delay >= 0, padding >= 0 else {
-                throw MovieWriterError(.invalidArgument, "encoder delay and padding cannot be negative")
+                throw ContainerWriterError(.invalidArgument, "encoder delay and padding cannot be negative")
             }
             let track = try self.track(handle)
             let previous = (track.configuration.encoderDelay, track.configuration.encoderPadding)
             track.configuration.encoderDelay = delay
             track.configuration.encoderPadding = padding
-            do throws(MovieWriterError) {
+            do throws(ContainerWriterError) {
                 try checkFragmentedMovieBoxFits()
             } catch {
                 (track.configuration.encoderDelay, track.configuration.encoderPadding) = previous
@@ -223,13 +223,13 @@ package final class MovieWriter: @unchecked Sendable {
 
     /// Adds a track reference (`tref`) of `type` ('chap', 'tmcd', 'cdsc', 'sync', 'fall', 'forc'…) from one track
     /// to another.
-    package func addTrackReference(type: FourCharCode, from source: MovieTrackHandle, to target: MovieTrackHandle)
-        throws(MovieWriterError) {
-        try withLock { () throws(MovieWriterError) in
+    package func addTrackReference(type: FourCharCode, from source: OutputTrack, to target: OutputTrack)
+        throws(ContainerWriterError) {
+        try withLock { () throws(ContainerWriterError) in
             try checkWritable()
             let from = try track(source), to = try track(target)
             if let fragments, fragments.movieBoxWritten {
-                throw MovieWriterError(.invalidState, "track references of a fragmented movie must be set before its "
+                throw ContainerWriterError(.invalidState, "track references of a fragmented movie must be set before its "
                                        + "first fragment")
             }
             let code = FourCC(rawValue: type)
@@ -238,13 +238,13 @@ package final class MovieWriter: @unchecked Sendable {
     }
 
     /// Sets the movie-level metadata; refuses items the file type cannot represent.
-    package func setMetadata(_ entries: [MetadataEntry]) throws(MovieWriterError) {
-        try withLock { () throws(MovieWriterError) in
+    package func setMetadata(_ entries: [MetadataEntry]) throws(ContainerWriterError) {
+        try withLock { () throws(ContainerWriterError) in
             try checkWritable()
             _ = try MetadataBoxBuilder(fileType: fileType).boxes(for: entries)
             let previous = movieMetadata
             movieMetadata = entries
-            do throws(MovieWriterError) {
+            do throws(ContainerWriterError) {
                 try checkFragmentedMovieBoxFits()
             } catch {
                 movieMetadata = previous
@@ -254,14 +254,14 @@ package final class MovieWriter: @unchecked Sendable {
     }
 
     /// Sets a track's metadata; refuses items the file type cannot represent.
-    package func setMetadata(_ entries: [MetadataEntry], for handle: MovieTrackHandle) throws(MovieWriterError) {
-        try withLock { () throws(MovieWriterError) in
+    package func setMetadata(_ entries: [MetadataEntry], for handle: OutputTrack) throws(ContainerWriterError) {
+        try withLock { () throws(ContainerWriterError) in
             try checkWritable()
             _ = try MetadataBoxBuilder(fileType: fileType).boxes(for: entries)
             let track = try self.track(handle)
             let previous = track.configuration.metadata
             track.configuration.metadata = entries
-            do throws(MovieWriterError) {
+            do throws(ContainerWriterError) {
                 try checkFragmentedMovieBoxFits()
             } catch {
                 track.configuration.metadata = previous
@@ -291,7 +291,7 @@ package final class MovieWriter: @unchecked Sendable {
 
     // MARK: Helpers (called with the lock held)
 
-    func withLock<Result>(_ body: () throws(MovieWriterError) -> Result) throws(MovieWriterError) -> Result {
+    func withLock<Result>(_ body: () throws(ContainerWriterError) -> Result) throws(ContainerWriterError) -> Result {
         lock.lock()
         defer { lock.unlock() }
         return try body()
@@ -304,25 +304,25 @@ package final class MovieWriter: @unchecked Sendable {
     }
 
     /// Throws unless the writer is configuring or writing.
-    func checkWritable() throws(MovieWriterError) {
+    func checkWritable() throws(ContainerWriterError) {
         switch state {
         case .configuring, .writing: return
-        case .finished: throw MovieWriterError(.invalidState, "the movie is already finished")
+        case .finished: throw ContainerWriterError(.invalidState, "the movie is already finished")
         case .failed(let error): throw error
-        case .cancelled: throw MovieWriterError(.cancelled, "the writer was cancelled")
+        case .cancelled: throw ContainerWriterError(.cancelled, "the writer was cancelled")
         }
     }
 
     /// The track for `handle`.
-    func track(_ handle: MovieTrackHandle) throws(MovieWriterError) -> WriterTrack {
+    func track(_ handle: OutputTrack) throws(ContainerWriterError) -> WriterTrack {
         guard tracks.indices.contains(handle.index), tracks[handle.index].trackID == UInt32(handle.trackID) else {
-            throw MovieWriterError(.invalidArgument, "track \(handle.trackID) does not belong to this writer")
+            throw ContainerWriterError(.invalidArgument, "track \(handle.trackID) does not belong to this writer")
         }
         return tracks[handle.index]
     }
 
     /// Runs `body`; a failure removes the output and temporaries and puts the writer in the failed state.
-    func failing<Result>(_ body: () throws(MovieWriterError) -> Result) throws(MovieWriterError) -> Result {
+    func failing<Result>(_ body: () throws(ContainerWriterError) -> Result) throws(ContainerWriterError) -> Result {
         do {
             return try body()
         } catch {
@@ -332,7 +332,7 @@ package final class MovieWriter: @unchecked Sendable {
     }
 
     /// Enters the failed state, removing the partial output and temporaries.
-    func fail(_ error: MovieWriterError) {
+    func fail(_ error: ContainerWriterError) {
         file?.discard()
         spool?.discard()
         file = nil

@@ -1,11 +1,5 @@
 /// The movie writer's limits, in one place, each with the reason for its number.
 package enum MovieWriterLimits {
-    /// Bytes gathered before a `write(2)`: large enough that small samples cost no system call each, small enough to
-    /// be negligible next to the pending chunks.
-    package static let writeBufferSize = 1 << 20
-    /// Bytes of sample data in one chunk from which it is written straight from the samples' memory with `pwritev`
-    /// instead of through the write buffer: a copy saved per byte is worth a system call from about this size.
-    package static let gatherThreshold = 64 << 10
     /// Bytes moved per read/write pair when media data is shifted (fast start, data placed before the main media
     /// data): the only buffer that move needs, so the move's memory does not depend on the file's size.
     package static let relocationBlockSize = 4 << 20

@@ -2,6 +2,7 @@ import CoreAudioTypes
 import CoreMedia
 import Foundation
 import ISOBMFF
+import MediaContainer
 import MediaFormats
 
 extension SampleEntryFactory {
@@ -14,16 +15,16 @@ extension SampleEntryFactory {
     /// Each configuration box is written through the typed box the reader parses it with, so a cookie that box
     /// cannot read is refused rather than written blind.
     static func audioEntry(_ description: CMFormatDescription, context: SampleEntryContext)
-        throws(MovieWriterError) -> AudioSampleEntry {
+        throws(ContainerWriterError) -> AudioSampleEntry {
         guard let asbd = CMAudioFormatDescriptionGetStreamBasicDescription(description)?.pointee else {
-            throw MovieWriterError(.invalidArgument, "an audio track's format description has no stream description")
+            throw ContainerWriterError(.invalidArgument, "an audio track's format description has no stream description")
         }
         let codec = subtype(description)
         let cookie = description.magicCookie.map { [UInt8]($0) } ?? []
         let channels = asbd.mChannelsPerFrame
         let rate = asbd.mSampleRate
         guard channels > 0, channels <= 0xFFFF, rate > 0, rate.isFinite, rate < 4_294_967_296 else {
-            throw MovieWriterError(.invalidArgument, "audio '\(codec)' has \(channels) channels at \(rate) Hz")
+            throw ContainerWriterError(.invalidArgument, "audio '\(codec)' has \(channels) channels at \(rate) Hz")
         }
         let quickTime = context.fileType.isQuickTime
         let layout = channelLayoutBox(description)
@@ -43,7 +44,7 @@ extension SampleEntryFactory {
             }
         case "alac":
             guard cookie.count >= 24 else {
-                throw MovieWriterError(.invalidArgument, "an ALAC description needs its 24-byte ALACSpecificConfig "
+                throw ContainerWriterError(.invalidArgument, "an ALAC description needs its 24-byte ALACSpecificConfig "
                                        + "magic cookie, not \(cookie.count) bytes")
             }
             let alac = try configurationBox(ALACSpecificBox.self, payload: [0, 0, 0, 0] + cookie[0..<24], codec: "ALAC")
@@ -98,7 +99,7 @@ extension SampleEntryFactory {
             entry = isoEntry(codec, asbd: asbd, sampleSize: 16, children: [damr], context: context)
             entry.channelCount = 1
         default:
-            throw MovieWriterError(.unsupportedFormat, "audio codec '\(codec)' has no sample entry this writer can "
+            throw ContainerWriterError(.unsupportedFormat, "audio codec '\(codec)' has no sample entry this writer can "
                                    + "build (and the description carries no verbatim sample entry)")
         }
         if quickTime, let layout, !entry.children.contains(where: { $0.type == "chan" }) {
@@ -114,8 +115,8 @@ extension SampleEntryFactory {
     }
 
     /// The error for a codec whose description lacks the magic cookie its sample entry needs.
-    private static func missingCookie(_ codec: String, _ what: String) -> MovieWriterError {
-        MovieWriterError(.invalidArgument, "a \(codec) format description needs a magic cookie holding \(what)")
+    private static func missingCookie(_ codec: String, _ what: String) -> ContainerWriterError {
+        ContainerWriterError(.invalidArgument, "a \(codec) format description needs a magic cookie holding \(what)")
     }
 
     /// An ISO AudioSampleEntry (version 0; a rate above 65535 Hz is stored as 0, the media timescale holds it).
@@ -151,9 +152,9 @@ extension SampleEntryFactory {
     /// description's flags, bits per channel and bytes per frame (QuickTime File Format, "Sound sample description
     /// (version 2)").
     private static func linearPCMEntry(asbd: AudioStreamBasicDescription, context: SampleEntryContext)
-        throws(MovieWriterError) -> AudioSampleEntry {
+        throws(ContainerWriterError) -> AudioSampleEntry {
         guard asbd.mBytesPerFrame > 0, asbd.mFramesPerPacket == 1, asbd.mBitsPerChannel > 0 else {
-            throw MovieWriterError(.invalidArgument, "linear PCM needs one frame per packet and a frame size, not "
+            throw ContainerWriterError(.invalidArgument, "linear PCM needs one frame per packet and a frame size, not "
                                    + "\(asbd.mFramesPerPacket) frames of \(asbd.mBytesPerFrame) bytes")
         }
         var entry = AudioSampleEntry(type: "lpcm", dataReferenceIndex: context.dataReferenceIndex,
@@ -211,13 +212,13 @@ extension SampleEntryFactory {
     /// The codec configuration box `payload` holds, parsed by the typed box `B` the reader uses, in a node that
     /// keeps any bytes the parser leaves so that the written box is the payload byte for byte.
     static func configurationBox<B: SingleTypeBox>(_ type: B.Type, payload: [UInt8], codec: String)
-        throws(MovieWriterError) -> BoxNode {
+        throws(ContainerWriterError) -> BoxNode {
         var reader = BoxReader(payload, path: BoxPath.root.appending(B.type))
         do {
             let box = try B(parsing: &reader)
             return BoxNode(box, trailingBytes: reader.readRemainingBytes())
         } catch {
-            throw MovieWriterError(.invalidArgument, "the \(codec) magic cookie is not a '\(B.type)' payload: \(error)")
+            throw ContainerWriterError(.invalidArgument, "the \(codec) magic cookie is not a '\(B.type)' payload: \(error)")
         }
     }
 
@@ -225,7 +226,7 @@ extension SampleEntryFactory {
     /// an ES_Descriptor made for it (object type 0x40 MPEG-4 audio or 0x6B MPEG-1 audio, audio stream type 5; a
     /// missing AAC configuration is made from the stream description, ISO/IEC 14496-3 §1.6.2.1).
     private static func elementaryStreamDescriptorBox(cookie: [UInt8], asbd: AudioStreamBasicDescription, isMP3: Bool)
-        throws(MovieWriterError) -> BoxNode {
+        throws(ContainerWriterError) -> BoxNode {
         if cookie.first == MPEG4Descriptor.esDescriptorTag {
             return try configurationBox(ESDBox.self, payload: [0, 0, 0, 0] + cookie, codec: isMP3 ? "MP3" : "AAC")
         }
@@ -238,7 +239,7 @@ extension SampleEntryFactory {
                 specificInfo = try AudioSpecificConfig(objectType: objectType, sampleRate: Int(asbd.mSampleRate.rounded()),
                                                        channelConfiguration: channels).serialized()
             } catch {
-                throw MovieWriterError(.invalidArgument, "no AudioSpecificConfig describes this AAC stream: \(error)")
+                throw ContainerWriterError(.invalidArgument, "no AudioSpecificConfig describes this AAC stream: \(error)")
             }
         }
         let config = DecoderConfigDescriptor(objectTypeIndication: isMP3 ? 0x6B : 0x40, streamType: 5,

@@ -1,13 +1,14 @@
 import CoreMedia
 import Foundation
 import ISOBMFF
+import MediaContainer
 
 extension SampleEntryFactory {
     /// A text entry: 3GPP `tx3g` (3GPP TS 26.245 §5.16) with a one-font `ftab`, or QuickTime `text` in movies,
     /// with the entries' usual defaults (centred white text at the bottom). Styling the description does not carry
     /// is left at those defaults; a description read from a file carries its verbatim entry instead.
     static func textEntry(_ description: CMFormatDescription, context: SampleEntryContext)
-        throws(MovieWriterError) -> any Box {
+        throws(ContainerWriterError) -> any Box {
         switch subtype(description) {
         case "tx3g":
             // Font table: one font, ID 1, "Sans-Serif" (the generic family TS 26.245 §5.16 suggests).
@@ -20,22 +21,22 @@ extension SampleEntryFactory {
         case "text":
             return QuickTimeTextSampleEntry(dataReferenceIndex: context.dataReferenceIndex)
         case let other:
-            throw MovieWriterError(.unsupportedFormat, "text format '\(other)' has no sample entry this writer can build")
+            throw ContainerWriterError(.unsupportedFormat, "text format '\(other)' has no sample entry this writer can build")
         }
     }
 
     /// A QuickTime timecode entry (`tmcd`) from a timecode description: flags, the frame duration's timescale and
     /// value, frames per second, and the source reference name (`name`) when the description has one.
     static func timecodeEntry(_ description: CMFormatDescription, context: SampleEntryContext)
-        throws(MovieWriterError) -> TimecodeSampleEntry {
+        throws(ContainerWriterError) -> TimecodeSampleEntry {
         let frameDuration = CMTimeCodeFormatDescriptionGetFrameDuration(description)
         guard frameDuration.isNumeric, frameDuration.value > 0, frameDuration.timescale > 0,
               let duration = UInt32(exactly: frameDuration.value) else {
-            throw MovieWriterError(.invalidArgument, "a timecode description needs a positive frame duration")
+            throw ContainerWriterError(.invalidArgument, "a timecode description needs a positive frame duration")
         }
         let quanta = CMTimeCodeFormatDescriptionGetFrameQuanta(description)
         guard let frames = UInt8(exactly: quanta), frames > 0 else {
-            throw MovieWriterError(.invalidArgument, "a timecode description's frame quanta \(quanta) must be 1…255")
+            throw ContainerWriterError(.invalidArgument, "a timecode description's frame quanta \(quanta) must be 1…255")
         }
         var children = BoxList()
         if let source = AttributeValue.dictionary(CMFormatDescriptionGetExtension(
@@ -56,17 +57,17 @@ extension SampleEntryFactory {
     /// key ID a `keyd` (namespace and key), a `dtyp` (a well-known type number, or the type's name) and a `loca`
     /// when the key has a language tag.
     static func metadataEntry(_ description: CMFormatDescription, context: SampleEntryContext)
-        throws(MovieWriterError) -> BoxedMetadataSampleEntry {
+        throws(ContainerWriterError) -> BoxedMetadataSampleEntry {
         guard let table = AttributeValue.dictionary(CMFormatDescriptionGetExtension(
             description, extensionKey: kCMFormatDescriptionExtensionKey_MetadataKeyTable)), !table.isEmpty else {
-            throw MovieWriterError(.invalidArgument, "a 'mebx' metadata description needs a key table")
+            throw ContainerWriterError(.invalidArgument, "a 'mebx' metadata description needs a key table")
         }
         var keys: [(UInt32, BoxList)] = []
         for (localIDText, value) in table {
             guard let localID = UInt32(localIDText), localID != 0, let key = AttributeValue.dictionary(value),
                   let namespace = AttributeValue.osType(key[kCMMetadataFormatDescriptionKey_Namespace as String]),
                   let keyValue = key[kCMMetadataFormatDescriptionKey_Value as String] as? Data else {
-                throw MovieWriterError(.invalidArgument, "metadata key '\(localIDText)' lacks a namespace or value")
+                throw ContainerWriterError(.invalidArgument, "metadata key '\(localIDText)' lacks a namespace or value")
             }
             var declaration = MetadataKeyDeclarationBox(keyNamespace: FourCC(rawValue: namespace), keyValue: "")
             declaration.keyValue = [UInt8](keyValue)

@@ -1,6 +1,7 @@
 import CoreMedia
 import Foundation
 import ISOBMFF
+import MediaContainer
 import MediaFormats
 
 extension SampleEntryFactory {
@@ -9,12 +10,12 @@ extension SampleEntryFactory {
     /// `nclc` in movies, `nclx` in ISO files), `pasp`, `clap`, `fiel`, `mdcv`, `clli` when the description says so,
     /// and `btrt`.
     static func videoEntry(_ description: CMFormatDescription, context: SampleEntryContext)
-        throws(MovieWriterError) -> VisualSampleEntry {
+        throws(ContainerWriterError) -> VisualSampleEntry {
         let type = subtype(description)
         let dimensions = CMVideoFormatDescriptionGetDimensions(description)
         guard let width = UInt16(exactly: dimensions.width), let height = UInt16(exactly: dimensions.height),
               width > 0, height > 0 else {
-            throw MovieWriterError(.invalidArgument, "video '\(type)' has dimensions \(dimensions.width)x"
+            throw ContainerWriterError(.invalidArgument, "video '\(type)' has dimensions \(dimensions.width)x"
                                    + "\(dimensions.height); a sample entry holds 1…65535 pixels each way")
         }
         let quickTime = context.fileType.isQuickTime

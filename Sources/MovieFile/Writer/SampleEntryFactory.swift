@@ -1,6 +1,7 @@
 import CoreMedia
 import Foundation
 import ISOBMFF
+import MediaContainer
 
 /// What building a sample entry needs besides the format description.
 struct SampleEntryContext {
@@ -20,7 +21,7 @@ struct SampleEntryContext {
 enum SampleEntryFactory {
     /// The `stsd` entry for `description`.
     static func makeEntry(for description: CMFormatDescription, context: SampleEntryContext)
-        throws(MovieWriterError) -> any Box {
+        throws(ContainerWriterError) -> any Box {
         let preferred = context.fileType.isQuickTime ? kCMFormatDescriptionExtension_VerbatimSampleDescription
             : kCMFormatDescriptionExtension_VerbatimISOSampleEntry
         let other = context.fileType.isQuickTime ? kCMFormatDescriptionExtension_VerbatimISOSampleEntry
@@ -56,11 +57,11 @@ enum SampleEntryFactory {
 
     /// The verbatim entry under `key` (a whole box: size, type, payload), with its data reference index set.
     static func verbatimEntry(_ description: CMFormatDescription, key: String, dataReferenceIndex: UInt16)
-        throws(MovieWriterError) -> UnknownBox? {
+        throws(ContainerWriterError) -> UnknownBox? {
         guard let data = CMFormatDescriptionGetExtension(description, extensionKey: key as CFString) as? Data else { return nil }
         let bytes = [UInt8](data)
-        func bad(_ reason: String) -> MovieWriterError {
-            MovieWriterError(.invalidArgument, "the format description's \(key) is not a sample entry: \(reason)")
+        func bad(_ reason: String) -> ContainerWriterError {
+            ContainerWriterError(.invalidArgument, "the format description's \(key) is not a sample entry: \(reason)")
         }
         guard bytes.count >= 16 else { throw bad("only \(bytes.count) bytes") }
         let size32 = UInt32(bytes[0]) << 24 | UInt32(bytes[1]) << 16 | UInt32(bytes[2]) << 8 | UInt32(bytes[3])

@@ -10,7 +10,7 @@ enum ThreeGPPAssetBox {
     static let stringItems: Set<FourCC> = ["titl", "dscp", "cprt", "perf", "auth", "gnre", "albm"]
 
     /// The asset box for `entry` under `key`.
-    static func make(_ entry: MetadataEntry, key: FourCC) throws(MovieWriterError) -> any Box {
+    static func make(_ entry: MetadataEntry, key: FourCC) throws(ContainerWriterError) -> any Box {
         let language = entry.languageCode.flatMap(PackedLanguageCode.init(iso639:)) ?? .undetermined
         switch (key, entry.value) {
         case (_, .string(let text)) where stringItems.contains(key):
@@ -27,13 +27,13 @@ enum ThreeGPPAssetBox {
             default: year = nil
             }
             guard let year, (0...0xFFFF).contains(year) else {
-                throw MovieWriterError(.metadataNotRepresentable, "'yrrc' needs a year, not \(entry.value)")
+                throw ContainerWriterError(.metadataNotRepresentable, "'yrrc' needs a year, not \(entry.value)")
             }
             return UnknownBox(type: key, payload: [0, 0, 0, 0, UInt8(year >> 8), UInt8(year & 0xFF)])
         case (_, .data(let data)):
             return UnknownBox(type: key, payload: [UInt8](data))
         default:
-            throw MovieWriterError(.metadataNotRepresentable, "ISO user data item '\(key)' cannot hold \(entry.value)")
+            throw ContainerWriterError(.metadataNotRepresentable, "ISO user data item '\(key)' cannot hold \(entry.value)")
         }
     }
 

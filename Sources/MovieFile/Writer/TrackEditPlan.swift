@@ -30,7 +30,7 @@ struct TrackEditPlan {
     /// empty edit for the time before the track starts (relative to `origin`), then its presentation from the first
     /// presented time after the encoder delay to the last before the padding.
     static func make(for track: WriterTrack, origin: Origin?, movieTimescale: Int32,
-                     includesDefault: Bool = true) throws(MovieWriterError) -> TrackEditPlan {
+                     includesDefault: Bool = true) throws(ContainerWriterError) -> TrackEditPlan {
         let mediaDuration = track.table.totalDuration
         func movieTicks(_ ticks: Int64) -> Int64 { TimeConversion.rescale(ticks, from: track.timescale, to: movieTimescale) }
         var entries: [EditListBox.Entry] = []
@@ -39,7 +39,7 @@ struct TrackEditPlan {
                 var mediaTime = edit.mediaTime
                 if !edit.isEmpty {
                     guard let first = track.firstDecodeTime, edit.mediaTime >= first else {
-                        throw MovieWriterError(.invalidArgument, "track \(track.trackID): edit media time "
+                        throw ContainerWriterError(.invalidArgument, "track \(track.trackID): edit media time "
                                                + "\(edit.mediaTime) is before the track's first sample ("
                                                + "\(track.firstDecodeTime.map(String.init) ?? "none") )")
                     }
@@ -53,7 +53,7 @@ struct TrackEditPlan {
             let start = track.minimumPresentationTime + delay
             let end = track.maximumPresentationEnd - padding
             guard end > start else {
-                throw MovieWriterError(.invalidArgument, "track \(track.trackID): encoder delay \(delay) and padding "
+                throw ContainerWriterError(.invalidArgument, "track \(track.trackID): encoder delay \(delay) and padding "
                                        + "\(padding) leave nothing of its \(mediaDuration) ticks to present")
             }
             let gap = movieTicks(start) - TimeConversion.rescale(origin.value, from: origin.timescale, to: movieTimescale)

@@ -8,7 +8,7 @@ import MediaContainer
 final class WriterTrack {
     /// A chunk being gathered or waiting to be written: the payloads, in order, and its time span.
     struct Chunk {
-        var payloads: [MovieSample.Payload] = []
+        var payloads: [OutputSample.Payload] = []
         var byteCount = 0
         var sampleCount: UInt32 = 0
         /// Decode time of the first sample (caller's timeline, media ticks).
@@ -20,7 +20,7 @@ final class WriterTrack {
 
     let index: Int
     let trackID: UInt32
-    var configuration: MovieTrackConfiguration
+    var configuration: OutputTrackConfiguration
     let kind: TrackKind
     var descriptions: [CMFormatDescription]
     var table = SampleTableRecorder()
@@ -57,7 +57,7 @@ final class WriterTrack {
     let chunkDurationTicks: Int64
     let chunkByteLimit: Int
 
-    init(index: Int, trackID: UInt32, configuration: MovieTrackConfiguration, kind: TrackKind,
+    init(index: Int, trackID: UInt32, configuration: OutputTrackConfiguration, kind: TrackKind,
          defaultChunkDuration: CMTime) {
         self.index = index
         self.trackID = trackID

@@ -1,5 +1,6 @@
 import CoreMedia
 import Foundation
+import MediaContainer
 import Testing
 @testable import MovieFile
 import TestSupport
@@ -65,13 +66,13 @@ struct WriterBenchmarks {
                         <= Double(audio.samples[ai].decodeTime) / Double(audio.timescale))
                 if takeVideo {
                     let sample = video.samples[vi]
-                    try writer.append(MovieSample(payload: payload(videoPayloads[vi], copying), decodeTime: sample.decodeTime,
+                    try writer.append(OutputSample(payload: payload(videoPayloads[vi], copying), decodeTime: sample.decodeTime,
                                                   presentationTime: sample.presentationTime, duration: sample.duration,
                                                   isSync: sample.isSync), to: v)
                     vi += 1
                 } else {
                     let sample = audio.samples[ai]
-                    try writer.append(MovieSample(payload: payload(audioPayloads[ai], copying), decodeTime: sample.decodeTime,
+                    try writer.append(OutputSample(payload: payload(audioPayloads[ai], copying), decodeTime: sample.decodeTime,
                                                   duration: sample.duration), to: a)
                     ai += 1
                 }
@@ -97,7 +98,7 @@ struct WriterBenchmarks {
 
     /// A sample's payload: the mapped block buffer, or a copy of its bytes in fresh memory (as a reader that copies
     /// would hand it over, so that resident memory shows what the writer keeps).
-    func payload(_ buffer: CMBlockBuffer, _ copying: Bool) throws -> MovieSample.Payload {
+    func payload(_ buffer: CMBlockBuffer, _ copying: Bool) throws -> OutputSample.Payload {
         guard copying else { return .blockBuffer(buffer) }
         return .data(try buffer.dataBytes())
     }
@@ -145,10 +146,10 @@ struct WriterBenchmarks {
         let start = Date()
         while ai < audioCount || vi < videoCount {
             if ai < audioCount && (vi >= videoCount || Double(ai) * 1024 / 48_000 <= Double(vi) / 25) {
-                try writer.append(MovieSample(payload: .data(packet), decodeTime: Int64(ai) * 1024, duration: 1024), to: a)
+                try writer.append(OutputSample(payload: .data(packet), decodeTime: Int64(ai) * 1024, duration: 1024), to: a)
                 ai += 1
             } else {
-                try writer.append(MovieSample(payload: .data(frame), decodeTime: Int64(vi) * 24, duration: 24), to: v)
+                try writer.append(OutputSample(payload: .data(frame), decodeTime: Int64(vi) * 24, duration: 24), to: v)
                 vi += 1
             }
         }

@@ -1,6 +1,7 @@
 import CoreAudioTypes
 import CoreMedia
 import Foundation
+import MediaContainer
 import Testing
 @testable import MovieFile
 import ISOBMFF
@@ -145,7 +146,7 @@ struct WriterCodecMatrixTests {
         let directory = try TestFiles.makeTemporaryDirectory("refuse-\(pair.codec.name)")
         let output = directory.file("out" + pair.fileType.description)
         let writer = try MovieWriter(url: output, fileType: pair.fileType)
-        let error = #expect(throws: MovieWriterError.self) { try writer.addTrack(source.configuration) }
+        let error = #expect(throws: ContainerWriterError.self) { try writer.addTrack(source.configuration) }
         #expect(error?.code == .unsupportedFormat)
         let subtype = FourCC(rawValue: CMFormatDescriptionGetMediaSubType(source.description)).description
         #expect(error?.message.contains("'\(subtype)'") == true, "\(error?.message ?? "")")

@@ -92,7 +92,7 @@ struct WriterEditListTests {
         let video = try Self.video()
         let directory = try TestFiles.makeTemporaryDirectory("bad-edit")
         let output = directory.file("bad.mov")
-        #expect(throws: MovieWriterError.self) {
+        #expect(throws: ContainerWriterError.self) {
             try MuxerHarness.write([video], to: output, fileType: .quickTimeMovie) { _, _ in } beforeFinish: { writer, tracks in
                 try writer.setEditList([EditListEntry(segmentDuration: 300, mediaTime: -100_000)], for: tracks[0])
             }

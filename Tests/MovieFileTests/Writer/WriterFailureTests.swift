@@ -1,5 +1,6 @@
 import CoreMedia
 import Foundation
+import MediaContainer
 import Testing
 @testable import MovieFile
 import TestSupport
@@ -22,7 +23,7 @@ struct WriterFailureTests {
         let directory = try TestFiles.makeTemporaryDirectory("exists")
         let output = directory.file("existing.mov")
         try Data("precious".utf8).write(to: output)
-        let error = #expect(throws: MovieWriterError.self) { _ = try MovieWriter(url: output, fileType: .quickTimeMovie) }
+        let error = #expect(throws: ContainerWriterError.self) { _ = try MovieWriter(url: output, fileType: .quickTimeMovie) }
         #expect(error?.code == .outputExists)
         #expect(try Data(contentsOf: output) == Data("precious".utf8))
     }
@@ -42,7 +43,7 @@ struct WriterFailureTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory.url.path).count == 2, "output and spool")
         writer.cancel()
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory.url.path).isEmpty)
-        let error = #expect(throws: MovieWriterError.self) { try writer.finish() }
+        let error = #expect(throws: ContainerWriterError.self) { try writer.finish() }
         #expect(error?.code == .cancelled)
     }
 
@@ -69,12 +70,12 @@ struct WriterFailureTests {
         let track = try writer.addTrack(source.configuration)
         let samples = source.movieSamples()
         try writer.append(samples[1], to: track)
-        let error = #expect(throws: MovieWriterError.self) { try writer.append(samples[0], to: track) }
+        let error = #expect(throws: ContainerWriterError.self) { try writer.append(samples[0], to: track) }
         #expect(error?.code == .invalidArgument)
         #expect(error?.message.contains("decode") == true)
         var wrongDescription = samples[2]
         wrongDescription.descriptionIndex = 2
-        #expect(throws: MovieWriterError.self) { try writer.append(wrongDescription, to: track) }
+        #expect(throws: ContainerWriterError.self) { try writer.append(wrongDescription, to: track) }
         for sample in samples.dropFirst(2) { try writer.append(sample, to: track) }
         try writer.finish()
         #expect(try PacketProbe.packets(output).count == samples.count - 1)
@@ -95,10 +96,10 @@ struct WriterFailureTests {
         let source = try Self.video()
         let track = try writer.addTrack(source.configuration)
         let frame = Data(source.samples[0].data)
-        var failure: MovieWriterError?
+        var failure: ContainerWriterError?
         for index in 0..<2_000 where failure == nil {
             do {
-                try writer.append(MovieSample(payload: .data(frame), decodeTime: Int64(index) * 24, duration: 24), to: track)
+                try writer.append(OutputSample(payload: .data(frame), decodeTime: Int64(index) * 24, duration: 24), to: track)
             } catch {
                 failure = error
             }
@@ -113,7 +114,7 @@ struct WriterFailureTests {
         #expect(error.message.contains("No space left on device"))
         #expect(try FileManager.default.contentsOfDirectory(atPath: mount.path).isEmpty, "nothing left on the disk")
         // Every later call reports the same failure.
-        let later = #expect(throws: MovieWriterError.self) { try writer.finish() }
+        let later = #expect(throws: ContainerWriterError.self) { try writer.finish() }
         #expect(later == error)
     }
 
@@ -132,10 +133,10 @@ struct WriterFailureTests {
             let source = try Self.video()
             let track = try writer.addTrack(source.configuration)
             let frame = Data(source.samples[0].data)
-            var failure: MovieWriterError?
+            var failure: ContainerWriterError?
             for index in 0..<2_000 where failure == nil {
                 do {
-                    try writer.append(MovieSample(payload: .data(frame), decodeTime: Int64(index) * 24, duration: 24),
+                    try writer.append(OutputSample(payload: .data(frame), decodeTime: Int64(index) * 24, duration: 24),
                                       to: track)
                 } catch {
                     failure = error

@@ -1,6 +1,7 @@
 import CoreMedia
 import Foundation
 import ISOBMFF
+import MediaContainer
 import Testing
 @testable import MovieFile
 import TestSupport
@@ -254,7 +255,7 @@ struct WriterFragmentTruncationTests {
         let span = source.duration
         for loop in 0..<60 {
             for sample in source.samples {
-                try writer.append(MovieSample(payload: .data(Data(sample.data)),
+                try writer.append(OutputSample(payload: .data(Data(sample.data)),
                                               decodeTime: sample.decodeTime + Int64(loop) * span,
                                               presentationTime: sample.presentationTime + Int64(loop) * span,
                                               duration: sample.duration, isSync: sample.isSync), to: track)

@@ -1,5 +1,6 @@
 import CoreMedia
 import Foundation
+import MediaContainer
 import Testing
 @testable import MovieFile
 import TestSupport
@@ -122,12 +123,12 @@ struct WriterInterleavingTests {
         while a < audioCount || v < videoCount {
             let audioTime = Double(a) * 1024 / 48_000, videoTime = Double(v) / 25
             if a < audioCount && (v >= videoCount || audioTime <= videoTime) {
-                try writer.append(MovieSample(payload: .data(audioPacket), decodeTime: Int64(a) * 1024, duration: 1024),
+                try writer.append(OutputSample(payload: .data(audioPacket), decodeTime: Int64(a) * 1024, duration: 1024),
                                   to: audioTrack)
                 a += 1
                 if a == audioCount { try writer.markFinished(audioTrack) }
             } else {
-                try writer.append(MovieSample(payload: .data(videoFrame), decodeTime: Int64(v) * 24, duration: 24),
+                try writer.append(OutputSample(payload: .data(videoFrame), decodeTime: Int64(v) * 24, duration: 24),
                                   to: videoTrack)
                 v += 1
             }
@@ -150,18 +151,18 @@ struct WriterInterleavingTests {
         let video = try ElementarySources.prores(MuxerTestMedia.url("prores-422-frames.prores"))
         let audioTrack = try writer.addTrack(audio.configuration)
         let videoTrack = try writer.addTrack(video.configuration)
-        try writer.append(MovieSample(payload: .data(Data(audio.samples[0].data)), decodeTime: 0, duration: 1024),
+        try writer.append(OutputSample(payload: .data(Data(audio.samples[0].data)), decodeTime: 0, duration: 1024),
                           to: audioTrack)
         // Video runs two seconds ahead: its chunks close and wait for audio.
         for frame in 0..<50 {
-            try writer.append(MovieSample(payload: .data(Data(video.samples[frame % video.samples.count].data)),
+            try writer.append(OutputSample(payload: .data(Data(video.samples[frame % video.samples.count].data)),
                                           decodeTime: Int64(frame) * 24, duration: 24), to: videoTrack)
         }
         #expect(!writer.isReadyForMoreMediaData(videoTrack))
         #expect(writer.isReadyForMoreMediaData(audioTrack))
         // Audio catching up past the video chunk's start releases it.
         for packet in 1..<100 {
-            try writer.append(MovieSample(payload: .data(Data(audio.samples[packet % audio.samples.count].data)),
+            try writer.append(OutputSample(payload: .data(Data(audio.samples[packet % audio.samples.count].data)),
                                           decodeTime: Int64(packet) * 1024, duration: 1024), to: audioTrack)
         }
         #expect(writer.isReadyForMoreMediaData(videoTrack))

@@ -129,16 +129,16 @@ struct WriterMetadataTests {
         let mp4 = try MovieWriter(url: directory.file("a.mp4"), fileType: .mpeg4)
         defer { mp4.cancel() }
         let id3 = MetadataEntry(keySpace: .id3, key: .string("TIT2"), value: .string("x"))
-        let error = #expect(throws: MovieWriterError.self) { try mp4.setMetadata([id3]) }
+        let error = #expect(throws: ContainerWriterError.self) { try mp4.setMetadata([id3]) }
         #expect(error?.code == .metadataNotRepresentable)
         #expect(error?.message.contains("TIT2") == true)
         let threeGPP = try MovieWriter(url: directory.file("a.3gp"), fileType: .threeGPP)
         defer { threeGPP.cancel() }
         let unmapped = MetadataEntry(keySpace: .quickTimeMetadata, key: .string("com.example.private"), value: .string("x"))
-        #expect(throws: MovieWriterError.self) { try threeGPP.setMetadata([unmapped]) }
+        #expect(throws: ContainerWriterError.self) { try threeGPP.setMetadata([unmapped]) }
         let number = MetadataEntry(keySpace: .quickTimeUserData, key: .fourCC(fourCC("©nam")), value: .float(1.5))
         let mov = try MovieWriter(url: directory.file("a.mov"), fileType: .quickTimeMovie)
         defer { mov.cancel() }
-        #expect(throws: MovieWriterError.self) { try mov.setMetadata([number]) }
+        #expect(throws: ContainerWriterError.self) { try mov.setMetadata([number]) }
     }
 }

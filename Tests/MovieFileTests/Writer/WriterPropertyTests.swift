@@ -1,6 +1,7 @@
 import CoreMedia
 import Foundation
 import ISOBMFF
+import MediaContainer
 import Testing
 @testable import MovieFile
 import TestSupport
@@ -67,7 +68,7 @@ struct WriterPropertyTests {
         var description: CMFormatDescription?
         CMVideoFormatDescriptionCreate(allocator: nil, codecType: fourCC("avc1"), width: 16, height: 16,
                                        extensions: nil, formatDescriptionOut: &description)
-        var configuration = MovieTrackConfiguration(mediaType: kCMMediaType_Video, mediaTimescale: 30_000,
+        var configuration = OutputTrackConfiguration(mediaType: kCMMediaType_Video, mediaTimescale: 30_000,
                                                     formatDescriptions: [try #require(description)])
         configuration.trackID = 1
         let track = WriterTrack(index: 0, trackID: 1, configuration: configuration, kind: .video,

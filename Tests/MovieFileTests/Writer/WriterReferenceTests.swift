@@ -1,6 +1,7 @@
 import CoreMedia
 import Foundation
 import ISOBMFF
+import MediaContainer
 import Testing
 @testable import MovieFile
 import TestSupport
@@ -22,7 +23,7 @@ struct WriterReferenceTests {
         configuration.mediaDataLocation = .referenced(url: referenced, baseURL: output)
         let track = try writer.addTrack(configuration)
         for (packet, sample) in zip(packets, source.samples) {
-            try writer.append(MovieSample(payload: .reference(offset: UInt64(packet.position!), size: packet.size),
+            try writer.append(OutputSample(payload: .reference(offset: UInt64(packet.position!), size: packet.size),
                                           decodeTime: sample.decodeTime, presentationTime: sample.presentationTime,
                                           duration: sample.duration, isSync: sample.isSync), to: track)
         }
@@ -67,7 +68,7 @@ struct WriterReferenceTests {
         defer { writer.cancel() }
         var configuration = source.configuration
         configuration.mediaDataLocation = .referenced(url: directory.file("media.mp4"), baseURL: nil)
-        let error = #expect(throws: MovieWriterError.self) { try writer.addTrack(configuration) }
+        let error = #expect(throws: ContainerWriterError.self) { try writer.addTrack(configuration) }
         #expect(error?.code == .unsupportedFormat)
     }
 }

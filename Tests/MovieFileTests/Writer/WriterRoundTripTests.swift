@@ -62,10 +62,10 @@ struct WriterRoundTripTests {
         options.preferredTransform = reader.preferredTransform
         if let date = reader.creationDate { options.creationDate = date }
         let writer = try MovieWriter(url: output, fileType: fileType, options: options)
-        var handles: [CMPersistentTrackID: MovieTrackHandle] = [:]
-        var tables: [(ContainerTrack, SampleTable, MovieTrackHandle)] = []
+        var handles: [CMPersistentTrackID: OutputTrack] = [:]
+        var tables: [(ContainerTrack, SampleTable, OutputTrack)] = []
         for track in reader.tracks {
-            var configuration = MovieTrackConfiguration(mediaType: track.mediaType, mediaTimescale: track.mediaTimescale,
+            var configuration = OutputTrackConfiguration(mediaType: track.mediaType, mediaTimescale: track.mediaTimescale,
                                                         formatDescriptions: Array(track.formatDescriptions))
             configuration.trackID = track.trackID
             configuration.languageCode = track.languageCode
@@ -107,7 +107,7 @@ struct WriterRoundTripTests {
             guard let index = next else { break }
             let (track, table, handle) = tables[index]
             let sample = cursors[index]
-            var movieSample = MovieSample(payload: .blockBuffer(try reader.blockBuffer(forSample: sample, of: track)),
+            var movieSample = OutputSample(payload: .blockBuffer(try reader.blockBuffer(forSample: sample, of: track)),
                                           decodeTime: table.decodeTime(at: sample),
                                           presentationTime: table.presentationTime(at: sample),
                                           duration: table.duration(at: sample), isSync: table.isSync(at: sample),

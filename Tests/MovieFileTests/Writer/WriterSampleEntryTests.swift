@@ -1,6 +1,7 @@
 import CoreMedia
 import Foundation
 import ISOBMFF
+import MediaContainer
 import Testing
 @testable import MovieFile
 import TestSupport
@@ -209,7 +210,7 @@ struct WriterSampleEntryTests {
         let buffer = TrackSource.blockBuffer([UInt8](frame))
         let count = 1_040
         for index in 0..<count {
-            try writer.append(MovieSample(payload: .blockBuffer(buffer), decodeTime: Int64(index) * 24, duration: 24),
+            try writer.append(OutputSample(payload: .blockBuffer(buffer), decodeTime: Int64(index) * 24, duration: 24),
                               to: handle)
         }
         try writer.finish()

@@ -64,7 +64,7 @@ struct WriterSizeProjectionTests {
         var options = MovieWriterOptions()
         options.movieFragmentInterval = CMTime(value: 1, timescale: 1)
         let writer = try MovieWriter(url: directory.file("f.mp4"), fileType: .mpeg4, options: options)
-        #expect(throws: MovieWriterError.self) { try writer.sizeProjection() }
+        #expect(throws: ContainerWriterError.self) { try writer.sizeProjection() }
         writer.cancel()
     }
 

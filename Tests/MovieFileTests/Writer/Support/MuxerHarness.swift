@@ -1,5 +1,6 @@
 import CoreMedia
 import Foundation
+import MediaContainer
 import Testing
 @testable import MovieFile
 import TestSupport
@@ -11,11 +12,11 @@ enum MuxerHarness {
     @discardableResult
     static func write(_ sources: [TrackSource], to url: URL, fileType: MovieFileType,
                       options: MovieWriterOptions = MovieWriterOptions(),
-                      configure: (inout MovieTrackConfiguration, Int) -> Void = { _, _ in },
-                      beforeFinish: (MovieWriter, [MovieTrackHandle]) throws -> Void = { _, _ in }) throws
-        -> [MovieTrackHandle] {
+                      configure: (inout OutputTrackConfiguration, Int) -> Void = { _, _ in },
+                      beforeFinish: (MovieWriter, [OutputTrack]) throws -> Void = { _, _ in }) throws
+        -> [OutputTrack] {
         let writer = try MovieWriter(url: url, fileType: fileType, options: options)
-        var handles: [MovieTrackHandle] = []
+        var handles: [OutputTrack] = []
         for (index, source) in sources.enumerated() {
             var configuration = source.configuration
             configure(&configuration, index)

@@ -1,5 +1,6 @@
 import CoreMedia
 import Foundation
+import MediaContainer
 @testable import MovieFile
 
 /// Encoded samples ready to append, with the description and timescale of their track, and the file they came from
@@ -26,16 +27,16 @@ struct TrackSource {
     var origin: URL?
 
     /// A track configuration for this source.
-    var configuration: MovieTrackConfiguration {
-        MovieTrackConfiguration(mediaType: mediaType, mediaTimescale: timescale, formatDescriptions: [description])
+    var configuration: OutputTrackConfiguration {
+        OutputTrackConfiguration(mediaType: mediaType, mediaTimescale: timescale, formatDescriptions: [description])
     }
 
-    /// The samples as `MovieSample`s (block buffers for even indices, `Data` for odd ones, so both paths are used).
-    func movieSamples() -> [MovieSample] {
+    /// The samples as `OutputSample`s (block buffers for even indices, `Data` for odd ones, so both paths are used).
+    func movieSamples() -> [OutputSample] {
         samples.enumerated().map { index, sample in
-            let payload: MovieSample.Payload = index % 2 == 0
+            let payload: OutputSample.Payload = index % 2 == 0
                 ? .blockBuffer(Self.blockBuffer(sample.data)) : .data(Data(sample.data))
-            var movieSample = MovieSample(payload: payload, decodeTime: sample.decodeTime,
+            var movieSample = OutputSample(payload: payload, decodeTime: sample.decodeTime,
                                           presentationTime: sample.presentationTime, duration: sample.duration,
                                           sampleCount: sample.count, isSync: sample.isSync)
             movieSample.descriptionIndex = 1

@@ -1,11 +1,11 @@
 import CoreMedia
 import Foundation
-import MediaContainer
 
-/// Everything the writer needs to know about a track before writing starts. Sample descriptions may also be added
-/// later (`MovieWriter.addSampleDescription`), and the edit list, encoder delay, references and metadata set any
-/// time before `finish`.
-package struct MovieTrackConfiguration: Sendable {
+/// Everything a container writer needs to know about a track before writing starts. Sample descriptions may also be
+/// added later (`ContainerWriter.addSampleDescription`), and the edit list, encoder delay, references and metadata
+/// set any time before `finish`. A writer whose format cannot hold a property (an audio file has no transform, no
+/// language, one track) refuses a value other than the default rather than dropping it.
+package struct OutputTrackConfiguration: Sendable {
     /// Where a track's media data goes.
     package enum MediaDataLocation: Sendable, Equatable {
         /// Interleaved by time with the other tracks' chunks (`AVAssetWriterInput.MediaDataLocation

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import MovieFile
+@testable import MediaContainer
 
 @Suite("Writer: the background write lane")
 struct WriteBehindLaneTests {
@@ -17,7 +17,7 @@ struct WriteBehindLaneTests {
         let lane = WriteBehindLane()
         let runs = Runs()
         for number in 0..<50 {
-            try lane.submit(.init { () throws(MovieWriterError) in
+            try lane.submit(.init { () throws(ContainerWriterError) in
                 if number % 7 == 0 { usleep(200) }
                 runs.append(number)
             })
@@ -30,13 +30,13 @@ struct WriteBehindLaneTests {
     func failure() throws {
         let lane = WriteBehindLane()
         let runs = Runs()
-        try lane.submit(.init { () throws(MovieWriterError) in
-            throw MovieWriterError(.diskFull, "no space left")
+        try lane.submit(.init { () throws(ContainerWriterError) in
+            throw ContainerWriterError(.diskFull, "no space left")
         })
-        #expect(throws: MovieWriterError.self) {
-            try lane.submit(.init { () throws(MovieWriterError) in runs.append(1) })
+        #expect(throws: ContainerWriterError.self) {
+            try lane.submit(.init { () throws(ContainerWriterError) in runs.append(1) })
         }
-        #expect(throws: MovieWriterError.self) { try lane.settle() }
+        #expect(throws: ContainerWriterError.self) { try lane.settle() }
         lane.quiesce()
         #expect(runs.all.isEmpty)
     }

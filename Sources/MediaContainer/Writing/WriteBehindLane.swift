@@ -10,31 +10,31 @@ import Dispatch
 final class WriteBehindLane: @unchecked Sendable {
     /// A job and everything its memory depends on, handed to the lane's thread whole.
     struct Job: @unchecked Sendable {
-        let run: () throws(MovieWriterError) -> Void
+        let run: () throws(ContainerWriterError) -> Void
     }
 
-    private let queue = DispatchQueue(label: "MovieFile.WriteBehindLane")
+    private let queue = DispatchQueue(label: "MediaContainer.WriteBehindLane")
     /// Holds one permit while no job is in flight. Also orders `failure`: the job writes it before signalling,
     /// readers read it after waiting.
     private let idle = DispatchSemaphore(value: 1)
-    private var failure: MovieWriterError?
+    private var failure: ContainerWriterError?
 
     /// Runs `job` on the lane's thread after the previous one has finished; throws the previous job's failure
     /// instead of running it.
-    func submit(_ job: Job) throws(MovieWriterError) {
+    func submit(_ job: Job) throws(ContainerWriterError) {
         idle.wait()
         if let failure {
             idle.signal()
             throw failure
         }
         queue.async { [self] in
-            do throws(MovieWriterError) { try job.run() } catch { failure = error }
+            do throws(ContainerWriterError) { try job.run() } catch { failure = error }
             idle.signal()
         }
     }
 
     /// Waits until no job is in flight; throws the failure of any earlier job.
-    func settle() throws(MovieWriterError) {
+    func settle() throws(ContainerWriterError) {
         idle.wait()
         let failure = self.failure
         idle.signal()

@@ -1,13 +1,13 @@
 import Foundation
-import ISOBMFF
 
 #if canImport(Glibc)
 import Glibc
 #endif
 
-/// Why writing a movie failed: a code the asset layer maps to an `AVError`, a message a person can act on, and for
-/// file-system failures the POSIX error number and the path.
-package struct MovieWriterError: Error, Sendable, Equatable, CustomStringConvertible {
+/// Why writing a container failed (a movie, an audio file, or the output file under either): a code the asset layer
+/// maps to an `AVError`, a message a person can act on, and for file-system failures the POSIX error number and the
+/// path.
+package struct ContainerWriterError: Error, Sendable, Equatable, CustomStringConvertible {
     /// What kind of failure this is.
     package enum Code: Sendable, Equatable {
         /// The output file already exists (the writer never overwrites: `AVError.fileAlreadyExists`).
@@ -46,16 +46,11 @@ package struct MovieWriterError: Error, Sendable, Equatable, CustomStringConvert
     }
 
     /// A file-system failure of `operation` on `path` with `errno`; ENOSPC, EDQUOT and EFBIG become `.diskFull`.
-    package static func posix(_ operation: String, path: String, errno number: Int32) -> MovieWriterError {
+    package static func posix(_ operation: String, path: String, errno number: Int32) -> ContainerWriterError {
         let text = String(cString: strerror(number))
         let full = number == ENOSPC || number == EDQUOT || number == EFBIG
-        return MovieWriterError(full ? .diskFull : .fileSystem, "\(operation) '\(path)' failed: \(text) (errno \(number))",
+        return ContainerWriterError(full ? .diskFull : .fileSystem, "\(operation) '\(path)' failed: \(text) (errno \(number))",
                                 posixErrorCode: number, path: path)
-    }
-
-    /// A box that could not be serialised (a value too large for its field).
-    package static func box(_ error: BoxWriteError) -> MovieWriterError {
-        MovieWriterError(.invalidArgument, error.description)
     }
 
     /// True when the disk or file-size limit is full, which the asset layer reports as `AVError.diskFull`.

@@ -5,17 +5,31 @@ import Foundation
 import Glibc
 #endif
 
-/// A file the writer creates and owns: created with `O_EXCL` (an existing file is never touched), written through
-/// a buffer so that small samples cost no system call each, patched in place with `pwrite`, and removed on failure.
+/// A file a container writer creates and owns, the one place output files are opened: created with `O_EXCL` (an
+/// existing file is never touched), written through a buffer so that small samples cost no system call each,
+/// patched in place with `pwrite`, and removed on failure.
 /// Large gathered writes (whole chunks) go out on a background lane, so the kernel's copy of one chunk overlaps
 /// with the caller preparing the next; every other operation first waits for that lane, so the file is always
 /// written in call order.
 ///
-/// Not thread safe: the movie writer serialises all access under its lock. Every failing call throws a
-/// `MovieWriterError` carrying errno's text; ENOSPC/EDQUOT/EFBIG are `.diskFull`.
-final class MovieOutputFile {
+/// Not thread safe: the writer that owns it (the movie writer, an audio-file writer) serialises all access under its
+/// lock. Every failing call throws a `ContainerWriterError` carrying errno's text; ENOSPC/EDQUOT/EFBIG are
+/// `.diskFull`.
+package final class OutputFile {
+    /// A full disk, simulated for tests: a write that would take the file past `limit` bytes writes what fits, then
+    /// fails with `errno` as the kernel would.
+    package struct SimulatedFailure: Sendable {
+        package var limit: UInt64
+        package var errno: Int32
+
+        package init(limit: UInt64, errno: Int32) {
+            self.limit = limit
+            self.errno = errno
+        }
+    }
+
     /// Where the file is.
-    let path: String
+    package let path: String
     private var descriptor: Int32
     /// The write buffer; `spare` is its twin, swapped in while a background write still reads the other.
     private var buffer: UnsafeMutableRawPointer
@@ -27,19 +41,23 @@ final class MovieOutputFile {
     /// explicit offsets, so the descriptor's own offset never matters.
     private var flushedEnd: UInt64 = 0
     /// The logical end of the file: bytes written plus bytes still buffered.
-    private(set) var position: UInt64
+    package private(set) var position: UInt64
+    /// Test seam; `nil` in real use.
+    private let simulatedFailure: SimulatedFailure?
 
     /// Creates `url` for reading and writing; throws `.outputExists` if anything is already there.
-    init(creating url: URL, bufferSize: Int = MovieWriterLimits.writeBufferSize) throws(MovieWriterError) {
+    package init(creating url: URL, bufferSize: Int = OutputFileLimits.writeBufferSize,
+                 simulatedFailure: SimulatedFailure? = nil) throws(ContainerWriterError) {
         path = url.path
+        self.simulatedFailure = simulatedFailure
         let fd = open(path, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
         guard fd >= 0 else {
             let number = errno
             if number == EEXIST {
-                throw MovieWriterError(.outputExists, "the output file '\(path)' already exists; the writer never "
+                throw ContainerWriterError(.outputExists, "the output file '\(path)' already exists; the writer never "
                                        + "overwrites a file (remove it first)", posixErrorCode: number, path: path)
             }
-            throw MovieWriterError.posix("creating", path: path, errno: number)
+            throw ContainerWriterError.posix("creating", path: path, errno: number)
         }
         descriptor = fd
         capacity = max(4096, bufferSize)
@@ -57,7 +75,7 @@ final class MovieOutputFile {
     // MARK: Appending
 
     /// Appends `bytes`.
-    func write(_ bytes: UnsafeRawBufferPointer) throws(MovieWriterError) {
+    package func write(_ bytes: UnsafeRawBufferPointer) throws(ContainerWriterError) {
         guard bytes.count > 0, let base = bytes.baseAddress else { return }
         if bytes.count >= capacity {
             // Large payloads (video frames) go straight to the kernel, after what is buffered.
@@ -73,38 +91,38 @@ final class MovieOutputFile {
     }
 
     /// Appends `bytes`.
-    func write(_ bytes: [UInt8]) throws(MovieWriterError) {
-        try Self.withBytes(bytes) { (raw) throws(MovieWriterError) in try write(raw) }
+    package func write(_ bytes: [UInt8]) throws(ContainerWriterError) {
+        try Self.withBytes(bytes) { (raw) throws(ContainerWriterError) in try write(raw) }
     }
 
     /// Appends `data`.
-    func write(_ data: Data) throws(MovieWriterError) {
-        var failure: MovieWriterError?
+    package func write(_ data: Data) throws(ContainerWriterError) {
+        var failure: ContainerWriterError?
         data.withUnsafeBytes { raw in
-            do throws(MovieWriterError) { try write(raw) } catch { failure = error }
+            do throws(ContainerWriterError) { try write(raw) } catch { failure = error }
         }
         if let failure { throw failure }
     }
 
     /// Calls `body` with the bytes of `bytes`, keeping the typed error (`withUnsafeBytes` only rethrows untyped).
-    private static func withBytes(_ bytes: [UInt8], _ body: (UnsafeRawBufferPointer) throws(MovieWriterError) -> Void)
-        throws(MovieWriterError) {
-        var failure: MovieWriterError?
+    private static func withBytes(_ bytes: [UInt8], _ body: (UnsafeRawBufferPointer) throws(ContainerWriterError) -> Void)
+        throws(ContainerWriterError) {
+        var failure: ContainerWriterError?
         bytes.withUnsafeBytes { raw in
-            do throws(MovieWriterError) { try body(raw) } catch { failure = error }
+            do throws(ContainerWriterError) { try body(raw) } catch { failure = error }
         }
         if let failure { throw failure }
     }
 
     /// Appends every byte of `blockBuffer`, one contiguous piece at a time (no intermediate copy of the whole).
-    func write(_ blockBuffer: CMBlockBuffer) throws(MovieWriterError) {
-        try Self.forEachPiece(of: blockBuffer) { (piece) throws(MovieWriterError) in try write(piece) }
+    package func write(_ blockBuffer: CMBlockBuffer) throws(ContainerWriterError) {
+        try Self.forEachPiece(of: blockBuffer) { (piece) throws(ContainerWriterError) in try write(piece) }
     }
 
     /// Calls `body` with each contiguous piece of `blockBuffer`'s bytes, in order.
     private static func forEachPiece(of blockBuffer: CMBlockBuffer,
-                                     _ body: (UnsafeRawBufferPointer) throws(MovieWriterError) -> Void)
-        throws(MovieWriterError) {
+                                     _ body: (UnsafeRawBufferPointer) throws(ContainerWriterError) -> Void)
+        throws(ContainerWriterError) {
         let total = CMBlockBufferGetDataLength(blockBuffer)
         var offset = 0
         while offset < total {
@@ -113,7 +131,7 @@ final class MovieOutputFile {
             let status = CMBlockBufferGetDataPointer(blockBuffer, atOffset: offset, lengthAtOffsetOut: &length,
                                                      totalLengthOut: nil, dataPointerOut: &pointer)
             guard status == kCMBlockBufferNoErr, let pointer, length > 0 else {
-                throw MovieWriterError(.invalidArgument, "a sample's block buffer could not be read at offset "
+                throw ContainerWriterError(.invalidArgument, "a sample's block buffer could not be read at offset "
                                        + "\(offset) of \(total) (status \(status))")
             }
             let piece = min(length, total - offset)
@@ -127,9 +145,9 @@ final class MovieOutputFile {
     /// the mapped source file): the bytes are copied once, by the kernel, instead of twice. That write runs on the
     /// background lane, holding `blockBuffers` (and the write buffer, swapped for its spare) until it is done; its
     /// failure is thrown by the next call that touches the file.
-    func write(gathering blockBuffers: [CMBlockBuffer]) throws(MovieWriterError) {
+    package func write(gathering blockBuffers: [CMBlockBuffer]) throws(ContainerWriterError) {
         let total = blockBuffers.reduce(0) { $0 + CMBlockBufferGetDataLength($1) }
-        guard total >= MovieWriterLimits.gatherThreshold else {
+        guard total >= OutputFileLimits.gatherThreshold else {
             for blockBuffer in blockBuffers { try write(blockBuffer) }
             return
         }
@@ -137,16 +155,20 @@ final class MovieOutputFile {
         pieces.reserveCapacity(blockBuffers.count + 1)
         if buffered > 0 { pieces.append(iovec(iov_base: buffer, iov_len: buffered)) }
         for blockBuffer in blockBuffers {
-            try Self.forEachPiece(of: blockBuffer) { (piece) throws(MovieWriterError) in
+            try Self.forEachPiece(of: blockBuffer) { (piece) throws(ContainerWriterError) in
                 pieces.append(iovec(iov_base: UnsafeMutableRawPointer(mutating: piece.baseAddress), iov_len: piece.count))
             }
         }
         let count = buffered + total
         guard descriptor >= 0 else { throw closedError }
+        if let simulatedFailure, flushedEnd + UInt64(count) > simulatedFailure.limit {
+            // The simulated full disk refuses the whole gathered write: enough for the writers' failure paths.
+            throw ContainerWriterError.posix("writing", path: path, errno: simulatedFailure.errno)
+        }
         let (fd, path, offset) = (descriptor, path, flushedEnd)
-        try lane.submit(WriteBehindLane.Job { [pieces] () throws(MovieWriterError) in
+        try lane.submit(WriteBehindLane.Job { [pieces] () throws(ContainerWriterError) in
             var pieces = pieces
-            try withExtendedLifetime(blockBuffers) { () throws(MovieWriterError) in
+            try withExtendedLifetime(blockBuffers) { () throws(ContainerWriterError) in
                 try Self.writeGathered(&pieces, count: count, at: offset, to: fd, path: path)
             }
         })
@@ -163,12 +185,12 @@ final class MovieOutputFile {
     }
 
     /// Appends `count` zero bytes.
-    func writeZeros(_ count: Int) throws(MovieWriterError) {
+    package func writeZeros(_ count: Int) throws(ContainerWriterError) {
         var remaining = count
         let zeros = [UInt8](repeating: 0, count: min(count, 65_536))
         while remaining > 0 {
             let piece = min(remaining, zeros.count)
-            try Self.withBytes(zeros) { (raw) throws(MovieWriterError) in
+            try Self.withBytes(zeros) { (raw) throws(ContainerWriterError) in
                 try write(UnsafeRawBufferPointer(rebasing: raw[0..<piece]))
             }
             remaining -= piece
@@ -176,7 +198,7 @@ final class MovieOutputFile {
     }
 
     /// Hands buffered bytes to the kernel. After it returns they survive the process being killed.
-    func flush() throws(MovieWriterError) {
+    package func flush() throws(ContainerWriterError) {
         guard buffered > 0 else { return }
         let count = buffered
         buffered = 0
@@ -187,20 +209,20 @@ final class MovieOutputFile {
     // MARK: Random access
 
     /// Overwrites bytes at `offset`, which must lie in what has been written; buffered bytes are flushed first.
-    func overwrite(_ bytes: [UInt8], at offset: UInt64) throws(MovieWriterError) {
+    package func overwrite(_ bytes: [UInt8], at offset: UInt64) throws(ContainerWriterError) {
         guard offset + UInt64(bytes.count) <= position else {
-            throw MovieWriterError(.invalidState, "internal: patch of \(bytes.count) bytes at \(offset) is past the "
+            throw ContainerWriterError(.invalidState, "internal: patch of \(bytes.count) bytes at \(offset) is past the "
                                    + "end of the file (\(position))")
         }
         try flush()
-        try Self.withBytes(bytes) { (raw) throws(MovieWriterError) in
+        try Self.withBytes(bytes) { (raw) throws(ContainerWriterError) in
             guard let base = raw.baseAddress else { return }
             try writeFully(base, count: raw.count, at: offset)
         }
     }
 
     /// Writes `bytes` at `offset`, possibly past the current end (used when media data is moved up).
-    func write(_ bytes: UnsafeRawBufferPointer, at offset: UInt64) throws(MovieWriterError) {
+    package func write(_ bytes: UnsafeRawBufferPointer, at offset: UInt64) throws(ContainerWriterError) {
         try flush()
         guard let base = bytes.baseAddress, bytes.count > 0 else { return }
         try writeFully(base, count: bytes.count, at: offset)
@@ -209,7 +231,7 @@ final class MovieOutputFile {
     }
 
     /// Reads exactly `destination.count` bytes at `offset`.
-    func read(into destination: UnsafeMutableRawBufferPointer, at offset: UInt64) throws(MovieWriterError) {
+    package func read(into destination: UnsafeMutableRawBufferPointer, at offset: UInt64) throws(ContainerWriterError) {
         try flush()
         try lane.settle()
         guard let base = destination.baseAddress else { return }
@@ -218,10 +240,10 @@ final class MovieOutputFile {
             let result = pread(descriptor, base + done, destination.count - done, off_t(offset) + off_t(done))
             if result < 0 {
                 if errno == EINTR { continue }
-                throw MovieWriterError.posix("reading", path: path, errno: errno)
+                throw ContainerWriterError.posix("reading", path: path, errno: errno)
             }
             if result == 0 {
-                throw MovieWriterError(.fileSystem, "reading '\(path)' at \(offset + UInt64(done)) found the end of "
+                throw ContainerWriterError(.fileSystem, "reading '\(path)' at \(offset + UInt64(done)) found the end of "
                                        + "the file", path: path)
             }
             done += result
@@ -229,25 +251,34 @@ final class MovieOutputFile {
     }
 
     /// Flushes, then cuts the file to `length` bytes.
-    func truncate(to length: UInt64) throws(MovieWriterError) {
+    package func truncate(to length: UInt64) throws(ContainerWriterError) {
         try flush()
         try lane.settle()
         guard ftruncate(descriptor, off_t(length)) == 0 else {
-            throw MovieWriterError.posix("truncating", path: path, errno: errno)
+            throw ContainerWriterError.posix("truncating", path: path, errno: errno)
         }
         position = length
         flushedEnd = length
     }
 
-    /// Flushes and closes; the file stays.
-    func close() throws(MovieWriterError) {
-        defer { closeDescriptor() }
-        try flush()
-        try lane.settle()
+    /// Flushes and closes; the file stays. A failing `close` (a delayed write error on a network file system) is
+    /// reported.
+    package func close() throws(ContainerWriterError) {
+        do throws(ContainerWriterError) {
+            try flush()
+            try lane.settle()
+        } catch {
+            closeDescriptor()
+            throw error
+        }
+        guard descriptor >= 0 else { return }
+        let result = Glibc.close(descriptor)
+        descriptor = -1
+        if result != 0 { throw ContainerWriterError.posix("closing", path: path, errno: errno) }
     }
 
     /// Closes (dropping anything buffered) and removes the file. Used on failure and cancellation.
-    func discard() {
+    package func discard() {
         buffered = 0
         lane.quiesce()
         closeDescriptor()
@@ -261,8 +292,8 @@ final class MovieOutputFile {
         }
     }
 
-    private var closedError: MovieWriterError {
-        MovieWriterError(.invalidState, "the output file '\(path)' is already closed", path: path)
+    private var closedError: ContainerWriterError {
+        ContainerWriterError(.invalidState, "the output file '\(path)' is already closed", path: path)
     }
 
     /// Linux's IOV_MAX (UIO_MAXIOV), which Glibc's Swift module does not export.
@@ -271,7 +302,7 @@ final class MovieOutputFile {
     /// `pwritev` of every byte `pieces` describe (`count` in all) to `descriptor`, in batches the kernel accepts,
     /// resuming after short writes. `pieces` is consumed. Static: it runs on the background lane.
     private static func writeGathered(_ pieces: inout [iovec], count: Int, at offset: UInt64, to descriptor: Int32,
-                                      path: String) throws(MovieWriterError) {
+                                      path: String) throws(ContainerWriterError) {
         var done = 0
         var first = 0
         while done < count, first < pieces.count {
@@ -281,9 +312,9 @@ final class MovieOutputFile {
             }
             if result < 0 {
                 if errno == EINTR { continue }
-                throw MovieWriterError.posix("writing", path: path, errno: errno)
+                throw ContainerWriterError.posix("writing", path: path, errno: errno)
             }
-            if result == 0 { throw MovieWriterError.posix("writing", path: path, errno: ENOSPC) }
+            if result == 0 { throw ContainerWriterError.posix("writing", path: path, errno: ENOSPC) }
             done += result
             // Skip the pieces written whole; trim the one written in part.
             var written = result
@@ -299,23 +330,31 @@ final class MovieOutputFile {
             }
         }
         if done < count {
-            throw MovieWriterError(.invalidState, "internal: \(count - done) bytes of a gathered write were not written")
+            throw ContainerWriterError(.invalidState, "internal: \(count - done) bytes of a gathered write were not written")
         }
     }
 
     /// Writes `count` bytes at `offset`, retrying short writes and EINTR, after the background lane's write.
-    private func writeFully(_ base: UnsafeRawPointer, count: Int, at offset: UInt64) throws(MovieWriterError) {
+    private func writeFully(_ base: UnsafeRawPointer, count: Int, at offset: UInt64) throws(ContainerWriterError) {
         guard descriptor >= 0 else { throw closedError }
         try lane.settle()
+        var count = count
+        var refusal: Int32?
+        if let simulatedFailure, offset + UInt64(count) > simulatedFailure.limit {
+            // A full disk takes what fits, then refuses.
+            count = Int(simulatedFailure.limit > offset ? simulatedFailure.limit - offset : 0)
+            refusal = simulatedFailure.errno
+        }
         var done = 0
         while done < count {
             let result = pwrite(descriptor, base + done, count - done, off_t(offset) + off_t(done))
             if result < 0 {
                 if errno == EINTR { continue }
-                throw MovieWriterError.posix("writing", path: path, errno: errno)
+                throw ContainerWriterError.posix("writing", path: path, errno: errno)
             }
-            if result == 0 { throw MovieWriterError.posix("writing", path: path, errno: ENOSPC) }
+            if result == 0 { throw ContainerWriterError.posix("writing", path: path, errno: ENOSPC) }
             done += result
         }
+        if let refusal { throw ContainerWriterError.posix("writing", path: path, errno: refusal) }
     }
 }

@@ -20,13 +20,13 @@ package struct SampleDependency: Sendable, Equatable {
     }
 
     /// The two-bit codes of `sdtp` (0 unknown, 1 yes, 2 no), in its field order.
-    var codes: (isLeading: UInt8, dependsOn: UInt8, isDependedOn: UInt8, hasRedundancy: UInt8) {
+    package var codes: (isLeading: UInt8, dependsOn: UInt8, isDependedOn: UInt8, hasRedundancy: UInt8) {
         func code(_ value: Bool?) -> UInt8 { value.map { $0 ? 1 : 2 } ?? 0 }
         return (code(isLeading), code(dependsOnOthers), code(isDependedOnByOthers), code(hasRedundantCoding))
     }
 
     /// The `sdtp` byte.
-    var sdtpByte: UInt8 {
+    package var sdtpByte: UInt8 {
         let c = codes
         return c.isLeading << 6 | c.dependsOn << 4 | c.isDependedOn << 2 | c.hasRedundancy
     }

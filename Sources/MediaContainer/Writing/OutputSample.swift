@@ -4,7 +4,7 @@ import Foundation
 /// One sample (or a run of equal samples) appended to a track, in decode order. Times and durations are integers in
 /// the track's media timescale, on the caller's timeline (the same timeline for every track; the writer shifts each
 /// track so that its first decode time is media time 0).
-package struct MovieSample: Sendable {
+package struct OutputSample: Sendable {
     /// Where the sample's bytes are.
     package enum Payload: Sendable {
         /// Bytes in a block buffer (zero copy until written).
