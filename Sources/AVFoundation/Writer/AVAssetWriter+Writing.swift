@@ -73,11 +73,13 @@ extension AVAssetWriter {
             }
             specs.append(spec)
         }
+        let segmentation = try self.segmentation(configuration, specs: &specs)
         var options = MovieWriterOptions()
         if configuration.movieTimeScale > 0 { options.movieTimescale = configuration.movieTimeScale }
         options.shouldOptimizeForNetworkUse = configuration.shouldOptimizeForNetworkUse
         options.movieBoxReservation = configuration.plannedMovieBox
-        if configuration.movieFragmentInterval.isNumeric, configuration.movieFragmentInterval > .zero {
+        // Segment output ignores movieFragmentInterval and shouldOptimizeForNetworkUse, as Apple documents.
+        if segmentation == nil, configuration.movieFragmentInterval.isNumeric, configuration.movieFragmentInterval > .zero {
             guard isMovieType else {
                 throw AVError(.formatUnsupported, "movieFragmentInterval: \(outputFileType.rawValue) files cannot be fragmented")
             }
@@ -91,6 +93,7 @@ extension AVAssetWriter {
         options.temporaryDirectory = configuration.directoryForTemporaryFiles
         let entries = try WriterMetadata.entries(configuration.metadata, fileType: outputFileType)
         return try WritingEngine(url: outputURL, fileType: outputFileType, specs: specs, movieOptions: options,
+                                 segmentation: segmentation,
                                  movieMetadata: isMovieType ? entries : [], audioMetadata: isMovieType ? [] : entries,
                                  temporaryDirectory: configuration.directoryForTemporaryFiles,
                                  readinessObserver: { [weak self] in self?.notifyInputs() })
@@ -170,7 +173,7 @@ extension AVAssetWriter {
 
     /// Changes a setting while writing has not started; later calls are ignored and reported (Apple raises an
     /// exception).
-    private func configure(_ name: String, _ change: (inout Configuration) -> Void) {
+    func configure(_ name: String, _ change: (inout Configuration) -> Void) {
         let started: Bool = lock.withLock {
             guard engine == nil, configurationStatus == .unknown, !isStarting else { return true }
             change(&configuration)

@@ -31,10 +31,12 @@ open class AVAssetWriter: NSObject, @unchecked Sendable {
         case cancelled = 4
     }
 
-    /// The file the writer writes.
+    /// The file the writer writes (`/dev/null` for a writer made with `init(contentType:)`, which writes none).
     public let outputURL: URL
     /// The file's type.
     public let outputFileType: AVFileType
+    /// True for a writer made with `init(contentType:)`: it hands segments to its delegate instead of writing a file.
+    let isSegmentWriter: Bool
 
     /// Guards what follows; signalled when a start finishes.
     let lock = NSCondition()
@@ -64,6 +66,10 @@ open class AVAssetWriter: NSObject, @unchecked Sendable {
         var overallDurationHint = CMTime.invalid
         var movieTimeScale: CMTimeScale = 0
         var plannedMovieBox: MovieBoxReservation?
+        var preferredOutputSegmentInterval = CMTime.invalid
+        var initialSegmentStartTime = CMTime.invalid
+        var outputFileTypeProfile: AVFileTypeProfile?
+        var delegate = WeakDelegate()
     }
 
     /// A writer of `outputFileType` to `outputURL`. Throws `AVError.fileAlreadyExists` when anything exists at
@@ -83,6 +89,16 @@ open class AVAssetWriter: NSObject, @unchecked Sendable {
         }
         self.outputURL = outputURL
         self.outputFileType = outputFileType
+        isSegmentWriter = false
+        super.init()
+    }
+
+    /// A writer of segments of `fileType` (see `init(contentType:)`); a type that cannot carry segments fails
+    /// `startWriting()` with the reason, since Apple's initializer does not throw.
+    init(segmentsOf fileType: AVFileType) {
+        outputURL = URL(fileURLWithPath: "/dev/null")
+        outputFileType = fileType
+        isSegmentWriter = true
         super.init()
     }
 

@@ -39,6 +39,9 @@ struct InputSpec: @unchecked Sendable {
     var sampleReferenceBaseURL: URL?
     /// True when the input encodes in two passes (x264/x265 statistics in `directoryForTemporaryFiles`).
     var multiPass: Bool
+    /// Segment output with an interval: a video encoder makes the first frame at or past each boundary (`start` +
+    /// N × `interval`) a sync frame, so each segment closes on time (AVAssetWriter.h's rule for compression).
+    var segmentKeyFrames: (interval: CMTime, start: CMTime)?
     /// Track associations: (type, index of the associated input).
     var associations: [(type: String, target: Int)]
     /// The edits that present the track, recorded while it is fed, instead of those of the writer's sessions.

@@ -33,6 +33,8 @@ final class InputWorker: @unchecked Sendable {
     private var audioEncoder: AudioEncoderSession?
     private var pass = 1
     private let statisticsDirectory: URL?
+    /// Segment output: the next time at which a frame is made a sync frame (see `InputSpec.segmentKeyFrames`).
+    private var nextSegmentBoundary: CMTime?
     /// Serialises a passthrough input's deliveries (see above).
     private let passthroughOrder = NSLock()
 
@@ -128,7 +130,8 @@ final class InputWorker: @unchecked Sendable {
                 guard let image = CMSampleBufferGetImageBuffer(buffer) else {
                     throw CodecError(.invalidInput, "a video input with output settings takes sample buffers of pixel buffers")
                 }
-                return try videoEncoder.encode(image, presentationTimeStamp: pts, duration: CMSampleBufferGetDuration(buffer))
+                return try videoEncoder.encode(image, presentationTimeStamp: pts, duration: CMSampleBufferGetDuration(buffer),
+                                               forceKeyFrame: startsSegment(at: pts))
             }
             if let audioEncoder { return try audioEncoder.encode(buffer) }
         } catch {
@@ -142,10 +145,27 @@ final class InputWorker: @unchecked Sendable {
             throw WriterFailure.misuse("a pixel buffer was appended to an input that has no video output settings")
         }
         do throws(CodecError) {
-            return try videoEncoder.encode(pixels, presentationTimeStamp: time, duration: duration)
+            return try videoEncoder.encode(pixels, presentationTimeStamp: time, duration: duration,
+                                           forceKeyFrame: startsSegment(at: time))
         } catch {
             throw WriterFailure.codec(error, "encoding video for input \(spec.index)")
         }
+    }
+
+    /// Whether the frame at `time` must be a sync frame because it is the first at or past a segment boundary
+    /// (AVAssetWriter.h: such a sample "will be forced to be encoded as sync sample so that the current segment will
+    /// be closed immediately"). The boundaries are `start` + N × `interval`, N ≥ 1.
+    private func startsSegment(at time: CMTime) -> Bool {
+        guard let (interval, start) = spec.segmentKeyFrames, time.isNumeric else { return false }
+        let boundary = nextSegmentBoundary ?? CMTimeAdd(start, interval)
+        guard time >= boundary else {
+            nextSegmentBoundary = boundary
+            return false
+        }
+        var next = boundary
+        while next <= time { next = CMTimeAdd(next, interval) }
+        nextSegmentBoundary = next
+        return true
     }
 
     /// Ends an analysis pass: the encoder writes its statistics, and a new encoder that uses them takes over.

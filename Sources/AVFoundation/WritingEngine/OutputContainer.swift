@@ -20,11 +20,17 @@ enum OutputContainer {
     }
 
     /// A writer of `fileType` at `url` (never over an existing file).
-    static func make(url: URL, fileType: AVFileType, movieOptions: MovieWriterOptions, movieMetadata: [MetadataEntry],
-                     audioMetadata: [MetadataEntry]) throws(AVError) -> any ContainerWriter {
+    /// With `segmentation`, a writer of segments (no file).
+    static func make(url: URL, fileType: AVFileType, movieOptions: MovieWriterOptions, segmentation: MovieSegmentation?,
+                     movieMetadata: [MetadataEntry], audioMetadata: [MetadataEntry]) throws(AVError) -> any ContainerWriter {
         do throws(ContainerWriterError) {
             if let movieType = MovieFileType(rawValue: fileType.rawValue) {
-                let writer = try MovieWriter(url: url, fileType: movieType, options: movieOptions)
+                let writer: MovieWriter
+                if let segmentation {
+                    writer = try MovieWriter(segmentation: segmentation, fileType: movieType, options: movieOptions)
+                } else {
+                    writer = try MovieWriter(url: url, fileType: movieType, options: movieOptions)
+                }
                 do throws(ContainerWriterError) {
                     try writer.setMetadata(movieMetadata)
                 } catch {

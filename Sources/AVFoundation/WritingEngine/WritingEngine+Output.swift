@@ -108,9 +108,12 @@ extension WritingEngine {
     }
 
     /// The edit lists of the finished sessions and the encoder delays, given to the container writer before it
-    /// finishes. A format without edit lists (an audio file) takes the encoder delay and padding only.
+    /// finishes. A format without edit lists (an audio file) takes the encoder delay and padding only; segments
+    /// already handed out take neither.
     func applyTimeline() throws(AVError) {
-        guard output.capabilities.editLists else {
+        let capabilities = output.capabilities
+        guard capabilities.editLists else {
+            guard capabilities.encoderDelay else { return }
             for track in tracks {
                 guard let handle = track.handle, let timescale = track.timescale else { continue }
                 func ticks(_ time: CMTime) -> Int64 {

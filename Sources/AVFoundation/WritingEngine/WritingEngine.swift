@@ -58,6 +58,7 @@ final class WritingEngine: @unchecked Sendable {
 
     /// Starts writing: creates the output (never over an existing file) and the inputs' workers.
     init(url: URL, fileType: AVFileType, specs: [InputSpec], movieOptions: MovieWriterOptions,
+         segmentation: MovieSegmentation? = nil,
          movieMetadata: [MetadataEntry], audioMetadata: [MetadataEntry], temporaryDirectory: URL?,
          readinessObserver: @escaping @Sendable () -> Void) throws(AVError) {
         self.url = url
@@ -66,7 +67,8 @@ final class WritingEngine: @unchecked Sendable {
         self.readinessObserver = readinessObserver
         tracks = specs.map(EngineTrack.init(spec:))
         output = try OutputContainer.make(url: url, fileType: fileType, movieOptions: movieOptions,
-                                          movieMetadata: movieMetadata, audioMetadata: audioMetadata)
+                                          segmentation: segmentation, movieMetadata: movieMetadata,
+                                          audioMetadata: audioMetadata)
         if specs.contains(where: \.multiPass) {
             let directory = TemporaryFileName.url(for: url, purpose: "passes", in: temporaryDirectory)
             do {
@@ -411,6 +413,8 @@ final class WritingEngine: @unchecked Sendable {
             fail(error, whileFinishing: true)
             return
         }
+        // Segments go to the delegate on the writer's own thread: the writer is complete once they all did.
+        output.waitUntilOutputDelivered()
         let handlers: [@Sendable () -> Void] = lock.withLock {
             status = .completed
             let pending = finishHandlers
@@ -442,6 +446,32 @@ final class WritingEngine: @unchecked Sendable {
         discarding.leave()
         readinessChanged()
         for handler in handlers { handler() }
+    }
+
+    // MARK: Segments
+
+    /// Cuts a segment after everything appended so far (`flushSegment()`). Passthrough inputs deliver on the
+    /// appending thread, so what was appended has reached the writer, unless it is still staged because another input
+    /// has no sample yet: then the segment has no boundary the writer could place, which fails writing.
+    func flushSegment() {
+        for worker in workers { worker.queue.sync {} }
+        do throws(AVError) {
+            guard let movie = output as? MovieWriter else {
+                throw WriterFailure.misuse("flushSegment() needs segment output")
+            }
+            let created = lock.withLock { tracksCreated }
+            guard created else {
+                throw WriterFailure.misuse("flushSegment() was called before every input appended a sample; each "
+                                           + "segment holds every input's samples, so each needs one first")
+            }
+            do throws(ContainerWriterError) {
+                try movie.flushSegment()
+            } catch {
+                throw WriterFailure.container(error, "flushing a segment")
+            }
+        } catch {
+            fail(error)
+        }
     }
 
     // MARK: Small queries

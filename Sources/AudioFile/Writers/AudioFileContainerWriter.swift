@@ -47,7 +47,8 @@ package final class AudioFileContainerWriter: ContainerWriter, @unchecked Sendab
 
     /// One audio stream; no edit lists (the encoder delay goes in CAF's packet table); one format throughout.
     package var capabilities: ContainerWriterCapabilities {
-        ContainerWriterCapabilities(maximumTrackCount: 1, editLists: false, multipleSampleDescriptions: false)
+        ContainerWriterCapabilities(maximumTrackCount: 1, editLists: false, encoderDelay: true,
+                                    multipleSampleDescriptions: false)
     }
 
     private var formatName: String { AudioFileWriter.name(fileType) }
@@ -186,6 +187,9 @@ package final class AudioFileContainerWriter: ContainerWriter, @unchecked Sendab
         }
         try writer.finish()
     }
+
+    /// The file is complete when `finish()` returns.
+    package func waitUntilOutputDelivered() {}
 
     /// Removes the file.
     package func cancel() {

@@ -36,7 +36,8 @@ package protocol ContainerWriter: AnyObject, Sendable {
     /// Sets `track`'s edit list in movie ticks (`nil`: the default one edit over the media). Only a writer whose
     /// capabilities include `editLists` takes one.
     func setEditList(_ edits: [EditListEntry]?, for track: OutputTrack) throws(ContainerWriterError)
-    /// Records `track`'s encoder delay (priming) and padding (remainder) in media ticks.
+    /// Records `track`'s encoder delay (priming) and padding (remainder) in media ticks. Only a writer whose
+    /// capabilities include `encoderDelay` takes one.
     func setEncoderDelay(_ delay: Int64, padding: Int64, for track: OutputTrack) throws(ContainerWriterError)
 
     /// What the file would measure if it were finished now. Throws when the format's size cannot be known before
@@ -48,6 +49,9 @@ package protocol ContainerWriter: AnyObject, Sendable {
 
     /// Completes the output.
     func finish() throws(ContainerWriterError)
+    /// Waits until everything `finish()` made was handed over: a writer that hands its output to a callback (segments)
+    /// does so on its own thread, which the caller waits for without holding locks the callback may need.
+    func waitUntilOutputDelivered()
     /// Stops writing and removes the output and every temporary file.
     func cancel()
 }
@@ -58,12 +62,16 @@ package struct ContainerWriterCapabilities: Sendable, Equatable {
     package var maximumTrackCount: Int
     /// Whether tracks carry edit lists, so a timeline that cuts or shifts media can be written.
     package var editLists: Bool
+    /// Whether a track's encoder delay and padding can be recorded once its samples are written (CAF's packet
+    /// table, a movie's edit list; not segments already handed out).
+    package var encoderDelay: Bool
     /// Whether a track may change sample description mid-stream.
     package var multipleSampleDescriptions: Bool
 
-    package init(maximumTrackCount: Int, editLists: Bool, multipleSampleDescriptions: Bool) {
+    package init(maximumTrackCount: Int, editLists: Bool, encoderDelay: Bool, multipleSampleDescriptions: Bool) {
         self.maximumTrackCount = maximumTrackCount
         self.editLists = editLists
+        self.encoderDelay = encoderDelay
         self.multipleSampleDescriptions = multipleSampleDescriptions
     }
 }

@@ -2,6 +2,9 @@ import CoreMedia
 import ISOBMFF
 import MediaContainer
 
+/// One track's samples in a fragment, and the decode time of the sample after them (which ends the last one).
+typealias FragmentPart = (track: WriterTrack, samples: [FragmentWriterState.Sample], next: Int64?)
+
 /// What a fragmented movie needs between calls: where its movie box is (so that the end can rewrite it in place),
 /// the next fragment's sequence number and time boundary, and the random access entries for `mfra`.
 final class FragmentWriterState {
@@ -33,9 +36,12 @@ final class FragmentWriterState {
     var boundary: CMTime?
     /// Random access entries per track index.
     var randomAccess: [[TrackFragmentRandomAccessBox.Entry]] = []
+    /// The segmented layout's state when the fragments are handed out as segments instead of written to a file.
+    let segments: SegmentWriterState?
 
-    init(options: MovieWriterOptions) {
+    init(options: MovieWriterOptions, segmentation: MovieSegmentation? = nil) {
         interval = options.movieFragmentInterval ?? CMTime(value: 1, timescale: 1)
         sequenceNumber = options.initialFragmentSequenceNumber
+        segments = segmentation.map(SegmentWriterState.init(segmentation:))
     }
 }

@@ -14,9 +14,18 @@ extension MovieWriter {
         try checkWritable()
         guard case .configuring = state else { return }
         try failing { () throws(ContainerWriterError) in
+            if let segments = fragments?.segments {
+                // Segments: the initialization segment carries `ftyp`; nothing is written until it can be made.
+                try checkSegmentable(segments)
+                state = .writing
+                try writeFragmentedMovieBoxIfReady()
+                return
+            }
             guard let file else { throw ContainerWriterError(.invalidState, "no output file") }
             if tracks.contains(where: { $0.configuration.mediaDataLocation == .beforeMainMediaDataNotInterleaved }) {
-                spool = try OutputFile(creating: temporaryFileURL())
+                guard let url else { throw ContainerWriterError(.invalidState, "internal: a spool without an output") }
+                spool = try OutputFile(creating: TemporaryFileName.url(for: url, purpose: "mediadata",
+                                                                       in: options.temporaryDirectory))
             }
             var writer = BoxWriter()
             do throws(BoxWriteError) {
@@ -52,11 +61,6 @@ extension MovieWriter {
         try file.write(header.bytes)
         try file.writeZeros(bytes - 8)
         movieBoxReserve = UInt64(bytes)
-    }
-
-    /// A new file name in the temporary directory (`options.temporaryDirectory`, else the output's directory).
-    func temporaryFileURL() -> URL {
-        TemporaryFileName.url(for: url, purpose: "mediadata", in: options.temporaryDirectory)
     }
 
     /// Appends a sample (or a run of equal samples) to a track, in decode order. A sample the writer cannot accept

@@ -17,7 +17,14 @@ extension MovieWriter {
     /// Writes `ftyp` (already written by `start`) + `moov` once every track has a sample description.
     func writeFragmentedMovieBoxIfReady() throws(ContainerWriterError) {
         guard let fragments, !fragments.movieBoxWritten, case .writing = state,
-              tracks.allSatisfy({ !$0.descriptions.isEmpty }), let file else { return }
+              tracks.allSatisfy({ !$0.descriptions.isEmpty }) else { return }
+        if let segments = fragments.segments {
+            try writeInitializationSegment(segments)
+            fragments.movieBoxWritten = true
+            fragments.samples = Array(repeating: [], count: tracks.count)
+            return
+        }
+        guard let file else { return }
         let movie = try fragmentedMovieBox(duration: fragmentDurationHint(), includesDefaultEdits: false)
         let reserve = 256 + MovieWriterLimits.fragmentedMovieReservePerTrack * tracks.count
         fragments.movieBoxOffset = file.position
@@ -40,7 +47,7 @@ extension MovieWriter {
     }
 
     /// The movie box of a fragmented movie, with the given `mehd` duration.
-    private func fragmentedMovieBox(duration: UInt64, includesDefaultEdits: Bool = true) throws(ContainerWriterError)
+    func fragmentedMovieBox(duration: UInt64, includesDefaultEdits: Bool = true) throws(ContainerWriterError)
         -> [UInt8] {
         var builder = MovieBoxBuilder(fileType: fileType, options: options, tracks: tracks, metadata: movieMetadata)
         builder.fragmented = true
@@ -67,15 +74,20 @@ extension MovieWriter {
         }
     }
 
-    /// True unless the track has samples past the open fragment's boundary while another track has not reached it.
+    /// True unless the track has samples past the open fragment's boundary (a segment's cut) while another track has
+    /// not reached it.
     func fragmentAcceptsMore(_ track: WriterTrack) -> Bool {
+        if let segments = fragments?.segments {
+            guard let time = segments.pendingCutTime, track.firstDecodeTime != nil else { return true }
+            return CMTime(value: track.lastDecodeTime, timescale: track.timescale) < time || allTracksReached(time)
+        }
         guard let fragments, let boundary = fragments.boundary, track.firstDecodeTime != nil else { return true }
         let time = CMTime(value: track.lastDecodeTime, timescale: track.timescale)
         return time < boundary || allTracksReached(boundary)
     }
 
     /// True when every unfinished track has appended a sample at or past `boundary`.
-    private func allTracksReached(_ boundary: CMTime) -> Bool {
+    func allTracksReached(_ boundary: CMTime) -> Bool {
         tracks.allSatisfy { track in
             track.isFinished || (track.firstDecodeTime != nil
                                  && CMTime(value: track.lastDecodeTime, timescale: track.timescale) >= boundary)
@@ -101,6 +113,12 @@ extension MovieWriter {
         let bytes = Int(timing.sampleSize) * Int(timing.sampleCount)
         track.bufferedBytes += bytes
         bufferedBytes += bytes
+        if let segments = fragments.segments {
+            try noteSegmentCut(segments, track: track, timing: timing, isSync: sync)
+            try writeFragmentedMovieBoxIfReady()
+            try flushSegmentsIfDue(segments, force: false)
+            return
+        }
         if fragments.boundary == nil {
             fragments.boundary = CMTimeAdd(CMTime(value: timing.decodeTime, timescale: track.timescale), fragments.interval)
         }
@@ -112,6 +130,10 @@ extension MovieWriter {
     /// memory cap the next one regardless).
     func flushFragmentsIfDue(force: Bool) throws(ContainerWriterError) {
         guard let fragments else { return }
+        if let segments = fragments.segments {
+            try flushSegmentsIfDue(segments, force: force)
+            return
+        }
         guard fragments.movieBoxWritten else {
             if bufferedBytes > options.maximumBufferedBytes || force {
                 let missing = tracks.filter { $0.descriptions.isEmpty }.map { String($0.trackID) }
@@ -124,7 +146,7 @@ extension MovieWriter {
             let due = force || allTracksReached(boundary) || bufferedBytes > options.maximumBufferedBytes
             guard due else { return }
             // Each track's samples that decode before the boundary (and share the first one's description).
-            var parts: [(track: WriterTrack, samples: [FragmentWriterState.Sample], next: Int64?)] = []
+            var parts: [FragmentPart] = []
             for track in tracks {
                 let queue = fragments.samples[track.index]
                 guard let first = queue.first else { continue }
@@ -156,10 +178,45 @@ extension MovieWriter {
     }
 
     /// Writes one `moof` + `mdat` and hands it to the kernel.
-    private func writeFragment(_ parts: [(track: WriterTrack, samples: [FragmentWriterState.Sample], next: Int64?)],
-                               state fragments: FragmentWriterState) throws(ContainerWriterError) {
+    private func writeFragment(_ parts: [FragmentPart], state fragments: FragmentWriterState)
+        throws(ContainerWriterError) {
         guard let file else { throw ContainerWriterError(.invalidState, "internal: no output file") }
         let moofOffset = file.position
+        let (moof, header) = try fragmentBoxes(parts, state: fragments, moofOffset: moofOffset)
+        // Commit protocol: the movie fragment box is written typed `free` and becomes `moof` (one 4-byte write)
+        // only once its media data is with the kernel, so a process killed part-way through a fragment leaves a
+        // `free` box that readers skip, never a truncated `moof` (FFmpeg 5.1 refuses to open a seekable file that
+        // ends inside one).
+        var uncommitted = moof
+        uncommitted.replaceSubrange(4..<8, with: FourCC("free").bytes)
+        try file.write(uncommitted)
+        try file.write(header)
+        for part in parts {
+            for sample in part.samples {
+                switch sample.payload {
+                case .blockBuffer(let buffer): try file.write(buffer)
+                case .data(let data): try file.write(data)
+                case .reference: throw ContainerWriterError(.invalidState, "internal: a sample reference in a fragment")
+                }
+                release(sample, of: part.track)
+            }
+        }
+        try file.flush()
+        try file.overwrite(FourCC("moof").bytes, at: moofOffset + 4)
+        fragments.sequenceNumber &+= 1
+    }
+
+    /// Forgets a written sample's bytes in the memory accounting.
+    func release(_ sample: FragmentWriterState.Sample, of track: WriterTrack) {
+        let bytes = Int(sample.sampleSize) * Int(sample.sampleCount)
+        track.bufferedBytes -= bytes
+        bufferedBytes -= bytes
+    }
+
+    /// The `moof` (data offsets resolved) and the `mdat` header of one fragment of `parts`; records each track's
+    /// random access entry at `moofOffset`.
+    func fragmentBoxes(_ parts: [FragmentPart], state fragments: FragmentWriterState, moofOffset: UInt64)
+        throws(ContainerWriterError) -> (moof: [UInt8], mdatHeader: [UInt8]) {
         var trafs: [TrackFragmentBox] = []
         var dataSizes: [UInt64] = []
         for (trafIndex, part) in parts.enumerated() {
@@ -167,7 +224,7 @@ extension MovieWriter {
                                                         trafNumber: UInt32(trafIndex + 1), moofOffset: moofOffset)
             trafs.append(box)
             dataSizes.append(size)
-            if let access { fragments.randomAccess[part.track.index].append(access) }
+            if let access, fragments.segments == nil { fragments.randomAccess[part.track.index].append(access) }
         }
         // Sizes are known once the boxes are: data offsets (from the start of `moof`) are patched in afterwards;
         // a `trun` data offset is always 4 bytes, so patching does not change the size.
@@ -196,13 +253,6 @@ extension MovieWriter {
             trafs[index].children = children
             dataOffset += dataSizes[index]
         }
-        // Commit protocol: the movie fragment box is written typed `free` and becomes `moof` (one 4-byte write)
-        // only once its media data is with the kernel, so a process killed part-way through a fragment leaves a
-        // `free` box that readers skip, never a truncated `moof` (FFmpeg 5.1 refuses to open a seekable file that
-        // ends inside one).
-        var moof = try encode(trafs)
-        moof.replaceSubrange(4..<8, with: FourCC("free").bytes)
-        try file.write(moof)
         var header = BoxWriter()
         if mdatHeaderSize == 16 {
             header.writeUInt32(1)
@@ -212,22 +262,7 @@ extension MovieWriter {
             header.writeUInt32(UInt32(payloadSize + 8))
             header.writeFourCC("mdat")
         }
-        try file.write(header.bytes)
-        for part in parts {
-            for sample in part.samples {
-                switch sample.payload {
-                case .blockBuffer(let buffer): try file.write(buffer)
-                case .data(let data): try file.write(data)
-                case .reference: throw ContainerWriterError(.invalidState, "internal: a sample reference in a fragment")
-                }
-                let bytes = Int(sample.sampleSize) * Int(sample.sampleCount)
-                part.track.bufferedBytes -= bytes
-                bufferedBytes -= bytes
-            }
-        }
-        try file.flush()
-        try file.overwrite(FourCC("moof").bytes, at: moofOffset + 4)
-        fragments.sequenceNumber &+= 1
+        return (try encode(trafs), header.bytes)
     }
 
     /// One track's `traf` (`tfhd` with default-base-is-moof, `tfdt`, `trun`), the size of its data, and its random
@@ -237,6 +272,7 @@ extension MovieWriter {
         -> (TrackFragmentBox, UInt64, TrackFragmentRandomAccessBox.Entry?) {
         var durations: [UInt32] = [], sizes: [UInt32] = [], flags: [UInt32] = [], offsets: [Int32] = []
         var dataSize: UInt64 = 0
+        let origin = fragments?.segments != nil ? segmentOrigin(of: track) : 0
         for (index, sample) in samples.enumerated() {
             let following = index + 1 < samples.count ? samples[index + 1].decodeTime : next
             for subsample in 0..<Int(sample.sampleCount) {
@@ -252,12 +288,16 @@ extension MovieWriter {
                 durations.append(duration)
                 sizes.append(sample.sampleSize)
                 flags.append(sample.flags.rawValue)
-                offsets.append(sample.compositionOffset)
+                // Segments move decode times by the origin and the offsets back, so presentation times stay the
+                // caller's (a negative offset makes the `trun` version 1).
+                offsets.append(sample.compositionOffset + Int32(clamping: origin))
             }
             dataSize += UInt64(sample.sampleSize) * UInt64(sample.sampleCount)
         }
         let first = samples[0]
-        let baseTime = first.decodeTime - (track.firstDecodeTime ?? first.decodeTime)
+        // Fragmented files start each track at media time 0 (the edit list places it); segments keep the caller's
+        // timeline, less the shared origin that keeps decode times non-negative.
+        let baseTime = first.decodeTime - (fragments?.segments != nil ? origin : (track.firstDecodeTime ?? first.decodeTime))
         var header = TrackFragmentHeaderBox(trackID: track.trackID, defaultBaseIsMoof: true)
         if first.descriptionIndex != 1 { header.sampleDescriptionIndex = UInt32(first.descriptionIndex) }
         let constantDuration = Set(durations).count == 1
@@ -299,7 +339,7 @@ extension MovieWriter {
 
     /// Writes what is left, `mfra`, and the final movie box over the first one.
     func finishFragmentedMovie() throws(ContainerWriterError) {
-        guard let fragments, let file else { throw ContainerWriterError(.invalidState, "internal: no fragment state") }
+        guard let fragments else { throw ContainerWriterError(.invalidState, "internal: no fragment state") }
         if !fragments.movieBoxWritten {
             // Every track needs a description by now; tracks without samples or descriptions cannot be described.
             try writeFragmentedMovieBoxIfReady()
@@ -310,6 +350,8 @@ extension MovieWriter {
             }
         }
         try flushFragmentsIfDue(force: true)
+        guard fragments.segments == nil else { return }
+        guard let file else { throw ContainerWriterError(.invalidState, "internal: no output file") }
 
         // mfra: a tfra per track with entries, then mfro with the mfra's size.
         var tables = BoxList()

@@ -32,8 +32,8 @@ import MediaContainer
 ///
 /// Thread safety: every method may be called from any thread; `lock` serialises them (it guards every `var` below).
 package final class MovieWriter: @unchecked Sendable {
-    /// Where the movie is written.
-    package let url: URL
+    /// Where the movie is written; `nil` when it is handed out as segments (`MovieSegmentation`).
+    package let url: URL?
     /// The file type.
     package let fileType: MovieFileType
     /// Movie-wide settings.
@@ -65,7 +65,13 @@ package final class MovieWriter: @unchecked Sendable {
     var fragments: FragmentWriterState?
 
     /// Creates the output file at `url` (failing with `.outputExists` if anything is there) for `fileType`.
-    package init(url: URL, fileType: MovieFileType, options: MovieWriterOptions = MovieWriterOptions())
+    package convenience init(url: URL, fileType: MovieFileType, options: MovieWriterOptions = MovieWriterOptions())
+        throws(ContainerWriterError) {
+        try self.init(output: url, fileType: fileType, options: options, segmentation: nil)
+    }
+
+    /// A writer to the file at `output`, or, without one, of segments for `segmentation`.
+    init(output url: URL?, fileType: MovieFileType, options: MovieWriterOptions, segmentation: MovieSegmentation?)
         throws(ContainerWriterError) {
         guard options.movieTimescale > 0 else {
             throw ContainerWriterError(.invalidArgument, "the movie timescale must be positive, not \(options.movieTimescale)")
@@ -81,8 +87,13 @@ package final class MovieWriter: @unchecked Sendable {
         self.url = url
         self.fileType = fileType
         self.options = options
-        file = try OutputFile(creating: url)
-        if options.movieFragmentInterval != nil { fragments = FragmentWriterState(options: options) }
+        if let segmentation {
+            // Segment output ignores movieFragmentInterval, as Apple's writer does in this mode.
+            fragments = FragmentWriterState(options: options, segmentation: segmentation)
+        } else if let url {
+            file = try OutputFile(creating: url)
+            if options.movieFragmentInterval != nil { fragments = FragmentWriterState(options: options) }
+        }
     }
 
     deinit {
@@ -281,6 +292,7 @@ package final class MovieWriter: @unchecked Sendable {
                 spool?.discard()
                 file = nil
                 spool = nil
+                fragments?.segments?.delivery.close()
                 state = .cancelled
                 for track in tracks { track.pending = nil; track.waiting = [] }
             case .finished, .cancelled:
@@ -333,6 +345,7 @@ package final class MovieWriter: @unchecked Sendable {
 
     /// Enters the failed state, removing the partial output and temporaries.
     func fail(_ error: ContainerWriterError) {
+        fragments?.segments?.delivery.close()
         file?.discard()
         spool?.discard()
         file = nil

@@ -17,6 +17,10 @@ package enum MovieWriterLimits {
     package static let maximumSamplesPerAppend = 1 << 24
     /// Largest sample (a single frame of 8K ProRes 4444 XQ is ~40 MB; anything past 1 GiB is a caller error).
     package static let maximumSampleSize = 1 << 30
+    /// Most sample bytes a segment may gather while waiting for the sync sample that ends it: a 6 s segment of 4K
+    /// ProRes 422 HQ (~90 MB/s) is about 550 MB, so 1 GiB leaves room; past it the source has no sync samples a
+    /// segment can be cut at, which is refused rather than held.
+    package static let maximumSegmentBytes = 1 << 30
     /// Largest room left for a fast-start movie box (`MovieBoxReservation`): past it (a caller's absurd count) the
     /// media data is moved at the end instead.
     package static let maximumMovieBoxReserve = 256 << 20
