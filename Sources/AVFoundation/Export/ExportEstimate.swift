@@ -49,7 +49,10 @@ enum ExportEstimate {
         let rates = rates(preset, source: source)
         let media = rates.bytes * seconds
         let tables = rates.samples * seconds * Double(ExportLimits.estimatedBytesPerSample)
-        return Int64((media + tables).rounded()) + ExportLimits.estimatedHeaderBytes
+        // Saturated: the duration and rates come from the file (an edit of 2^62 s at timescale 1).
+        let (total, overflow) = FileLengthGovernor.saturatedBytes(media + tables)
+            .addingReportingOverflow(ExportLimits.estimatedHeaderBytes)
+        return overflow ? .max : total
     }
 
     /// The longest export whose file stays within `limit` bytes, capped at `available`.

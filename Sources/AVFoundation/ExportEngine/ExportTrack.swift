@@ -112,7 +112,8 @@ final class ExportTrack: @unchecked Sendable {
         let duration = CMSampleBufferGetDuration(buffer)
         let count = max(1, CMSampleBufferGetNumSamples(buffer))
         // Half a sample: timestamps rounded by a coarser timescale leave hair-line gaps between samples.
-        let tolerance = duration.isNumeric ? CMTimeMultiplyByRatio(duration, multiplier: 1, divisor: Int32(2 * count)) : .zero
+        let tolerance = duration.isNumeric
+            ? CMTimeMultiplyByRatio(duration, multiplier: 1, divisor: Int32(clamping: 2 * count)) : .zero
         let end: CMTime = lock.withLock {
             coverage.add(presented, tolerance: tolerance)
             return coverage.end

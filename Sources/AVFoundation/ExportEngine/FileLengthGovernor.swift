@@ -88,7 +88,11 @@ final class FileLengthGovernor: ExportCancellable, @unchecked Sendable {
             let to = end.isNumeric ? max(from, end.seconds) : from
             func endTime(_ samples: Int) -> Double { from + (to - from) * Double(samples) / Double(count) }
             func fits(_ samples: Int) -> Bool {
-                bound + Self.cost(of: buffer, samples: samples) + reservation(besides: index, until: endTime(samples)) <= limit
+                // Overflow (a reservation for a track placed 2^61 s later) does not fit.
+                let (withCost, overflow) = bound.addingReportingOverflow(Self.cost(of: buffer, samples: samples))
+                let (total, overflowAgain) = withCost.addingReportingOverflow(
+                    reservation(besides: index, until: endTime(samples)))
+                return !overflow && !overflowAgain && total <= limit
             }
             // Near the limit, a track that is ahead waits for the tracks behind it (their stages and queues are
             // their own, so they catch up), so that what fits is measured, not guessed from data rates.
@@ -159,7 +163,14 @@ final class FileLengthGovernor: ExportCancellable, @unchecked Sendable {
             }
             bytes += rate * (time - times[other])
         }
-        return Int64(bytes.rounded(.up))
+        // Saturated: rates and times come from the file (a 2^61 s empty edit, a 1e300 Hz rate).
+        return Self.saturatedBytes(bytes)
+    }
+
+    /// `bytes` rounded up, `Int64.max` when it does not fit (or is not a number).
+    static func saturatedBytes(_ bytes: Double) -> Int64 {
+        guard bytes.isFinite, bytes < 0x1p63 else { return bytes.isNaN || bytes > 0 ? .max : 0 }
+        return max(0, Int64(bytes.rounded(.up)))
     }
 
     /// The current upper bound of the finished size.

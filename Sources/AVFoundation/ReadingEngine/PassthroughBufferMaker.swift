@@ -124,11 +124,16 @@ struct PassthroughBufferMaker {
                                      + "a whole number of \(asbd.mBytesPerPacket)-byte frames", trackID: source.trackID)
             }
             frames = Int64(bytes / Int(asbd.mBytesPerPacket))
+            guard frames <= ReadingLimits.maximumFramesPerBuffer else {
+                throw ReadingFailure(.mediaData, "samples \(range.lowerBound)..<\(range.upperBound) hold \(frames) PCM "
+                                     + "frames, more than a sample buffer takes (\(ReadingLimits.maximumFramesPerBuffer))",
+                                     trackID: source.trackID)
+            }
         } else {
             descriptions.reserveCapacity(range.count)
             var offset: Int64 = 0
             for index in range {
-                let packetFrames = framesOf(index, asbd: asbd)
+                let packetFrames = try framesOf(index, asbd: asbd)
                 let size = table.size(at: index)
                 descriptions.append(AudioStreamPacketDescription(
                     mStartOffset: offset,
@@ -137,6 +142,11 @@ struct PassthroughBufferMaker {
                     mDataByteSize: UInt32(clamping: size)))
                 offset += Int64(size)
                 frames += packetFrames
+            }
+            guard frames <= ReadingLimits.maximumFramesPerBuffer else {
+                throw ReadingFailure(.mediaData, "packets \(range.lowerBound)..<\(range.upperBound) last \(frames) frames, "
+                                     + "more than a sample buffer takes (\(ReadingLimits.maximumFramesPerBuffer))",
+                                     trackID: source.trackID)
             }
         }
         var buffer: CMSampleBuffer?
@@ -170,12 +180,18 @@ struct PassthroughBufferMaker {
         return buffer
     }
 
-    /// The frames packet `index` decodes to: its duration in the media timescale, in frames at the sample rate.
-    func framesOf(_ index: Int, asbd: AudioStreamBasicDescription) -> Int64 {
+    /// The frames packet `index` decodes to: its duration in the media timescale, in frames at the sample rate. A
+    /// duration past what a buffer can hold (a fragment's `tfdt` gap is absorbed into the sample before it, so one
+    /// duration can reach 2^62 ticks) is refused rather than converted.
+    func framesOf(_ index: Int, asbd: AudioStreamBasicDescription) throws(ReadingFailure) -> Int64 {
         let ticks = table.duration(at: index)
         let scale = Double(source.mediaTimescale)
-        if scale == asbd.mSampleRate { return ticks }
-        return Int64((Double(ticks) * asbd.mSampleRate / scale).rounded())
+        let frames = scale == asbd.mSampleRate ? Double(ticks) : (Double(ticks) * asbd.mSampleRate / scale).rounded()
+        guard frames.isFinite, frames >= 0, frames <= Double(ReadingLimits.maximumFramesPerBuffer) else {
+            throw ReadingFailure(.mediaData, "packet \(index) lasts \(ticks) ticks of \(source.mediaTimescale) a "
+                                 + "second: more frames than a sample buffer takes", trackID: source.trackID)
+        }
+        return Int64(frames)
     }
 
     /// `frames` at `sampleRate`, exact when the rate is a whole number of hertz.

@@ -67,9 +67,10 @@ extension TrackSource {
         let first = sample(atPresentationPosition: shown.lowerBound)
         let last = sample(atPresentationPosition: shown.upperBound)
         var start = max(0, min(first, last) - max(0, preroll))
-        if track.priming > 0, table.count > 0,
-           PresentationSpan.floorTicks(span.mediaStart, mediaTimescale) <= table.presentationTime(at: 0) + track.priming {
-            start = 0
+        if track.priming > 0, table.count > 0 {
+            // Overflow (a first time near 2^63 plus a hostile priming) means the span starts inside the priming.
+            let (primed, overflow) = table.presentationTime(at: 0).addingReportingOverflow(track.priming)
+            if overflow || PresentationSpan.floorTicks(span.mediaStart, mediaTimescale) <= primed { start = 0 }
         }
         return SpanSamples(decodeRange: start..<(max(first, last) + 1), shownPositions: shown)
     }

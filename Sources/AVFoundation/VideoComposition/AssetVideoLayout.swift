@@ -136,9 +136,11 @@ struct AssetVideoLayout: Sendable {
         }
     }
 
-    /// One frame at `rate` frames per second, exact for whole rates (1/30) and NTSC rates (1001/30000).
+    /// One frame at `rate` frames per second, exact for whole rates (1/30) and NTSC rates (1001/30000). The rate is
+    /// taken within 1…1000 frames a second: a track's nominal rate comes from its sample table, where 99 durations of
+    /// zero and one of a tick at a 10^9 timescale make 10^11.
     static func frameDuration(forRate rate: Float) -> CMTime {
-        let rate = Double(rate)
+        let rate = min(1000, max(1, Double(rate.isFinite ? rate : 30)))
         if abs(rate - rate.rounded()) < 0.01 { return CMTime(value: 1, timescale: CMTimeScale(rate.rounded())) }
         let ntsc = rate * 1.001
         if abs(ntsc - ntsc.rounded()) < 0.01 {

@@ -60,6 +60,10 @@ struct EncodedSample: @unchecked Sendable {
             guard asbd.mBytesPerFrame > 0, asbd.mSampleRate > 0, total == count * Int(asbd.mBytesPerFrame) else {
                 throw SampleProblem("\(total) bytes are not \(count) linear PCM frames of \(asbd.mBytesPerFrame) bytes")
             }
+            guard count <= WriterLimits.maximumFramesPerBuffer else {
+                throw SampleProblem("a buffer of \(count) linear PCM frames is more than a sample takes "
+                                    + "(\(WriterLimits.maximumFramesPerBuffer)); append it in parts")
+            }
             let frame = CMTime(value: 1, timescale: CMTimeScale(asbd.mSampleRate.rounded()))
             var sample = EncodedSample(data: data, byteCount: total, format: format, presentationTime: pts,
                                        decodeTime: .invalid, duration: frame, frameCount: count)

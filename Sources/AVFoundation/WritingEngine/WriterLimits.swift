@@ -23,6 +23,10 @@ enum WriterLimits {
     /// are made only when every track's format is known). Past it the input reports not ready, which lets the
     /// other input be fed.
     static let stagedBytes = 4 << 20
+    /// Most linear PCM frames one appended buffer may hold: the container writers take at most 2^24 samples per
+    /// append (`MovieWriterLimits.maximumSamplesPerAppend`), and the engine's frame arithmetic (`Int32` multipliers
+    /// of a frame's duration) stays in range below it.
+    static let maximumFramesPerBuffer = 1 << 24
     /// Seconds of samples an input may stage while another input has not produced its first sample: two of the
     /// muxer's chunks. Without it an input fed from a blocking source (the export's request blocks share one queue
     /// and wait for the encoder) staged its whole 4 MiB first: 8 s of 720p video, held until the other track began.
