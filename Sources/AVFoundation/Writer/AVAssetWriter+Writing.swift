@@ -88,6 +88,14 @@ extension AVAssetWriter {
                 throw WriterFailure.misuse("initialMovieFragmentSequenceNumber must be 1…\(UInt32.max), not \(configuration.initialMovieFragmentSequenceNumber)")
             }
             options.initialFragmentSequenceNumber = first
+            let initial = configuration.initialMovieFragmentInterval
+            if initial.isValid {
+                guard initial.isNumeric, initial > .zero else {
+                    throw WriterFailure.misuse("initialMovieFragmentInterval must be a positive time or .invalid, not "
+                                               + "\(initial.messageSeconds) s")
+                }
+                options.initialMovieFragmentInterval = initial
+            }
         }
         if configuration.overallDurationHint.isNumeric { options.overallDurationHint = configuration.overallDurationHint }
         options.temporaryDirectory = configuration.directoryForTemporaryFiles
@@ -213,6 +221,13 @@ extension AVAssetWriter {
     public var movieFragmentInterval: CMTime {
         get { lock.withLock { configuration.movieFragmentInterval } }
         set { configure("movieFragmentInterval") { $0.movieFragmentInterval = newValue } }
+    }
+
+    /// The interval of the first movie fragment, when it should differ from `movieFragmentInterval` (default
+    /// `.invalid`: the same). Irrelevant without `movieFragmentInterval`. Cannot be changed after writing starts.
+    public var initialMovieFragmentInterval: CMTime {
+        get { lock.withLock { configuration.initialMovieFragmentInterval } }
+        set { configure("initialMovieFragmentInterval") { $0.initialMovieFragmentInterval = newValue } }
     }
 
     /// The sequence number of the first movie fragment (1 by default).

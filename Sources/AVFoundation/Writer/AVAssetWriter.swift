@@ -63,6 +63,7 @@ open class AVAssetWriter: NSObject, @unchecked Sendable {
         var directoryForTemporaryFiles: URL?
         var movieFragmentInterval = CMTime.invalid
         var initialMovieFragmentSequenceNumber = 1
+        var initialMovieFragmentInterval = CMTime.invalid
         var overallDurationHint = CMTime.invalid
         var movieTimeScale: CMTimeScale = 0
         var plannedMovieBox: MovieBoxReservation?

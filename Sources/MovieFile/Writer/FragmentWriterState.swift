@@ -23,6 +23,8 @@ final class FragmentWriterState {
 
     /// The fragment interval.
     let interval: CMTime
+    /// The first fragment's interval.
+    let initialInterval: CMTime
     /// Sequence number of the next fragment (`mfhd`).
     var sequenceNumber: UInt32
     /// True once `ftyp` and `moov` are on disk.
@@ -41,6 +43,7 @@ final class FragmentWriterState {
 
     init(options: MovieWriterOptions, segmentation: MovieSegmentation? = nil) {
         interval = options.movieFragmentInterval ?? CMTime(value: 1, timescale: 1)
+        initialInterval = options.initialMovieFragmentInterval ?? interval
         sequenceNumber = options.initialFragmentSequenceNumber
         segments = segmentation.map(SegmentWriterState.init(segmentation:))
     }

@@ -120,7 +120,8 @@ extension MovieWriter {
             return
         }
         if fragments.boundary == nil {
-            fragments.boundary = CMTimeAdd(CMTime(value: timing.decodeTime, timescale: track.timescale), fragments.interval)
+            fragments.boundary = CMTimeAdd(CMTime(value: timing.decodeTime, timescale: track.timescale),
+                                           fragments.initialInterval)
         }
         try writeFragmentedMovieBoxIfReady()
         try flushFragmentsIfDue(force: false)

@@ -81,6 +81,11 @@ package final class MovieWriter: @unchecked Sendable {
                 throw ContainerWriterError(.invalidArgument, "movieFragmentInterval must be a positive time")
             }
         }
+        if let interval = options.initialMovieFragmentInterval {
+            guard interval.isNumeric, interval > .zero else {
+                throw ContainerWriterError(.invalidArgument, "initialMovieFragmentInterval must be a positive time")
+            }
+        }
         guard options.defaultChunkDuration.isNumeric, options.defaultChunkDuration > .zero else {
             throw ContainerWriterError(.invalidArgument, "the default chunk duration must be a positive time")
         }

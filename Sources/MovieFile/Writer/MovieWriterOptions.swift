@@ -10,6 +10,8 @@ package struct MovieWriterOptions: Sendable {
     package var shouldOptimizeForNetworkUse = false
     /// Write a fragmented movie with a fragment every interval (`movieFragmentInterval`); `nil`: not fragmented.
     package var movieFragmentInterval: CMTime?
+    /// The first fragment's interval when it differs (`initialMovieFragmentInterval`); `nil`: `movieFragmentInterval`.
+    package var initialMovieFragmentInterval: CMTime?
     /// Sequence number of the first fragment (`initialMovieFragmentSequenceNumber`).
     package var initialFragmentSequenceNumber: UInt32 = 1
     /// Expected duration, written in `mehd` until the real one is patched in (`overallDurationHint`).

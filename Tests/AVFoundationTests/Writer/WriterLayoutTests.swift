@@ -94,6 +94,22 @@ struct WriterLayoutTests {
         #expect(runs >= 10, "3 s in ~0.5 s chunks of two tracks: \(runs) runs")
     }
 
+    @Test("initialMovieFragmentInterval: the first fragment covers 0.25 s, the others the 1 s interval")
+    func initialFragmentInterval() async throws {
+        let directory = try TestFiles.makeTemporaryDirectory("initial-fragment")
+        let url = directory.file("initial.mp4")
+        try await Self.writeMovie(to: url, seconds: 3) {
+            $0.movieFragmentInterval = CMTime(value: 1, timescale: 1)
+            $0.initialMovieFragmentInterval = CMTime(value: 1, timescale: 4)
+        }
+        let data = try Data(contentsOf: url)
+        let counts = Self.boxes(data).filter { $0.type == "moof" }.map { Self.videoSamples(inMoof: data, $0.offset, $0.size) }
+        #expect(counts.first.map { (7...8).contains($0) } == true, "\(counts)")
+        #expect(counts.dropFirst().dropLast().allSatisfy { (29...31).contains($0) }, "\(counts)")
+        #expect(counts.reduce(0, +) == 90)
+        #expect(try WriterProbe(url: url).frameCount(stream: 0) == 90)
+    }
+
     @Test("a fragmented movie cut at 20 random offsets plays up to its last complete fragment")
     func fragmentsSurviveTruncation() async throws {
         let directory = try TestFiles.makeTemporaryDirectory("fragments")
