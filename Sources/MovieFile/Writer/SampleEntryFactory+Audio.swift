@@ -218,7 +218,7 @@ extension SampleEntryFactory {
             let box = try B(parsing: &reader)
             return BoxNode(box, trailingBytes: reader.readRemainingBytes())
         } catch {
-            throw ContainerWriterError(.invalidArgument, "the \(codec) magic cookie is not a '\(B.type)' payload: \(error)")
+            throw ContainerWriterError(.invalidArgument, "the \(codec) data is not a '\(B.type)' payload: \(error)")
         }
     }
 

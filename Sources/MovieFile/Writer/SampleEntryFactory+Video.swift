@@ -40,26 +40,48 @@ extension SampleEntryFactory {
             description, extensionKey: kCMFormatDescriptionExtension_ContainsAlphaChannel)) ?? false
         entry.depth = UInt16(clamping: int(description, kCMFormatDescriptionExtension_Depth as String) ?? (alpha ? 32 : 24))
 
-        var generated: [any Box] = []
-        if let colour = colourBox(description, quickTime: quickTime) { generated.append(colour) }
-        if let pasp = pixelAspectRatioBox(description) { generated.append(pasp) }
-        if let clap = cleanApertureBox(description) { generated.append(clap) }
-        if let fiel = fieldBox(description) { generated.append(fiel) }
-        for (key, type) in [(kCMFormatDescriptionExtension_MasteringDisplayColorVolume, FourCC("mdcv")),
-                            (kCMFormatDescriptionExtension_ContentLightLevelInfo, FourCC("clli"))] {
-            if let data = CMFormatDescriptionGetExtension(description, extensionKey: key) as? Data {
-                generated.append(UnknownBox(type: type, payload: [UInt8](data)))
-            }
+        var generated: [BoxNode] = []
+        if let colour = colourBox(description, quickTime: quickTime) { generated.append(BoxNode(colour)) }
+        if let pasp = pixelAspectRatioBox(description) { generated.append(BoxNode(pasp)) }
+        if let clap = cleanApertureBox(description) { generated.append(BoxNode(clap)) }
+        if let fiel = fieldBox(description) { generated.append(BoxNode(fiel)) }
+        // HDR metadata goes out through the boxes the reader parses, so a malformed payload is refused here.
+        if let data = CMFormatDescriptionGetExtension(
+            description, extensionKey: kCMFormatDescriptionExtension_MasteringDisplayColorVolume) as? Data {
+            generated.append(try configurationBox(MasteringDisplayColourVolumeBox.self, payload: [UInt8](data),
+                                                  codec: "\(type) mastering display colour volume"))
         }
-        if let bitRate = context.bitRate { generated.append(bitRate) }
-        let generatedTypes = Set(generated.map(\.boxType))
+        if let data = CMFormatDescriptionGetExtension(
+            description, extensionKey: kCMFormatDescriptionExtension_ContentLightLevelInfo) as? Data {
+            generated.append(try configurationBox(ContentLightLevelBox.self, payload: [UInt8](data),
+                                                  codec: "\(type) content light level"))
+        }
+        if let bitRate = context.bitRate { generated.append(BoxNode(bitRate)) }
+        let generatedTypes = Set(generated.map(\.type))
         var children = BoxList()
         for atom in extensionAtoms(description) where !generatedTypes.contains(atom.type) {
-            children.append(UnknownBox(type: atom.type, payload: atom.payload))
+            children.append(try videoConfigurationNode(atom.type, payload: atom.payload, codec: type))
         }
-        for box in generated { children.append(box) }
+        children.append(contentsOf: generated)
         entry.children = children
         return entry
+    }
+
+    /// A configuration atom of the description as a box: `avcC`, `hvcC` and `av1C` through the typed boxes the
+    /// reader parses (what is written is what it reads back, and a malformed record is refused here, naming the
+    /// codec), any other (`vpcC`, `dvcC`, `esds`…) as its bytes.
+    static func videoConfigurationNode(_ type: FourCC, payload: [UInt8], codec: FourCC) throws(ContainerWriterError)
+        -> BoxNode {
+        switch type {
+        case AVCConfigurationBox.type:
+            try configurationBox(AVCConfigurationBox.self, payload: payload, codec: "\(codec) configuration")
+        case HEVCConfigurationBox.type:
+            try configurationBox(HEVCConfigurationBox.self, payload: payload, codec: "\(codec) configuration")
+        case AV1CodecConfigurationBox.type:
+            try configurationBox(AV1CodecConfigurationBox.self, payload: payload, codec: "\(codec) configuration")
+        default:
+            BoxNode(UnknownBox(type: type, payload: payload))
+        }
     }
 
     /// The compressor name Apple's encoders give each codec.

@@ -1,6 +1,7 @@
 import CoreAudioTypes
 import CoreMedia
 import Foundation
+import ISOBMFF
 import Testing
 @testable import MovieFile
 import MediaFormats
@@ -69,6 +70,40 @@ struct WriterCodecConfigurationTests {
             let output = directory.file("out" + fileType.description)
             try MuxerHarness.write([source], to: output, fileType: fileType)
             #expect(try configurationPayload(testCase.box, in: output) == theirs, "\(testCase.box) in \(fileType)")
+        }
+    }
+
+    @Test("video: ffmpeg's avcC, hvcC and av1C go out through the typed boxes byte for byte", arguments: [
+        ("roundtrip-h264-aac-timecode.mov", "avcC", "libx264"), ("roundtrip-hevc-pcm.mov", "hvcC", "libx265"),
+        ("av1.mp4", "av1C", "libaom-av1"),
+    ])
+    func videoSameBytes(_ file: String, _ box: String, _ encoder: String) throws {
+        if !MuxerTestMedia.hasEncoder(encoder) { return }
+        let url = try MuxerTestMedia.url(file)
+        let theirs = try configurationPayload(box, in: url)
+        let source = try ContainerSources.video(url, configuration: try #require(FourCC(box)))
+        let directory = try TestFiles.makeTemporaryDirectory("config-\(box)")
+        for fileType in [MovieFileType.mpeg4, .quickTimeMovie] {
+            let output = directory.file("out" + fileType.description)
+            try MuxerHarness.write([source], to: output, fileType: fileType)
+            #expect(try configurationPayload(box, in: output) == theirs, "\(box) in \(fileType)")
+            #expect(try ExternalTool.ffmpegDecodeErrors(output).isEmpty)
+        }
+    }
+
+    @Test("a video configuration record its box cannot read is refused, naming the codec and the box")
+    func malformedVideoConfiguration() throws {
+        let url = try MuxerTestMedia.url("roundtrip-h264-aac-timecode.mov")
+        var source = try ContainerSources.video(url, configuration: "avcC")
+        var broken: CMFormatDescription?
+        CMVideoFormatDescriptionCreate(
+            allocator: nil, codecType: kCMVideoCodecType_H264, width: 64, height: 48,
+            extensions: [kCMFormatDescriptionExtension_SampleDescriptionExtensionAtoms: ["avcC": Data([1, 0x64])]],
+            formatDescriptionOut: &broken)
+        source.description = try #require(broken)
+        let directory = try TestFiles.makeTemporaryDirectory("config-video-malformed")
+        #expect { try MuxerHarness.write([source], to: directory.file("out.mp4"), fileType: .mpeg4) } throws: { error in
+            "\(error)".contains("avc1") && "\(error)".contains("avcC")
         }
     }
 
