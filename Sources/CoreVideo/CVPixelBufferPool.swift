@@ -1,4 +1,5 @@
 import CoreFoundationShims
+import Synchronization
 
 // Pixel buffer pools (CVPixelBufferPool.h): buffers of one format and size whose memory is recycled.
 
@@ -54,7 +55,7 @@ public final class CVPixelBufferPool: @unchecked Sendable {
     }
 
     /// Guards `freeList`, `outstandingCount` and `thresholdWasHit`.
-    private let lock = NSLock()
+    private let lock = Mutex(())
     private var freeList: [FreeBuffer] = []
     private var outstandingCount = 0
     private var thresholdWasHit = false
@@ -110,7 +111,7 @@ public final class CVPixelBufferPool: @unchecked Sendable {
     /// buffer while that many are in use (`kCVReturnWouldExceedAllocationThreshold`).
     package func makePixelBuffer(allocationThreshold: Int? = nil) throws(CVError) -> CVBuffer {
         let now = ContinuousClock.now
-        let (reused, expired): (PixelStorage?, [FreeBuffer]) = try lock.locked { () throws(CVError) in
+        let (reused, expired): (PixelStorage?, [FreeBuffer]) = try lock.withLock { (_: inout Void) throws(CVError) in
             let expired = removeExpired(now: now)
             if let free = freeList.popLast() {
                 outstandingCount += 1
@@ -132,7 +133,7 @@ public final class CVPixelBufferPool: @unchecked Sendable {
             do {
                 storage = try makeStorage()
             } catch {
-                lock.withLock { outstandingCount -= 1 }
+                lock.withLock { _ in outstandingCount -= 1 }
                 throw CVError(kCVReturnPoolAllocationFailed, error.message)
             }
         }
@@ -145,7 +146,7 @@ public final class CVPixelBufferPool: @unchecked Sendable {
     /// Takes back the memory of a buffer of this pool whose last reference went away.
     package func recycle(_ storage: PixelStorage) {
         let now = ContinuousClock.now
-        let (notify, dropped): (Bool, [FreeBuffer]) = lock.withLock {
+        let (notify, dropped): (Bool, [FreeBuffer]) = lock.withLock { _ in
             outstandingCount -= 1
             var dropped = removeExpired(now: now)
             let entry = FreeBuffer(storage: storage, returned: now)
@@ -169,7 +170,7 @@ public final class CVPixelBufferPool: @unchecked Sendable {
     /// Either way the pool keeps its minimum buffer count.
     package func flush(_ options: CVPixelBufferPoolFlushFlags) {
         let now = ContinuousClock.now
-        let dropped: [FreeBuffer] = lock.withLock {
+        let dropped: [FreeBuffer] = lock.withLock { _ in
             if options.contains(.excessBuffers) {
                 let keep = max(0, min(freeList.count, minimumBufferCount - outstandingCount))
                 let dropped = Array(freeList.dropLast(keep))
@@ -182,10 +183,10 @@ public final class CVPixelBufferPool: @unchecked Sendable {
     }
 
     /// Unused buffers waiting on the free list.
-    package var freeBufferCount: Int { lock.withLock { freeList.count } }
+    package var freeBufferCount: Int { lock.withLock { _ in freeList.count } }
 
     /// Buffers handed out and still alive.
-    package var outstandingBufferCount: Int { lock.withLock { outstandingCount } }
+    package var outstandingBufferCount: Int { lock.withLock { _ in outstandingCount } }
 
     /// Removes free buffers older than the maximum age, oldest first, while the pool holds more than its
     /// minimum count. Call with `lock` held; let the result go after unlocking.
@@ -294,15 +295,6 @@ public func CVPixelBufferPoolGetPixelBufferAttributes(_ pool: CVPixelBufferPool)
 /// Frees unused buffers: all of them with `.excessBuffers`, otherwise those past the maximum buffer age.
 public func CVPixelBufferPoolFlush(_ pool: CVPixelBufferPool, _ options: CVPixelBufferPoolFlushFlags) {
     pool.flush(options)
-}
-
-extension NSLock {
-    /// Runs `body` with the lock held, keeping `body`'s typed error (`withLock` only rethrows `any Error`).
-    package func locked<Result, Failure: Error>(_ body: () throws(Failure) -> Result) throws(Failure) -> Result {
-        lock()
-        defer { unlock() }
-        return try body()
-    }
 }
 
 extension CVPixelBufferPool: Hashable {

@@ -1,4 +1,5 @@
 internal import CFFmpeg
+import Synchronization
 
 /// What an audio decoder is created from.
 package struct FFAudioDecoderConfiguration: Sendable, Hashable {
@@ -43,7 +44,7 @@ package final class FFAudioDecoder: @unchecked Sendable {
 
     // Serialises use of the codec context.
     private let core: FFDecoderCore
-    private let lock = FFLock()
+    private let lock = Mutex(())
 
     /// Opens a decoder.
     package init(configuration: FFAudioDecoderConfiguration) throws(FFError) {
@@ -88,14 +89,14 @@ package final class FFAudioDecoder: @unchecked Sendable {
 
     /// Decodes one packet and returns the audio that became ready.
     package func decode(_ packet: UnsafeRawBufferPointer, timing: FFPacketTiming) throws(FFError) -> [FFAudioFrame] {
-        try lock.withLock { () throws(FFError) -> [FFAudioFrame] in
+        try lock.withLock { (_: inout Void) throws(FFError) -> [FFAudioFrame] in
             try core.decode(packet, timing: timing).map { FFAudioFrame(taking: $0) }
         }
     }
 
     /// Decodes one packet held in an array.
     package func decode(_ packet: [UInt8], timing: FFPacketTiming) throws(FFError) -> [FFAudioFrame] {
-        try lock.withLock { () throws(FFError) -> [FFAudioFrame] in
+        try lock.withLock { (_: inout Void) throws(FFError) -> [FFAudioFrame] in
             try ffWithBytes(packet) { bytes throws(FFError) in
                 try core.decode(bytes, timing: timing).map { FFAudioFrame(taking: $0) }
             }
@@ -104,13 +105,13 @@ package final class FFAudioDecoder: @unchecked Sendable {
 
     /// Ends the stream and returns what is still inside the decoder; the decoder then accepts a new stream.
     package func flush() throws(FFError) -> [FFAudioFrame] {
-        try lock.withLock { () throws(FFError) -> [FFAudioFrame] in
+        try lock.withLock { (_: inout Void) throws(FFError) -> [FFAudioFrame] in
             try core.decode(nil, timing: nil).map { FFAudioFrame(taking: $0) }
         }
     }
 
     /// Discards everything inside the decoder without output.
     package func reset() {
-        lock.withLock { core.reset() }
+        lock.withLock { _ in core.reset() }
     }
 }

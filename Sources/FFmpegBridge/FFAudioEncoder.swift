@@ -1,4 +1,5 @@
 internal import CFFmpeg
+import Synchronization
 
 /// Everything an audio encoder is created from; every value set is honoured or creation fails naming it.
 package struct FFAudioEncoderConfiguration: Sendable, Hashable {
@@ -48,7 +49,7 @@ package final class FFAudioEncoder: @unchecked Sendable {
     /// The codec setup: AudioSpecificConfig for AAC, FFmpeg's 36-byte 'alac' atom for ALAC (the 24-byte cookie is
     /// `MediaFormats.MagicCookie.alacSpecificConfig(fromCookie:)`), OpusHead for Opus, STREAMINFO for FLAC, empty for PCM. Some encoders
     /// complete it at the end (FLAC adds the sample count and MD5): read it again after `flush()`.
-    package var extradata: [UInt8] { lock.withLock { currentExtradata } }
+    package var extradata: [UInt8] { lock.withLock { _ in currentExtradata } }
     /// Samples per coded frame (1024 for AAC, 4096 for ALAC); for PCM, the chunk size the encoder cuts input into.
     package let frameSize: Int
     /// Samples of encoder delay at the start of the decoded stream (FFmpeg's AAC: 1024; ALAC and PCM: 0). The
@@ -56,7 +57,7 @@ package final class FFAudioEncoder: @unchecked Sendable {
     package let primingSampleCount: Int
 
     // The lock serialises all use of the state below.
-    private let lock = FFLock()
+    private let lock = Mutex(())
     private let core: FFEncoderCore
     private var fifo: OpaquePointer?
     private var samplesIn: Int64 = 0
@@ -183,11 +184,11 @@ package final class FFAudioEncoder: @unchecked Sendable {
 
     /// Samples the decoder will output after the input ends, beyond the input and the priming (the rest of the
     /// last coded frame). Known once `flush()` has run; `nil` before.
-    package var paddingSampleCount: Int? { lock.withLock { finishedPadding } }
+    package var paddingSampleCount: Int? { lock.withLock { _ in finishedPadding } }
 
     /// Queues samples (in `configuration.sampleFormat`, any count) and returns the packets of every whole frame.
     package func encode(_ samples: FFAudioSamples) throws(FFError) -> [FFPacket] {
-        try lock.withLock { () throws(FFError) -> [FFPacket] in
+        try lock.withLock { (_: inout Void) throws(FFError) -> [FFPacket] in
             guard let fifo, finishedPadding == nil else {
                 throw FFError(.invalidArgument, operation: "encode(\(configuration.encoder.name))",
                               message: "the encoder was already flushed")
@@ -219,7 +220,7 @@ package final class FFAudioEncoder: @unchecked Sendable {
     /// Encodes what is left (a short last frame, or one padded with silence for codecs that need whole frames),
     /// drains the encoder and closes it.
     package func flush() throws(FFError) -> [FFPacket] {
-        try lock.withLock { () throws(FFError) -> [FFPacket] in
+        try lock.withLock { (_: inout Void) throws(FFError) -> [FFPacket] in
             guard let fifo, finishedPadding == nil else { return [] }
             var packets: [FFPacket] = []
             let remaining = Int(av_audio_fifo_size(fifo))

@@ -1,4 +1,5 @@
 internal import CFFmpeg
+import Synchronization
 
 /// Converts pictures between pixel formats and sizes: libyuv for the paths it has (NV12/I420/I422/I444 ↔
 /// BGRA/RGBA with BT.601/709/2020 matrices, I420 ↔ NV12, 8-bit and RGB32 scaling, RGB32 channel shuffles),
@@ -14,7 +15,7 @@ package final class FFImageConverter: @unchecked Sendable {
     package let pathDescription: [String]
 
     // The lock serialises use of the steps (swscale contexts) and the scratch buffers.
-    private let lock = FFLock()
+    private let lock = Mutex(())
     private let steps: [FFConversionStep]
     private var scratch: [FFScratchImage] = []
 
@@ -50,7 +51,7 @@ package final class FFImageConverter: @unchecked Sendable {
             throw FFError(.invalidArgument, operation: "FFImageConverter.convert",
                           message: "destination is \(destination.pixelFormat) \(destination.width)x\(destination.height); the converter was made for \(c.destinationFormat) \(c.destinationWidth)x\(c.destinationHeight)")
         }
-        try lock.withLock { () throws(FFError) in
+        try lock.withLock { (_: inout Void) throws(FFError) in
             let input = source.cropped(to: c.resolvedSourceRect)
             let output = destination.cropped(to: c.resolvedDestinationRect)
             if c.fillsUncoveredArea, c.resolvedDestinationRect != FFRect(x: 0, y: 0, width: c.destinationWidth, height: c.destinationHeight) {

@@ -1,4 +1,5 @@
 internal import CFFmpeg
+import Synchronization
 
 /// Converts audio between sample formats, rates and channel layouts (swresample).
 ///
@@ -14,7 +15,7 @@ package final class FFResampler: @unchecked Sendable {
     package let output: FFAudioFormat
 
     // The lock serialises all use of the swresample context and the counters.
-    private let lock = FFLock()
+    private let lock = Mutex(())
     private var context: OpaquePointer?
     private var framesIn: Int64 = 0
     private var framesOut: Int64 = 0
@@ -89,7 +90,7 @@ package final class FFResampler: @unchecked Sendable {
 
     /// Frames held back in the filter, in output frames (what `flush()` will still produce, give or take one).
     package var delay: Int {
-        lock.withLock { context.map { Int(swr_get_delay($0, Int64(output.sampleRate))) } ?? 0 }
+        lock.withLock { _ in context.map { Int(swr_get_delay($0, Int64(output.sampleRate))) } ?? 0 }
     }
 
     /// Converts samples, returning what is ready (up to `delay` frames come later).
@@ -99,7 +100,7 @@ package final class FFResampler: @unchecked Sendable {
             throw FFError(.invalidArgument, operation: "FFResampler.convert",
                           message: "\(input.sampleFormat) x \(input.channelLayout.channelCount) channels needs \(planeCount) planes; \(samples.planes.count) given (\(samples.frameCount) frames)")
         }
-        return try lock.withLock { () throws(FFError) -> FFAudioBuffer in
+        return try lock.withLock { (_: inout Void) throws(FFError) -> FFAudioBuffer in
             try run(samples.planes, frameCount: samples.frameCount)
         }
     }
@@ -115,7 +116,7 @@ package final class FFResampler: @unchecked Sendable {
     /// swresample's own flush comes up short for inputs shorter than its filter (measured: 5 frames at
     /// 32→44.1 kHz give 0, not 7), so the tail is pushed out with silence and cut at the exact count instead.
     package func flush() throws(FFError) -> FFAudioBuffer {
-        try lock.withLock { () throws(FFError) -> FFAudioBuffer in
+        try lock.withLock { (_: inout Void) throws(FFError) -> FFAudioBuffer in
             guard let context else { throw FFError(.invalidArgument, operation: "FFResampler", message: "no context") }
             let expected = Int64(expectedOutputFrameCount(forInputFrameCount: Int(framesIn)))
             var remaining = Int(max(0, expected - framesOut))

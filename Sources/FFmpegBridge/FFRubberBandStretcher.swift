@@ -1,4 +1,5 @@
 internal import CRubberBand
+import Synchronization
 
 /// Changes the duration of audio without changing its pitch: the Rubber Band Library's R3 ("finer") engine, a
 /// phase vocoder with multi-resolution analysis, run in its streaming (real-time) mode.
@@ -26,7 +27,7 @@ package final class FFRubberBandStretcher: @unchecked Sendable {
     package let timeRatio: Double
 
     // The lock serialises use of the library state, the scratch planes and the discard count.
-    private let lock = FFLock()
+    private let lock = Mutex(())
     private let state: OpaquePointer
     private let inputPlanes: [UnsafeMutablePointer<Float>]
     private let outputPlanes: [UnsafeMutablePointer<Float>]
@@ -101,7 +102,7 @@ package final class FFRubberBandStretcher: @unchecked Sendable {
     /// library holds back about a window's worth, which comes out as more input goes in.
     package func process(_ planes: [[Float]]) throws(FFError) -> [[Float]] {
         let frames = try FFStretchChecks.frameCount("FFRubberBandStretcher.process", planes, channelCount: channelCount)
-        return lock.withLock {
+        return lock.withLock { _ in
             var output = Array(repeating: [Float](), count: channelCount)
             var offset = 0
             while offset < frames {

@@ -1,4 +1,5 @@
 internal import CSoundTouch
+import Synchronization
 
 /// Changes the duration of audio without changing its pitch: SoundTouch's time-domain stretcher (TDStretch, a
 /// WSOLA-style overlap-add that splices the input where it best matches itself), through the C interface
@@ -20,7 +21,7 @@ package final class FFSoundTouchStretcher: @unchecked Sendable {
     package let tempo: Double
 
     // The lock serialises use of the SoundTouch instance and the scratch buffers.
-    private let lock = FFLock()
+    private let lock = Mutex(())
     private let handle: UnsafeMutableRawPointer
     /// One block of interleaved input, and room for interleaved output.
     private let interleavedInput: UnsafeMutablePointer<Float>
@@ -70,7 +71,7 @@ package final class FFSoundTouchStretcher: @unchecked Sendable {
     package func process(_ planes: [[Float]]) throws(FFError) -> [[Float]] {
         let operation = "FFSoundTouchStretcher.process"
         let frames = try FFStretchChecks.frameCount(operation, planes, channelCount: channelCount)
-        return try lock.withLock { () throws(FFError) -> [[Float]] in
+        return try lock.withLock { (_: inout Void) throws(FFError) -> [[Float]] in
             var output = Array(repeating: [Float](), count: channelCount)
             var offset = 0
             while offset < frames {

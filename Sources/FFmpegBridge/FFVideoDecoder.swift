@@ -1,4 +1,5 @@
 internal import CFFmpeg
+import Synchronization
 
 /// What a video decoder is created from.
 package struct FFVideoDecoderConfiguration: Sendable, Hashable {
@@ -57,7 +58,7 @@ package final class FFVideoDecoder: @unchecked Sendable {
 
     // The lock serialises every use of the codec context, which FFmpeg does not allow concurrently.
     private let core: FFDecoderCore
-    private let lock = FFLock()
+    private let lock = Mutex(())
 
     /// Opens a decoder.
     package init(configuration: FFVideoDecoderConfiguration) throws(FFError) {
@@ -109,7 +110,7 @@ package final class FFVideoDecoder: @unchecked Sendable {
     /// MP4) and returns the pictures that became ready, in presentation order.
     package func decode(_ packet: UnsafeRawBufferPointer, timing: FFPacketTiming) throws(FFError) -> [FFVideoFrame] {
         let discard = configuration.discardsCorruptFrames
-        return try lock.withLock { () throws(FFError) -> [FFVideoFrame] in
+        return try lock.withLock { (_: inout Void) throws(FFError) -> [FFVideoFrame] in
             wrap(try core.decode(packet, timing: timing), discardCorrupt: discard)
         }
     }
@@ -117,7 +118,7 @@ package final class FFVideoDecoder: @unchecked Sendable {
     /// Decodes one packet held in an array.
     package func decode(_ packet: [UInt8], timing: FFPacketTiming) throws(FFError) -> [FFVideoFrame] {
         let discard = configuration.discardsCorruptFrames
-        return try lock.withLock { () throws(FFError) -> [FFVideoFrame] in
+        return try lock.withLock { (_: inout Void) throws(FFError) -> [FFVideoFrame] in
             let raw = try ffWithBytes(packet) { bytes throws(FFError) in try core.decode(bytes, timing: timing) }
             return wrap(raw, discardCorrupt: discard)
         }
@@ -127,14 +128,14 @@ package final class FFVideoDecoder: @unchecked Sendable {
     /// (starting with a key frame).
     package func flush() throws(FFError) -> [FFVideoFrame] {
         let discard = configuration.discardsCorruptFrames
-        return try lock.withLock { () throws(FFError) -> [FFVideoFrame] in
+        return try lock.withLock { (_: inout Void) throws(FFError) -> [FFVideoFrame] in
             wrap(try core.decode(nil, timing: nil), discardCorrupt: discard)
         }
     }
 
     /// Discards everything inside the decoder without output (before decoding from a new position).
     package func reset() {
-        lock.withLock { core.reset() }
+        lock.withLock { _ in core.reset() }
     }
 }
 

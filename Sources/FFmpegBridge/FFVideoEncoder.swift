@@ -1,4 +1,5 @@
 internal import CFFmpeg
+import Synchronization
 
 /// A video encoder: pictures with exact timestamps in, `FFPacket`s out.
 ///
@@ -13,7 +14,7 @@ package final class FFVideoEncoder: @unchecked Sendable {
     package let extradata: [UInt8]
 
     // The lock serialises all use of `core`, `lastPTS` and `durations`.
-    private let lock = FFLock()
+    private let lock = Mutex(())
     private let core: FFEncoderCore
     private var lastPTS: Int64?
     /// Durations of pictures sent but not yet out, by pts (the encoders do not carry durations through).
@@ -41,7 +42,7 @@ package final class FFVideoEncoder: @unchecked Sendable {
     /// change until then. Without one, the planes are copied before this returns.
     package func encode(_ image: FFImageBuffer, owner: (AnyObject & Sendable)?, pts: Int64, duration: Int64 = 0,
                         forceKeyFrame: Bool = false) throws(FFError) -> [FFPacket] {
-        try lock.withLock { () throws(FFError) -> [FFPacket] in
+        try lock.withLock { (_: inout Void) throws(FFError) -> [FFPacket] in
             let operation = "encode(\(configuration.encoder.name))"
             try image.validate(operation)
             guard image.pixelFormat == configuration.pixelFormat, image.width == configuration.width,
@@ -78,7 +79,7 @@ package final class FFVideoEncoder: @unchecked Sendable {
     /// Encodes a decoded picture without copying it (transcoding).
     package func encode(_ picture: FFVideoFrame, pts: Int64, duration: Int64 = 0,
                         forceKeyFrame: Bool = false) throws(FFError) -> [FFPacket] {
-        try lock.withLock { () throws(FFError) -> [FFPacket] in
+        try lock.withLock { (_: inout Void) throws(FFError) -> [FFPacket] in
             let operation = "encode(\(configuration.encoder.name))"
             guard picture.pixelFormat == configuration.pixelFormat, picture.width == configuration.width,
                   picture.height == configuration.height else {
@@ -111,7 +112,7 @@ package final class FFVideoEncoder: @unchecked Sendable {
     /// Ends the stream one packet at a time: the next packet still inside the encoder, as soon as the encoder has
     /// it, or nil once none is left (the encoder is then closed, as by `flush()`).
     package func drainNext() throws(FFError) -> FFPacket? {
-        try lock.withLock { () throws(FFError) -> FFPacket? in
+        try lock.withLock { (_: inout Void) throws(FFError) -> FFPacket? in
             if core.isClosed { return nil }
             if let packet = try core.drainNext() { return withDuration(packet) }
             core.close()

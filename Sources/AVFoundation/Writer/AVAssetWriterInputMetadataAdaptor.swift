@@ -1,5 +1,6 @@
 import CoreMedia
 import Foundation
+import Synchronization
 
 /// Appends timed metadata groups to a metadata input as samples of a boxed ('mebx') timed metadata track
 /// (AVAssetWriterInputMetadataAdaptor).
@@ -13,7 +14,7 @@ open class AVAssetWriterInputMetadataAdaptor: NSObject, @unchecked Sendable {
     /// The input the groups go to.
     public let assetWriterInput: AVAssetWriterInput
 
-    private let lock = NSLock()
+    private let lock = Mutex(())
     // Guarded by `lock`.
     private var format: CMMetadataFormatDescription?
     private var localIDs: [String: (id: OSType, dataType: String)] = [:]
@@ -83,7 +84,7 @@ open class AVAssetWriterInputMetadataAdaptor: NSObject, @unchecked Sendable {
     /// The track's format description and its identifier → local ID table (made on first use).
     private func formatAndKeys(for group: AVTimedMetadataGroup) throws(AVError)
         -> (CMMetadataFormatDescription, [String: (id: OSType, dataType: String)]) {
-        try lock.lockedTyped { () throws(AVError) in
+        try lock.withLock { (_: inout Void) throws(AVError) in
             if let format { return (format, localIDs) }
             guard let made = assetWriterInput.sourceFormatHint ?? group.copyFormatDescription() else {
                 throw WriterFailure.misuse("the timed metadata group's items need identifiers in a four-character key space and data types, or the input a source format hint")

@@ -35,14 +35,3 @@ enum WriterLimits {
     /// again, so that a block with nothing to give does not spin a core.
     static let idleRequestDelayMilliseconds = 5
 }
-
-import Foundation
-
-extension NSLock {
-    /// Runs `body` holding the lock, keeping its typed error (`withLock` rethrows untyped).
-    func lockedTyped<Result, Failure: Error>(_ body: () throws(Failure) -> Result) throws(Failure) -> Result {
-        lock()
-        defer { unlock() }
-        return try body()
-    }
-}

@@ -2,6 +2,7 @@ import CoreMedia
 import Foundation
 import MediaContainer
 import MovieFile
+import Synchronization
 
 /// The machinery behind a started `AVAssetWriter`: one worker per input (encoding in parallel), the sessions that
 /// map the source timeline onto the movie's, and the output: a `ContainerWriter` (the native muxer for movie types,
@@ -33,7 +34,7 @@ final class WritingEngine: @unchecked Sendable {
     /// Directory for multi-pass statistics (removed at the end), if any input encodes in several passes.
     let statisticsDirectory: URL?
 
-    private let lock = NSLock()
+    private let lock = Mutex(())
     private(set) var tracks: [EngineTrack]
     private var workers: [InputWorker] = []
     private var status = AVAssetWriter.Status.writing
@@ -95,18 +96,18 @@ final class WritingEngine: @unchecked Sendable {
     // MARK: State
 
     /// The writer's status while the engine runs.
-    var currentStatus: AVAssetWriter.Status { lock.withLock { status } }
+    var currentStatus: AVAssetWriter.Status { lock.withLock { _ in status } }
     /// The error that failed writing, if any.
-    var currentError: AVError? { lock.withLock { failure } }
+    var currentError: AVError? { lock.withLock { _ in failure } }
     /// True while samples are being taken.
-    var isWriting: Bool { lock.withLock { status == .writing } }
+    var isWriting: Bool { lock.withLock { _ in status == .writing } }
 
     /// Fails writing with `error` (the first failure wins): removes the output and temporary files. Once the output
     /// is being completed (`finishing`) only the completion itself can fail it (`whileFinishing`): a failure from
     /// elsewhere then (a call made after `finishWriting`) would report a failed writer whose finished file it can no
     /// longer remove (found by avassetwriter-fuzz).
     func fail(_ error: AVError, whileFinishing: Bool = false) {
-        let handlers: [@Sendable () -> Void]? = lock.withLock {
+        let handlers: [@Sendable () -> Void]? = lock.withLock { _ in
             guard status == .writing, !finishing || whileFinishing else { return nil }
             status = .failed
             failure = error
@@ -133,7 +134,7 @@ final class WritingEngine: @unchecked Sendable {
 
     /// Starts a session at `time` on the source timeline.
     func startSession(at time: CMTime) throws(AVError) {
-        try lock.lockedTyped { () throws(AVError) in
+        try lock.withLock { (_: inout Void) throws(AVError) in
             guard status == .writing else { throw WriterFailure.misuse("startSession(atSourceTime:) needs a writer that is writing (status \(status))") }
             guard time.isNumeric else { throw WriterFailure.misuse("startSession(atSourceTime:) needs a numeric time", time: time) }
             if let last = sessions.last {
@@ -150,7 +151,7 @@ final class WritingEngine: @unchecked Sendable {
 
     /// Ends the current session at `time`.
     func endSession(at time: CMTime) throws(AVError) {
-        try lock.lockedTyped { () throws(AVError) in
+        try lock.withLock { (_: inout Void) throws(AVError) in
             guard status == .writing else { throw WriterFailure.misuse("endSession(atSourceTime:) needs a writer that is writing (status \(status))") }
             guard let last = sessions.last, last.end == nil else {
                 throw WriterFailure.misuse("endSession(atSourceTime:) was called with no session in progress")
@@ -166,7 +167,7 @@ final class WritingEngine: @unchecked Sendable {
 
     /// Hands an item to an input's worker after checking the calls's preconditions.
     func enqueue(_ index: Int, _ item: InputWorker.Item, bytes: Int) throws(AVError) {
-        try lock.lockedTyped { () throws(AVError) in
+        try lock.withLock { (_: inout Void) throws(AVError) in
             guard status == .writing else {
                 throw failure ?? WriterFailure.misuse("the writer is not writing (status \(status))")
             }
@@ -192,7 +193,7 @@ final class WritingEngine: @unchecked Sendable {
 
     /// A worker finished an item.
     func itemDone(_ index: Int, bytes: Int) {
-        lock.withLock {
+        lock.withLock { _ in
             tracks[index].queuedItems -= 1
             tracks[index].queuedBytes -= bytes
         }
@@ -201,7 +202,7 @@ final class WritingEngine: @unchecked Sendable {
 
     /// Whether input `index` should be given more media now.
     func isReady(_ index: Int) -> Bool {
-        let (ready, handle): (Bool?, OutputTrack?) = lock.withLock {
+        let (ready, handle): (Bool?, OutputTrack?) = lock.withLock { _ in
             let track = tracks[index]
             // After a failure or cancellation an input reports ready until it is marked finished, so that a
             // "while ready, append" loop learns of the failure from `append` returning false instead of waiting.
@@ -229,7 +230,7 @@ final class WritingEngine: @unchecked Sendable {
     }
     /// Marks an input finished: its worker flushes the encoder, then the track ends.
     func markFinished(_ index: Int) throws(AVError) {
-        let alreadyFinished = lock.withLock { tracks[index].inputFinished || status != .writing }
+        let alreadyFinished = lock.withLock { _ in tracks[index].inputFinished || status != .writing }
         if alreadyFinished { return }
         try enqueue(index, .end, bytes: 0)
     }
@@ -245,7 +246,7 @@ final class WritingEngine: @unchecked Sendable {
     func deliver(_ index: Int, _ buffers: [CMSampleBuffer]) throws(AVError) {
         guard !buffers.isEmpty else { return }
         var ready: [EncodedSample] = []
-        let track: EngineTrack = try lock.lockedTyped { () throws(AVError) -> EngineTrack in
+        let track: EngineTrack = try lock.withLock { (_: inout Void) throws(AVError) -> EngineTrack in
             let track = tracks[index]
             guard status == .writing, !track.discardsOutput else { return track }
             for buffer in buffers {
@@ -329,7 +330,7 @@ final class WritingEngine: @unchecked Sendable {
 
     /// The worker has flushed an input that was marked finished.
     func inputEnded(_ index: Int) throws(AVError) {
-        try lock.lockedTyped { () throws(AVError) in
+        try lock.withLock { (_: inout Void) throws(AVError) in
             guard status == .writing else { return }
             let track = tracks[index]
             if var held = track.held {
@@ -352,7 +353,7 @@ final class WritingEngine: @unchecked Sendable {
 
     /// Multi-pass: the worker finished a pass.
     func passEnded(_ index: Int, nextPass: Bool) throws(AVError) {
-        lock.withLock {
+        lock.withLock { _ in
             let track = tracks[index]
             track.betweenPasses = false
             track.discardsOutput = false
@@ -360,7 +361,7 @@ final class WritingEngine: @unchecked Sendable {
             track.hasNextPass = nextPass
         }
         readinessChanged()
-        if let handler = lock.withLock({ tracks[index].passObserver }) { handler() }
+        if let handler = lock.withLock({ _ in tracks[index].passObserver }) { handler() }
     }
 
     // MARK: Finishing
@@ -368,7 +369,7 @@ final class WritingEngine: @unchecked Sendable {
     /// Finishes writing: marks every input finished, and once their workers have drained, gives the muxer the edit
     /// lists and completes the file. `completion` runs when the status is final (at once if it already is).
     func finish(_ completion: @escaping @Sendable () -> Void) {
-        let runNow: Bool = lock.withLock {
+        let runNow: Bool = lock.withLock { _ in
             guard status == .writing else { return true }
             finishRequested = true
             finishHandlers.append(completion)
@@ -393,14 +394,14 @@ final class WritingEngine: @unchecked Sendable {
 
     /// Completes the output when a finish was asked for and every input has ended. Called without the lock.
     func finishIfDrained() {
-        let ready: Bool = lock.withLock {
+        let ready: Bool = lock.withLock { _ in
             guard finishRequested, !finishing, status == .writing, tracks.allSatisfy(\.ended) else { return false }
             finishing = true
             return true
         }
         guard ready else { return }
         do throws(AVError) {
-            try lock.lockedTyped { () throws(AVError) in
+            try lock.withLock { (_: inout Void) throws(AVError) in
                 try createTracksIfReady()
                 try applyTimeline()
                 do throws(ContainerWriterError) {
@@ -415,7 +416,7 @@ final class WritingEngine: @unchecked Sendable {
         }
         // Segments go to the delegate on the writer's own thread: the writer is complete once they all did.
         output.waitUntilOutputDelivered()
-        let handlers: [@Sendable () -> Void] = lock.withLock {
+        let handlers: [@Sendable () -> Void] = lock.withLock { _ in
             status = .completed
             let pending = finishHandlers
             finishHandlers = []
@@ -428,7 +429,7 @@ final class WritingEngine: @unchecked Sendable {
 
     /// Cancels writing: removes the output and temporary files. Waits for the workers to stop touching them.
     func cancel() {
-        let handlers: [@Sendable () -> Void]? = lock.withLock {
+        let handlers: [@Sendable () -> Void]? = lock.withLock { _ in
             guard status == .writing else { return nil }
             status = .cancelled
             discarding.enter()
@@ -459,7 +460,7 @@ final class WritingEngine: @unchecked Sendable {
             guard let movie = output as? MovieWriter else {
                 throw WriterFailure.misuse("flushSegment() needs segment output")
             }
-            let created = lock.withLock { tracksCreated }
+            let created = lock.withLock { _ in tracksCreated }
             guard created else {
                 throw WriterFailure.misuse("flushSegment() was called before every input appended a sample; each "
                                            + "segment holds every input's samples, so each needs one first")
@@ -477,7 +478,7 @@ final class WritingEngine: @unchecked Sendable {
     // MARK: Small queries
 
     /// Items queued for an input's worker.
-    func queuedItems(_ index: Int) -> Int { lock.withLock { tracks[index].queuedItems } }
+    func queuedItems(_ index: Int) -> Int { lock.withLock { _ in tracks[index].queuedItems } }
 
     /// Waits while input `index`'s queue holds `WriterLimits.hardQueuedItems` items and the writer is writing: an
     /// append made while the input was not ready. The worker never waits for the caller, so the wait ends; it is
@@ -485,7 +486,7 @@ final class WritingEngine: @unchecked Sendable {
     func waitForRoom(_ index: Int) {
         room.lock()
         defer { room.unlock() }
-        while lock.withLock({ tracks[index].queuedItems >= WriterLimits.hardQueuedItems && status == .writing }) {
+        while lock.withLock({ _ in tracks[index].queuedItems >= WriterLimits.hardQueuedItems && status == .writing }) {
             room.wait()
         }
     }
@@ -499,17 +500,17 @@ final class WritingEngine: @unchecked Sendable {
 
     /// True once the input was marked finished or its current pass ended.
     func inputIsFinishedOrBetweenPasses(_ index: Int) -> Bool {
-        lock.withLock { tracks[index].inputFinished || tracks[index].betweenPasses }
+        lock.withLock { _ in tracks[index].inputFinished || tracks[index].betweenPasses }
     }
 
     /// True between a pass's end and the next pass's start.
-    func inputIsBetweenPasses(_ index: Int) -> Bool { lock.withLock { tracks[index].betweenPasses } }
+    func inputIsBetweenPasses(_ index: Int) -> Bool { lock.withLock { _ in tracks[index].betweenPasses } }
 
     /// Whether the encoder asked for another pass after the last one ended.
-    func hasNextPass(_ index: Int) -> Bool { lock.withLock { tracks[index].hasNextPass } }
+    func hasNextPass(_ index: Int) -> Bool { lock.withLock { _ in tracks[index].hasNextPass } }
 
     /// Who to tell when an input's pass ends.
     func setPassObserver(_ index: Int, _ observer: @escaping @Sendable () -> Void) {
-        lock.withLock { tracks[index].passObserver = observer }
+        lock.withLock { _ in tracks[index].passObserver = observer }
     }
 }

@@ -1,5 +1,6 @@
 import CoreMedia
 import FFmpegBridge
+import Synchronization
 
 /// Converts linear PCM sample buffers from one stream description to another: sample rate (swresample), channel
 /// count and layout (mixed by position), sample type and width, byte order and interleaving.
@@ -20,7 +21,7 @@ package final class AudioConverterSession: @unchecked Sendable {
 
     private let maker: PCMSampleBufferMaker
     // The lock serialises use of the stream.
-    private let lock = Lock()
+    private let lock = Mutex(())
     private let stream: PCMStream
 
     /// A converter between two linear PCM stream descriptions with optional channel layouts.
@@ -48,14 +49,14 @@ package final class AudioConverterSession: @unchecked Sendable {
     /// Converts a buffer; returns the converted audio that is ready (the rate converter holds back a few frames).
     package func convert(_ sampleBuffer: CMSampleBuffer) throws(CodecError) -> [CMSampleBuffer] {
         let audio = try sampleBuffer.nativePCM(input)
-        return try lock.withLock { () throws(CodecError) -> [CMSampleBuffer] in
+        return try lock.withLock { (_: inout Void) throws(CodecError) -> [CMSampleBuffer] in
             try buffers(stream.convert(audio, at: CMSampleBufferGetPresentationTimeStamp(sampleBuffer)))
         }
     }
 
     /// Ends the input: the frames still held, completing the exact output count.
     package func finish() throws(CodecError) -> [CMSampleBuffer] {
-        try lock.withLock { () throws(CodecError) -> [CMSampleBuffer] in
+        try lock.withLock { (_: inout Void) throws(CodecError) -> [CMSampleBuffer] in
             try buffers(stream.flush())
         }
     }

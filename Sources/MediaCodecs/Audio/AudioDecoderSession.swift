@@ -1,5 +1,6 @@
 import CoreMedia
 import FFmpegBridge
+import Synchronization
 
 /// What one call to an audio decoder session produced.
 package struct AudioDecodeResult: @unchecked Sendable {
@@ -36,7 +37,7 @@ package final class AudioDecoderSession: @unchecked Sendable {
     private let algorithm: String?
 
     // The lock protects everything below.
-    private let lock = Lock()
+    private let lock = Mutex(())
     private var stream: PCMStream?
     private var streamInput: (PCMLayout, FFChannelLayout)?
     private var pending: [Int64: CMTime] = [:]
@@ -101,7 +102,7 @@ package final class AudioDecoderSession: @unchecked Sendable {
 
     /// Decodes every packet of `sampleBuffer` and returns the converted audio that became ready.
     package func decode(_ sampleBuffer: CMSampleBuffer) -> AudioDecodeResult {
-        lock.withLock {
+        lock.withLock { _ in
             var result = AudioDecodeResult()
             do throws(CodecError) {
                 if let decoder {
@@ -120,7 +121,7 @@ package final class AudioDecoderSession: @unchecked Sendable {
 
     /// Ends the stream: the audio still inside the decoder and the converter.
     package func finish() -> AudioDecodeResult {
-        lock.withLock {
+        lock.withLock { _ in
             var result = AudioDecodeResult()
             do throws(CodecError) {
                 if let decoder {
@@ -143,7 +144,7 @@ package final class AudioDecoderSession: @unchecked Sendable {
 
     /// Discards everything inside the decoder and converter (before decoding from another position).
     package func reset() {
-        lock.withLock {
+        lock.withLock { _ in
             decoder?.reset()
             stream = nil
             streamInput = nil

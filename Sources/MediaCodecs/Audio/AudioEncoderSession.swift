@@ -1,5 +1,6 @@
 import CoreMedia
 import FFmpegBridge
+import Synchronization
 
 /// Encodes linear PCM sample buffers (any layout, rate and channel count: converted with swresample as needed) into
 /// AAC-LC, Apple Lossless, FLAC or Opus packets, one packet per sample buffer, or writes linear PCM in the requested
@@ -21,12 +22,12 @@ package final class AudioEncoderSession: @unchecked Sendable {
 
     /// The output format description, once the encoder is open (at creation with a source format hint, else after
     /// the first buffer).
-    package var formatDescription: CMAudioFormatDescription? { lock.withLock { state?.description } }
+    package var formatDescription: CMAudioFormatDescription? { lock.withLock { _ in state?.description } }
     /// Priming samples at the start of the decoded output (FFmpeg's AAC: 1024; Opus: its pre-skip), once open.
-    package var primingFrameCount: Int? { lock.withLock { state?.priming } }
+    package var primingFrameCount: Int? { lock.withLock { _ in state?.priming } }
     /// The codec setup as it stands at the end (FLAC completes STREAMINFO with the sample count and MD5 when
     /// finished), as a magic cookie; `nil` before `finish()` or for codecs without one.
-    package var finalMagicCookie: [UInt8]? { lock.withLock { finalCookie } }
+    package var finalMagicCookie: [UInt8]? { lock.withLock { _ in finalCookie } }
 
     private struct State {
         let encoder: FFAudioEncoder?
@@ -41,7 +42,7 @@ package final class AudioEncoderSession: @unchecked Sendable {
 
     private let sourceHint: CMAudioFormatDescription?
     // The lock protects everything below.
-    private let lock = Lock()
+    private let lock = Mutex(())
     private var state: State?
     private var start: CMTime?
     private var held: [FFPacket] = []
@@ -53,13 +54,13 @@ package final class AudioEncoderSession: @unchecked Sendable {
         self.settings = settings
         sourceHint = sourceFormatHint
         if let hint = sourceFormatHint {
-            try lock.withLock { () throws(CodecError) in _ = try open(source: hint) }
+            try lock.withLock { (_: inout Void) throws(CodecError) in _ = try open(source: hint) }
         }
     }
 
     /// Encodes a linear PCM buffer; returns the packets that are ready, as sample buffers.
     package func encode(_ sampleBuffer: CMSampleBuffer) throws(CodecError) -> [CMSampleBuffer] {
-        try lock.withLock { () throws(CodecError) -> [CMSampleBuffer] in
+        try lock.withLock { (_: inout Void) throws(CodecError) -> [CMSampleBuffer] in
             guard !finished else { throw CodecError(.invalidInput, "the session was already finished") }
             guard let format = CMSampleBufferGetFormatDescription(sampleBuffer) else {
                 throw CodecError(.invalidInput, "the sample buffer has no format description")
@@ -80,7 +81,7 @@ package final class AudioEncoderSession: @unchecked Sendable {
 
     /// Ends the input: encodes what is left, marks the padding, and returns the last packets.
     package func finish() throws(CodecError) -> [CMSampleBuffer] {
-        try lock.withLock { () throws(CodecError) -> [CMSampleBuffer] in
+        try lock.withLock { (_: inout Void) throws(CodecError) -> [CMSampleBuffer] in
             guard !finished else { return [] }
             finished = true
             guard let state else { return [] }

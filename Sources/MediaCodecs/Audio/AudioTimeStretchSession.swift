@@ -1,4 +1,5 @@
 import FFmpegBridge
+import Synchronization
 
 /// Changes the duration of audio by a fixed factor with one of AVFoundation's time-pitch algorithms, to an exact
 /// number of frames: what a scaled edit plays (`AVMutableCompositionTrack.scaleTimeRange(_:toDuration:)`, or an edit
@@ -61,7 +62,7 @@ package final class AudioTimeStretchSession: @unchecked Sendable {
 
     private let engine: TimeStretchEngine
     // The lock protects everything below.
-    private let lock = Lock()
+    private let lock = Mutex(())
     private var inputFrames = 0
     private var releasedFrames = 0
     /// Output the engine produced beyond what may be released yet.
@@ -130,7 +131,7 @@ package final class AudioTimeStretchSession: @unchecked Sendable {
 
     /// Stretches `planes` (one per channel, of equal length, any length) and returns the output that is ready.
     package func process(_ planes: [[Float]]) throws(CodecError) -> [[Float]] {
-        try lock.withLock { () throws(CodecError) -> [[Float]] in
+        try lock.withLock { (_: inout Void) throws(CodecError) -> [[Float]] in
             guard !isFinished else { throw CodecError(.invalidInput, "time stretching: input after finish()") }
             let frames = try checkedFrameCount(planes)
             guard frames <= Limits.maximumTimeStretchInputFrames - inputFrames else {
@@ -151,7 +152,7 @@ package final class AudioTimeStretchSession: @unchecked Sendable {
 
     /// Ends the input: the rest of the output, completing exactly `outputFrameCount(forInputFrameCount:)` frames.
     package func finish() throws(CodecError) -> [[Float]] {
-        try lock.withLock { () throws(CodecError) -> [[Float]] in
+        try lock.withLock { (_: inout Void) throws(CodecError) -> [[Float]] in
             guard !isFinished else { throw CodecError(.invalidInput, "time stretching: finish() called twice") }
             isFinished = true
             if pendingStart != nil { try start() }

@@ -1,6 +1,7 @@
 import CoreVideo
 import FFmpegBridge
 import Foundation
+import Synchronization
 
 /// Converts pixel buffers to another pixel format and size: any format `PixelFormatMapping` knows to any other,
 /// scaled by one of Apple's scaling modes (`VideoScalingMode`), with the Y'CbCr matrix converted when source and
@@ -68,7 +69,7 @@ package final class PixelBufferConverter: @unchecked Sendable {
     }
 
     // The lock protects `plan` and `pools`.
-    private let lock = Lock()
+    private let lock = Mutex(())
     private var plan: Plan?
     private var pools: [Int: CVPixelBufferPool] = [:]
 
@@ -178,7 +179,7 @@ package final class PixelBufferConverter: @unchecked Sendable {
         let sourceColor = colorReadAsPlayersRead(picture, destinationHeight: destination.height)
         let outputColor = try resolvedColor(source: sourceColor)
         let key = PlanKey(format: picture.format, range: picture.range, geometry: picture.geometry, color: sourceColor)
-        try lock.withLock { () throws(CodecError) in
+        try lock.withLock { (_: inout Void) throws(CodecError) in
             let converter = try converter(for: key, outputColor: outputColor, width: destination.width,
                                           height: destination.height)
             do throws(FFError) {
@@ -197,7 +198,7 @@ package final class PixelBufferConverter: @unchecked Sendable {
 
     /// A buffer of the output format from the pool for its size.
     package func makeBuffer(width: Int, height: Int) throws(CodecError) -> CVPixelBuffer {
-        let pool = try lock.withLock { () throws(CodecError) -> CVPixelBufferPool in
+        let pool = try lock.withLock { (_: inout Void) throws(CodecError) -> CVPixelBufferPool in
             let key = width << 32 | height
             if let pool = pools[key] { return pool }
             var attributes: [String: Any] = configuration.bufferAttributes

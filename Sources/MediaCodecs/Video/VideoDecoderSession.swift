@@ -1,6 +1,7 @@
 import CoreMedia
 import CoreVideo
 import FFmpegBridge
+import Synchronization
 
 /// What one call to a decoder session produced.
 package struct VideoDecodeResult: @unchecked Sendable {
@@ -59,7 +60,7 @@ package final class VideoDecoderSession: @unchecked Sendable {
     }
 
     /// How pictures left the session so far.
-    package var statistics: Statistics { lock.withLock { currentStatistics } }
+    package var statistics: Statistics { lock.withLock { _ in currentStatistics } }
 
     /// The timing of a sample given to the decoder.
     private struct PendingSample {
@@ -75,7 +76,7 @@ package final class VideoDecoderSession: @unchecked Sendable {
     private let descriptionGeometry: (pixelAspectRatio: [String: Any]?, cleanAperture: [String: Any]?)
 
     // The lock protects everything below.
-    private let lock = Lock()
+    private let lock = Mutex(())
     private var pending: [Int64: PendingSample] = [:]
     private var nextToken: Int64 = 0
     private var outputFormat: OSType?
@@ -113,7 +114,7 @@ package final class VideoDecoderSession: @unchecked Sendable {
     /// Decodes every sample of `sampleBuffer` (one or many, in decode order) and returns the pictures that became
     /// ready. A sample that fails is reported in `failures` and decoding continues with the next.
     package func decode(_ sampleBuffer: CMSampleBuffer) -> VideoDecodeResult {
-        lock.withLock {
+        lock.withLock { _ in
             var result = VideoDecodeResult()
             guard CMSampleBufferGetNumSamples(sampleBuffer) > 0 else { return result }
             if let description = CMSampleBufferGetFormatDescription(sampleBuffer), description != formatDescription {
@@ -164,7 +165,7 @@ package final class VideoDecoderSession: @unchecked Sendable {
     /// Ends the stream: returns every picture still inside the decoder. The session then accepts a new stream
     /// starting with a sync sample.
     package func finish() -> VideoDecodeResult {
-        lock.withLock {
+        lock.withLock { _ in
             var result = VideoDecodeResult()
             drain(into: &result)
             pending.removeAll()
@@ -174,7 +175,7 @@ package final class VideoDecoderSession: @unchecked Sendable {
 
     /// Discards everything inside the decoder (before decoding from another position).
     package func reset() {
-        lock.withLock {
+        lock.withLock { _ in
             decoder.reset()
             pending.removeAll()
         }

@@ -2,6 +2,7 @@ import CoreMedia
 import CoreVideo
 import FFmpegBridge
 import MediaFormats
+import Synchronization
 
 /// Encodes pixel buffers (in presentation order, any pixel format and size) into compressed sample buffers (in
 /// decode order) as a video settings dictionary asks: H.264 (libx264), HEVC (libx265), Apple ProRes 422 Proxy/LT/
@@ -48,7 +49,7 @@ package final class VideoEncoderSession: @unchecked Sendable {
 
     /// The output format description, once the encoder is open (after the first frame, or at creation when the
     /// size and colour are known from the settings and the source format hint).
-    package var formatDescription: CMFormatDescription? { lock.withLock { state?.formatDescription } }
+    package var formatDescription: CMFormatDescription? { lock.withLock { _ in state?.formatDescription } }
 
     /// How pictures reached the encoder so far.
     package struct Statistics: Sendable, Equatable {
@@ -59,10 +60,10 @@ package final class VideoEncoderSession: @unchecked Sendable {
     }
 
     /// How pictures reached the encoder so far.
-    package var statistics: Statistics { lock.withLock { currentStatistics } }
+    package var statistics: Statistics { lock.withLock { _ in currentStatistics } }
 
     /// The output size, once known.
-    package var outputSize: (width: Int, height: Int)? { lock.withLock { state.map { ($0.width, $0.height) } } }
+    package var outputSize: (width: Int, height: Int)? { lock.withLock { _ in state.map { ($0.width, $0.height) } } }
 
     /// What the encoder is, once open.
     private struct State {
@@ -84,7 +85,7 @@ package final class VideoEncoderSession: @unchecked Sendable {
     private let sourceHint: (geometry: PictureGeometry, color: VideoColorDescription)?
 
     // The lock protects everything below.
-    private let lock = Lock()
+    private let lock = Mutex(())
     private var state: State?
     private var sent: [Int64: SentFrame] = [:]
     private var nextToken: Int64 = 0
@@ -120,9 +121,9 @@ package final class VideoEncoderSession: @unchecked Sendable {
                                                 "multi-pass encoding needs H.264 or HEVC, not \(settings.codec.rawValue)"))
         }
         if let hint = sourceHint {
-            try lock.withLock { () throws(CodecError) in _ = try open(source: hint.geometry, sourceColor: hint.color) }
+            try lock.withLock { (_: inout Void) throws(CodecError) in _ = try open(source: hint.geometry, sourceColor: hint.color) }
         } else if settings.width != nil, settings.scalingMode != .fit, settings.color != nil {
-            try lock.withLock { () throws(CodecError) in
+            try lock.withLock { (_: inout Void) throws(CodecError) in
                 _ = try open(source: PictureGeometry(width: settings.width!, height: settings.height!), sourceColor: settings.color!)
             }
         }
@@ -131,7 +132,7 @@ package final class VideoEncoderSession: @unchecked Sendable {
     /// Encodes a picture; returns the samples that became ready, in decode order.
     package func encode(_ pixelBuffer: CVPixelBuffer, presentationTimeStamp pts: CMTime, duration: CMTime = .invalid,
                         forceKeyFrame: Bool = false) throws(CodecError) -> [CMSampleBuffer] {
-        try lock.withLock { () throws(CodecError) -> [CMSampleBuffer] in
+        try lock.withLock { (_: inout Void) throws(CodecError) -> [CMSampleBuffer] in
             guard !finished else { throw CodecError(.invalidInput, "the session was already finished") }
             guard pts.isNumeric else { throw CodecError(.invalidInput, "a picture needs a numeric presentation time") }
             if let lastPTS, pts <= lastPTS {
@@ -194,7 +195,7 @@ package final class VideoEncoderSession: @unchecked Sendable {
     /// encoder has it, or nil once none is left (a first pass's statistics are then written). A pipeline calls this
     /// until nil to pass samples on, and report progress, while the encoder works through its look-ahead.
     package func finishNext() throws(CodecError) -> [CMSampleBuffer]? {
-        try lock.withLock { () throws(CodecError) -> [CMSampleBuffer]? in
+        try lock.withLock { (_: inout Void) throws(CodecError) -> [CMSampleBuffer]? in
             finished = true
             guard let state else { return nil }
             let packet: FFPacket?

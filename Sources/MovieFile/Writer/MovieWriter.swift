@@ -2,6 +2,7 @@ import CoreMedia
 import Foundation
 import ISOBMFF
 import MediaContainer
+import Synchronization
 
 /// Writes a QuickTime movie or an MPEG-4 family file (MP4, M4A, M4V, 3GP, 3G2) from encoded samples: the native
 /// muxer `AVAssetWriter` drives.
@@ -47,7 +48,7 @@ package final class MovieWriter: @unchecked Sendable {
         case cancelled
     }
 
-    let lock = NSLock()
+    let lock = Mutex(())
     var state = State.configuring
     var file: OutputFile?
     /// Media data of tracks placed before the main media data, gathered while writing.
@@ -308,16 +309,9 @@ package final class MovieWriter: @unchecked Sendable {
 
     // MARK: Helpers (called with the lock held)
 
-    func withLock<Result>(_ body: () throws(ContainerWriterError) -> Result) throws(ContainerWriterError) -> Result {
-        lock.lock()
-        defer { lock.unlock() }
-        return try body()
-    }
-
-    func withLock<Result>(_ body: () -> Result) -> Result {
-        lock.lock()
-        defer { lock.unlock() }
-        return body()
+    /// Runs `body` holding the writer's lock, keeping its typed error.
+    func withLock<Result, Failure: Error>(_ body: () throws(Failure) -> Result) throws(Failure) -> Result {
+        try lock.withLock { (_: inout Void) throws(Failure) -> Result in try body() }
     }
 
     /// Throws unless the writer is configuring or writing.

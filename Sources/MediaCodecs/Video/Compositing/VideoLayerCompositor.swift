@@ -1,5 +1,6 @@
 import CoreVideo
 import FFmpegBridge
+import Synchronization
 
 /// The kernel of the built-in video compositor: draws a background colour, then layers bottom to top, into one
 /// frame.
@@ -40,7 +41,7 @@ package final class VideoLayerCompositor: @unchecked Sendable {
     private let outputColor: FFColorProperties
 
     // The lock protects everything below: the preparer's caches, the working frame and the output step.
-    private let lock = Lock()
+    private let lock = Mutex(())
     private let preparer = LayerSourcePreparer()
     private let planar = PlanarLayerComposer()
     private var workingFrame: CVPixelBuffer?
@@ -48,7 +49,7 @@ package final class VideoLayerCompositor: @unchecked Sendable {
     private var planarFrames = 0
 
     /// How many frames were composed in Y′CbCr so far (for tests that check which path a frame took).
-    package var framesComposedInYCbCr: Int { lock.withLock { planarFrames } }
+    package var framesComposedInYCbCr: Int { lock.withLock { _ in planarFrames } }
 
     /// How the working BGRA frame becomes the destination.
     private enum OutputStep {
@@ -117,7 +118,7 @@ package final class VideoLayerCompositor: @unchecked Sendable {
             for layer in layers { try? layer.source.unlockBaseAddress(readOnly: true) }
             try? destination.unlockBaseAddress(readOnly: false)
         }
-        try lock.withLock { () throws(CodecError) in
+        try lock.withLock { (_: inout Void) throws(CodecError) in
             try compose(layers, background: channels.map { min(1, max(0, $0)) },
                         into: destination.ffMutableImage(as: outputLayout.ffFormat))
         }
