@@ -18,6 +18,7 @@ let package = Package(
         .executable(name: "avinfo", targets: ["avinfo"]),
         .executable(name: "avconvert", targets: ["avconvert"]),
         .executable(name: "avframe", targets: ["avframe"]),
+        .executable(name: "avsegment", targets: ["avsegment"]),
     ],
     // `from:`, not `exact:`: a library's exact pins would clash with any other version a client's graph has.
     dependencies: [
@@ -125,6 +126,7 @@ let package = Package(
         .executableTarget(name: "demo", dependencies: ["AVFoundation"]),
         .executableTarget(name: "avbench", dependencies: ["AVFoundation"]),
         .executableTarget(name: "avframe", dependencies: ["AVFoundation", "ImageIO", "UniformTypeIdentifiers"]),
+        .executableTarget(name: "avsegment", dependencies: ["AVFoundation", "UniformTypeIdentifiers"]),
 
         // libFuzzer targets (`make fuzz`); a normal build links a stub main.
         .executableTarget(name: "isobmff-fuzz", dependencies: ["ISOBMFF"]),

@@ -1,0 +1,120 @@
+// avsegment: an HTTP Live Streaming package of a movie, without re-encoding, through AVAssetWriter's segment output
+// (the public API only). Modelled on Apple's mediafilesegmenter.
+//
+//   avsegment [-t SECONDS] [-f DIRECTORY] [-i INDEX] [-B BASE] [-b URL] [--cmaf] [--audio-only | --video-only] FILE
+import AVFoundation
+import Foundation
+
+setenv("LAVF_FFMPEG_LOG_LEVEL", "quiet", 0)
+
+let usage = """
+    usage: avsegment [options] FILE
+    Cuts FILE's first video and first audio track, without re-encoding, into fragmented MPEG-4 segments for HTTP
+    Live Streaming (each segment starts with a video sync frame), and writes their playlists.
+      -t, --target-duration SECONDS   the segment duration to aim for (default 6); a segment ends at the first
+                                      sync frame at or past each multiple of it
+      -f, --file-base DIRECTORY       where to write (default: the current directory); it must exist
+      -i, --index-file NAME           the media playlist's name (default prog_index.m3u8)
+      -B, --base-media-file-name NAME the segments' names are NAME0.m4s, NAME1.m4s… (default fileSequence)
+      -b, --base-url URL              put URL in front of every segment and map URI in the playlist
+      --multivariant NAME             also write a multivariant playlist (BANDWIDTH, CODECS, RESOLUTION…)
+      --cmaf                          CMAF segments (one track: use with --audio-only or --video-only)
+      --audio-only, --video-only      segment one of the tracks
+      -h, --help                      show this help
+    Nothing is overwritten: a file that exists stops the run (status 1). A command line that cannot be run exits
+    with status 2.
+    """
+
+/// Prints a one-line reason to standard error and exits with `status`.
+func fail(_ message: String, status: Int32 = 1) -> Never {
+    FileHandle.standardError.write(Data("avsegment: \(message)\n".utf8))
+    exit(status)
+}
+
+struct Arguments {
+    var input: URL?
+    var directory = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+    var indexFile = "prog_index.m3u8"
+    var baseName = "fileSequence"
+    var baseURL = ""
+    var multivariant: String?
+    var options = Segmenter.Options()
+}
+
+func parseArguments(_ arguments: [String]) -> Arguments {
+    var parsed = Arguments()
+    var iterator = arguments.makeIterator()
+    func value(_ name: String) -> String {
+        guard let value = iterator.next() else { fail("\(name) needs a value", status: 2) }
+        return value
+    }
+    while let argument = iterator.next() {
+        switch argument {
+        case "-h", "--help":
+            print(usage)
+            exit(0)
+        case "-t", "--target-duration", "-target-duration":
+            let text = value(argument)
+            guard let seconds = Double(text), seconds.isFinite, seconds >= 1, seconds <= 3600,
+                  text.allSatisfy({ $0.isNumber || $0 == "." }) else {
+                fail("\(argument) takes seconds from 1 to 3600, not '\(text)'", status: 2)
+            }
+            parsed.options.targetDuration = seconds
+        case "-f", "--file-base", "-file-base":
+            parsed.directory = URL(fileURLWithPath: value(argument))
+        case "-i", "--index-file", "-index-file":
+            parsed.indexFile = value(argument)
+        case "-B", "--base-media-file-name", "-base-media-file-name":
+            parsed.baseName = value(argument)
+        case "-b", "--base-url", "-base-url":
+            parsed.baseURL = value(argument)
+        case "--multivariant":
+            parsed.multivariant = value(argument)
+        case "--cmaf":
+            parsed.options.cmaf = true
+        case "--audio-only", "-audio-only":
+            parsed.options.includeVideo = false
+        case "--video-only", "-video-only":
+            parsed.options.includeAudio = false
+        default:
+            guard !argument.hasPrefix("-"), parsed.input == nil else {
+                fail("unknown option or second input '\(argument)'\n\(usage)", status: 2)
+            }
+            parsed.input = URL(fileURLWithPath: argument)
+        }
+    }
+    guard parsed.input != nil else { fail("no input file\n\(usage)", status: 2) }
+    guard parsed.options.includeVideo || parsed.options.includeAudio else {
+        fail("--audio-only and --video-only exclude each other", status: 2)
+    }
+    for name in [parsed.indexFile, parsed.baseName] + (parsed.multivariant.map { [$0] } ?? []) {
+        guard !name.isEmpty, !name.contains("/") else { fail("'\(name)' must be a file name", status: 2) }
+    }
+    var isDirectory: ObjCBool = false
+    guard FileManager.default.fileExists(atPath: parsed.directory.path, isDirectory: &isDirectory),
+          isDirectory.boolValue else {
+        fail("\(parsed.directory.path) is not a directory", status: 2)
+    }
+    return parsed
+}
+
+let arguments = parseArguments(Array(CommandLine.arguments.dropFirst()))
+// The playlists are checked before any work: a run never replaces a file.
+for name in [arguments.indexFile] + (arguments.multivariant.map { [$0] } ?? [])
+where FileManager.default.fileExists(atPath: arguments.directory.appendingPathComponent(name).path) {
+    fail("\(arguments.directory.appendingPathComponent(name).path) exists; nothing was written")
+}
+do {
+    let rendition = try await Segmenter.segment(arguments.input!, into: arguments.directory,
+                                                baseName: arguments.baseName, options: arguments.options)
+    do {
+        try PlaylistFiles.write(rendition, arguments: arguments)
+    } catch {
+        // Leave nothing partial behind.
+        let names = [rendition.initializationFile] + rendition.segments.map(\.file)
+        for name in names { try? FileManager.default.removeItem(at: arguments.directory.appendingPathComponent(name)) }
+        throw error
+    }
+} catch {
+    fail("\(error)")
+}
