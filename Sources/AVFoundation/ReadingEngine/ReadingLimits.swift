@@ -98,11 +98,12 @@ enum ReadingLimits {
     /// Images a batch keeps for later requests of the same frame, and their bytes.
     static let frameCacheImages = 32
     static let frameCacheBytes = 64 << 20
-    /// Most audio frames one sample buffer holds (a PCM run, or the packets of one audio group): 2^24, six minutes
-    /// at 48 kHz, where a group holds about a second. Larger counts come only from hostile tables (a 4 GiB MOV
-    /// sample of 8-bit PCM, a fragment gap of 2^62 ticks absorbed into one duration); refusing them keeps every
-    /// later frame count and `Int32` conversion in range. The writer takes at most as many per append.
-    static let maximumFramesPerBuffer: Int64 = 1 << 24
+    /// Most audio frames one sample buffer holds (a PCM run, or the packets of one audio group): `Int32.max`, where a
+    /// group holds about a second. Larger counts come only from hostile tables (a 4 GiB MOV sample of 8-bit PCM, a
+    /// fragment gap of 2^62 ticks absorbed into one duration); refusing them keeps every later frame count and
+    /// `Int32` conversion in range. Counts below it that are still absurd (a packet declared to last 1,024 s) are
+    /// left to the checks that know why (`DeclaredDurationTests`); the writer takes at most 2^24 per append.
+    static let maximumFramesPerBuffer = Int64(Int32.max)
 }
 
 /// How far one output reads ahead of its caller: at most `buffers` sample buffers and `bytes` bytes of sample data
