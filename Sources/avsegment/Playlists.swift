@@ -22,6 +22,45 @@ enum PlaylistFiles {
         }
     }
 
+    /// An encoding ladder's playlists: each rung's and the audio's media playlist in its folder, and the
+    /// multivariant playlist naming them (`name`): one `#EXT-X-STREAM-INF` per rung, tallest first, each with the
+    /// audio group (`#EXT-X-MEDIA`) and its bit rates counted in (rfc8216bis §4.4.6.2: BANDWIDTH covers every
+    /// rendition the variant plays).
+    static func writeLadder(_ rungs: [(Ladder.Rung, SegmentedRendition)], audio: SegmentedRendition?, name: String,
+                            arguments: Arguments) throws {
+        var written: [URL] = []
+        do {
+            var variants: [String] = []
+            let audioRates = audio.map { bitRates($0.segments, target: Double(targetDuration($0.segments))) }
+            if let audio {
+                let url = arguments.directory.appendingPathComponent("audio").appendingPathComponent(arguments.indexFile)
+                try create(url, mediaPlaylist(audio, baseURL: ""))
+                written.append(url)
+            }
+            for (rung, rendition) in rungs.sorted(by: { $0.0.height > $1.0.height }) {
+                let url = arguments.directory.appendingPathComponent(rung.name).appendingPathComponent(arguments.indexFile)
+                try create(url, mediaPlaylist(rendition, baseURL: ""))
+                written.append(url)
+                var combined = rendition
+                combined.audioFormat = audio?.audioFormat
+                var attributes = try streamAttributes(combined, extra: audioRates)
+                if audio != nil { attributes.append("AUDIO=\"audio\"") }
+                variants.append("#EXT-X-STREAM-INF:" + attributes.joined(separator: ","))
+                variants.append(arguments.baseURL + rung.name + "/" + arguments.indexFile)
+            }
+            var lines = ["#EXTM3U", "#EXT-X-VERSION:7", "#EXT-X-INDEPENDENT-SEGMENTS"]
+            if audio != nil {
+                lines.append("#EXT-X-MEDIA:TYPE=AUDIO,GROUP-ID=\"audio\",NAME=\"main\",DEFAULT=YES,AUTOSELECT=YES,"
+                             + "URI=\"\(arguments.baseURL)audio/\(arguments.indexFile)\"")
+            }
+            let url = arguments.directory.appendingPathComponent(name)
+            try create(url, (lines + variants).joined(separator: "\n") + "\n")
+        } catch {
+            for url in written { try? FileManager.default.removeItem(at: url) }
+            throw error
+        }
+    }
+
     /// Writes `text` to a new file (an existing one is never replaced).
     private static func create(_ url: URL, _ text: String) throws {
         try Data(text.utf8).write(to: url, options: .withoutOverwriting)
@@ -49,7 +88,19 @@ enum PlaylistFiles {
 
     /// The multivariant playlist of one variant.
     static func multivariantPlaylist(_ rendition: SegmentedRendition, mediaPlaylist: String) throws -> String {
-        let rates = bitRates(rendition.segments, target: Double(targetDuration(rendition.segments)))
+        let attributes = try streamAttributes(rendition, extra: nil)
+        guard !mediaPlaylist.contains(where: { $0 == "\"" || $0 == "\n" || $0 == "\r" }) else {
+            throw SegmenterError("the playlist URI '\(mediaPlaylist)' cannot be written in a playlist")
+        }
+        return ["#EXTM3U", "#EXT-X-VERSION:7", "#EXT-X-INDEPENDENT-SEGMENTS",
+                "#EXT-X-STREAM-INF:" + attributes.joined(separator: ","), mediaPlaylist].joined(separator: "\n") + "\n"
+    }
+
+    /// A variant's `#EXT-X-STREAM-INF` attributes; `extra` adds another rendition's rates (the audio group's).
+    static func streamAttributes(_ rendition: SegmentedRendition, extra: (peak: Int, average: Int)?) throws
+        -> [String] {
+        let own = bitRates(rendition.segments, target: Double(targetDuration(rendition.segments)))
+        let rates = (peak: own.peak + (extra?.peak ?? 0), average: own.average + (extra?.average ?? 0))
         var attributes = ["BANDWIDTH=\(rates.peak)", "AVERAGE-BANDWIDTH=\(rates.average)"]
         let codecs = [rendition.videoFormat, rendition.audioFormat].compactMap { $0.flatMap(CodecString.make) }
         if !codecs.isEmpty { attributes.append("CODECS=\"\(codecs.joined(separator: ","))\"") }
@@ -58,11 +109,7 @@ enum PlaylistFiles {
             attributes.append("RESOLUTION=\(size.width)x\(size.height)")
         }
         if let rate = rendition.frameRate, rate > 0 { attributes.append("FRAME-RATE=\(String(format: "%.3f", rate))") }
-        guard !mediaPlaylist.contains(where: { $0 == "\"" || $0 == "\n" || $0 == "\r" }) else {
-            throw SegmenterError("the playlist URI '\(mediaPlaylist)' cannot be written in a playlist")
-        }
-        return ["#EXTM3U", "#EXT-X-VERSION:7", "#EXT-X-INDEPENDENT-SEGMENTS",
-                "#EXT-X-STREAM-INF:" + attributes.joined(separator: ","), mediaPlaylist].joined(separator: "\n") + "\n"
+        return attributes
     }
 
     /// `BANDWIDTH` and `AVERAGE-BANDWIDTH` in bits per second. The peak is the largest rate of any run of consecutive

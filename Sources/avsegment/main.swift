@@ -19,6 +19,10 @@ let usage = """
       -b, --base-url URL              put URL in front of every segment and map URI in the playlist
       --multivariant NAME             also write a multivariant playlist (BANDWIDTH, CODECS, RESOLUTION…)
       --cmaf                          CMAF segments (one track: use with --audio-only or --video-only)
+      --ladder H,H,...                an encoding ladder instead: the video decoded once and encoded with H.264 at
+                                      each height (e.g. 1080,720,480; taller than the source is skipped), each in
+                                      folder Hp/, the audio segmented once in audio/, and the multivariant
+                                      playlist (--multivariant, default master.m3u8) naming them
       --audio-only, --video-only      segment one of the tracks
       -h, --help                      show this help
     Nothing is overwritten: a file that exists stops the run (status 1). A command line that cannot be run exits
@@ -39,6 +43,7 @@ struct Arguments {
     var baseURL = ""
     var multivariant: String?
     var options = Segmenter.Options()
+    var ladder: [Int]?
 }
 
 func parseArguments(_ arguments: [String]) -> Arguments {
@@ -70,6 +75,13 @@ func parseArguments(_ arguments: [String]) -> Arguments {
             parsed.baseURL = value(argument)
         case "--multivariant":
             parsed.multivariant = value(argument)
+        case "--ladder":
+            let text = value(argument)
+            let heights = text.split(separator: ",").map { Int($0) }
+            guard !heights.isEmpty, heights.allSatisfy({ ($0 ?? 0) >= 16 && ($0 ?? 0) <= 4320 }) else {
+                fail("--ladder takes heights from 16 to 4320 separated by commas, not '\(text)'", status: 2)
+            }
+            parsed.ladder = heights.compactMap { $0 }
         case "--cmaf":
             parsed.options.cmaf = true
         case "--audio-only", "-audio-only":
@@ -84,6 +96,13 @@ func parseArguments(_ arguments: [String]) -> Arguments {
         }
     }
     guard parsed.input != nil else { fail("no input file\n\(usage)", status: 2) }
+    if parsed.ladder != nil {
+        guard !parsed.options.cmaf, parsed.options.includeVideo, parsed.options.includeAudio else {
+            fail("--ladder makes HLS renditions of the video and the audio: it takes no --cmaf, --audio-only or "
+                 + "--video-only", status: 2)
+        }
+        if parsed.multivariant == nil { parsed.multivariant = "master.m3u8" }
+    }
     guard parsed.options.includeVideo || parsed.options.includeAudio else {
         fail("--audio-only and --video-only exclude each other", status: 2)
     }
@@ -105,6 +124,13 @@ where FileManager.default.fileExists(atPath: arguments.directory.appendingPathCo
     fail("\(arguments.directory.appendingPathComponent(name).path) exists; nothing was written")
 }
 do {
+    if let heights = arguments.ladder, let name = arguments.multivariant {
+        let (rungs, audio) = try await Ladder.segment(arguments.input!, into: arguments.directory, heights: heights,
+                                                      targetDuration: arguments.options.targetDuration,
+                                                      baseName: arguments.baseName)
+        try PlaylistFiles.writeLadder(rungs, audio: audio, name: name, arguments: arguments)
+        exit(0)
+    }
     let rendition = try await Segmenter.segment(arguments.input!, into: arguments.directory,
                                                 baseName: arguments.baseName, options: arguments.options)
     do {

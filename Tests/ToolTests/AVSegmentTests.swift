@@ -58,6 +58,30 @@ struct AVSegmentTests {
         #expect(master.contains("FRAME-RATE=30.000"))
     }
 
+    @Test("a ladder: one decode, a rendition per height no taller than the source, shared audio, one master")
+    func ladder() throws {
+        let directory = try TestFiles.makeTemporaryDirectory("avsegment-ladder")
+        let result = try Self.run(["-t", "2", "-f", directory.url.path, "--ladder", "480,240,144",
+                                   try Self.movie().path])
+        #expect(result.status == 0, "\(result.standardError)")
+        let master = try String(contentsOf: directory.file("master.m3u8"), encoding: .utf8)
+        #expect(master.components(separatedBy: "#EXT-X-STREAM-INF:").count - 1 == 2, "480 is taller than 240: \(master)")
+        #expect(master.contains("#EXT-X-MEDIA:TYPE=AUDIO,GROUP-ID=\"audio\""))
+        #expect(!FileManager.default.fileExists(atPath: directory.file("480p").path))
+        #expect(try ExternalTool.ffmpegDecodeErrors(directory.file("master.m3u8"), extraArguments: []) == "")
+        for (name, width, height) in [("240p", 320, 240), ("144p", 192, 144)] {
+            let url = directory.url.appendingPathComponent(name).appendingPathComponent("prog_index.m3u8")
+            #expect(master.contains("RESOLUTION=\(width)x\(height)"))
+            let json = try ExternalTool.ffprobeJSON(["-count_frames", "-show_streams", url.path])
+            let video = (json["streams"] as? [[String: Any]])?.first
+            #expect(video?["width"] as? Int == width, "\(name)")
+            #expect(video?["height"] as? Int == height, "\(name)")
+            #expect(Int(video?["nb_read_frames"] as? String ?? "") == 240, "\(name)")
+            let playlist = try String(contentsOf: url, encoding: .utf8)
+            #expect(playlist.components(separatedBy: "#EXTINF:").count - 1 == 4, "\(name): \(playlist)")
+        }
+    }
+
     @Test("audio only, CMAF: one track per segment stream, segments open with styp")
     func audioOnlyCMAF() throws {
         let directory = try TestFiles.makeTemporaryDirectory("avsegment-cmaf")

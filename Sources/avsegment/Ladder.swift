@@ -1,0 +1,143 @@
+import AVFoundation
+import Foundation
+import UniformTypeIdentifiers
+
+/// An encoding ladder: the source's video decoded once and encoded at several heights, each rendition written by its
+/// own `AVAssetWriter(contentType:)` cutting every target duration (Apple's writer forces a sync frame at each
+/// boundary), and the audio segmented once, without re-encoding, as the renditions' shared audio.
+enum Ladder {
+    /// One video rendition's name (its folder), size and bit rate.
+    struct Rung {
+        var height: Int
+        var width: Int
+        var bitRate: Int
+        var name: String { "\(height)p" }
+    }
+
+    /// The rungs at `heights` no taller than the source, their widths keeping its shape (even), and H.264 bit rates
+    /// near Apple's HLS authoring table (6 Mb/s at 1080p, scaled with the pixel count, at least 365 kb/s).
+    static func rungs(_ heights: [Int], sourceSize: CGSize) -> [Rung] {
+        let aspect = sourceSize.height > 0 ? sourceSize.width / sourceSize.height : 16.0 / 9.0
+        return heights.filter { $0 >= 16 && CGFloat($0) <= sourceSize.height }.map { height in
+            let width = Int((CGFloat(height) * aspect / 2).rounded()) * 2
+            let pixels = Double(width * height) / (1920.0 * 1080.0)
+            return Rung(height: height, width: width, bitRate: max(365_000, Int(6_000_000 * pixels)))
+        }
+    }
+
+    /// Segments `input` into one folder per rung and one for the audio, under `directory`.
+    static func segment(_ input: URL, into directory: URL, heights: [Int], targetDuration: Double,
+                        baseName: String) async throws -> (video: [(Rung, SegmentedRendition)], audio: SegmentedRendition?) {
+        let asset = AVURLAsset(url: input)
+        guard let video = try await asset.loadTracks(withMediaType: .video).first else {
+            throw SegmenterError("\(input.lastPathComponent) has no video track to make a ladder of")
+        }
+        let audio = try await asset.loadTracks(withMediaType: .audio).first
+        let size = try await video.load(.naturalSize)
+        let rungs = rungs(heights, sourceSize: size)
+        guard !rungs.isEmpty else {
+            throw SegmenterError("no ladder height is at most the source's \(Int(size.height)) lines")
+        }
+        let reader = try AVAssetReader(asset: asset)
+        let frames = AVAssetReaderTrackOutput(track: video, outputSettings: [
+            kCVPixelBufferPixelFormatTypeKey as String: kCVPixelFormatType_420YpCbCr8BiPlanarVideoRange])
+        reader.add(frames)
+        let frameRate = Double(try await video.load(.nominalFrameRate))
+        var folders: [URL] = []
+        var outputs: [(rung: Rung, writer: AVAssetWriter, input: AVAssetWriterInput, files: SegmentFileWriter)] = []
+        for rung in rungs {
+            let folder = directory.appendingPathComponent(rung.name)
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: false)
+            folders.append(folder)
+            let writer = segmentWriter(targetDuration: targetDuration)
+            let files = SegmentFileWriter(directory: folder, baseName: baseName)
+            writer.delegate = files
+            let input = AVAssetWriterInput(mediaType: .video, outputSettings: [
+                AVVideoCodecKey: AVVideoCodecType.h264, AVVideoWidthKey: rung.width, AVVideoHeightKey: rung.height,
+                AVVideoCompressionPropertiesKey: [AVVideoAverageBitRateKey: rung.bitRate,
+                                                  AVVideoProfileLevelKey: AVVideoProfileLevelH264HighAutoLevel]])
+            writer.add(input)
+            outputs.append((rung, writer, input, files))
+        }
+        var audioLane: Segmenter.Lane?
+        var audioWriter: (writer: AVAssetWriter, files: SegmentFileWriter)?
+        var audioFormat: CMFormatDescription?
+        if let audio {
+            let folder = directory.appendingPathComponent("audio")
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: false)
+            folders.append(folder)
+            let output = AVAssetReaderTrackOutput(track: audio, outputSettings: nil)
+            reader.add(output)
+            audioFormat = try await audio.load(.formatDescriptions).first
+            let writer = segmentWriter(targetDuration: targetDuration)
+            let files = SegmentFileWriter(directory: folder, baseName: baseName)
+            writer.delegate = files
+            let input = AVAssetWriterInput(mediaType: .audio, outputSettings: nil, sourceFormatHint: audioFormat)
+            writer.add(input)
+            audioLane = Segmenter.Lane(output: output, input: input, cuts: false)
+            audioWriter = (writer, files)
+        }
+        let writers = outputs.map(\.writer) + (audioWriter.map { [$0.writer] } ?? [])
+        do {
+            guard reader.startReading() else { throw reader.error ?? SegmenterError("the reader did not start") }
+            for writer in writers {
+                guard writer.startWriting() else { throw writer.error ?? SegmenterError("a writer did not start") }
+                writer.startSession(atSourceTime: .zero)
+            }
+            // One decode feeds every rung; the audio follows the pictures' time so both reader outputs advance.
+            while let frame = frames.copyNextSampleBuffer() {
+                let time = CMSampleBufferGetPresentationTimeStamp(frame)
+                try audioLane?.append(until: time.seconds)
+                for output in outputs {
+                    while !output.input.isReadyForMoreMediaData, output.writer.status == .writing { usleep(500) }
+                    guard output.input.append(frame) else {
+                        throw output.writer.error ?? SegmenterError("the \(output.rung.name) rendition refused a frame")
+                    }
+                }
+            }
+            try audioLane?.append(until: .infinity)
+            if reader.status == .failed { throw reader.error ?? SegmenterError("reading failed") }
+            for output in outputs { output.input.markAsFinished() }
+            audioLane?.input.markAsFinished()
+            for writer in writers {
+                await writer.finishWriting()
+                guard writer.status == .completed else {
+                    throw writer.error ?? SegmenterError("a rendition did not complete")
+                }
+            }
+            var rungsWritten: [(Rung, SegmentedRendition)] = []
+            for output in outputs {
+                var rendition = SegmentedRendition(initializationFile: SegmentFileWriter.initializationFile,
+                                                   segments: try output.files.result())
+                rendition.videoFormat = try await encodedFormat(in: directory.appendingPathComponent(output.rung.name))
+                rendition.frameRate = frameRate
+                rungsWritten.append((output.rung, rendition))
+            }
+            var audioRendition: SegmentedRendition?
+            if let audioWriter {
+                audioRendition = SegmentedRendition(initializationFile: SegmentFileWriter.initializationFile,
+                                                    segments: try audioWriter.files.result(), audioFormat: audioFormat)
+            }
+            return (rungsWritten, audioRendition)
+        } catch {
+            for writer in writers { writer.cancelWriting() }
+            for folder in folders { try? FileManager.default.removeItem(at: folder) }
+            throw error
+        }
+    }
+
+    /// The encoded video's format description (its `avcC`, for the playlist's CODECS), read back from the
+    /// rendition's initialization segment through the asset API.
+    private static func encodedFormat(in folder: URL) async throws -> CMFormatDescription? {
+        let asset = AVURLAsset(url: folder.appendingPathComponent(SegmentFileWriter.initializationFile))
+        return try await asset.loadTracks(withMediaType: .video).first?.load(.formatDescriptions).first
+    }
+
+    private static func segmentWriter(targetDuration: Double) -> AVAssetWriter {
+        let writer = AVAssetWriter(contentType: UTType(AVFileType.mp4.rawValue)!)
+        writer.outputFileTypeProfile = .mpeg4AppleHLS
+        writer.preferredOutputSegmentInterval = CMTime(seconds: targetDuration, preferredTimescale: 600)
+        writer.initialSegmentStartTime = .zero
+        return writer
+    }
+}
