@@ -14,7 +14,7 @@ mkdir -p "$cache"
 
 command -v /usr/bin/time >/dev/null || { echo "bench: /usr/bin/time missing (Debian package 'time')"; exit 1; }
 echo "Building release tools…"
-for product in avbench avconvert avinfo avframe; do
+for product in avbench avconvert avinfo avframe avsegment; do
   swift build -c release --product "$product" 2>&1 | grep -E "error|warning: .*Sources/" || true
 done
 bin=.build/release
@@ -201,6 +201,24 @@ row "export the layered composition (Preset1920x1080)" \
   $bin/avbench composite-export "$movie" "$second" 10 "$scratch/out.mp4" -- "ffmpeg same graph, libx264 medium" \
   ffmpeg -nostdin -v error -t 10 -i "$movie" -t 10 -i "$second" -filter_complex "$layered" -an -c:v libx264 \
     -preset medium -profile:v high -b:v 9331200 -g 60 -pix_fmt yuv420p -movflags +faststart "$scratch/out.mp4"
+# HLS: a passthrough package of the 600 s movie in 6 s fMP4 segments, and a three-rendition ladder of the 60 s one
+# (one decode, H.264 at 1080, 720 and 480 lines with the bit rates avsegment picks, shared AAC audio), against
+# ffmpeg's HLS muxer doing the same (split + three libx264 with a key frame forced every 6 s). Each run starts from an
+# empty folder: neither tool overwrites.
+hls=$scratch/hls
+row "HLS passthrough, 6 s fMP4 segments of 1080p 600 s (avsegment)" \
+  sh -c "rm -rf '$hls' && mkdir '$hls' && $bin/avsegment -t 6 -f '$hls' '$long'" -- "ffmpeg -c copy -f hls fmp4" \
+  sh -c "rm -rf '$hls' && mkdir '$hls' && ffmpeg -nostdin -v error -i '$long' -map 0 -c copy -f hls -hls_time 6 \
+    -hls_segment_type fmp4 -hls_playlist_type vod '$hls/prog_index.m3u8'"
+ROW_RUNS=1 row "HLS ladder 1080/720/480 H.264 + AAC of 1080p 60 s (avsegment)" \
+  sh -c "rm -rf '$hls' && mkdir '$hls' && $bin/avsegment -t 6 -f '$hls' --ladder 1080,720,480 '$movie'" \
+  -- "ffmpeg split, 3 × libx264 medium" \
+  sh -c "rm -rf '$hls' && mkdir '$hls' && ffmpeg -nostdin -v error -i '$movie' -filter_complex \
+    '[0:v]split=3[a][b][c];[b]scale=1280:720[b2];[c]scale=854:480[c2]' -map '[a]' -map '[b2]' -map '[c2]' -map 0:a \
+    -c:v libx264 -preset medium -profile:v high -b:v:0 6000k -b:v:1 2667k -b:v:2 1186k \
+    -force_key_frames 'expr:gte(t,n_forced*6)' -c:a copy -f hls -hls_time 6 -hls_segment_type fmp4 \
+    -hls_playlist_type vod -master_pl_name master.m3u8 \
+    -var_stream_map 'v:0,agroup:aud v:1,agroup:aud v:2,agroup:aud a:0,agroup:aud' '$hls/stream_%v.m3u8'"
 row "export audio only to .m4a (PresetAppleM4A)" \
   $bin/avconvert -s "$movie" -o "$scratch/out.m4a" -p PresetAppleM4A -- "ffmpeg aac 256k" \
   ffmpeg -nostdin -v error -i "$movie" -vn -c:a aac -b:a 256k -movflags +faststart "$scratch/out.m4a"

@@ -129,7 +129,9 @@ extension AVAssetWriter {
             cut = .every(every, from: start)
         }
         let handler = SegmentHandoff(writer: self, delegate: delegate)
-        return MovieSegmentation(cut: cut, profile: profile, handler: { handler.deliver($0) })
+        // After each delivery the inputs may be ready again (the writer holds back while segments queue up).
+        return MovieSegmentation(cut: cut, profile: profile, handler: { handler.deliver($0) },
+                                 delivered: { [weak self] in self?.notifyInputs() })
     }
 }
 

@@ -78,6 +78,8 @@ extension MovieWriter {
     /// not reached it.
     func fragmentAcceptsMore(_ track: WriterTrack) -> Bool {
         if let segments = fragments?.segments {
+            // Segments the handler has not taken yet are memory too.
+            guard !segments.delivery.isBackedUp else { return false }
             guard let time = segments.pendingCutTime, track.firstDecodeTime != nil else { return true }
             return CMTime(value: track.lastDecodeTime, timescale: track.timescale) < time || allTracksReached(time)
         }
@@ -106,8 +108,15 @@ extension MovieWriter {
         let flags = SampleFlags(isLeading: dependency?.isLeading ?? 0, dependsOn: dependency?.dependsOn ?? (sync ? 2 : 1),
                                 isDependedOn: dependency?.isDependedOn ?? 0, hasRedundancy: dependency?.hasRedundancy ?? 0,
                                 isNonSyncSample: !sync)
+        // Segments copy a sample's bytes now, while a mapped source's pages are still resident: a segment is cut
+        // seconds later, after the reader has given those pages back, and copying them then faulted them in again
+        // for good (a 600 s 1080p passthrough ended with 430 MB of the source resident, 40 MB with the copy here).
+        var payload = sample.payload
+        if fragments.segments != nil, case .blockBuffer(let buffer) = payload {
+            payload = .data(try Self.bytes(of: buffer))
+        }
         fragments.samples[track.index].append(FragmentWriterState.Sample(
-            payload: sample.payload, decodeTime: timing.decodeTime, sampleCount: timing.sampleCount,
+            payload: payload, decodeTime: timing.decodeTime, sampleCount: timing.sampleCount,
             sampleSize: timing.sampleSize, duration: timing.duration, compositionOffset: timing.compositionOffset,
             flags: flags, descriptionIndex: sample.descriptionIndex))
         let bytes = Int(timing.sampleSize) * Int(timing.sampleCount)

@@ -21,6 +21,9 @@ package enum MovieWriterLimits {
     /// ProRes 422 HQ (~90 MB/s) is about 550 MB, so 1 GiB leaves room; past it the source has no sync samples a
     /// segment can be cut at, which is refused rather than held.
     package static let maximumSegmentBytes = 1 << 30
+    /// Bytes of segments waiting for the caller's handler before the writer reports not ready: a few 6 s segments
+    /// of 1080p at 8 Mb/s (6 MB each), so a handler writing files keeps pace while a stalled one holds little.
+    package static let undeliveredSegmentBytes = 32 << 20
     /// Largest room left for a fast-start movie box (`MovieBoxReservation`): past it (a caller's absurd count) the
     /// media data is moved at the end instead.
     package static let maximumMovieBoxReserve = 256 << 20

@@ -105,13 +105,13 @@ struct WriterSegmentTests {
         #expect(abs(duration - 7) < 0.1, "\(duration)")
     }
 
-    @Test("passthrough H.264 with B-frames cut by flushSegment() before each sync sample")
-    func passthroughFlushed() async throws {
-        let directory = try TestFiles.makeTemporaryDirectory("segments-flush")
-        let source = directory.file("source.mp4")
+    /// An H.264 file made by ffmpeg at `source`, its video track, and a started segment writer with an indefinite
+    /// interval and one passthrough input for it.
+    private static func flushedPassthrough(_ source: URL, seconds: Int, gop: Int, bFrames: Int) throws
+        -> (WriterMedia.SourceTrack, Collector, AVAssetWriter, AVAssetWriterInput) {
         _ = try ExternalTool.check("ffmpeg", ["-nostdin", "-v", "error", "-f", "lavfi", "-i",
-                                              "testsrc=size=160x120:rate=30", "-t", "4", "-c:v", "libx264",
-                                              "-g", "15", "-bf", "2", "-pix_fmt", "yuv420p", source.path])
+                                              "testsrc=size=160x120:rate=30", "-t", "\(seconds)", "-c:v", "libx264",
+                                              "-g", "\(gop)", "-bf", "\(bFrames)", "-pix_fmt", "yuv420p", source.path])
         let track = try #require(try WriterMedia.sourceTracks(source).first { $0.mediaType == .video })
         let collector = Collector()
         let writer = AVAssetWriter(contentType: UTType(AVFileType.mp4.rawValue)!)
@@ -121,6 +121,14 @@ struct WriterSegmentTests {
         writer.add(input)
         #expect(writer.startWriting(), "\(String(describing: writer.error))")
         writer.startSession(atSourceTime: .zero)
+        return (track, collector, writer, input)
+    }
+
+    @Test("passthrough H.264 with B-frames cut by flushSegment() before each sync sample")
+    func passthroughFlushed() async throws {
+        let directory = try TestFiles.makeTemporaryDirectory("segments-flush")
+        let source = directory.file("source.mp4")
+        let (track, collector, writer, input) = try Self.flushedPassthrough(source, seconds: 4, gop: 15, bFrames: 2)
         var syncs = 0
         for (index, sample) in track.samples.enumerated() {
             let sync = sample.sampleAttachments.first?[.notSync] as? Bool != true
@@ -159,19 +167,8 @@ struct WriterSegmentTests {
     @Test("a sample that is not a sync sample right after flushSegment() fails the writer with the reason")
     func flushBeforeNonSync() async throws {
         let directory = try TestFiles.makeTemporaryDirectory("segments-nonsync")
-        let source = directory.file("source.mp4")
-        _ = try ExternalTool.check("ffmpeg", ["-nostdin", "-v", "error", "-f", "lavfi", "-i",
-                                              "testsrc=size=160x120:rate=30", "-t", "1", "-c:v", "libx264",
-                                              "-g", "30", "-bf", "0", "-pix_fmt", "yuv420p", source.path])
-        let track = try #require(try WriterMedia.sourceTracks(source).first { $0.mediaType == .video })
-        let collector = Collector()
-        let writer = AVAssetWriter(contentType: UTType(AVFileType.mp4.rawValue)!)
-        writer.preferredOutputSegmentInterval = .indefinite
-        writer.delegate = collector
-        let input = AVAssetWriterInput(mediaType: .video, outputSettings: nil, sourceFormatHint: track.format)
-        writer.add(input)
-        #expect(writer.startWriting())
-        writer.startSession(atSourceTime: .zero)
+        let (track, _, writer, input) = try Self.flushedPassthrough(directory.file("source.mp4"), seconds: 1, gop: 30,
+                                                                    bFrames: 0)
         #expect(input.append(track.samples[0]))
         #expect(input.append(track.samples[1]))
         writer.flushSegment()

@@ -31,11 +31,16 @@ package struct MovieSegmentation: Sendable {
     /// Receives each segment, in order, on one serial thread of the writer's; after `cancel()` or a failure it is
     /// not called again. `finish()` returns once the last segment was handed over.
     package var handler: @Sendable (MovieSegment) -> Void
+    /// Called on the delivery thread after each segment was handed over: readiness may have come back (the writer
+    /// reports not ready while more than `MovieWriterLimits.undeliveredSegmentBytes` wait for the handler).
+    package var delivered: @Sendable () -> Void
 
-    package init(cut: Cut, profile: Profile, handler: @escaping @Sendable (MovieSegment) -> Void) {
+    package init(cut: Cut, profile: Profile, handler: @escaping @Sendable (MovieSegment) -> Void,
+                 delivered: @escaping @Sendable () -> Void = {}) {
         self.cut = cut
         self.profile = profile
         self.handler = handler
+        self.delivered = delivered
     }
 }
 

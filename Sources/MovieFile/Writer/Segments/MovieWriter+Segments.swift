@@ -237,6 +237,13 @@ extension MovieWriter {
         min(0, track.firstDecodeTime ?? 0)
     }
 
+    /// A copy of `buffer`'s bytes.
+    static func bytes(of buffer: CMBlockBuffer) throws(ContainerWriterError) -> Data {
+        var data = Data()
+        try append(buffer, to: &data)
+        return data
+    }
+
     /// Appends every byte of `buffer` to `data`.
     private static func append(_ buffer: CMBlockBuffer, to data: inout Data) throws(ContainerWriterError) {
         let length = CMBlockBufferGetDataLength(buffer)

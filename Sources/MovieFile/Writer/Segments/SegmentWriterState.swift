@@ -24,6 +24,6 @@ final class SegmentWriterState {
 
     init(segmentation: MovieSegmentation) {
         self.segmentation = segmentation
-        delivery = SegmentDelivery(handler: segmentation.handler)
+        delivery = SegmentDelivery(handler: segmentation.handler, delivered: segmentation.delivered)
     }
 }
