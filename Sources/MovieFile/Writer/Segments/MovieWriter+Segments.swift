@@ -179,6 +179,9 @@ extension MovieWriter {
             fragments.samples[track.index].removeFirst(counts[track.index])
         }
         var data = Data()
+        data.reserveCapacity(parts.reduce(4096) { total, part in
+            part.samples.reduce(total) { $0 + Int($1.sampleSize) * Int($1.sampleCount) }
+        })
         if segments.segmentation.profile == .cmaf {
             var writer = BoxWriter()
             do throws(BoxWriteError) {
@@ -237,11 +240,16 @@ extension MovieWriter {
         min(0, track.firstDecodeTime ?? 0)
     }
 
-    /// A copy of `buffer`'s bytes.
+    /// A copy of `buffer`'s bytes, copied once into memory that is not zeroed first.
     static func bytes(of buffer: CMBlockBuffer) throws(ContainerWriterError) -> Data {
-        var data = Data()
-        try append(buffer, to: &data)
-        return data
+        let length = CMBlockBufferGetDataLength(buffer)
+        guard length > 0, let memory = malloc(length) else { return Data() }
+        let status = CMBlockBufferCopyDataBytes(buffer, atOffset: 0, dataLength: length, destination: memory)
+        guard status == kCMBlockBufferNoErr else {
+            free(memory)
+            throw ContainerWriterError(.invalidArgument, "a sample's \(length) bytes could not be read (status \(status))")
+        }
+        return Data(bytesNoCopy: memory, count: length, deallocator: .free)
     }
 
     /// Appends every byte of `buffer` to `data`.
@@ -251,7 +259,8 @@ extension MovieWriter {
         let start = data.count
         data.count += length
         let status = data.withUnsafeMutableBytes { raw in
-            CMBlockBufferCopyDataBytes(buffer, atOffset: 0, dataLength: length, destination: raw.baseAddress! + start)
+            guard let base = raw.baseAddress else { return kCMBlockBufferBadPointerParameterErr }
+            return CMBlockBufferCopyDataBytes(buffer, atOffset: 0, dataLength: length, destination: base + start)
         }
         guard status == kCMBlockBufferNoErr else {
             throw ContainerWriterError(.invalidArgument, "a sample's \(length) bytes could not be read (status \(status))")
