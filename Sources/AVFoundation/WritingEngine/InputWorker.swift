@@ -2,6 +2,7 @@ import CoreMedia
 import CoreVideo
 import Foundation
 import MediaCodecs
+import MovieFile
 
 /// One input's worker: a serial queue that encodes what the input was given and hands the resulting samples to the
 /// engine, so that `append` returns at once and inputs encode in parallel.
@@ -162,9 +163,9 @@ final class InputWorker: @unchecked Sendable {
             nextSegmentBoundary = boundary
             return false
         }
-        var next = boundary
-        while next <= time { next = CMTimeAdd(next, interval) }
-        nextSegmentBoundary = next
+        // Computed, not stepped to: a timeline far from the start would take as many steps as intervals. A time the
+        // intervals cannot count leaves the boundary where it is; the muxer refuses that sample with the reason.
+        nextSegmentBoundary = SegmentBoundary.next(after: time, start: start, interval: interval) ?? boundary
         return true
     }
 

@@ -416,12 +416,15 @@ final class WritingEngine: @unchecked Sendable {
         }
         // Segments go to the delegate on the writer's own thread: the writer is complete once they all did.
         output.waitUntilOutputDelivered()
-        let handlers: [@Sendable () -> Void] = lock.withLock { _ in
+        let handlers: [@Sendable () -> Void]? = lock.withLock { _ in
+            // A cancel while the segments were delivered made the status final already: it stays cancelled.
+            guard status == .writing else { return nil }
             status = .completed
             let pending = finishHandlers
             finishHandlers = []
             return pending
         }
+        guard let handlers else { return }
         if let statisticsDirectory { try? FileManager.default.removeItem(at: statisticsDirectory) }
         readinessChanged()
         for handler in handlers { handler() }

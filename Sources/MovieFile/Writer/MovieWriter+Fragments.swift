@@ -21,7 +21,8 @@ extension MovieWriter {
         if let segments = fragments.segments {
             try writeInitializationSegment(segments)
             fragments.movieBoxWritten = true
-            fragments.samples = Array(repeating: [], count: tracks.count)
+            // Samples may already be queued (a track described after another's first sample): keep them.
+            if fragments.samples.count != tracks.count { fragments.samples = Array(repeating: [], count: tracks.count) }
             return
         }
         guard let file else { return }
@@ -300,7 +301,11 @@ extension MovieWriter {
                 flags.append(sample.flags.rawValue)
                 // Segments move decode times by the origin and the offsets back, so presentation times stay the
                 // caller's (a negative offset makes the `trun` version 1).
-                offsets.append(sample.compositionOffset + Int32(clamping: origin))
+                guard let shifted = Int32(exactly: Int64(sample.compositionOffset) + origin) else {
+                    throw ContainerWriterError(.invalidArgument, "track \(track.trackID): decode times start "
+                                               + "\(-origin) ticks before zero, more than a composition offset holds")
+                }
+                offsets.append(shifted)
             }
             dataSize += UInt64(sample.sampleSize) * UInt64(sample.sampleCount)
         }

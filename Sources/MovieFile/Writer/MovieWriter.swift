@@ -292,6 +292,9 @@ package final class MovieWriter: @unchecked Sendable {
     /// Stops writing and removes the output and every temporary file. Safe to call in any state.
     package func cancel() {
         withLock {
+            // Segments still queued for the handler are dropped in any state: a writer cancelled after its last
+            // segment was made (while the handler works through the queue) hands out nothing further.
+            fragments?.segments?.delivery.close()
             switch state {
             case .configuring, .writing, .failed:
                 file?.discard()

@@ -82,23 +82,23 @@ extension MovieWriter {
             }
             segments.awaitingSync = false
             if case .every(let interval, let start) = segments.segmentation.cut, segments.nextBoundary == nil {
-                segments.nextBoundary = Self.boundary(after: time, start: start, interval: interval)
+                segments.nextBoundary = try Self.boundary(after: time, start: start, interval: interval)
             }
             return
         }
         guard case .every(let interval, let start) = segments.segmentation.cut, isSync,
               let boundary = segments.nextBoundary, time >= boundary else { return }
         segments.cuts.append(.before(decodeTime: timing.decodeTime, time: time))
-        segments.nextBoundary = Self.boundary(after: time, start: start, interval: interval)
+        segments.nextBoundary = try Self.boundary(after: time, start: start, interval: interval)
     }
 
-    /// The first `start` + N × `interval` (N ≥ 1) later than `time`.
-    private static func boundary(after time: CMTime, start: CMTime, interval: CMTime) -> CMTime {
-        let elapsed = CMTimeSubtract(time, start)
-        guard elapsed >= .zero else { return CMTimeAdd(start, interval) }
-        let count = Int64((elapsed.seconds / interval.seconds).rounded(.down)) + 1
-        var boundary = CMTimeAdd(start, CMTimeMultiply(interval, multiplier: Int32(clamping: max(1, count))))
-        while boundary <= time { boundary = CMTimeAdd(boundary, interval) }
+    /// The first `start` + N × `interval` (N ≥ 1) later than `time`; a timeline the interval cannot count is refused.
+    private static func boundary(after time: CMTime, start: CMTime, interval: CMTime) throws(ContainerWriterError)
+        -> CMTime {
+        guard let boundary = SegmentBoundary.next(after: time, start: start, interval: interval) else {
+            throw ContainerWriterError(.invalidArgument, "a sample at \(time.seconds) s is too far from the segment "
+                                       + "start \(start.seconds) s to count \(interval.seconds) s intervals")
+        }
         return boundary
     }
 
@@ -153,10 +153,12 @@ extension MovieWriter {
         if force {
             try writeSegment(counts: fragments.samples.map(\.count), segments: segments)
         } else if bufferedBytes > MovieWriterLimits.maximumSegmentBytes {
+            let why = segments.segmentation.cut == .onFlush
+                ? "flushSegment() was not called"
+                : "no sync sample of track \(tracks[cuttingTrackIndex].trackID) to start the next one"
             throw ContainerWriterError(.invalidArgument, "segment output: more than "
                                        + "\(MovieWriterLimits.maximumSegmentBytes >> 20) MiB of media since the last "
-                                       + "segment and no sync sample of track \(tracks[cuttingTrackIndex].trackID) "
-                                       + "to start the next one")
+                                       + "segment and \(why)")
         }
     }
 
@@ -243,7 +245,10 @@ extension MovieWriter {
     /// A copy of `buffer`'s bytes, copied once into memory that is not zeroed first.
     static func bytes(of buffer: CMBlockBuffer) throws(ContainerWriterError) -> Data {
         let length = CMBlockBufferGetDataLength(buffer)
-        guard length > 0, let memory = malloc(length) else { return Data() }
+        guard length > 0 else { return Data() }
+        guard let memory = malloc(length) else {
+            throw ContainerWriterError(.invalidState, "no memory for a sample of \(length) bytes")
+        }
         let status = CMBlockBufferCopyDataBytes(buffer, atOffset: 0, dataLength: length, destination: memory)
         guard status == kCMBlockBufferNoErr else {
             free(memory)
