@@ -97,6 +97,8 @@ let package = Package(
         // Low-level formats shared by the container and codec modules: the byte and bit grammar, codec
         // configuration records, magic cookies, colour code points. Foundation only, at the bottom of the graph.
         .target(name: "MediaFormats"),
+        // HLS playlists (RFC 8216, rfc8216bis) and RFC 6381 codec strings, for the segmenter. Over MediaFormats only.
+        .target(name: "HTTPLiveStreaming", dependencies: ["MediaFormats"]),
 
         // Containers and codecs (internal to the package; see docs/ARCHITECTURE.md).
         .target(name: "ISOBMFF", dependencies: ["MediaFormats"]),
@@ -126,7 +128,8 @@ let package = Package(
         .executableTarget(name: "demo", dependencies: ["AVFoundation"]),
         .executableTarget(name: "avbench", dependencies: ["AVFoundation"]),
         .executableTarget(name: "avframe", dependencies: ["AVFoundation", "ImageIO", "UniformTypeIdentifiers"]),
-        .executableTarget(name: "avsegment", dependencies: ["AVFoundation", "UniformTypeIdentifiers"]),
+        .executableTarget(name: "avsegment", dependencies: ["AVFoundation", "UniformTypeIdentifiers", "HTTPLiveStreaming",
+                                                            "MediaFormats"]),
 
         // libFuzzer targets (`make fuzz`); a normal build links a stub main.
         .executableTarget(name: "isobmff-fuzz", dependencies: ["ISOBMFF"]),
@@ -139,6 +142,7 @@ let package = Package(
         // Rewrites of real movies through the box model, for tests that need quirks ffmpeg does not write.
         .target(name: "MovieTestSupport", dependencies: ["ISOBMFF"], path: "Tests/MovieTestSupport"),
         .testTarget(name: "MediaFormatsTests", dependencies: ["MediaFormats", "TestSupport"]),
+        .testTarget(name: "HTTPLiveStreamingTests", dependencies: ["HTTPLiveStreaming", "TestSupport"]),
         .testTarget(name: "CoreAudioTypesTests", dependencies: ["CoreAudioTypes"]),
         .testTarget(name: "CoreFoundationShimsTests", dependencies: ["CoreFoundationShims"]),
         .testTarget(name: "ObjectiveCTests", dependencies: ["ObjectiveC"]),

@@ -7,7 +7,8 @@ import UniformTypeIdentifiers
 struct SegmentedRendition: Sendable {
     struct Segment: Sendable {
         var file: String
-        var duration: Double
+        /// The segment's duration as the writer reported it (exact, for the playlist's `EXTINF`).
+        var duration: CMTime
         var bytes: Int
     }
 
@@ -54,7 +55,7 @@ final class SegmentFileWriter: NSObject, AVAssetWriterDelegate, @unchecked Senda
         // The segment's duration is its first track's (video when there is video: the cutting track).
         let reports = segmentReport?.trackReports ?? []
         let timed = reports.first { $0.mediaType == .video } ?? reports.first
-        let duration = timed.map { $0.duration.seconds } ?? 0
+        let duration = timed?.duration ?? .zero
         lock.withLock { segments.append(.init(file: name, duration: duration, bytes: segmentData.count)) }
     }
 
