@@ -8,7 +8,7 @@ import PackageDescription
 let appleModules = [
     "AVFoundation", "CoreMedia", "CoreVideo", "CoreAudioTypes", "CoreGraphics", "QuartzCore", "VideoToolbox",
     "ImageIO", "UniformTypeIdentifiers", "CoreFoundationShims", "_Testing_CoreGraphics", "ObjectiveC",
-    "os", "OSLog", "COSUnfairLock", "_KeyValueObserving", "CoreServices", "MobileCoreServices",
+    "os", "OSLog", "COSUnfairLock", "_KeyValueObserving", "CoreServices", "MobileCoreServices", "AVFAudio",
 ]
 
 let package = Package(
@@ -118,9 +118,11 @@ let package = Package(
         .target(name: "AVFoundation", dependencies: [
             "CoreMedia", "CoreVideo", "CoreAudioTypes", "CoreGraphics", "QuartzCore", "VideoToolbox", "CoreFoundationShims",
             "ImageIO", "UniformTypeIdentifiers", "MediaFormats", "MediaContainer", "MediaCodecs", "MovieFile", "AudioFile", "CNSObjectFactory",
-            "ObjectiveC", "_KeyValueObserving", "FrameworkSubmodules",
+            "ObjectiveC", "_KeyValueObserving", "FrameworkSubmodules", "AVFAudio",
         ]),
         .target(name: "FrameworkSubmodules"),
+        // Apple's AVFAudio: audio formats, channel layouts and buffers over the codec layer; AVFoundation re-exports it.
+        .target(name: "AVFAudio", dependencies: ["CoreAudioTypes", "CoreMedia", "MediaCodecs"]),
 
         // Tools over the public API.
         .executableTarget(name: "avinfo", dependencies: ["AVFoundation"]),
@@ -144,6 +146,7 @@ let package = Package(
         .testTarget(name: "MediaFormatsTests", dependencies: ["MediaFormats", "TestSupport"]),
         .testTarget(name: "HTTPLiveStreamingTests", dependencies: ["HTTPLiveStreaming", "TestSupport"]),
         .testTarget(name: "CoreAudioTypesTests", dependencies: ["CoreAudioTypes"]),
+        .testTarget(name: "AVFAudioTests", dependencies: ["AVFAudio", "TestSupport"]),
         .testTarget(name: "CoreFoundationShimsTests", dependencies: ["CoreFoundationShims"]),
         .testTarget(name: "ObjectiveCTests", dependencies: ["ObjectiveC"]),
         .testTarget(name: "KeyValueObservingTests", dependencies: ["_KeyValueObserving"]),

@@ -4,7 +4,8 @@
 // KeyValueObserving.swift; submodule imports and AVMakeRect in SubmoduleImports.swift; VideoToolbox settings in
 // CompressionSettings.swift; CF functions, `as String` keys and the frame-dropping idiom in
 // CoreFoundationIdioms.swift; MobileCoreServices's UTType functions in LegacyTypeIdentifiers.swift; the helpers real
-// code declares on Apple's types, which compile only while we declare nothing Apple lacks, in OwnHelpers.swift),
+// code declares on Apple's types, which compile only while we declare nothing Apple lacks, in OwnHelpers.swift;
+// AVFAudio's formats and buffers in AudioBuffers.swift),
 // built in Swift 5 language mode as a separate package, the way a user's package builds against this one
 // (scripts/compat.sh). It must compile unchanged against Apple's AVFoundation too.
 //
@@ -110,6 +111,7 @@ do {
     checkKeyValueObserving(clips[0], outputDirectory: outputDirectory)
     try checkCoreFoundationIdioms(clips[0], outputDirectory: outputDirectory)
     checkOwnHelpers()
+    checkAudioBuffers()
     print("apple-style compositions: all checks passed")
 } catch {
     fail("\(error)")
