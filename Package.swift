@@ -118,11 +118,11 @@ let package = Package(
         .target(name: "AVFoundation", dependencies: [
             "CoreMedia", "CoreVideo", "CoreAudioTypes", "CoreGraphics", "QuartzCore", "VideoToolbox", "CoreFoundationShims",
             "ImageIO", "UniformTypeIdentifiers", "MediaFormats", "MediaContainer", "MediaCodecs", "MovieFile", "AudioFile", "CNSObjectFactory",
-            "ObjectiveC", "_KeyValueObserving", "FrameworkSubmodules", "AVFAudio",
+            "ObjectiveC", "_KeyValueObserving", "FrameworkSubmodules",
         ]),
         .target(name: "FrameworkSubmodules"),
-        // Apple's AVFAudio: audio formats, channel layouts and buffers over the codec layer; AVFoundation re-exports it.
-        .target(name: "AVFAudio", dependencies: ["CoreAudioTypes", "CoreMedia", "MediaCodecs"]),
+        // `import AVFAudio`: re-exports AVFoundation, where the AVFAudio classes are declared (they read through its engine).
+        .target(name: "AVFAudio", dependencies: ["AVFoundation"]),
 
         // Tools over the public API.
         .executableTarget(name: "avinfo", dependencies: ["AVFoundation"]),

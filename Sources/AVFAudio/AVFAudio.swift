@@ -1,10 +1,10 @@
-// AVFAudio: Apple's audio data classes (formats, channel layouts, PCM and compressed buffers) over the package's
-// codec layer. `import AVFoundation` brings this module, as it does on Apple platforms.
+// `import AVFAudio`: Apple's audio data, file and converter classes (AVAudioFormat, AVAudioPCMBuffer, AVAudioFile,
+// AVAudioConverter…), which `import AVFoundation` brings too, as on Apple platforms.
 //
-// Apple's AVFAudio brings Core Audio's types and Core Media's format descriptions with it (its headers import
-// them), and declares the audio settings keys (`AVFormatIDKey`…), which live in `MediaCodecs` here because the
-// codec layer reads them; each is re-exported so that `import AVFAudio` alone sees what it sees on a Mac.
-@_exported import CoreAudioTypes
-@_exported import CoreMedia
-@_exported import Foundation
-@_exported import MediaCodecs
+// The classes are declared in the AVFoundation module (Sources/AVFoundation/AVFAudio/), not here: an AVAudioFile
+// reads exactly the frames an AVAssetReader of the same file gives (priming and remainder cut the same way) because
+// it reads through the same engine, and that engine is AVFoundation's. So this module sits above AVFoundation and
+// re-exports it; `import AVFAudio` therefore also makes AVFoundation's names visible (a superset of Apple's
+// AVFAudio, which README's differences note). Qualified names (`AVFAudio.AVAudioFile`) resolve through the
+// re-export.
+@_exported import AVFoundation

@@ -6,8 +6,6 @@
 @_exported import QuartzCore
 @_exported import CoreMedia
 @_exported import CoreVideo
-// Apple's AVFoundation umbrella imports AVFAudio (AVAudioFormat, AVAudioPCMBuffer…).
-@_exported import AVFAudio
 // Apple's Foundation re-exports the ObjectiveC module (objc_sync_enter, autoreleasepool); Linux's does not.
 @_exported import ObjectiveC
 // Key-value observing (observe(_:options:changeHandler:), willChangeValue(forKey:)…) is Foundation's on Apple
