@@ -142,3 +142,30 @@ struct AVAudioFormatTests {
         #expect(back == six && back.channelLayout?.layoutTag == kAudioChannelLayoutTag_MPEG_5_1_A)
     }
 }
+
+/// Apple's functional equality of formats.
+@Suite("AVAudioFormat equality")
+struct AVAudioFormatEqualityTests {
+    @Test("mono ignores interleaving; a mono or stereo tag equals no layout; other layouts and sizes count")
+    func functionalEquality() throws {
+        let interleavedMono = try #require(AVAudioFormat(commonFormat: .pcmFormatFloat32, sampleRate: 44_100,
+                                                         channels: 1, interleaved: true))
+        let planarMono = try #require(AVAudioFormat(standardFormatWithSampleRate: 44_100, channels: 1))
+        #expect(interleavedMono == planarMono)
+        let taggedMono = AVAudioFormat(standardFormatWithSampleRate: 44_100,
+                                       channelLayout: try #require(AVAudioChannelLayout(layoutTag: kAudioChannelLayoutTag_Mono)))
+        #expect(taggedMono == planarMono)
+        let stereo = try #require(AVAudioFormat(standardFormatWithSampleRate: 44_100, channels: 2))
+        let interleavedStereo = try #require(AVAudioFormat(commonFormat: .pcmFormatFloat32, sampleRate: 44_100,
+                                                           channels: 2, interleaved: true))
+        #expect(stereo != interleavedStereo)
+        let binaural = AVAudioFormat(standardFormatWithSampleRate: 44_100,
+                                     channelLayout: try #require(AVAudioChannelLayout(layoutTag: kAudioChannelLayoutTag_Binaural)))
+        #expect(binaural != stereo)
+        // Packed or not says nothing when the sample fills its bytes.
+        var unpacked = planarMono.streamDescription.pointee
+        unpacked.mFormatFlags &= ~kAudioFormatFlagIsPacked
+        #expect(AVAudioFormat(streamDescription: &unpacked) == planarMono)
+        #expect(AVAudioFormat(standardFormatWithSampleRate: 48_000, channels: 1) != planarMono)
+    }
+}

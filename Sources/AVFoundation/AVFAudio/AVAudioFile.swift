@@ -23,6 +23,7 @@ open class AVAudioFile: NSObject, @unchecked Sendable {
     private let mode: Mode
     private enum Mode {
         case reading(AudioFileReading)
+        case writing(AudioFileWriting)
     }
 
     /// Opens `fileURL` for reading in the standard format (deinterleaved 32-bit floats) at the file's rate and
@@ -43,10 +44,40 @@ open class AVAudioFile: NSObject, @unchecked Sendable {
         super.init()
     }
 
+    /// Creates a file at `fileURL` to write audio described by `settings` (`AVFormatIDKey`, `AVSampleRateKey`,
+    /// `AVNumberOfChannelsKey`, the `AVLinearPCM…` keys, an encoder's `AVEncoder…` keys, `AVAudioFileTypeKey`), given
+    /// in buffers of the standard format (deinterleaved 32-bit floats). The file type is `AVAudioFileTypeKey`'s, or the
+    /// URL's extension's: WAVE, AIFF, AIFC, CAF, M4A (AAC, Apple Lossless), MPEG-4, QuickTime, 3GPP. The file is
+    /// complete once `close()` is called or the object is released. An existing file is never replaced (Apple's
+    /// replaces it): the initialiser throws.
+    public convenience init(forWriting fileURL: URL, settings: [String: Any]) throws {
+        try self.init(forWriting: fileURL, settings: settings, commonFormat: .pcmFormatFloat32, interleaved: false)
+    }
+
+    /// Creates a file at `fileURL` to write audio described by `settings`, given in buffers of `format` (Float32,
+    /// Float64, Int16 or Int32), interleaved or not. Throws when the settings cannot be written in the file type (the
+    /// reason, from the writer, is under `NSUnderlyingErrorKey`) or the file cannot be created.
+    public init(forWriting fileURL: URL, settings: [String: Any], commonFormat format: AVAudioCommonFormat,
+                interleaved: Bool) throws {
+        let writing = try AudioFileWriting(url: fileURL, settings: settings, commonFormat: format,
+                                           interleaved: interleaved)
+        url = fileURL
+        fileFormat = writing.fileFormat
+        processingFormat = writing.processingFormat
+        mode = .writing(writing)
+        super.init()
+    }
+
+    deinit {
+        // Apple's file is complete when the object goes away; so is this one.
+        if case .writing(let writing) = mode { writing.close() }
+    }
+
     /// The number of sample frames in the file, at `fileFormat`'s (and `processingFormat`'s) sample rate.
     open var length: AVAudioFramePosition {
         switch mode {
         case .reading(let reading): reading.length
+        case .writing(let writing): writing.length
         }
     }
 
@@ -56,11 +87,13 @@ open class AVAudioFile: NSObject, @unchecked Sendable {
         get {
             switch mode {
             case .reading(let reading): reading.position
+            case .writing(let writing): writing.position
             }
         }
         set {
             switch mode {
             case .reading(let reading): reading.seek(to: newValue)
+            case .writing(let writing): writing.seek(to: newValue)
             }
         }
     }
@@ -69,6 +102,7 @@ open class AVAudioFile: NSObject, @unchecked Sendable {
     open var isOpen: Bool {
         switch mode {
         case .reading(let reading): reading.isOpen
+        case .writing(let writing): writing.isOpen
         }
     }
 
@@ -94,13 +128,36 @@ open class AVAudioFile: NSObject, @unchecked Sendable {
         }
         switch mode {
         case .reading(let reading): try reading.read(into: buffer, frames: frames)
+        case .writing: throw AVAudioFileError.make(AVAudioFileError.parameter, "the file was opened for writing")
         }
     }
 
-    /// Closes the file: reading stops and what it held is given back. Later reads throw.
+    /// Appends `buffer`'s `frameLength` frames (in `processingFormat`) to a file opened for writing, encoding them
+    /// as the settings asked. Throws for a buffer in another format, a file opened for reading or closed, or a
+    /// write the writer refuses (its error under `NSUnderlyingErrorKey`).
+    open func write(from buffer: AVAudioPCMBuffer) throws {
+        guard buffer.format == processingFormat else {
+            throw AVAudioFileError.make(AVAudioFileError.parameter,
+                                        "the buffer is \(buffer.format), not the file's processing format "
+                                            + "\(processingFormat)")
+        }
+        switch mode {
+        case .reading: throw AVAudioFileError.make(AVAudioFileError.parameter, "the file was opened for reading")
+        case .writing(let writing): try writing.write(from: buffer)
+        }
+    }
+
+    /// Closes the file: reading stops, or what was written is finished on disk. Later reads and writes throw.
     open func close() {
         switch mode {
         case .reading(let reading): reading.close()
+        case .writing(let writing): writing.close()
         }
+    }
+
+    /// Why finishing a written file failed, or nil (Apple's `close()` does not throw).
+    package var closingError: (any Error)? {
+        if case .writing(let writing) = mode { return writing.closingError }
+        return nil
     }
 }

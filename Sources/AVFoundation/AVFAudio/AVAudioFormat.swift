@@ -213,23 +213,44 @@ open class AVAudioFormat: NSObject, @unchecked Sendable {
 
     // MARK: Equality
 
+    /// Whether `object` is a functionally equivalent format, as Apple's `isEqual(_:)` is: for PCM, interleaving is
+    /// ignored for mono, and alignment and packing flags are ignored where every sample fills its bytes (they say
+    /// nothing then); a layout with the standard mono or stereo tag equals no layout; other layouts must be equal.
     open override func isEqual(_ object: Any?) -> Bool {
         guard let other = object as? AVAudioFormat else { return false }
-        let lhs = storage.pointee, rhs = other.storage.pointee
+        let lhs = Self.significant(storage.pointee), rhs = Self.significant(other.storage.pointee)
         return lhs.mSampleRate == rhs.mSampleRate && lhs.mFormatID == rhs.mFormatID
             && lhs.mFormatFlags == rhs.mFormatFlags && lhs.mBytesPerPacket == rhs.mBytesPerPacket
             && lhs.mFramesPerPacket == rhs.mFramesPerPacket && lhs.mBytesPerFrame == rhs.mBytesPerFrame
             && lhs.mChannelsPerFrame == rhs.mChannelsPerFrame && lhs.mBitsPerChannel == rhs.mBitsPerChannel
-            && channelLayout?.channelLayout == other.channelLayout?.channelLayout
+            && Self.significantLayout(channelLayout) == Self.significantLayout(other.channelLayout)
     }
 
     open override var hash: Int {
         var hasher = Hasher()
         hasher.combine(sampleRate)
         hasher.combine(storage.pointee.mFormatID)
-        hasher.combine(storage.pointee.mFormatFlags)
         hasher.combine(channelCount)
         return hasher.finalize()
+    }
+
+    /// `asbd` with the flags that say nothing cleared.
+    private static func significant(_ asbd: AudioStreamBasicDescription) -> AudioStreamBasicDescription {
+        guard asbd.mFormatID == kAudioFormatLinearPCM else { return asbd }
+        var result = asbd
+        if asbd.mChannelsPerFrame == 1 { result.mFormatFlags &= ~kAudioFormatFlagIsNonInterleaved }
+        let samplesPerFrame = asbd.mFormatFlags & kAudioFormatFlagIsNonInterleaved != 0 ? 1 : asbd.mChannelsPerFrame
+        if samplesPerFrame > 0, asbd.mBitsPerChannel == asbd.mBytesPerFrame / samplesPerFrame * 8 {
+            result.mFormatFlags &= ~(kAudioFormatFlagIsPacked | kAudioFormatFlagIsAlignedHigh)
+        }
+        return result
+    }
+
+    /// A layout as equality sees it: nil for none and for the standard mono and stereo tags.
+    private static func significantLayout(_ layout: AVAudioChannelLayout?) -> ChannelLayout? {
+        guard let layout, layout.layoutTag != kAudioChannelLayoutTag_Mono,
+              layout.layoutTag != kAudioChannelLayoutTag_Stereo else { return nil }
+        return layout.channelLayout
     }
 
     open override var description: String {

@@ -5,7 +5,7 @@
 // CompressionSettings.swift; CF functions, `as String` keys and the frame-dropping idiom in
 // CoreFoundationIdioms.swift; MobileCoreServices's UTType functions in LegacyTypeIdentifiers.swift; the helpers real
 // code declares on Apple's types, which compile only while we declare nothing Apple lacks, in OwnHelpers.swift;
-// AVFAudio's formats and buffers in AudioBuffers.swift),
+// AVFAudio's formats and buffers in AudioBuffers.swift, its files in AudioFiles.swift),
 // built in Swift 5 language mode as a separate package, the way a user's package builds against this one
 // (scripts/compat.sh). It must compile unchanged against Apple's AVFoundation too.
 //
@@ -112,6 +112,7 @@ do {
     try checkCoreFoundationIdioms(clips[0], outputDirectory: outputDirectory)
     checkOwnHelpers()
     checkAudioBuffers()
+    try checkAudioFiles(clips[0], outputDirectory: outputDirectory)
     print("apple-style compositions: all checks passed")
 } catch {
     fail("\(error)")
