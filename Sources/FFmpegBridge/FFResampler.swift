@@ -1,6 +1,20 @@
 internal import CFFmpeg
 import Synchronization
 
+/// How a resampler filters and quantises: its interpolation filter's length (longer is sharper and slower) and
+/// whether it dithers when it reduces sample width.
+package struct FFResamplerOptions: Sendable, Equatable {
+    /// Taps of the interpolation filter per phase (swresample's `filter_size`); nil keeps swresample's 32.
+    package var filterLength: Int?
+    /// Triangular (TPDF) dither on requantisation (swresample's `dither_method`).
+    package var dither: Bool
+
+    package init(filterLength: Int? = nil, dither: Bool = false) {
+        self.filterLength = filterLength
+        self.dither = dither
+    }
+}
+
 /// Converts audio between sample formats, rates and channel layouts (swresample).
 ///
 /// Sample counts are exact and predictable: after all input has gone in and `flush()` has run, the total output
@@ -23,7 +37,8 @@ package final class FFResampler: @unchecked Sendable {
     private let inputChannelMap: [Int32]?
 
     /// Creates a resampler.
-    package init(from input: FFAudioFormat, to output: FFAudioFormat) throws(FFError) {
+    package init(from input: FFAudioFormat, to output: FFAudioFormat, options: FFResamplerOptions = .init())
+        throws(FFError) {
         FFLog.installIfNeeded()
         let op = "FFResampler"
         for (side, format) in [("input", input), ("output", output)] {
@@ -70,6 +85,18 @@ package final class FFResampler: @unchecked Sendable {
         if let map {
             let status = map.withUnsafeBufferPointer { swr_set_channel_mapping(swr, $0.baseAddress) }
             try ffCheck(status, "swr_set_channel_mapping")
+        }
+        if let length = options.filterLength {
+            guard (2...1_024).contains(length) else {
+                throw FFError(.invalidConfiguration, operation: op, setting: "filterLength",
+                              message: "\(length) taps is outside 2...1024")
+            }
+            try ffCheck(av_opt_set_int(UnsafeMutableRawPointer(swr), "filter_size", Int64(length), 0),
+                        "av_opt_set_int(filter_size)")
+        }
+        if options.dither {
+            try ffCheck(av_opt_set_int(UnsafeMutableRawPointer(swr), "dither_method",
+                                       Int64(SWR_DITHER_TRIANGULAR.rawValue), 0), "av_opt_set_int(dither_method)")
         }
         try ffCheck(swr_init(swr), "swr_init", message: "\(input) → \(output)")
         inputChannelMap = map

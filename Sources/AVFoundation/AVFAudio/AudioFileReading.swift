@@ -28,7 +28,8 @@ final class AudioFileReading: Sendable {
         let reader: AVAssetReader
         let output: AVAssetReaderTrackOutput
         var nextFrame: AVAudioFramePosition
-        var pending: (buffer: CMSampleBuffer, offset: Int)?
+        /// Decoded audio not yet delivered.
+        var pending = PCMSampleBufferQueue()
     }
 
     init(url: URL, commonFormat: AVAudioCommonFormat, interleaved: Bool) throws {
@@ -128,11 +129,8 @@ final class AudioFileReading: Sendable {
         let output = AVAssetReaderTrackOutput(track: track, outputSettings: outputSettings)
         output.alwaysCopiesSampleData = false
         reader.add(output)
-        let rate = fileFormat.sampleRate
-        let offset = rate == rate.rounded() && rate <= Double(Int32.max)
-            ? CMTime(value: frame, timescale: CMTimeScale(rate))
-            : CMTime(seconds: Double(frame) / rate, preferredTimescale: 1_000_000_000)
-        reader.timeRange = CMTimeRange(start: start + offset, end: track.timeRange.end)
+        reader.timeRange = CMTimeRange(start: start + frameTime(frame, rate: fileFormat.sampleRate),
+                                       end: track.timeRange.end)
         guard reader.startReading() else { throw readFailure(reader) }
         return Session(reader: reader, output: output, nextFrame: frame)
     }
@@ -141,38 +139,23 @@ final class AudioFileReading: Sendable {
     private func fill(_ buffer: AVAudioPCMBuffer, frames: Int, from session: inout Session?) throws -> Int {
         guard var current = session else { return 0 }
         defer { session = current }
-        let bytesPerFrame = Int(processingFormat.streamDescription.pointee.mBytesPerFrame)
-        let planes = processingFormat.isInterleaved ? 1 : Int(processingFormat.channelCount)
-        let destination = UnsafeMutableAudioBufferListPointer(buffer.mutableAudioBufferList)
-        let scratch = AudioBufferList.allocate(maximumBuffers: planes)
-        defer { free(scratch.unsafeMutablePointer) }
         var filled = 0
         while filled < frames {
-            if current.pending == nil {
+            if current.pending.isEmpty {
                 guard let next = current.output.copyNextSampleBuffer() else {
                     if current.reader.status == .failed { throw readFailure(current.reader) }
                     break
                 }
-                current.pending = (next, 0)
+                current.pending.append([next])
             }
-            guard let (sample, offset) = current.pending else { break }
-            let available = CMSampleBufferGetNumSamples(sample) - offset
-            let count = min(available, frames - filled)
-            // The destination, `filled` frames in.
-            for plane in 0..<planes {
-                scratch[plane] = AudioBuffer(mNumberChannels: destination[plane].mNumberChannels,
-                                             mDataByteSize: UInt32(count * bytesPerFrame),
-                                             mData: destination[plane].mData.map { $0 + filled * bytesPerFrame })
-            }
-            let status = CMSampleBufferCopyPCMDataIntoAudioBufferList(
-                sample, at: Int32(offset), frameCount: Int32(count), into: scratch.unsafeMutablePointer)
-            guard status == noErr else {
+            switch current.pending.copy(into: buffer, at: filled, frames: frames - filled) {
+            case .success(let count):
+                filled += count
+                current.nextFrame += AVAudioFramePosition(count)
+            case .failure(let error):
                 throw AVAudioFileError.make(AVAudioFileError.invalidFile,
-                                            "decoded audio could not be copied (status \(status))", url: asset.url)
+                                            "decoded audio could not be copied (status \(error.status))", url: asset.url)
             }
-            filled += count
-            current.nextFrame += AVAudioFramePosition(count)
-            current.pending = count == available ? nil : (sample, offset + count)
         }
         return filled
     }

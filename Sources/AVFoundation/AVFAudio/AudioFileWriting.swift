@@ -126,35 +126,15 @@ final class AudioFileWriting: Sendable {
             }
             let frames = Int(buffer.frameLength)
             guard frames > 0 else { return }
-            let sample = try sampleBuffer(buffer, frames: frames, at: state.written)
+            let time = frameTime(state.written, rate: processingFormat.sampleRate)
+            guard case .success(let sample) = buffer.makeSampleBuffer(frames: frames, at: time, description: description)
+            else {
+                throw AVAudioFileError.make(AVAudioFileError.parameter, "the buffer's audio cannot be handed to the writer",
+                                            url: url)
+            }
             guard input.append(sample) else { throw writeFailure() }
             state.written += AVAudioFramePosition(frames)
         }
-    }
-
-    /// `buffer`'s audio as a sample buffer at frame `start`, its data copied (the writer keeps it after `write`
-    /// returns, and the caller reuses the buffer).
-    private func sampleBuffer(_ buffer: AVAudioPCMBuffer, frames: Int, at start: AVAudioFramePosition) throws
-        -> CMSampleBuffer {
-        let rate = processingFormat.sampleRate
-        let time = rate == rate.rounded() && rate <= Double(Int32.max)
-            ? CMTime(value: start, timescale: CMTimeScale(rate))
-            : CMTime(seconds: Double(start) / rate, preferredTimescale: 1_000_000_000)
-        var sample: CMSampleBuffer?
-        var status = CMAudioSampleBufferCreateWithPacketDescriptions(
-            allocator: nil, dataBuffer: nil, dataReady: false, makeDataReadyCallback: nil, refcon: nil,
-            formatDescription: description, sampleCount: frames, presentationTimeStamp: time,
-            packetDescriptions: nil, sampleBufferOut: &sample)
-        if status == noErr, let sample {
-            status = CMSampleBufferSetDataBufferFromAudioBufferList(
-                sample, blockBufferAllocator: nil, blockBufferMemoryAllocator: nil, flags: 0,
-                bufferList: buffer.audioBufferList)
-        }
-        guard status == noErr, let sample else {
-            throw AVAudioFileError.make(AVAudioFileError.parameter,
-                                        "the buffer's audio cannot be handed to the writer (status \(status))", url: url)
-        }
-        return sample
     }
 
     /// Finishes the file: what was written is complete on disk. A second call does nothing.

@@ -26,7 +26,8 @@ package final class AudioConverterSession: @unchecked Sendable {
 
     /// A converter between two linear PCM stream descriptions with optional channel layouts.
     package init(from source: AudioStreamBasicDescription, sourceLayout: ChannelLayout? = nil,
-                 to destination: AudioStreamBasicDescription, destinationLayout: ChannelLayout? = nil) throws(CodecError) {
+                 to destination: AudioStreamBasicDescription, destinationLayout: ChannelLayout? = nil,
+                 conversion: SampleRateConversion = .standard) throws(CodecError) {
         switch (PCMLayout.make(source), PCMLayout.make(destination)) {
         case (.failure(let error), _), (_, .failure(let error)): throw error
         case (.success(let input), .success(let output)):
@@ -41,7 +42,8 @@ package final class AudioConverterSession: @unchecked Sendable {
             inputChannels = a
             outputChannels = b
         }
-        stream = try PCMStream(input: input, inputChannels: inputChannels, output: output, outputChannels: outputChannels)
+        stream = try PCMStream(input: input, inputChannels: inputChannels, output: output, outputChannels: outputChannels,
+                               options: try conversion.resamplerOptions())
         maker = try PCMSampleBufferMaker(layout: output,
                                          channelLayout: destinationLayout ?? ChannelLayoutMapping.coreAudioLayout(outputChannels))
     }

@@ -13,7 +13,8 @@ final class PCMStream {
     private var framesIn: Int64 = 0
     private var framesOut: Int64 = 0
 
-    init(input: PCMLayout, inputChannels: FFChannelLayout, output: PCMLayout, outputChannels: FFChannelLayout) throws(CodecError) {
+    init(input: PCMLayout, inputChannels: FFChannelLayout, output: PCMLayout, outputChannels: FFChannelLayout,
+         options: FFResamplerOptions = .init()) throws(CodecError) {
         self.input = input
         self.output = output
         guard let inRate = Int(exactly: input.sampleRate), let outRate = Int(exactly: output.sampleRate) else {
@@ -21,7 +22,8 @@ final class PCMStream {
         }
         do throws(FFError) {
             resampler = try FFResampler(from: FFAudioFormat(sampleFormat: input.sampleFormat, sampleRate: inRate, channelLayout: inputChannels),
-                                        to: FFAudioFormat(sampleFormat: output.sampleFormat, sampleRate: outRate, channelLayout: outputChannels))
+                                        to: FFAudioFormat(sampleFormat: output.sampleFormat, sampleRate: outRate, channelLayout: outputChannels),
+                                        options: options)
         } catch {
             throw CodecError(error, while: "setting up the audio conversion")
         }

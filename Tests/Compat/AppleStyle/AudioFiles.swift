@@ -1,5 +1,5 @@
-// AVAudioFile as server code uses it: read an upload in chunks to measure its loudness, then write a normalised
-// 16-bit WAV copy and read it back.
+// AVAudioFile and AVAudioConverter as server code uses them: read an upload in chunks to measure its loudness,
+// write a normalised 16-bit WAV copy, and convert any upload to the 16 kHz mono WAV speech services take.
 import AVFAudio
 import Foundation
 
@@ -53,7 +53,47 @@ func writeNormalized(_ url: URL, to output: URL, target: Float) throws {
         }
         try outputFile.write(from: buffer)
     }
-    outputFile.close()
+    if #available(macOS 15.0, iOS 18.0, *) { outputFile.close() }
+}
+
+/// Converts any audio file to 16 kHz mono 16-bit WAV, as transcription services do; returns the frames written.
+func convertForSpeech(_ url: URL, to output: URL) throws -> AVAudioFramePosition {
+    let input = try AVAudioFile(forReading: url)
+    guard let speechFormat = AVAudioFormat(commonFormat: .pcmFormatInt16, sampleRate: 16_000, channels: 1,
+                                           interleaved: true),
+          let converter = AVAudioConverter(from: input.processingFormat, to: speechFormat),
+          let inputBuffer = AVAudioPCMBuffer(pcmFormat: input.processingFormat, frameCapacity: 4096),
+          let outputBuffer = AVAudioPCMBuffer(pcmFormat: speechFormat, frameCapacity: 4096) else {
+        fail("cannot set up the conversion of \(input.processingFormat)")
+    }
+    converter.downmix = true
+    let outputFile = try AVAudioFile(forWriting: output, settings: speechFormat.settings, commonFormat: .pcmFormatInt16,
+                                     interleaved: true)
+    var written: AVAudioFramePosition = 0
+    while true {
+        var conversionError: NSError?
+        let status = converter.convert(to: outputBuffer, error: &conversionError) { _, inputStatus in
+            do {
+                try input.read(into: inputBuffer)
+            } catch {
+                inputStatus.pointee = .endOfStream
+                return nil
+            }
+            if inputBuffer.frameLength == 0 {
+                inputStatus.pointee = .endOfStream
+                return nil
+            }
+            inputStatus.pointee = .haveData
+            return inputBuffer
+        }
+        if status == .error { throw conversionError ?? NSError(domain: "speech", code: 1) }
+        if outputBuffer.frameLength > 0 {
+            try outputFile.write(from: outputBuffer)
+            written += AVAudioFramePosition(outputBuffer.frameLength)
+        }
+        if status == .endOfStream { break }
+    }
+    return written
 }
 
 func checkAudioFiles(_ clip: URL, outputDirectory: URL) throws {
@@ -68,4 +108,16 @@ func checkAudioFiles(_ clip: URL, outputDirectory: URL) throws {
     check(abs(after - 0.25) < 0.005, "normalised loudness \(after)")
     let wav = try AVAudioFile(forReading: normalized)
     check(wav.fileFormat.commonFormat == .pcmFormatInt16, "16-bit WAV: \(wav.fileFormat)")
+
+    let speech = outputDirectory.appendingPathComponent("speech.wav")
+    let converted = try convertForSpeech(clip, to: speech)
+    let rate = try AVAudioFile(forReading: clip).fileFormat.sampleRate
+    let expected = AVAudioFramePosition((Double(frames) * 16_000 / rate).rounded(.up))
+    check(converted == expected, "16 kHz frames: \(converted), expected \(expected)")
+    let speechFile = try AVAudioFile(forReading: speech)
+    check(speechFile.fileFormat.sampleRate == 16_000 && speechFile.fileFormat.channelCount == 1,
+          "speech WAV format \(speechFile.fileFormat)")
+    check(speechFile.length == converted, "speech WAV length \(speechFile.length)")
+    let (speechLevel, _) = try measureLoudness(of: speech)
+    check(abs(speechLevel - rms) < 0.005, "the level survives the conversion: \(speechLevel) against \(rms)")
 }
