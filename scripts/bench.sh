@@ -219,6 +219,15 @@ ROW_RUNS=1 row "HLS ladder 1080/720/480 H.264 + AAC of 1080p 60 s (avsegment)" \
     -force_key_frames 'expr:gte(t,n_forced*6)' -c:a copy -f hls -hls_time 6 -hls_segment_type fmp4 \
     -hls_playlist_type vod -master_pl_name master.m3u8 \
     -var_stream_map 'v:0,agroup:aud v:1,agroup:aud v:2,agroup:aud a:0,agroup:aud' '$hls/stream_%v.m3u8'"
+# AVFAudio: a 10-minute upload turned into what speech services take.
+speech_input=$cache/aac-44k1-stereo-600s.m4a
+if [ ! -f "$speech_input" ]; then
+  echo "Making $speech_input (600 s of 44.1 kHz stereo AAC)…"
+  ffmpeg -nostdin -v error -f lavfi -i "sine=frequency=440:sample_rate=44100" -f lavfi -i "sine=frequency=660:sample_rate=44100" \
+    -filter_complex "[0][1]amerge=inputs=2" -t 600 -c:a aac -b:a 128k "$speech_input"
+fi
+row "AAC 600 s to 16 kHz mono WAV (AVAudioFile+Converter)" $bin/avbench speech "$speech_input" "$scratch/speech.wav" \
+  -- "ffmpeg -ar 16000 -ac 1" ffmpeg -nostdin -v error -y -i "$speech_input" -ar 16000 -ac 1 "$scratch/speech-ff.wav"
 row "export audio only to .m4a (PresetAppleM4A)" \
   $bin/avconvert -s "$movie" -o "$scratch/out.m4a" -p PresetAppleM4A -- "ffmpeg aac 256k" \
   ffmpeg -nostdin -v error -i "$movie" -vn -c:a aac -b:a 256k -movflags +faststart "$scratch/out.m4a"

@@ -448,6 +448,7 @@ do {
         }
         try await frames(URL(fileURLWithPath: arguments[1]), width: width, exact: arguments[3] == "exact",
                          output: URL(fileURLWithPath: arguments[4]), times: times)
+    case ("speech", 3): try speech(URL(fileURLWithPath: arguments[1]), output: URL(fileURLWithPath: arguments[2]))
     case ("make-table", 4):
         guard let count = Int(arguments[2]), count > 0 else { throw BenchFailure("make-table: COUNT must be a positive number") }
         try TableFiles.write(arguments[1], count: count, to: URL(fileURLWithPath: arguments[3]))
@@ -457,7 +458,8 @@ do {
     default:
         report("usage: avbench open|read|decode FILE | remux IN OUT | encode RAW W H FPS BITRATE OUT | "
                + "compose-read SEGMENTS SECONDS CLIP... | composite A B SECONDS [--custom] | decode-two A B SECONDS | "
-               + "composite-export A B SECONDS OUT | frames FILE WIDTH exact|sync OUT TIME... | make-table KIND COUNT OUT | "
+               + "composite-export A B SECONDS OUT | frames FILE WIDTH exact|sync OUT TIME... | speech IN OUT.wav | "
+               + "make-table KIND COUNT OUT | "
                + "record SECONDS OUT")
         exit(2)
     }
