@@ -210,7 +210,7 @@ struct AVAudioConverterTests {
         let output = try #require(AVAudioFormat(standardFormatWithSampleRate: 16_000, channels: 1))
         let aac = try #require(AVAudioFormat(settings: [AVFormatIDKey: kAudioFormatMPEG4AAC, AVSampleRateKey: 44_100,
                                                         AVNumberOfChannelsKey: 1]))
-        #expect(AVAudioConverter(from: input, to: aac) == nil)
+        #expect(AVAudioConverter(from: aac, to: input) == nil, "decoding is not here yet")
         let out = try #require(AVAudioPCMBuffer(pcmFormat: output, frameCapacity: 100))
         let converter = try #require(AVAudioConverter(from: input, to: output))
         var error: NSError?
@@ -240,5 +240,66 @@ struct AVAudioConverterTests {
             let source = try Self.floatBuffer(input, frames: 4_410, tone: Self.sine(200, rate: 44_100))
             #expect(try Self.convertAll(tuned, source, outputChunk: 512).samples.count == 1_600)
         }
+    }
+
+    /// The 7-byte ADTS header (ISO/IEC 13818-7 §6.2) of an AAC LC packet of `length` bytes at 44.1 kHz stereo.
+    static func adtsHeader(length: Int) -> [UInt8] {
+        let total = length + 7
+        return [0xFF, 0xF1,                                   // sync word, MPEG-4, layer 0, no CRC
+                UInt8(1 << 6 | 4 << 2 | 0),                   // profile LC (object type 2 − 1), 44.1 kHz (index 4)
+                UInt8(2 << 6 | (total >> 11) & 0x3),          // 2 channels, frame length's top bits
+                UInt8((total >> 3) & 0xFF),
+                UInt8((total & 0x7) << 5 | 0x1F), 0xFC]       // buffer fullness 0x7FF, one raw data block
+    }
+
+    @Test("PCM to AAC: whole packets with descriptions, priming reported, a cookie; ffmpeg decodes the tone")
+    func encodeAAC() throws {
+        let input = try #require(AVAudioFormat(standardFormatWithSampleRate: 44_100, channels: 2))
+        let aac = try #require(AVAudioFormat(settings: [AVFormatIDKey: kAudioFormatMPEG4AAC, AVSampleRateKey: 44_100,
+                                                        AVNumberOfChannelsKey: 2]))
+        let converter = try #require(AVAudioConverter(from: input, to: aac))
+        converter.bitRate = 128_000
+        #expect(converter.bitRate == 128_000)
+        let source = try Self.floatBuffer(input, frames: 44_100, tone: Self.sine(1_000, rate: 44_100))
+        let output = AVAudioCompressedBuffer(format: aac, packetCapacity: 8,
+                                             maximumPacketSize: converter.maximumOutputPacketSize)
+        var given = false
+        var stream: [UInt8] = []
+        var packets = 0
+        loop: for _ in 0..<1_000 {
+            var error: NSError?
+            let status = converter.convert(to: output, error: &error) { _, status in
+                status.pointee = given ? .endOfStream : .haveData
+                defer { given = true }
+                return given ? nil : source
+            }
+            #expect(status != .error, "\(String(describing: error))")
+            let descriptions = try #require(output.packetDescriptions)
+            for index in 0..<Int(output.packetCount) {
+                let packet = descriptions[index]
+                let bytes = UnsafeRawBufferPointer(start: output.data + Int(packet.mStartOffset),
+                                                   count: Int(packet.mDataByteSize))
+                stream += Self.adtsHeader(length: bytes.count) + bytes
+                packets += 1
+            }
+            switch status {
+            case .endOfStream, .error: break loop
+            default: continue
+            }
+        }
+        // 44,100 frames after 1,024 of priming, in 1,024-frame packets: ⌈45124 / 1024⌉ = 45.
+        #expect(packets == 45)
+        #expect(converter.primeInfo.leadingFrames == 1_024)
+        #expect(converter.magicCookie?.isEmpty == false)
+        let directory = try TestFiles.makeTemporaryDirectory()
+        let url = directory.file("tone.aac")
+        try Data(stream).write(to: url)
+        #expect(try ExternalTool.ffmpegDecodeErrors(url) == "")
+        let decoded = try ExternalTool.check("ffmpeg", ["-nostdin", "-v", "error", "-i", url.path, "-f", "f32le", "-"])
+            .standardOutput.withUnsafeBytes { Array($0.bindMemory(to: Float.self)) }
+        #expect(decoded.count == 45 * 1_024 * 2)
+        let left = stride(from: 0, to: decoded.count, by: 2).map { decoded[$0] }
+        let middle = Array(left[11_025..<33_075])
+        #expect(abs(Self.amplitude(of: 1_000, in: middle, rate: 44_100) - 0.5) < 0.02)
     }
 }

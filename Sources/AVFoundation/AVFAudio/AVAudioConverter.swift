@@ -14,7 +14,10 @@ import Synchronization
 /// N input frames at rate r become ⌈N · r′ / r⌉ output frames once the input has ended, however they are chunked,
 /// and output frame k is at input time k / r′: no latency, as Apple's `normal` priming gives.
 ///
-/// Conversions to and from compressed formats are not here yet: `init(from:to:)` returns nil for them.
+/// From PCM to a compressed format (AAC, Apple Lossless, FLAC, Opus), it encodes into `AVAudioCompressedBuffer`s
+/// with `convert(to:error:withInputFrom:)`: whole packets, each with its packet description, the encoder's priming
+/// packets first (`primeInfo.leadingFrames` says how many frames they hold), `magicCookie` set once the encoder is
+/// open. Decoding (from a compressed format) is not here yet: `init(from:to:)` returns nil for it.
 ///
 /// Thread-safe: conversions and property changes are serialised.
 open class AVAudioConverter: NSObject, @unchecked Sendable {
@@ -30,23 +33,42 @@ open class AVAudioConverter: NSObject, @unchecked Sendable {
         var quality = AVAudioQuality.high.rawValue
         var algorithm: String? = AVSampleRateConverterAlgorithm_Normal
         var primeMethod = AVAudioConverterPrimeMethod.normal
+        var bitRate: Int?
+        var bitRateStrategy: String?
 
-        /// What the pipeline is built from.
+        /// What a PCM conversion is built from.
         var pipelineSettings: PCMConversionPipeline.Settings {
             .init(channelMap: downmix ? nil : channelMap,
                   conversion: SampleRateConversion(quality: quality, algorithm: algorithm, dither: dither))
         }
+
+        /// What an encoding is built from.
+        var encodingSettings: AudioEncodingPipeline.Settings {
+            .init(bitRate: bitRate, bitRateStrategy: bitRateStrategy)
+        }
+    }
+
+    /// The conversion in use: PCM to PCM, or PCM to packets.
+    private enum Pipeline {
+        case pcm(PCMConversionPipeline)
+        case encoding(AudioEncodingPipeline)
     }
 
     private struct State {
         var settings: Settings
         /// The conversion built from `settings`, made at the first conversion after they change.
-        var pipeline: PCMConversionPipeline?
-        /// Converted frames not yet returned.
+        var pipeline: Pipeline?
+        /// Converted frames not yet returned (PCM output).
         var pending = PCMSampleBufferQueue()
+        /// Encoded packets not yet returned (compressed output).
+        var packets = CompressedPacketQueue()
         /// The input block said `endOfStream` and the converter's tail was taken.
         var inputEnded = false
+        var magicCookie: Data?
     }
+
+    /// Whether the output is compressed (the converter encodes).
+    private let encodes: Bool
 
     private let state: Mutex<State>
 
@@ -54,14 +76,19 @@ open class AVAudioConverter: NSObject, @unchecked Sendable {
     /// a sample rate that is not a whole number of hertz, more channels than the converter carries).
     public init?(from fromFormat: AVAudioFormat, to toFormat: AVAudioFormat) {
         let pcm = kAudioFormatLinearPCM
-        guard fromFormat.streamDescription.pointee.mFormatID == pcm, toFormat.streamDescription.pointee.mFormatID == pcm
-        else { return nil }
+        guard fromFormat.streamDescription.pointee.mFormatID == pcm else { return nil }
         inputFormat = fromFormat
         outputFormat = toFormat
+        encodes = toFormat.streamDescription.pointee.mFormatID != pcm
         let settings = Settings(channelMap: PCMChannelRemap.defaultMap(inputs: Int(fromFormat.channelCount),
                                                                        outputs: Int(toFormat.channelCount)))
-        guard (try? PCMConversionPipeline(input: fromFormat, output: toFormat, settings: settings.pipelineSettings))
-            != nil else { return nil }
+        if encodes {
+            guard (try? AudioEncodingPipeline(input: fromFormat, output: toFormat, settings: settings.encodingSettings))
+                != nil else { return nil }
+        } else {
+            guard (try? PCMConversionPipeline(input: fromFormat, output: toFormat, settings: settings.pipelineSettings))
+                != nil else { return nil }
+        }
         state = Mutex(State(settings: settings))
         super.init()
     }
@@ -107,10 +134,54 @@ open class AVAudioConverter: NSObject, @unchecked Sendable {
         set { state.withLock { $0.settings.primeMethod = newValue } }
     }
 
-    /// The frames the converter primes with: none for PCM conversions, whose output is aligned with the input.
+    /// The frames the converter primes with: none for PCM conversions, whose output is aligned with the input; an
+    /// encoder's priming (the frames before the first input frame in its first packets: 1,024 for AAC) once it is
+    /// open. Setting it changes nothing: the encoders here choose their own priming.
     open var primeInfo: AVAudioConverterPrimeInfo {
-        get { AVAudioConverterPrimeInfo() }
-        set { _ = newValue }  // Nothing to prime: PCM conversions need no extra frames; a set value changes nothing.
+        get {
+            state.withLock { state in
+                guard case .encoding(let pipeline)? = state.pipeline else { return AVAudioConverterPrimeInfo() }
+                return AVAudioConverterPrimeInfo(leadingFrames: AVAudioFrameCount(pipeline.primingFrames),
+                                                 trailingFrames: 0)
+            }
+        }
+        set { _ = newValue }  // The encoders' priming is theirs; PCM conversions need none.
+    }
+
+    /// The encoder's bit rate in bits per second: the one set, or the encoder's default (AAC: about 64 kb/s per
+    /// channel); 0 for PCM output and lossless codecs, which have none.
+    open var bitRate: Int {
+        get {
+            state.withLock { state in
+                if let rate = state.settings.bitRate { return rate }
+                guard outputFormat.streamDescription.pointee.mFormatID == kAudioFormatMPEG4AAC else { return 0 }
+                return AudioEncoderSettings.defaultAACBitRate(channels: Int(outputFormat.channelCount),
+                                                             sampleRate: outputFormat.sampleRate)
+            }
+        }
+        set { state.withLock { $0.settings.bitRate = newValue } }
+    }
+
+    /// The encoder's bit-rate strategy (`AVAudioBitRateStrategy_…`), or nil for the encoder's own.
+    open var bitRateStrategy: String? {
+        get { state.withLock { $0.settings.bitRateStrategy } }
+        set { state.withLock { $0.settings.bitRateStrategy = newValue } }
+    }
+
+    /// The largest packet the converter outputs, in bytes: the output format's packet size, or its codec's bound.
+    open var maximumOutputPacketSize: Int {
+        CompressedPacketSizes.maximumPacketSize(outputFormat.streamDescription.pointee)
+    }
+
+    /// The codec's setup (an encoder's `esds`, ALAC or FLAC cookie) once the encoder is open, else what was set.
+    open var magicCookie: Data? {
+        get {
+            state.withLock { state in
+                if case .encoding(let pipeline)? = state.pipeline, let cookie = pipeline.magicCookie { return cookie }
+                return state.magicCookie
+            }
+        }
+        set { state.withLock { $0.magicCookie = newValue } }
     }
 
     /// Forgets all input and output in flight, for a new, unrelated stream (after a seek, say).
@@ -118,6 +189,7 @@ open class AVAudioConverter: NSObject, @unchecked Sendable {
         state.withLock { state in
             state.pipeline = nil
             state.pending.removeAll()
+            state.packets.removeAll()
             state.inputEnded = false
         }
     }
@@ -138,7 +210,10 @@ open class AVAudioConverter: NSObject, @unchecked Sendable {
                                 + "\(inputBuffer.frameLength)")
         }
         try state.withLock { state throws in
-            let pipeline = try currentPipeline(&state)
+            guard case .pcm(let pipeline) = try currentPipeline(&state) else {
+                throw Self.error(-50, "convert(to:from:) converts between PCM formats; encode with "
+                                    + "convert(to:error:withInputFrom:)")
+            }
             var converted = PCMSampleBufferQueue()
             converted.append(try pipeline.convert(inputBuffer))
             converted.append(try pipeline.finish())
@@ -162,48 +237,34 @@ open class AVAudioConverter: NSObject, @unchecked Sendable {
                       withInputFrom inputBlock: AVAudioConverterInputBlock) -> AVAudioConverterOutputStatus {
         do {
             return try state.withLock { state throws in
-                guard let output = outputBuffer as? AVAudioPCMBuffer, output.format == outputFormat else {
-                    throw Self.error(-50, "the output buffer must be an AVAudioPCMBuffer in the converter's output "
-                                        + "format \(outputFormat)")
-                }
                 let pipeline = try currentPipeline(&state)
-                let capacity = Int(output.frameCapacity)
-                var produced = 0
+                var output = try OutputFill(outputBuffer, pipeline: pipeline, format: outputFormat)
                 var ranDry = false
-                while produced < capacity {
-                    if !state.pending.isEmpty {
-                        guard case .success(let count) = state.pending.copy(into: output, at: produced,
-                                                                            frames: capacity - produced) else {
-                            throw Self.error(-50, "the converted audio could not be copied into the output buffer")
-                        }
-                        produced += count
-                        continue
-                    }
+                while !output.isFull {
+                    if try output.take(from: &state) { continue }
                     if state.inputEnded { break }
-                    let wanted = pipeline.inputFrames(forOutputFrames: capacity - produced)
                     var status = AVAudioConverterInputStatus.haveData
-                    let supplied = inputBlock(AVAudioPacketCount(clamping: wanted), &status)
+                    let supplied = inputBlock(AVAudioPacketCount(clamping: output.inputFramesWanted), &status)
+                    let input = supplied as? AVAudioPCMBuffer
                     switch status {
                     case .haveData:
-                        guard let input = supplied as? AVAudioPCMBuffer, input.format == inputFormat else {
+                        guard let input, input.format == inputFormat else {
                             throw Self.error(-50, "the input block returned \(supplied.map { "\($0.format)" } ?? "no buffer") "
                                                 + "with haveData; the converter's input format is \(inputFormat)")
                         }
-                        state.pending.append(try pipeline.convert(input))
+                        try output.feed(input, into: &state)
                     case .noDataNow:
                         ranDry = true
                     case .endOfStream:
-                        if let input = supplied as? AVAudioPCMBuffer, input.format == inputFormat, input.frameLength > 0 {
-                            state.pending.append(try pipeline.convert(input))
-                        }
-                        state.pending.append(try pipeline.finish())
+                        if let input, input.format == inputFormat, input.frameLength > 0 { try output.feed(input, into: &state) }
+                        try output.finish(into: &state)
                         state.inputEnded = true
                     }
                     if ranDry { break }
                 }
-                output.frameLength = AVAudioFrameCount(produced)
+                output.complete()
                 if ranDry { return .inputRanDry }
-                if produced == 0, state.inputEnded, state.pending.isEmpty { return .endOfStream }
+                if output.isEmpty, state.inputEnded, state.pending.isEmpty, state.packets.isEmpty { return .endOfStream }
                 return .haveData
             }
         } catch {
@@ -212,17 +273,126 @@ open class AVAudioConverter: NSObject, @unchecked Sendable {
         }
     }
 
+    /// The output buffer being filled, PCM frames or encoded packets, and how its pipeline is fed.
+    private struct OutputFill {
+        private enum Target {
+            case pcm(AVAudioPCMBuffer, PCMConversionPipeline)
+            case packets(AVAudioCompressedBuffer, AudioEncodingPipeline)
+        }
+
+        private let target: Target
+        private var produced = 0
+        /// A compressed buffer whose bytes cannot take the next packet, though it has room for more packets.
+        private var outOfBytes = false
+
+        init(_ buffer: AVAudioBuffer, pipeline: Pipeline, format: AVAudioFormat) throws {
+            switch pipeline {
+            case .pcm(let conversion):
+                guard let output = buffer as? AVAudioPCMBuffer, output.format == format else {
+                    throw AVAudioConverter.error(-50, "the output buffer must be an AVAudioPCMBuffer in the converter's "
+                                                    + "output format \(format)")
+                }
+                target = .pcm(output, conversion)
+            case .encoding(let encoding):
+                guard let output = buffer as? AVAudioCompressedBuffer,
+                      output.format.streamDescription.pointee.mFormatID == format.streamDescription.pointee.mFormatID
+                else {
+                    throw AVAudioConverter.error(-50, "the output buffer must be an AVAudioCompressedBuffer in the "
+                                                    + "converter's output format \(format)")
+                }
+                output.packetCount = 0
+                output.byteLength = 0
+                target = .packets(output, encoding)
+            }
+        }
+
+        var isFull: Bool {
+            switch target {
+            case .pcm(let buffer, _): produced >= Int(buffer.frameCapacity)
+            case .packets(let buffer, _): outOfBytes || buffer.packetCount >= buffer.packetCapacity
+            }
+        }
+
+        var isEmpty: Bool { produced == 0 }
+
+        /// About the input frames that would fill the rest of the output.
+        var inputFramesWanted: Int {
+            switch target {
+            case .pcm(let buffer, let pipeline): pipeline.inputFrames(forOutputFrames: Int(buffer.frameCapacity) - produced)
+            case .packets(let buffer, _):
+                Int(buffer.packetCapacity - buffer.packetCount)
+                    * max(1, Int(buffer.format.streamDescription.pointee.mFramesPerPacket))
+            }
+        }
+
+        /// Moves what is pending into the output; true when something moved.
+        mutating func take(from state: inout State) throws -> Bool {
+            switch target {
+            case .pcm(let buffer, _):
+                guard !state.pending.isEmpty else { return false }
+                guard case .success(let count) = state.pending.copy(into: buffer, at: produced,
+                                                                    frames: Int(buffer.frameCapacity) - produced) else {
+                    throw AVAudioConverter.error(-50, "the converted audio could not be copied into the output buffer")
+                }
+                produced += count
+                return count > 0
+            case .packets(let buffer, _):
+                guard !state.packets.isEmpty else { return false }
+                switch state.packets.fill(buffer) {
+                case .success(let count):
+                    produced += count
+                    // A packet left over that did not fit: the buffer is as full as it gets for this call.
+                    if !state.packets.isEmpty, buffer.packetCount < buffer.packetCapacity { outOfBytes = true }
+                    return count > 0
+                case .failure:
+                    throw AVAudioConverter.error(-50, "an encoded packet is larger than the output buffer's "
+                                                    + "\(buffer.maximumPacketSize)-byte packets")
+                }
+            }
+        }
+
+        mutating func feed(_ input: AVAudioPCMBuffer, into state: inout State) throws {
+            switch target {
+            case .pcm(_, let pipeline): state.pending.append(try pipeline.convert(input))
+            case .packets(_, let pipeline): state.packets.append(try pipeline.encode(input))
+            }
+        }
+
+        mutating func finish(into state: inout State) throws {
+            switch target {
+            case .pcm(_, let pipeline): state.pending.append(try pipeline.finish())
+            case .packets(_, let pipeline): state.packets.append(try pipeline.finish())
+            }
+        }
+
+        /// Sets the output's length.
+        func complete() {
+            if case .pcm(let buffer, _) = target { buffer.frameLength = AVAudioFrameCount(produced) }
+        }
+    }
+
     /// The pipeline for the current settings, made anew (forgetting what was in flight) when they changed.
-    private func currentPipeline(_ state: inout State) throws -> PCMConversionPipeline {
-        if let pipeline = state.pipeline, pipeline.settings == state.settings.pipelineSettings { return pipeline }
-        let settings = state.settings.pipelineSettings
+    private func currentPipeline(_ state: inout State) throws -> Pipeline {
+        switch state.pipeline {
+        case .pcm(let pipeline)? where !encodes && pipeline.settings == state.settings.pipelineSettings:
+            return .pcm(pipeline)
+        case .encoding(let pipeline)? where encodes && pipeline.settings == state.settings.encodingSettings:
+            return .encoding(pipeline)
+        default:
+            break
+        }
         guard state.settings.primeMethod != .none else {
             throw Self.error(-50, "AVAudioConverterPrimeMethod.none (output delayed by the converter's latency) is not "
                                 + "available here: the output is always aligned with the input")
         }
-        let pipeline = try PCMConversionPipeline(input: inputFormat, output: outputFormat, settings: settings)
+        let pipeline: Pipeline = encodes
+            ? .encoding(try AudioEncodingPipeline(input: inputFormat, output: outputFormat,
+                                                  settings: state.settings.encodingSettings))
+            : .pcm(try PCMConversionPipeline(input: inputFormat, output: outputFormat,
+                                             settings: state.settings.pipelineSettings))
         state.pipeline = pipeline
         state.pending.removeAll()
+        state.packets.removeAll()
         return pipeline
     }
 

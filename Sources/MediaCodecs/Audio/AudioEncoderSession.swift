@@ -206,8 +206,8 @@ package final class AudioEncoderSession: @unchecked Sendable {
                 let value = Double(settings.qualityForVBR?.rawValue ?? AVAudioQuality.medium.rawValue)
                 c.quality = 0.1 + 1.9 * value / 127
             } else {
-                // Apple's AAC encoder uses about 64 kb/s per channel when no rate is given.
-                c.bitRate = settings.totalBitRate(channels: channels) ?? min(64_000 * channels, Int(6144 * Double(channels) * rate / 1024))
+                c.bitRate = settings.totalBitRate(channels: channels)
+                    ?? AudioEncoderSettings.defaultAACBitRate(channels: channels, sampleRate: rate)
             }
             if let quality { c.options["aac_coder"] = quality.rawValue < AVAudioQuality.medium.rawValue ? "fast" : "twoloop" }
         case .opus:

@@ -161,6 +161,12 @@ package struct AudioEncoderSettings: Sendable {
         }
     }
 
+    /// The AAC bit rate used when the settings give none: about 64 kb/s per channel, as Apple's AAC encoder uses,
+    /// within ISO/IEC 14496-3's ceiling of 6,144 bits per channel per 1,024-sample frame.
+    package static func defaultAACBitRate(channels: Int, sampleRate: Double) -> Int {
+        min(64_000 * channels, Int(6144 * Double(channels) * sampleRate / 1024))
+    }
+
     /// The bit rate for `channels` channels, from either bit rate key.
     package func totalBitRate(channels: Int) -> Int? {
         bitRate ?? bitRatePerChannel.map { $0 * channels }

@@ -66,4 +66,34 @@ func checkAudioBuffers() {
     samples.frameLength = 1_600
     int16[0][0] = Int16.max
     check(samples.audioBufferList.pointee.mBuffers.mDataByteSize == 3_200, "Int16 buffer byte size")
+
+    // Encode the tone to AAC packets, as apps that stream audio do.
+    guard let aacFormat = AVAudioFormat(settings: [AVFormatIDKey: kAudioFormatMPEG4AAC, AVSampleRateKey: 44_100,
+                                                   AVNumberOfChannelsKey: 2]),
+          let encoder = AVAudioConverter(from: format, to: aacFormat) else { fail("no AAC encoder") }
+    encoder.bitRate = 96_000
+    let packetBuffer = AVAudioCompressedBuffer(format: aacFormat, packetCapacity: 16,
+                                               maximumPacketSize: encoder.maximumOutputPacketSize)
+    var fed = false
+    var packets = 0
+    var bytes = 0
+    while true {
+        var error: NSError?
+        let status = encoder.convert(to: packetBuffer, error: &error) { _, inputStatus in
+            if fed {
+                inputStatus.pointee = .endOfStream
+                return nil
+            }
+            fed = true
+            inputStatus.pointee = .haveData
+            return tone
+        }
+        if status == .error { fail("AAC encoding: \(String(describing: error))") }
+        packets += Int(packetBuffer.packetCount)
+        bytes += Int(packetBuffer.byteLength)
+        if status == .endOfStream { break }
+    }
+    // 22,050 frames and the encoder's priming, in packets of 1,024 frames.
+    check(packets >= 22 && packets <= 24, "AAC packets: \(packets)")
+    check(bytes > 0 && encoder.magicCookie != nil, "AAC bytes \(bytes) and a magic cookie")
 }
