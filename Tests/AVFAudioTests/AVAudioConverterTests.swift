@@ -210,7 +210,7 @@ struct AVAudioConverterTests {
         let output = try #require(AVAudioFormat(standardFormatWithSampleRate: 16_000, channels: 1))
         let aac = try #require(AVAudioFormat(settings: [AVFormatIDKey: kAudioFormatMPEG4AAC, AVSampleRateKey: 44_100,
                                                         AVNumberOfChannelsKey: 1]))
-        #expect(AVAudioConverter(from: aac, to: input) == nil, "decoding is not here yet")
+        #expect(AVAudioConverter(from: aac, to: aac) == nil, "compressed to compressed")
         let out = try #require(AVAudioPCMBuffer(pcmFormat: output, frameCapacity: 100))
         let converter = try #require(AVAudioConverter(from: input, to: output))
         var error: NSError?
@@ -301,5 +301,80 @@ struct AVAudioConverterTests {
         let left = stride(from: 0, to: decoded.count, by: 2).map { decoded[$0] }
         let middle = Array(left[11_025..<33_075])
         #expect(abs(Self.amplitude(of: 1_000, in: middle, rate: 44_100) - 0.5) < 0.02)
+    }
+
+    @Test("AAC packets to PCM: the frames ffmpeg decodes from the same packets, priming included")
+    func decodeAAC() throws {
+        let pcm = try #require(AVAudioFormat(standardFormatWithSampleRate: 44_100, channels: 2))
+        let aac = try #require(AVAudioFormat(settings: [AVFormatIDKey: kAudioFormatMPEG4AAC, AVSampleRateKey: 44_100,
+                                                        AVNumberOfChannelsKey: 2]))
+        // Encode a second of tone, keeping each packet.
+        let encoder = try #require(AVAudioConverter(from: pcm, to: aac))
+        let source = try Self.floatBuffer(pcm, frames: 44_100, tone: Self.sine(1_000, rate: 44_100))
+        var packets: [[UInt8]] = []
+        var given = false
+        let encoded = AVAudioCompressedBuffer(format: aac, packetCapacity: 4, maximumPacketSize: encoder.maximumOutputPacketSize)
+        while true {
+            var error: NSError?
+            let status = encoder.convert(to: encoded, error: &error) { _, status in
+                status.pointee = given ? .endOfStream : .haveData
+                defer { given = true }
+                return given ? nil : source
+            }
+            let descriptions = try #require(encoded.packetDescriptions)
+            for index in 0..<Int(encoded.packetCount) {
+                let packet = descriptions[index]
+                packets.append(Array(UnsafeRawBufferPointer(start: encoded.data + Int(packet.mStartOffset),
+                                                            count: Int(packet.mDataByteSize))))
+            }
+            if status == .endOfStream || status == .error { break }
+        }
+        #expect(packets.count == 45)
+        let cookie = try #require(encoder.magicCookie)
+
+        // Decode them three packets at a time, the format's cookie from the encoder.
+        let packetFormat = try #require(AVAudioFormat(settings: [AVFormatIDKey: kAudioFormatMPEG4AAC,
+                                                                 AVSampleRateKey: 44_100, AVNumberOfChannelsKey: 2]))
+        packetFormat.magicCookie = cookie
+        let decoder = try #require(AVAudioConverter(from: packetFormat, to: pcm))
+        let output = try #require(AVAudioPCMBuffer(pcmFormat: pcm, frameCapacity: 2_000))
+        var next = 0
+        var left: [Float] = []
+        while true {
+            var error: NSError?
+            let status = decoder.convert(to: output, error: &error) { _, status in
+                guard next < packets.count else {
+                    status.pointee = .endOfStream
+                    return nil
+                }
+                let chunk = AVAudioCompressedBuffer(format: packetFormat, packetCapacity: 3, maximumPacketSize: 1_536)
+                for packet in packets[next..<min(next + 3, packets.count)] {
+                    let offset = Int(chunk.byteLength)
+                    packet.withUnsafeBytes { chunk.data.advanced(by: offset).copyMemory(from: $0.baseAddress!, byteCount: $0.count) }
+                    chunk.packetDescriptions?[Int(chunk.packetCount)] = AudioStreamPacketDescription(
+                        mStartOffset: Int64(offset), mVariableFramesInPacket: 0, mDataByteSize: UInt32(packet.count))
+                    chunk.byteLength += UInt32(packet.count)
+                    chunk.packetCount += 1
+                }
+                next += Int(chunk.packetCount)
+                status.pointee = .haveData
+                return chunk
+            }
+            #expect(status != .error, "\(String(describing: error))")
+            left += (0..<Int(output.frameLength)).map { output.floatChannelData![0][$0] }
+            if status == .endOfStream || status == .error { break }
+        }
+        #expect(left.count == 45 * 1_024, "every decoded frame, priming included")
+
+        // ffmpeg decodes the same packets as ADTS: the same samples.
+        let directory = try TestFiles.makeTemporaryDirectory()
+        let url = directory.file("tone.aac")
+        try Data(packets.flatMap { Self.adtsHeader(length: $0.count) + $0 }).write(to: url)
+        let decoded = try ExternalTool.check("ffmpeg", ["-nostdin", "-v", "error", "-i", url.path, "-f", "f32le", "-"])
+            .standardOutput.withUnsafeBytes { Array($0.bindMemory(to: Float.self)) }
+        let theirs = stride(from: 0, to: decoded.count, by: 2).map { decoded[$0] }
+        #expect(theirs.count == left.count)
+        let worst = zip(left, theirs).reduce(Float(0)) { max($0, abs($1.0 - $1.1)) }
+        #expect(worst < 1e-5, "largest difference from ffmpeg's decode: \(worst)")
     }
 }

@@ -17,7 +17,8 @@ import Synchronization
 /// From PCM to a compressed format (AAC, Apple Lossless, FLAC, Opus), it encodes into `AVAudioCompressedBuffer`s
 /// with `convert(to:error:withInputFrom:)`: whole packets, each with its packet description, the encoder's priming
 /// packets first (`primeInfo.leadingFrames` says how many frames they hold), `magicCookie` set once the encoder is
-/// open. Decoding (from a compressed format) is not here yet: `init(from:to:)` returns nil for it.
+/// open. From a compressed format to PCM, it decodes the packets of the `AVAudioCompressedBuffer`s the input block
+/// returns (the format's `magicCookie`, or the converter's, is the codec's setup), every decoded frame included.
 ///
 /// Thread-safe: conversions and property changes are serialised.
 open class AVAudioConverter: NSObject, @unchecked Sendable {
@@ -48,10 +49,16 @@ open class AVAudioConverter: NSObject, @unchecked Sendable {
         }
     }
 
-    /// The conversion in use: PCM to PCM, or PCM to packets.
+    /// The conversion in use: PCM to PCM, PCM to packets, or packets to PCM.
     private enum Pipeline {
         case pcm(PCMConversionPipeline)
         case encoding(AudioEncodingPipeline)
+        case decoding(AudioDecodingPipeline)
+    }
+
+    /// What the converter does, fixed by its formats.
+    private enum Kind {
+        case pcm, encoding, decoding
     }
 
     private struct State {
@@ -67,8 +74,7 @@ open class AVAudioConverter: NSObject, @unchecked Sendable {
         var magicCookie: Data?
     }
 
-    /// Whether the output is compressed (the converter encodes).
-    private let encodes: Bool
+    private let kind: Kind
 
     private let state: Mutex<State>
 
@@ -76,21 +82,23 @@ open class AVAudioConverter: NSObject, @unchecked Sendable {
     /// a sample rate that is not a whole number of hertz, more channels than the converter carries).
     public init?(from fromFormat: AVAudioFormat, to toFormat: AVAudioFormat) {
         let pcm = kAudioFormatLinearPCM
-        guard fromFormat.streamDescription.pointee.mFormatID == pcm else { return nil }
+        switch (fromFormat.streamDescription.pointee.mFormatID == pcm, toFormat.streamDescription.pointee.mFormatID == pcm) {
+        case (true, true): kind = .pcm
+        case (true, false): kind = .encoding
+        case (false, true): kind = .decoding
+        case (false, false): return nil
+        }
         inputFormat = fromFormat
         outputFormat = toFormat
-        encodes = toFormat.streamDescription.pointee.mFormatID != pcm
         let settings = Settings(channelMap: PCMChannelRemap.defaultMap(inputs: Int(fromFormat.channelCount),
                                                                        outputs: Int(toFormat.channelCount)))
-        if encodes {
-            guard (try? AudioEncodingPipeline(input: fromFormat, output: toFormat, settings: settings.encodingSettings))
-                != nil else { return nil }
-        } else {
-            guard (try? PCMConversionPipeline(input: fromFormat, output: toFormat, settings: settings.pipelineSettings))
-                != nil else { return nil }
-        }
         state = Mutex(State(settings: settings))
         super.init()
+        // A converter that cannot be built now cannot be built later: no converter. (A decoder whose format has no
+        // magic cookie yet may get one through `magicCookie`: it is built at the first conversion.)
+        if kind != .decoding || fromFormat.magicCookie != nil {
+            guard (try? state.withLock { state throws in try makePipeline(&state) }) != nil else { return nil }
+        }
     }
 
     // MARK: Settings
@@ -140,9 +148,16 @@ open class AVAudioConverter: NSObject, @unchecked Sendable {
     open var primeInfo: AVAudioConverterPrimeInfo {
         get {
             state.withLock { state in
-                guard case .encoding(let pipeline)? = state.pipeline else { return AVAudioConverterPrimeInfo() }
-                return AVAudioConverterPrimeInfo(leadingFrames: AVAudioFrameCount(pipeline.primingFrames),
-                                                 trailingFrames: 0)
+                switch state.pipeline {
+                case .encoding(let pipeline)?:
+                    return AVAudioConverterPrimeInfo(leadingFrames: AVAudioFrameCount(pipeline.primingFrames),
+                                                     trailingFrames: 0)
+                case .decoding(let pipeline)?:
+                    return AVAudioConverterPrimeInfo(leadingFrames: AVAudioFrameCount(pipeline.primingFrames),
+                                                     trailingFrames: 0)
+                default:
+                    return AVAudioConverterPrimeInfo()
+                }
             }
         }
         set { _ = newValue }  // The encoders' priming is theirs; PCM conversions need none.
@@ -173,7 +188,8 @@ open class AVAudioConverter: NSObject, @unchecked Sendable {
         CompressedPacketSizes.maximumPacketSize(outputFormat.streamDescription.pointee)
     }
 
-    /// The codec's setup (an encoder's `esds`, ALAC or FLAC cookie) once the encoder is open, else what was set.
+    /// The codec's setup: an encoder's (`esds`, ALAC or FLAC cookie) once it is open; for a decoder, the setup to
+    /// use when its input format has none (setting it restarts the decoder).
     open var magicCookie: Data? {
         get {
             state.withLock { state in
@@ -181,7 +197,13 @@ open class AVAudioConverter: NSObject, @unchecked Sendable {
                 return state.magicCookie
             }
         }
-        set { state.withLock { $0.magicCookie = newValue } }
+        set {
+            state.withLock { state in
+                state.magicCookie = newValue
+                // A decoder takes its setup when it is made: make it again with this one.
+                if case .decoding? = state.pipeline { state.pipeline = nil }
+            }
+        }
     }
 
     /// Forgets all input and output in flight, for a new, unrelated stream (after a seek, say).
@@ -245,18 +267,17 @@ open class AVAudioConverter: NSObject, @unchecked Sendable {
                     if state.inputEnded { break }
                     var status = AVAudioConverterInputStatus.haveData
                     let supplied = inputBlock(AVAudioPacketCount(clamping: output.inputFramesWanted), &status)
-                    let input = supplied as? AVAudioPCMBuffer
                     switch status {
                     case .haveData:
-                        guard let input, input.format == inputFormat else {
+                        guard let supplied, output.accepts(supplied, format: inputFormat) else {
                             throw Self.error(-50, "the input block returned \(supplied.map { "\($0.format)" } ?? "no buffer") "
                                                 + "with haveData; the converter's input format is \(inputFormat)")
                         }
-                        try output.feed(input, into: &state)
+                        try output.feed(supplied, into: &state)
                     case .noDataNow:
                         ranDry = true
                     case .endOfStream:
-                        if let input, input.format == inputFormat, input.frameLength > 0 { try output.feed(input, into: &state) }
+                        if let supplied, output.accepts(supplied, format: inputFormat) { try output.feed(supplied, into: &state) }
                         try output.finish(into: &state)
                         state.inputEnded = true
                     }
@@ -276,7 +297,7 @@ open class AVAudioConverter: NSObject, @unchecked Sendable {
     /// The output buffer being filled, PCM frames or encoded packets, and how its pipeline is fed.
     private struct OutputFill {
         private enum Target {
-            case pcm(AVAudioPCMBuffer, PCMConversionPipeline)
+            case pcm(AVAudioPCMBuffer, Pipeline)
             case packets(AVAudioCompressedBuffer, AudioEncodingPipeline)
         }
 
@@ -287,12 +308,12 @@ open class AVAudioConverter: NSObject, @unchecked Sendable {
 
         init(_ buffer: AVAudioBuffer, pipeline: Pipeline, format: AVAudioFormat) throws {
             switch pipeline {
-            case .pcm(let conversion):
+            case .pcm, .decoding:
                 guard let output = buffer as? AVAudioPCMBuffer, output.format == format else {
                     throw AVAudioConverter.error(-50, "the output buffer must be an AVAudioPCMBuffer in the converter's "
                                                     + "output format \(format)")
                 }
-                target = .pcm(output, conversion)
+                target = .pcm(output, pipeline)
             case .encoding(let encoding):
                 guard let output = buffer as? AVAudioCompressedBuffer,
                       output.format.streamDescription.pointee.mFormatID == format.streamDescription.pointee.mFormatID
@@ -318,7 +339,11 @@ open class AVAudioConverter: NSObject, @unchecked Sendable {
         /// About the input frames that would fill the rest of the output.
         var inputFramesWanted: Int {
             switch target {
-            case .pcm(let buffer, let pipeline): pipeline.inputFrames(forOutputFrames: Int(buffer.frameCapacity) - produced)
+            case .pcm(let buffer, .pcm(let pipeline)):
+                pipeline.inputFrames(forOutputFrames: Int(buffer.frameCapacity) - produced)
+            case .pcm(let buffer, _):
+                // Packets: about as many as the rest of the output, at the input's frames per packet.
+                Int(buffer.frameCapacity) - produced
             case .packets(let buffer, _):
                 Int(buffer.packetCapacity - buffer.packetCount)
                     * max(1, Int(buffer.format.streamDescription.pointee.mFramesPerPacket))
@@ -351,16 +376,36 @@ open class AVAudioConverter: NSObject, @unchecked Sendable {
             }
         }
 
-        mutating func feed(_ input: AVAudioPCMBuffer, into state: inout State) throws {
+        /// Whether `input` is what this conversion takes: a PCM buffer in the input format, or a compressed buffer
+        /// of the input's codec.
+        func accepts(_ input: AVAudioBuffer?, format: AVAudioFormat) -> Bool {
             switch target {
-            case .pcm(_, let pipeline): state.pending.append(try pipeline.convert(input))
-            case .packets(_, let pipeline): state.packets.append(try pipeline.encode(input))
+            case .pcm(_, .decoding):
+                (input as? AVAudioCompressedBuffer)?.format.streamDescription.pointee.mFormatID
+                    == format.streamDescription.pointee.mFormatID
+            default:
+                (input as? AVAudioPCMBuffer)?.format == format
+            }
+        }
+
+        mutating func feed(_ input: AVAudioBuffer, into state: inout State) throws {
+            switch (target, input) {
+            case (.pcm(_, .pcm(let pipeline)), let input as AVAudioPCMBuffer):
+                state.pending.append(try pipeline.convert(input))
+            case (.pcm(_, .decoding(let pipeline)), let input as AVAudioCompressedBuffer):
+                state.pending.append(try pipeline.decode(input))
+            case (.packets(_, let pipeline), let input as AVAudioPCMBuffer):
+                state.packets.append(try pipeline.encode(input))
+            default:
+                throw AVAudioConverter.error(-50, "the input buffer is not of the kind this conversion takes")
             }
         }
 
         mutating func finish(into state: inout State) throws {
             switch target {
-            case .pcm(_, let pipeline): state.pending.append(try pipeline.finish())
+            case .pcm(_, .pcm(let pipeline)): state.pending.append(try pipeline.finish())
+            case .pcm(_, .decoding(let pipeline)): state.pending.append(try pipeline.finish())
+            case .pcm(_, .encoding): break
             case .packets(_, let pipeline): state.packets.append(try pipeline.finish())
             }
         }
@@ -373,27 +418,43 @@ open class AVAudioConverter: NSObject, @unchecked Sendable {
 
     /// The pipeline for the current settings, made anew (forgetting what was in flight) when they changed.
     private func currentPipeline(_ state: inout State) throws -> Pipeline {
+        try checkPrimeMethod(state.settings.primeMethod)
         switch state.pipeline {
-        case .pcm(let pipeline)? where !encodes && pipeline.settings == state.settings.pipelineSettings:
-            return .pcm(pipeline)
-        case .encoding(let pipeline)? where encodes && pipeline.settings == state.settings.encodingSettings:
+        case .pcm(let pipeline)? where pipeline.settings == state.settings.pipelineSettings: return .pcm(pipeline)
+        case .encoding(let pipeline)? where pipeline.settings == state.settings.encodingSettings:
             return .encoding(pipeline)
-        default:
-            break
+        case .decoding(let pipeline)?: return .decoding(pipeline)
+        default: return try makePipeline(&state)
         }
-        guard state.settings.primeMethod != .none else {
-            throw Self.error(-50, "AVAudioConverterPrimeMethod.none (output delayed by the converter's latency) is not "
-                                + "available here: the output is always aligned with the input")
+    }
+
+    /// Builds the pipeline for the current settings; what was in flight is forgotten.
+    private func makePipeline(_ state: inout State) throws -> Pipeline {
+        try checkPrimeMethod(state.settings.primeMethod)
+        let pipeline: Pipeline
+        switch kind {
+        case .pcm:
+            pipeline = .pcm(try PCMConversionPipeline(input: inputFormat, output: outputFormat,
+                                                      settings: state.settings.pipelineSettings))
+        case .encoding:
+            pipeline = .encoding(try AudioEncodingPipeline(input: inputFormat, output: outputFormat,
+                                                           settings: state.settings.encodingSettings))
+        case .decoding:
+            pipeline = .decoding(try AudioDecodingPipeline(input: inputFormat, output: outputFormat,
+                                                           cookie: state.magicCookie))
         }
-        let pipeline: Pipeline = encodes
-            ? .encoding(try AudioEncodingPipeline(input: inputFormat, output: outputFormat,
-                                                  settings: state.settings.encodingSettings))
-            : .pcm(try PCMConversionPipeline(input: inputFormat, output: outputFormat,
-                                             settings: state.settings.pipelineSettings))
         state.pipeline = pipeline
         state.pending.removeAll()
         state.packets.removeAll()
         return pipeline
+    }
+
+    /// Refuses the priming this converter cannot give.
+    private func checkPrimeMethod(_ method: AVAudioConverterPrimeMethod) throws {
+        guard method != .none else {
+            throw Self.error(-50, "AVAudioConverterPrimeMethod.none (output delayed by the converter's latency) is not "
+                                + "available here: the output is always aligned with the input")
+        }
     }
 
     private func check(_ input: AVAudioPCMBuffer, _ output: AVAudioPCMBuffer) throws {
