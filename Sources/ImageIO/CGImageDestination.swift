@@ -2,7 +2,8 @@ internal import FFmpegBridge
 import Foundation
 
 /// Writes an image file: to a URL or into mutable data, in a format named by type identifier (`public.png`,
-/// `public.jpeg`). Add the image, then `CGImageDestinationFinalize` encodes it and writes the bytes.
+/// `public.jpeg`, `com.compuserve.gif`). Add the image (a GIF's frames), then `CGImageDestinationFinalize` encodes
+/// them and writes the bytes.
 ///
 /// A lock guards the destination's state, so it may be used from any thread.
 public final class CGImageDestination: @unchecked Sendable {
@@ -32,17 +33,24 @@ public final class CGImageDestination: @unchecked Sendable {
         self.capacity = capacity
     }
 
-    /// Makes a destination, or logs why not and returns `nil`: an unknown type, or a count other than 1 (PNG and
-    /// JPEG files hold one image).
+    /// Makes a destination, or logs why not and returns `nil`: an unknown type, a count other than 1 for PNG and
+    /// JPEG (they hold one image), or less than 1 for GIF.
     static func make(_ function: String, type: String, count: Int, target: Target) -> CGImageDestination? {
         guard let format = ImageFileFormat(identifier: type) else {
             log(function, "cannot write images of type '\(type)' (supported: "
                 + ImageFileFormat.all.map(\.identifier).joined(separator: ", ") + ")")
             return nil
         }
-        guard count == 1 else {
-            log(function, "a \(format.identifier) file holds one image; \(count) were asked for")
-            return nil
+        if format == .gif {
+            guard count >= 1 else {
+                log(function, "a GIF file holds at least one image; \(count) were asked for")
+                return nil
+            }
+        } else {
+            guard count == 1 else {
+                log(function, "a \(format.identifier) file holds one image; \(count) were asked for")
+                return nil
+            }
         }
         return CGImageDestination(format: format, target: target, capacity: count)
     }
@@ -65,7 +73,7 @@ public final class CGImageDestination: @unchecked Sendable {
         }
     }
 
-    /// Encodes the added image and writes the file or data; `false` (and a message on standard error) if the image
+    /// Encodes the added images and writes the file or data; `false` (and a message on standard error) if an image
     /// is missing, cannot be encoded, or the bytes cannot be written. A destination finalizes once.
     func finalize() -> Bool {
         lock.withLock {
@@ -81,7 +89,10 @@ public final class CGImageDestination: @unchecked Sendable {
             }
             let options = destinationProperties.merging(first.properties) { _, new in new }
             let encoded: Data
-            switch encode(first.image, options: options) {
+            let result = format == .gif
+                ? GIFEncoding.encode(pending.map { ($0.image, $0.properties) }, destinationProperties: destinationProperties)
+                : encode(first.image, options: options)
+            switch result {
             case .success(let data): encoded = data
             case .failure(let error):
                 Self.log(function, "\(error.message) (\(error.operation))")
@@ -122,6 +133,8 @@ public final class CGImageDestination: @unchecked Sendable {
             switch format {
             case .png:
                 return try FFPNGCodec.encode(picture)
+            case .gif:
+                throw FFError(.invalidArgument, operation: "CGImageDestinationFinalize", message: "GIF files are written by GIFEncoding")
             case .jpeg:
                 let quality = options[kCGImageDestinationLossyCompressionQuality as String].flatMap(Self.quality) ?? 0.75
                 // Full-resolution chroma at the top qualities, where 4:2:0's loss would dominate.
