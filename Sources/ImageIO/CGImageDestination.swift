@@ -112,14 +112,11 @@ public final class CGImageDestination: @unchecked Sendable {
     }
 
     /// The file's bytes for `image` under `options` (quality, background colour, largest side).
-    private func encode(_ image: CGImage, options: [String: Any]) -> Result<Data, FFError> {
-        var image = image
-        if let limit = options[kCGImageDestinationImageMaxPixelSize as String].flatMap(ImageScaling.pixelCount) {
-            guard let scaled = ImageScaling.fit(image, maxPixelSize: limit) else {
-                return .failure(FFError(.failed, operation: "kCGImageDestinationImageMaxPixelSize",
-                                        message: "the image could not be scaled to \(limit) pixels"))
-            }
-            image = scaled
+    private func encode(_ original: CGImage, options: [String: Any]) -> Result<Data, FFError> {
+        let image: CGImage
+        switch Self.fitted(original, options: options) {
+        case .success(let fitted): image = fitted
+        case .failure(let error): return .failure(error)
         }
         let background = Self.backgroundColor(options[kCGImageDestinationBackgroundColor as String])
         guard let picture = StillImageConversion.picture(from: image, for: format, background: background) else {
@@ -144,8 +141,25 @@ public final class CGImageDestination: @unchecked Sendable {
         }
     }
 
+    /// `image` scaled down to fit `kCGImageDestinationImageMaxPixelSize` when the options give it.
+    static func fitted(_ image: CGImage, options: [String: Any]) -> Result<CGImage, FFError> {
+        guard let limit = options[kCGImageDestinationImageMaxPixelSize as String].flatMap(ImageScaling.pixelCount) else {
+            return .success(image)
+        }
+        guard let scaled = ImageScaling.fit(image, maxPixelSize: limit) else {
+            return .failure(FFError(.failed, operation: "kCGImageDestinationImageMaxPixelSize",
+                                    message: "the image could not be scaled to \(limit) pixels"))
+        }
+        return .success(scaled)
+    }
+
     /// A quality from a dictionary value, clamped to 0…1.
     private static func quality(_ value: Any) -> Double? {
+        number(value).map { min(max($0, 0), 1) }
+    }
+
+    /// A finite number from a dictionary value (a Swift number or an `NSNumber`).
+    static func number(_ value: Any) -> Double? {
         let number: Double? = switch value {
         case let value as Double: value
         case let value as Float: Double(value)
@@ -154,7 +168,7 @@ public final class CGImageDestination: @unchecked Sendable {
         case let value as NSNumber: value.doubleValue
         default: nil
         }
-        return number.flatMap { $0.isFinite ? min(max($0, 0), 1) : nil }
+        return number.flatMap { $0.isFinite ? $0 : nil }
     }
 
     /// The straight RGB of a `CGColor` in a grey or RGB space; white for anything else, as Apple's default.

@@ -116,15 +116,12 @@ enum GIFEncoding {
         let operation = "CGImageDestinationFinalize"
         let fileGIF = destinationProperties[kCGImagePropertyGIFDictionary as String].flatMap(dictionary) ?? [:]
         var frames: [(rgba: [UInt8], width: Int, height: Int, delay: Int)] = []
-        for (image, properties) in images {
+        for (original, properties) in images {
             let options = destinationProperties.merging(properties) { _, new in new }
-            var image = image
-            if let limit = options[kCGImageDestinationImageMaxPixelSize as String].flatMap(ImageScaling.pixelCount) {
-                guard let scaled = ImageScaling.fit(image, maxPixelSize: limit) else {
-                    return .failure(FFError(.failed, operation: "kCGImageDestinationImageMaxPixelSize",
-                                            message: "the image could not be scaled to \(limit) pixels"))
-                }
-                image = scaled
+            let image: CGImage
+            switch CGImageDestination.fitted(original, options: options) {
+            case .success(let fitted): image = fitted
+            case .failure(let error): return .failure(error)
             }
             guard let data = CGImagePixels.rgba8(image, premultiplied: false) else {
                 return .failure(FFError(.invalidArgument, operation: "CGImageDestinationAddImage",
@@ -134,7 +131,7 @@ enum GIFEncoding {
             let gif = properties[kCGImagePropertyGIFDictionary as String].flatMap(dictionary) ?? [:]
             let seconds = (gif[kCGImagePropertyGIFUnclampedDelayTime as String] ?? gif[kCGImagePropertyGIFDelayTime as String]
                 ?? fileGIF[kCGImagePropertyGIFUnclampedDelayTime as String] ?? fileGIF[kCGImagePropertyGIFDelayTime as String])
-                .flatMap(number) ?? 0
+                .flatMap(CGImageDestination.number) ?? 0
             let delay = Int((min(max(seconds, 0), 655.35) * 100).rounded())
             frames.append(([UInt8](data), image.width, image.height, delay))
         }
@@ -157,7 +154,7 @@ enum GIFEncoding {
         let hasTransparency = frames.contains { frame in stride(from: 3, to: frame.rgba.count, by: 4).contains { frame.rgba[$0] < 128 } }
         let maximumColors = hasTransparency ? 255 : 256
         let sharedPalette = fileGIF[kCGImagePropertyGIFHasGlobalColorMap as String].flatMap(bool)
-        let loopCount = fileGIF[kCGImagePropertyGIFLoopCount as String].flatMap(number).map { Int($0.rounded()) }
+        let loopCount = fileGIF[kCGImagePropertyGIFLoopCount as String].flatMap(CGImageDestination.number).map { Int($0.rounded()) }
 
         var globalPalette: [UInt8]?
         var encoded: [FFGIFCodec.EncodedFrame] = []
@@ -209,18 +206,6 @@ enum GIFEncoding {
             if let key = key.base as? String ?? (key.base as? NSString).map(String.init) { entries[key] = entry }
         }
         return entries
-    }
-
-    private static func number(_ value: Any) -> Double? {
-        let number: Double? = switch value {
-        case let value as Double: value
-        case let value as Float: Double(value)
-        case let value as CGFloat: Double(value)
-        case let value as Int: Double(value)
-        case let value as NSNumber: value.doubleValue
-        default: nil
-        }
-        return number.flatMap { $0.isFinite ? $0 : nil }
     }
 
     private static func bool(_ value: Any) -> Bool? {
