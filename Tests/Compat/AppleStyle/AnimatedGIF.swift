@@ -8,13 +8,14 @@ import ImageIO
 import MobileCoreServices
 import UniformTypeIdentifiers
 
-/// Frames of `asset` every `interval` seconds, at most `maxSide` pixels a side.
-func gifFrames(of asset: AVAsset, count: Int, interval: Double, maxSide: CGFloat) throws -> [CGImage] {
+/// `count` frames spread evenly over `asset`, at most `maxSide` pixels a side.
+func gifFrames(of asset: AVAsset, count: Int, maxSide: CGFloat) throws -> [CGImage] {
     let generator = AVAssetImageGenerator(asset: asset)
     generator.appliesPreferredTrackTransform = true
     generator.maximumSize = CGSize(width: maxSide, height: maxSide)
     generator.requestedTimeToleranceBefore = .zero
     generator.requestedTimeToleranceAfter = .zero
+    let interval = CMTimeGetSeconds(asset.duration) / Double(count)
     var frames: [CGImage] = []
     for index in 0..<count {
         let time = CMTime(seconds: Double(index) * interval, preferredTimescale: 600)
@@ -55,7 +56,7 @@ func gifTiming(of source: CGImageSource) -> (loopCount: Int?, delays: [Double]) 
 
 func checkAnimatedGIF(_ clip: URL, outputDirectory: URL) throws {
     let asset = AVURLAsset(url: clip)
-    let frames = try gifFrames(of: asset, count: 6, interval: 0.25, maxSide: 160)
+    let frames = try gifFrames(of: asset, count: 6, maxSide: 160)
     check(frames.count == 6 && frames.allSatisfy { max($0.width, $0.height) <= 160 }, "GIF frames from the clip")
 
     let url = outputDirectory.appendingPathComponent("clip").appendingPathExtension(UTType.gif.preferredFilenameExtension!)
