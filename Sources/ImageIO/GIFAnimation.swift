@@ -53,7 +53,7 @@ final class GIFFrames: @unchecked Sendable {
                 let saved = frame.disposal == 3 ? canvas : nil
                 let drawn = bytes.withUnsafeBytes { raw in
                     Result { () throws(FFError) in
-                        try FFGIFCodec.draw(raw, frame: current, limits: FFLimits.stillImage, onto: &canvas)
+                        try FFGIFCodec.draw(raw, frame: frame, of: info, onto: &canvas)
                     }
                 }
                 if case .failure(let error) = drawn {

@@ -6,7 +6,8 @@ import Foundation
 /// drawing of a frame's indexed rows are ours.
 ///
 /// Reading never holds a whole frame's indices: each row is decoded into one row buffer and drawn onto the caller's
-/// canvas, clipped to it. What a header or image descriptor declares is checked against limits before any pixel
+/// canvas, clipped to it. A frame is decoded from the file's header followed by its own image block, found at the
+/// offset the walk recorded, so reading every frame costs one pass over the file, not one pass a frame. What a header or image descriptor declares is checked against limits before any pixel
 /// memory is taken.
 package enum FFGIFCodec {
     /// One image of a GIF, from its descriptor and the Graphic Control Extension before it.
@@ -27,6 +28,8 @@ package enum FFGIFCodec {
         package var disposal: Int
         /// The colour index that is not drawn, if any.
         package var transparentIndex: Int?
+        /// Where the frame's image descriptor (its `,` separator) starts in the file.
+        package var offset: Int
     }
 
     /// What a GIF holds, from a walk over its blocks without decoding pixels.
@@ -40,6 +43,8 @@ package enum FFGIFCodec {
         package var loopCount: Int?
         /// The frames whose data is complete, in file order.
         package var frames: [Frame]
+        /// The length of the header, logical screen descriptor and global colour table.
+        package var headerLength: Int
         /// Why the walk stopped before the trailer, if it did.
         package var failure: FFError?
     }
@@ -71,30 +76,79 @@ package enum FFGIFCodec {
     /// holds the complete frames before it). Throws when the header or logical screen cannot be read, or the canvas
     /// exceeds `limits`.
     package static func scan(_ bytes: UnsafeRawBufferPointer, limits: FFStillImageLimits) throws(FFError) -> Info {
-        var none: [UInt8] = []
-        return try walk(bytes, limits: limits, target: nil, canvas: &none)
+        let reader = Reader(bytes, ranges: [0..<bytes.count])
+        let file = try open(reader)
+        defer { close(file, reader) }
+        return try walk(file, reader, limits: limits)
     }
 
-    /// Decodes frame `index` and draws its opaque pixels onto `canvas` (straight RGBA, `Info.width`×`Info.height`,
-    /// rows packed), clipped to it; returns the file's info up to that frame. Throws if the frame is missing or its
-    /// data does not decode.
-    package static func draw(_ bytes: UnsafeRawBufferPointer, frame index: Int, limits: FFStillImageLimits,
-                             onto canvas: inout [UInt8]) throws(FFError) -> Info {
-        let info = try walk(bytes, limits: limits, target: index, canvas: &canvas)
-        guard info.frames.count > index else {
-            throw info.failure ?? FFError(.invalidArgument, operation: "DGifGetImageDesc",
-                                          message: "the GIF holds \(info.frames.count) frame(s), not \(index + 1)")
+    /// Decodes `frame` (one of `info.frames`, from a `scan` of the same `bytes`) and draws its opaque pixels onto
+    /// `canvas` (straight RGBA, `info.width`×`info.height`, rows packed), clipped to it. Throws if its data does not
+    /// decode or it has no colour table.
+    package static func draw(_ bytes: UnsafeRawBufferPointer, frame: Frame, of info: Info,
+                             onto canvas: inout [UInt8]) throws(FFError) {
+        let operation = "DGifGetImageDesc"
+        guard info.headerLength <= frame.offset, frame.offset < bytes.count else {
+            throw FFError(.invalidArgument, operation: operation, message: "the frame is not in the file")
         }
-        return info
+        let reader = Reader(bytes, ranges: [0..<info.headerLength, frame.offset..<bytes.count])
+        let file = try open(reader)
+        defer { close(file, reader) }
+        var record = UNDEFINED_RECORD_TYPE
+        guard DGifGetRecordType(file, &record) == GIF_OK, record == IMAGE_DESC_RECORD_TYPE,
+              DGifGetImageDesc(file) == GIF_OK else {
+            throw error(code: file.pointee.Error, operation: operation)
+        }
+        guard let palette = colors(of: file.pointee.Image.ColorMap) ?? info.globalColorMap else {
+            throw FFError(.invalidData, operation: operation, message: "a frame has no colour table and the file no global one")
+        }
+        try decodeRows(file, frame, palette: palette, canvasWidth: info.width, canvasHeight: info.height, canvas: &canvas)
     }
 
     // MARK: Reading
 
-    /// Where giflib's read callback takes bytes from.
+    /// Where giflib's read callback takes bytes from: ranges of the file, read one after another.
     private final class Reader {
         let bytes: UnsafeRawBufferPointer
-        var offset = 0
-        init(_ bytes: UnsafeRawBufferPointer) { self.bytes = bytes }
+        var ranges: ArraySlice<Range<Int>>
+        /// How many bytes have been read.
+        var position = 0
+
+        init(_ bytes: UnsafeRawBufferPointer, ranges: [Range<Int>]) {
+            self.bytes = bytes
+            self.ranges = ranges[...]
+        }
+
+        /// Copies up to `count` bytes to `buffer`; how many were copied.
+        func read(into buffer: UnsafeMutableRawPointer, count: Int) -> Int {
+            var copied = 0
+            while copied < count, let range = ranges.first, let base = bytes.baseAddress {
+                let step = min(count - copied, range.count)
+                (buffer + copied).copyMemory(from: base + range.lowerBound, byteCount: step)
+                copied += step
+                ranges[ranges.startIndex] = range.lowerBound + step..<range.upperBound
+                if ranges[ranges.startIndex].isEmpty { ranges.removeFirst() }
+            }
+            position += copied
+            return copied
+        }
+    }
+
+    /// giflib's decoder over `reader` (which it holds unretained until `close`), past the logical screen.
+    private static func open(_ reader: Reader) throws(FFError) -> UnsafeMutablePointer<GifFileType> {
+        var openError: Int32 = 0
+        let opened = DGifOpen(Unmanaged.passUnretained(reader).toOpaque(), { file, buffer, length in
+            guard let file, let buffer, length > 0, let user = file.pointee.UserData else { return 0 }
+            return Int32(Unmanaged<Reader>.fromOpaque(user).takeUnretainedValue().read(into: buffer, count: Int(length)))
+        }, &openError)
+        guard let file = opened else { throw error(code: openError, operation: "DGifOpen") }
+        return file
+    }
+
+    private static func close(_ file: UnsafeMutablePointer<GifFileType>, _ reader: Reader) {
+        var closeError: Int32 = 0
+        DGifCloseFile(file, &closeError)
+        withExtendedLifetime(reader) {}
     }
 
     /// The y coordinate of the `row`-th stored row of an interlaced frame `height` rows tall (GIF89a appendix E:
@@ -109,116 +163,86 @@ package enum FFGIFCodec {
         return row
     }
 
-    private static func walk(_ bytes: UnsafeRawBufferPointer, limits: FFStillImageLimits, target: Int?,
-                             canvas: inout [UInt8]) throws(FFError) -> Info {
-        let reader = Reader(bytes)
-        // giflib holds the reader unretained until DGifCloseFile, which the defer below runs first.
-        defer { withExtendedLifetime(reader) {} }
-        var openError: Int32 = 0
-        let opened = DGifOpen(Unmanaged.passUnretained(reader).toOpaque(), { file, buffer, length in
-            guard let file, let buffer, length > 0, let user = file.pointee.UserData else { return 0 }
-            let reader = Unmanaged<Reader>.fromOpaque(user).takeUnretainedValue()
-            let count = min(Int(length), reader.bytes.count - reader.offset)
-            guard count > 0, let base = reader.bytes.baseAddress else { return 0 }
-            UnsafeMutableRawPointer(buffer).copyMemory(from: base + reader.offset, byteCount: count)
-            reader.offset += count
-            return Int32(count)
-        }, &openError)
-        guard let file = opened else {
-            throw error(code: openError, operation: "DGifOpen")
-        }
-        defer {
-            var closeError: Int32 = 0
-            DGifCloseFile(file, &closeError)
-        }
-        do {
-            let width = Int(file.pointee.SWidth), height = Int(file.pointee.SHeight)
-            try limits.check(width: width, height: height, "DGifGetScreenDesc")
-            var info = Info(width: width, height: height, globalColorMap: colors(of: file.pointee.SColorMap), loopCount: nil,
-                            frames: [], failure: nil)
-            var control: (delay: Int, disposal: Int, transparent: Int?)?
-            while true {
-                var record = UNDEFINED_RECORD_TYPE
-                guard DGifGetRecordType(file, &record) == GIF_OK else {
-                    info.failure = error(code: file.pointee.Error, operation: "DGifGetRecordType")
+    /// The blocks after the logical screen, walked to the trailer or the first damaged block.
+    private static func walk(_ file: UnsafeMutablePointer<GifFileType>, _ reader: Reader,
+                             limits: FFStillImageLimits) throws(FFError) -> Info {
+        let width = Int(file.pointee.SWidth), height = Int(file.pointee.SHeight)
+        try limits.check(width: width, height: height, "DGifGetScreenDesc")
+        var info = Info(width: width, height: height, globalColorMap: colors(of: file.pointee.SColorMap), loopCount: nil,
+                        frames: [], headerLength: reader.position, failure: nil)
+        var control: (delay: Int, disposal: Int, transparent: Int?)?
+        while true {
+            var record = UNDEFINED_RECORD_TYPE
+            guard DGifGetRecordType(file, &record) == GIF_OK else {
+                info.failure = error(code: file.pointee.Error, operation: "DGifGetRecordType")
+                return info
+            }
+            switch record {
+            case IMAGE_DESC_RECORD_TYPE:
+                // The separator byte has just been read.
+                let offset = reader.position - 1
+                guard DGifGetImageDesc(file) == GIF_OK else {
+                    info.failure = error(code: file.pointee.Error, operation: "DGifGetImageDesc")
                     return info
                 }
-                switch record {
-                case IMAGE_DESC_RECORD_TYPE:
-                    guard DGifGetImageDesc(file) == GIF_OK else {
-                        info.failure = error(code: file.pointee.Error, operation: "DGifGetImageDesc")
-                        return info
-                    }
-                    let descriptor = file.pointee.Image
-                    let frame = Frame(left: Int(descriptor.Left), top: Int(descriptor.Top), width: Int(descriptor.Width),
-                                      height: Int(descriptor.Height), isInterlaced: descriptor.Interlace,
-                                      hasLocalColorMap: descriptor.ColorMap != nil, delayCentiseconds: control?.delay ?? 0,
-                                      disposal: control?.disposal ?? 0, transparentIndex: control?.transparent)
-                    control = nil
-                    do {
-                        try limits.check(width: frame.width, height: frame.height, "DGifGetImageDesc")
-                    } catch {
-                        info.failure = error
-                        return info
-                    }
-                    if info.frames.count == target {
-                        let palette = colors(of: descriptor.ColorMap) ?? info.globalColorMap
-                        guard let palette else {
-                            throw FFError(.invalidData, operation: "DGifGetImageDesc",
-                                          message: "frame \(info.frames.count) has no colour table and the file no global one")
-                        }
-                        try decodeRows(file, frame, palette: palette, canvasWidth: width, canvasHeight: height,
-                                       canvas: &canvas)
-                        info.frames.append(frame)
-                        return info
-                    }
-                    // Skip the frame's data without decoding it.
-                    var codeSize: Int32 = 0
-                    var block: UnsafeMutablePointer<GifByteType>?
-                    guard DGifGetCode(file, &codeSize, &block) == GIF_OK else {
-                        info.failure = error(code: file.pointee.Error, operation: "DGifGetCode")
-                        return info
-                    }
-                    while block != nil {
-                        guard DGifGetCodeNext(file, &block) == GIF_OK else {
-                            info.failure = error(code: file.pointee.Error, operation: "DGifGetCodeNext")
-                            return info
-                        }
-                    }
-                    info.frames.append(frame)
-                case EXTENSION_RECORD_TYPE:
-                    var code: Int32 = 0
-                    var block: UnsafeMutablePointer<GifByteType>?
-                    guard DGifGetExtension(file, &code, &block) == GIF_OK else {
-                        info.failure = error(code: file.pointee.Error, operation: "DGifGetExtension")
-                        return info
-                    }
-                    var isFirst = true, isLooping = false
-                    // Each block is a length byte and that many bytes.
-                    while let current = block {
-                        let length = Int(current[0]), data = current + 1
-                        if isFirst, code == GRAPHICS_EXT_FUNC_CODE, length >= 4 {
-                            let packed = Int(data[0])
-                            control = (delay: Int(data[1]) | Int(data[2]) << 8, disposal: (packed >> 2) & 7,
-                                       transparent: packed & 1 != 0 ? Int(data[3]) : nil)
-                        } else if isFirst, code == APPLICATION_EXT_FUNC_CODE, length == 11 {
-                            let name = String(decoding: UnsafeBufferPointer(start: data, count: 11), as: UTF8.self)
-                            isLooping = name == "NETSCAPE2.0" || name == "ANIMEXTS1.0"
-                        } else if isLooping, length >= 3, data[0] == 1 {
-                            info.loopCount = Int(data[1]) | Int(data[2]) << 8
-                        }
-                        isFirst = false
-                        guard DGifGetExtensionNext(file, &block) == GIF_OK else {
-                            info.failure = error(code: file.pointee.Error, operation: "DGifGetExtensionNext")
-                            return info
-                        }
-                    }
-                case TERMINATE_RECORD_TYPE:
-                    return info
-                default:
-                    info.failure = FFError(.invalidData, operation: "DGifGetRecordType", message: "an unknown block")
+                let descriptor = file.pointee.Image
+                let frame = Frame(left: Int(descriptor.Left), top: Int(descriptor.Top), width: Int(descriptor.Width),
+                                  height: Int(descriptor.Height), isInterlaced: descriptor.Interlace,
+                                  hasLocalColorMap: descriptor.ColorMap != nil, delayCentiseconds: control?.delay ?? 0,
+                                  disposal: control?.disposal ?? 0, transparentIndex: control?.transparent, offset: offset)
+                control = nil
+                do {
+                    try limits.check(width: frame.width, height: frame.height, "DGifGetImageDesc")
+                } catch {
+                    info.failure = error
                     return info
                 }
+                // Skip the frame's data without decoding it.
+                var codeSize: Int32 = 0
+                var block: UnsafeMutablePointer<GifByteType>?
+                guard DGifGetCode(file, &codeSize, &block) == GIF_OK else {
+                    info.failure = error(code: file.pointee.Error, operation: "DGifGetCode")
+                    return info
+                }
+                while block != nil {
+                    guard DGifGetCodeNext(file, &block) == GIF_OK else {
+                        info.failure = error(code: file.pointee.Error, operation: "DGifGetCodeNext")
+                        return info
+                    }
+                }
+                info.frames.append(frame)
+            case EXTENSION_RECORD_TYPE:
+                var code: Int32 = 0
+                var block: UnsafeMutablePointer<GifByteType>?
+                guard DGifGetExtension(file, &code, &block) == GIF_OK else {
+                    info.failure = error(code: file.pointee.Error, operation: "DGifGetExtension")
+                    return info
+                }
+                var isFirst = true, isLooping = false
+                // Each block is a length byte and that many bytes.
+                while let current = block {
+                    let length = Int(current[0]), data = current + 1
+                    if isFirst, code == GRAPHICS_EXT_FUNC_CODE, length >= 4 {
+                        let packed = Int(data[0])
+                        control = (delay: Int(data[1]) | Int(data[2]) << 8, disposal: (packed >> 2) & 7,
+                                   transparent: packed & 1 != 0 ? Int(data[3]) : nil)
+                    } else if isFirst, code == APPLICATION_EXT_FUNC_CODE, length == 11 {
+                        let name = String(decoding: UnsafeBufferPointer(start: data, count: 11), as: UTF8.self)
+                        isLooping = name == "NETSCAPE2.0" || name == "ANIMEXTS1.0"
+                    } else if isLooping, length >= 3, data[0] == 1 {
+                        info.loopCount = Int(data[1]) | Int(data[2]) << 8
+                    }
+                    isFirst = false
+                    guard DGifGetExtensionNext(file, &block) == GIF_OK else {
+                        info.failure = error(code: file.pointee.Error, operation: "DGifGetExtensionNext")
+                        return info
+                    }
+                }
+            case TERMINATE_RECORD_TYPE:
+                return info
+            default:
+                info.failure = FFError(.invalidData, operation: "DGifGetRecordType", message: "an unknown block")
+                return info
             }
         }
     }
