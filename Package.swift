@@ -51,10 +51,12 @@ let package = Package(
                        providers: [.apt(["libpng-dev", "zlib1g-dev"])]),
         .systemLibrary(name: "CTurboJPEG", path: "Sources/CTurboJPEG", pkgConfig: "libturbojpeg",
                        providers: [.apt(["libturbojpeg0-dev"])]),
+        // giflib for GIF's blocks and LZW coding (libgif-dev ships no .pc file: the module map links "gif").
+        .systemLibrary(name: "CGIF", path: "Sources/CGIF", providers: [.apt(["libgif-dev"])]),
         // Row kernels of our own in C, where Swift cannot reach the processor's byte shuffles (FFPlaneDrawing).
         .target(name: "CRowKernels"),
         .target(name: "FFmpegBridge", dependencies: ["CFFmpeg", "CYUV", "CPixman", "CRubberBand", "CSoundTouch", "CRowKernels",
-                                                     "CPNG", "CTurboJPEG"]),
+                                                     "CPNG", "CTurboJPEG", "CGIF"]),
 
         // Apple's small value-type modules.
         .target(name: "CoreFoundationShims"),
@@ -80,7 +82,7 @@ let package = Package(
         // which re-exports it) over UniformTypeIdentifiers.
         .target(name: "CoreServices", dependencies: ["CoreFoundationShims", "UniformTypeIdentifiers"]),
         .target(name: "MobileCoreServices", dependencies: ["CoreServices"]),
-        // Image files: CGImageSource and CGImageDestination for PNG and JPEG over the bridge's codecs.
+        // Image files: CGImageSource and CGImageDestination for PNG, JPEG and (animated) GIF over the bridge's codecs.
         .target(name: "ImageIO", dependencies: ["CoreFoundationShims", "CoreGraphics", "FFmpegBridge"]),
         .target(name: "VideoToolbox", dependencies: ["CoreFoundationShims"]),
         // Core Animation's layer model, as far as AV Foundation's offline rendering reads it.

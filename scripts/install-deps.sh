@@ -13,8 +13,8 @@ packages=(
   libpixman-1-dev
   # Time stretching for scaled edits: Rubber Band (spectral), SoundTouch (time domain); Sources/MediaCodecs/README.md.
   librubberband-dev libsoundtouch-dev
-  # Still images for ImageIO: PNG (libpng, with zlib's CRC) and JPEG (libjpeg-turbo's TurboJPEG API).
-  libpng-dev zlib1g-dev libturbojpeg0-dev
+  # Still images for ImageIO: PNG (libpng, with zlib's CRC), JPEG (libjpeg-turbo's TurboJPEG API) and GIF (giflib).
+  libpng-dev zlib1g-dev libturbojpeg0-dev libgif-dev
   # Outside judges used by the tests: ffmpeg/ffprobe and mediainfo.
   ffmpeg mediainfo
   # GNU time, for peak memory in `make bench`.

@@ -2,7 +2,8 @@ internal import FFmpegBridge
 import Foundation
 
 /// Writes an image file: to a URL or into mutable data, in a format named by type identifier (`public.png`,
-/// `public.jpeg`). Add the image, then `CGImageDestinationFinalize` encodes it and writes the bytes.
+/// `public.jpeg`, `com.compuserve.gif`). Add the image (a GIF's frames), then `CGImageDestinationFinalize` encodes
+/// them and writes the bytes.
 ///
 /// A lock guards the destination's state, so it may be used from any thread.
 public final class CGImageDestination: @unchecked Sendable {
@@ -32,17 +33,24 @@ public final class CGImageDestination: @unchecked Sendable {
         self.capacity = capacity
     }
 
-    /// Makes a destination, or logs why not and returns `nil`: an unknown type, or a count other than 1 (PNG and
-    /// JPEG files hold one image).
+    /// Makes a destination, or logs why not and returns `nil`: an unknown type, a count other than 1 for PNG and
+    /// JPEG (they hold one image), or less than 1 for GIF.
     static func make(_ function: String, type: String, count: Int, target: Target) -> CGImageDestination? {
         guard let format = ImageFileFormat(identifier: type) else {
             log(function, "cannot write images of type '\(type)' (supported: "
                 + ImageFileFormat.all.map(\.identifier).joined(separator: ", ") + ")")
             return nil
         }
-        guard count == 1 else {
-            log(function, "a \(format.identifier) file holds one image; \(count) were asked for")
-            return nil
+        if format == .gif {
+            guard count >= 1 else {
+                log(function, "a GIF file holds at least one image; \(count) were asked for")
+                return nil
+            }
+        } else {
+            guard count == 1 else {
+                log(function, "a \(format.identifier) file holds one image; \(count) were asked for")
+                return nil
+            }
         }
         return CGImageDestination(format: format, target: target, capacity: count)
     }
@@ -65,7 +73,7 @@ public final class CGImageDestination: @unchecked Sendable {
         }
     }
 
-    /// Encodes the added image and writes the file or data; `false` (and a message on standard error) if the image
+    /// Encodes the added images and writes the file or data; `false` (and a message on standard error) if an image
     /// is missing, cannot be encoded, or the bytes cannot be written. A destination finalizes once.
     func finalize() -> Bool {
         lock.withLock {
@@ -81,7 +89,10 @@ public final class CGImageDestination: @unchecked Sendable {
             }
             let options = destinationProperties.merging(first.properties) { _, new in new }
             let encoded: Data
-            switch encode(first.image, options: options) {
+            let result = format == .gif
+                ? GIFEncoding.encode(pending.map { ($0.image, $0.properties) }, destinationProperties: destinationProperties)
+                : encode(first.image, options: options)
+            switch result {
             case .success(let data): encoded = data
             case .failure(let error):
                 Self.log(function, "\(error.message) (\(error.operation))")
@@ -101,14 +112,11 @@ public final class CGImageDestination: @unchecked Sendable {
     }
 
     /// The file's bytes for `image` under `options` (quality, background colour, largest side).
-    private func encode(_ image: CGImage, options: [String: Any]) -> Result<Data, FFError> {
-        var image = image
-        if let limit = options[kCGImageDestinationImageMaxPixelSize as String].flatMap(ImageScaling.pixelCount) {
-            guard let scaled = ImageScaling.fit(image, maxPixelSize: limit) else {
-                return .failure(FFError(.failed, operation: "kCGImageDestinationImageMaxPixelSize",
-                                        message: "the image could not be scaled to \(limit) pixels"))
-            }
-            image = scaled
+    private func encode(_ original: CGImage, options: [String: Any]) -> Result<Data, FFError> {
+        let image: CGImage
+        switch Self.fitted(original, options: options) {
+        case .success(let fitted): image = fitted
+        case .failure(let error): return .failure(error)
         }
         let background = Self.backgroundColor(options[kCGImageDestinationBackgroundColor as String])
         guard let picture = StillImageConversion.picture(from: image, for: format, background: background) else {
@@ -122,6 +130,8 @@ public final class CGImageDestination: @unchecked Sendable {
             switch format {
             case .png:
                 return try FFPNGCodec.encode(picture)
+            case .gif:
+                throw FFError(.invalidArgument, operation: "CGImageDestinationFinalize", message: "GIF files are written by GIFEncoding")
             case .jpeg:
                 let quality = options[kCGImageDestinationLossyCompressionQuality as String].flatMap(Self.quality) ?? 0.75
                 // Full-resolution chroma at the top qualities, where 4:2:0's loss would dominate.
@@ -131,8 +141,25 @@ public final class CGImageDestination: @unchecked Sendable {
         }
     }
 
+    /// `image` scaled down to fit `kCGImageDestinationImageMaxPixelSize` when the options give it.
+    static func fitted(_ image: CGImage, options: [String: Any]) -> Result<CGImage, FFError> {
+        guard let limit = options[kCGImageDestinationImageMaxPixelSize as String].flatMap(ImageScaling.pixelCount) else {
+            return .success(image)
+        }
+        guard let scaled = ImageScaling.fit(image, maxPixelSize: limit) else {
+            return .failure(FFError(.failed, operation: "kCGImageDestinationImageMaxPixelSize",
+                                    message: "the image could not be scaled to \(limit) pixels"))
+        }
+        return .success(scaled)
+    }
+
     /// A quality from a dictionary value, clamped to 0…1.
     private static func quality(_ value: Any) -> Double? {
+        number(value).map { min(max($0, 0), 1) }
+    }
+
+    /// A finite number from a dictionary value (a Swift number or an `NSNumber`).
+    static func number(_ value: Any) -> Double? {
         let number: Double? = switch value {
         case let value as Double: value
         case let value as Float: Double(value)
@@ -141,7 +168,7 @@ public final class CGImageDestination: @unchecked Sendable {
         case let value as NSNumber: value.doubleValue
         default: nil
         }
-        return number.flatMap { $0.isFinite ? min(max($0, 0), 1) : nil }
+        return number.flatMap { $0.isFinite ? $0 : nil }
     }
 
     /// The straight RGB of a `CGColor` in a grey or RGB space; white for anything else, as Apple's default.

@@ -2,10 +2,11 @@ internal import FFmpegBridge
 import Foundation
 
 /// Reads images from the bytes of an image file: its type, how many images it holds, their properties and pixels.
-/// PNG and JPEG files hold one image each.
+/// PNG and JPEG files hold one image each; GIF files one for each frame, composited as Apple's ImageIO gives them.
 ///
-/// The bytes are read once, at creation, and never change; every call decodes afresh. So a source is immutable and
-/// may be used from any thread.
+/// The bytes are read once, at creation, and never change; every call decodes afresh, except that a GIF's block
+/// structure and the canvas after the last frame composed are kept (under a lock, in `GIFFrames`). So a source may
+/// be used from any thread.
 public final class CGImageSource: @unchecked Sendable {
     /// The file's bytes.
     let bytes: Data
@@ -13,10 +14,14 @@ public final class CGImageSource: @unchecked Sendable {
     let format: ImageFileFormat?
     /// The type identifier of the bytes: a format decoded here, or one only recognised.
     let typeIdentifier: String?
+    /// The frames, for a GIF.
+    let gif: GIFFrames?
 
     init(bytes: Data, typeHint: String?) {
         self.bytes = bytes
-        if let format = ImageFileFormat(sniffing: bytes) {
+        let sniffed = ImageFileFormat(sniffing: bytes)
+        gif = sniffed == .gif ? GIFFrames(bytes: bytes) : nil
+        if let format = sniffed {
             self.format = format
             typeIdentifier = format.identifier
         } else {
@@ -31,15 +36,22 @@ public final class CGImageSource: @unchecked Sendable {
     /// The header, or the bridge's reason it cannot be read.
     func header() -> Result<ImageHeader, FFError> {
         guard let format else {
-            return .failure(FFError(.invalidData, operation: "CGImageSource", message: "not a PNG or JPEG file"))
+            return .failure(FFError(.invalidData, operation: "CGImageSource", message: "not a PNG, JPEG or GIF file"))
+        }
+        if let gif {
+            return gif.info.map { ImageHeader(width: $0.width, height: $0.height, hasColor: true, hasAlpha: true, isProgressive: false) }
         }
         return bytes.withUnsafeBytes { raw in Result { () throws(FFError) in try format.header(raw) } }
     }
 
-    /// Decodes the image, or gives the bridge's reason it cannot be decoded.
-    func decode() -> Result<CGImage, FFError> {
+    /// Decodes the image at `index`, or gives the bridge's reason it cannot be decoded.
+    func decode(at index: Int = 0) -> Result<CGImage, FFError> {
         guard let format else {
-            return .failure(FFError(.invalidData, operation: "CGImageSource", message: "not a PNG or JPEG file"))
+            return .failure(FFError(.invalidData, operation: "CGImageSource", message: "not a PNG, JPEG or GIF file"))
+        }
+        if let gif { return gif.image(at: index) }
+        guard index == 0 else {
+            return .failure(FFError(.invalidArgument, operation: "CGImageSource", message: "a \(format.identifier) file holds one image"))
         }
         let picture = bytes.withUnsafeBytes { raw in Result { () throws(FFError) in try format.decode(raw) } }
         return picture.flatMap { picture in
@@ -50,11 +62,24 @@ public final class CGImageSource: @unchecked Sendable {
         }
     }
 
-    /// How far the data gets: complete when the whole image decodes.
+    /// How far the data gets: complete when the whole image decodes (for a GIF, when its blocks run to the trailer
+    /// and its last frame decodes).
     var status: CGImageSourceStatus {
         guard format != nil else { return bytes.isEmpty ? .statusReadingHeader : .statusUnknownType }
         guard case .success = header() else { return .statusInvalidData }
-        switch decode() {
+        let outcome: Result<CGImage, FFError>
+        if let gif, case .success(let info) = gif.info {
+            if let failure = info.failure {
+                outcome = .failure(failure)
+            } else if info.frames.isEmpty {
+                return .statusInvalidData
+            } else {
+                outcome = decode(at: info.frames.count - 1)
+            }
+        } else {
+            outcome = decode()
+        }
+        switch outcome {
         case .success: return .statusComplete
         case .failure(let error):
             let text = error.message.lowercased()
@@ -63,16 +88,17 @@ public final class CGImageSource: @unchecked Sendable {
         }
     }
 
-    /// The images the data holds: one when its header reads, otherwise none.
+    /// The images the data holds: a GIF's complete frames; one for a PNG or JPEG whose header reads; otherwise none.
     var count: Int {
+        if let gif { return (try? gif.info.get())?.frames.count ?? 0 }
         guard case .success = header() else { return 0 }
         return 1
     }
 
     /// The properties of the image (`kCGImagePropertyPixelWidth` and the others), or `nil` if its header does not
     /// read.
-    func properties() -> [String: Any]? {
-        guard let format, case .success(let header) = header() else { return nil }
+    func properties(at index: Int = 0) -> [String: Any]? {
+        guard let format, case .success(let header) = header(), index >= 0, index < count else { return nil }
         var properties: [String: Any] = [
             kCGImagePropertyPixelWidth as String: header.width,
             kCGImagePropertyPixelHeight as String: header.height,
@@ -85,6 +111,10 @@ public final class CGImageSource: @unchecked Sendable {
         switch format {
         case .png: properties[kCGImagePropertyPNGDictionary as String] = [String: Any]()
         case .jpeg: properties[kCGImagePropertyJFIFDictionary as String] = [kCGImagePropertyJFIFIsProgressive: header.isProgressive]
+        case .gif:
+            if let frame = (try? gif?.info.get())?.frames[index] {
+                properties[kCGImagePropertyGIFDictionary as String] = GIFFrames.timing(frame)
+            }
         }
         return properties
     }

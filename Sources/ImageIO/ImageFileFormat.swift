@@ -6,15 +6,17 @@ import Foundation
 enum ImageFileFormat: Sendable, Equatable {
     case png
     case jpeg
+    case gif
 
     /// The formats, in the order `CGImageSourceCopyTypeIdentifiers` lists them.
-    static let all: [ImageFileFormat] = [.png, .jpeg]
+    static let all: [ImageFileFormat] = [.png, .jpeg, .gif]
 
-    /// The uniform type identifier (UTCoreTypes' `public.png`, `public.jpeg`).
+    /// The uniform type identifier (UTCoreTypes' `public.png`, `public.jpeg`, `com.compuserve.gif`).
     var identifier: String {
         switch self {
         case .png: "public.png"
         case .jpeg: "public.jpeg"
+        case .gif: "com.compuserve.gif"
         }
     }
 
@@ -26,20 +28,22 @@ enum ImageFileFormat: Sendable, Equatable {
     }
 
     /// The format of a file that starts with `bytes`, by its signature: PNG's eight bytes (ISO/IEC 15948 §5.2),
-    /// JPEG's start-of-image marker followed by another marker (ITU-T T.81 §B.1.1.3).
+    /// JPEG's start-of-image marker followed by another marker (ITU-T T.81 §B.1.1.3), GIF's `GIF87a` or `GIF89a`.
     init?(sniffing bytes: Data) {
         let png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
         if bytes.count >= png.count, bytes.prefix(png.count).elementsEqual(png) {
             self = .png
         } else if bytes.count >= 3, bytes.prefix(3).elementsEqual([0xFF, 0xD8, 0xFF]) {
             self = .jpeg
+        } else if bytes.count >= 6, bytes.prefix(6).elementsEqual(Array("GIF87a".utf8)) || bytes.prefix(6).elementsEqual(Array("GIF89a".utf8)) {
+            self = .gif
         } else {
             return nil
         }
     }
 
     /// The type identifier of image files this build recognises but cannot decode (ISO BMFF brands for HEIF, and
-    /// the signatures of GIF, TIFF, BMP and WebP), so a source can say what it holds.
+    /// the signatures of TIFF, BMP and WebP), so a source can say what it holds.
     static func recognizedIdentifier(sniffing bytes: Data) -> String? {
         let head = [UInt8](bytes.prefix(16))
         func starts(_ prefix: [UInt8], at offset: Int = 0) -> Bool {
@@ -55,7 +59,6 @@ enum ImageFileFormat: Sendable, Equatable {
             default: return nil
             }
         }
-        if starts(Array("GIF87a".utf8)) || starts(Array("GIF89a".utf8)) { return "com.compuserve.gif" }
         if starts([0x49, 0x49, 0x2A, 0x00]) || starts([0x4D, 0x4D, 0x00, 0x2A]) { return "public.tiff" }
         if starts(Array("BM".utf8)), head.count >= 14 { return "com.microsoft.bmp" }
         if starts(Array("RIFF".utf8)), starts(Array("WEBP".utf8), at: 8) { return "org.webmproject.webp" }
@@ -73,6 +76,9 @@ enum ImageFileFormat: Sendable, Equatable {
             let header = try FFJPEGCodec.header(bytes)
             return ImageHeader(width: header.width, height: header.height, hasColor: header.colorSpace != .gray,
                                hasAlpha: false, isProgressive: Self.isProgressiveJPEG(bytes))
+        case .gif:
+            let info = try FFGIFCodec.scan(bytes, limits: FFLimits.stillImage)
+            return ImageHeader(width: info.width, height: info.height, hasColor: true, hasAlpha: true, isProgressive: false)
         }
     }
 
@@ -81,11 +87,15 @@ enum ImageFileFormat: Sendable, Equatable {
         switch self {
         case .png: try FFPNGCodec.decode(bytes, limits: FFLimits.stillImage)
         case .jpeg: try FFJPEGCodec.decode(bytes, limits: FFLimits.stillImage)
+        case .gif:
+            // A GIF's frames are composed over one another by the source's GIFFrames, not decoded one by one.
+            throw FFError(.invalidArgument, operation: "ImageFileFormat.decode", message: "GIF frames are read through GIFFrames")
         }
     }
 
-    /// Whether the format stores alpha.
-    var supportsAlpha: Bool { self == .png }
+    /// Whether the format stores alpha (GIF: one transparent colour).
+    var supportsAlpha: Bool { self == .png || self == .gif }
+
 
     /// Whether a JPEG's first frame header is progressive (SOF2, ITU-T T.81 Table B.1), found by walking the marker
     /// segments before the first scan.

@@ -81,3 +81,28 @@ nonisolated(unsafe) public let kCGImageDestinationImageMaxPixelSize: CFString = 
 nonisolated(unsafe) public let kCGImageDestinationEmbedThumbnail: CFString = "kCGImageDestinationEmbedThumbnail"
 /// Whether to write the image as 8-bit sRGB where it is not (here every image is written as 8-bit samples).
 nonisolated(unsafe) public let kCGImageDestinationOptimizeColorForSharing: CFString = "kCGImageDestinationOptimizeColorForSharing"
+
+// MARK: GIF properties (CGImageProperties.h, "GIF Image Properties")
+
+/// The GIF-specific properties (a dictionary): per frame, the delay times; for the file (`CGImageSourceCopyProperties`),
+/// the loop count, canvas size, global colour map flag and every frame's timing. Also read from destination and
+/// per-image properties when writing GIFs.
+nonisolated(unsafe) public let kCGImagePropertyGIFDictionary: CFString = "{GIF}"
+/// How many times the animation plays (a number; 0 means forever), from and to the NETSCAPE2.0 extension.
+nonisolated(unsafe) public let kCGImagePropertyGIFLoopCount: CFString = "LoopCount"
+/// Seconds before the next frame, never less than 0.1: shorter delays (0 included) read as 0.1, as Apple documents.
+/// When writing, the delay of the frame (kept in hundredths of a second).
+nonisolated(unsafe) public let kCGImagePropertyGIFDelayTime: CFString = "DelayTime"
+/// Seconds before the next frame as the file stores them, 0 included. When writing, it wins over `…DelayTime`.
+nonisolated(unsafe) public let kCGImagePropertyGIFUnclampedDelayTime: CFString = "UnclampedDelayTime"
+/// The colour map (accepted when writing, and ignored: palettes are computed from the pixels).
+nonisolated(unsafe) public let kCGImagePropertyGIFImageColorMap: CFString = "ImageColorMap"
+/// Whether the file has a global colour table (a `Bool`). When writing, `true` makes one palette shared by every
+/// frame; `false` gives every frame its own table.
+nonisolated(unsafe) public let kCGImagePropertyGIFHasGlobalColorMap: CFString = "HasGlobalColorMap"
+/// The logical screen's width in pixels (file properties).
+nonisolated(unsafe) public let kCGImagePropertyGIFCanvasPixelWidth: CFString = "CanvasPixelWidth"
+/// The logical screen's height in pixels (file properties).
+nonisolated(unsafe) public let kCGImagePropertyGIFCanvasPixelHeight: CFString = "CanvasPixelHeight"
+/// Every frame's timing: an array of dictionaries with `…DelayTime` and `…UnclampedDelayTime` (file properties).
+nonisolated(unsafe) public let kCGImagePropertyGIFFrameInfoArray: CFString = "FrameInfo"

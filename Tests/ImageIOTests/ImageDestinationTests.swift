@@ -144,7 +144,7 @@ struct ImageDestinationTests {
         #expect(CGImageDestinationCreateWithURL(url as CFURL, type as CFString, 1, nil) == nil)
         #expect(CGImageDestinationCreateWithData(NSMutableData(), type as CFString, 1, nil) == nil)
         #expect(!FileManager.default.fileExists(atPath: url.path))
-        #expect(CGImageDestinationCopyTypeIdentifiers() as? [String] == ["public.png", "public.jpeg"])
+        #expect(CGImageDestinationCopyTypeIdentifiers() as? [String] == ["public.png", "public.jpeg", "com.compuserve.gif"])
     }
 
     @Test("misuse fails with false: no image, two images for one, finalizing twice, float pixels")

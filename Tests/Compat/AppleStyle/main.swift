@@ -1,6 +1,7 @@
 // Composition code written the way iOS and macOS developers write it (merging and trimming clips, slow motion,
 // keeping a portrait clip's rotation; video compositing in Compositing.swift; thumbnails saved with ImageIO in
-// StillImages.swift; objc_sync, os_unfair_lock and os logging in PlatformIdioms.swift; key-value observing in
+// StillImages.swift; an animated GIF made from a clip's frames and read back in AnimatedGIF.swift; objc_sync,
+// os_unfair_lock and os logging in PlatformIdioms.swift; key-value observing in
 // KeyValueObserving.swift; submodule imports and AVMakeRect in SubmoduleImports.swift; VideoToolbox settings in
 // CompressionSettings.swift; CF functions, `as String` keys and the frame-dropping idiom in
 // CoreFoundationIdioms.swift; MobileCoreServices's UTType functions in LegacyTypeIdentifiers.swift; the helpers real
@@ -104,6 +105,7 @@ do {
 
     try checkCompositing(clips, outputDirectory: outputDirectory)
     checkStillImages(outputDirectory: outputDirectory)
+    try checkAnimatedGIF(clips[0], outputDirectory: outputDirectory)
     try checkPlatformIdioms(clips[0])
     try checkSubmoduleImports(clips[0])
     try checkCompressionSettings(clips[0], outputDirectory: outputDirectory)
