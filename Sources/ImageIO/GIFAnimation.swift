@@ -129,6 +129,14 @@ enum GIFEncoding {
                                             + "\(image.bitsPerPixel)-bit-per-pixel image with bitmap info \(image.bitmapInfo.rawValue)"))
             }
             let gif = properties[kCGImagePropertyGIFDictionary as String].flatMap(dictionary) ?? [:]
+            // A palette given by the caller is not applied (frames are quantised here): refuse it rather than
+            // write other colours than the ones asked for.
+            if gif[kCGImagePropertyGIFImageColorMap as String] != nil
+                || fileGIF[kCGImagePropertyGIFImageColorMap as String] != nil {
+                return .failure(FFError(.invalidArgument, operation: "CGImageDestinationAddImage",
+                                        message: "kCGImagePropertyGIFImageColorMap is not supported when writing: "
+                                            + "each frame's palette is computed from its pixels"))
+            }
             let seconds = (gif[kCGImagePropertyGIFUnclampedDelayTime as String] ?? gif[kCGImagePropertyGIFDelayTime as String]
                 ?? fileGIF[kCGImagePropertyGIFUnclampedDelayTime as String] ?? fileGIF[kCGImagePropertyGIFDelayTime as String])
                 .flatMap(CGImageDestination.number) ?? 0

@@ -296,6 +296,17 @@ struct AnimatedGIFTests {
         #expect(gif[kCGImagePropertyGIFHasGlobalColorMap as String] as? Bool == shared)
     }
 
+    @Test("a caller's kCGImagePropertyGIFImageColorMap is refused, not silently replaced, and no file is left")
+    func colorMapRefused() throws {
+        let directory = try TestFiles.makeTemporaryDirectory()
+        let url = directory.file("palette.gif")
+        let palette = Data((0..<256).flatMap { [UInt8($0), UInt8($0), UInt8($0)] })
+        #expect(try !Self.write(Self.smoothFrames(count: 2).map(\.image), to: url,
+                                frame: [kCGImagePropertyGIFDelayTime: 0.1, kCGImagePropertyGIFImageColorMap: palette]))
+        #expect(!FileManager.default.fileExists(atPath: url.path))
+        #expect(try Self.write(Self.smoothFrames(count: 2).map(\.image), to: url))
+    }
+
     @Test("destination misuse: no frames, fewer frames than declared, a zero count")
     func destinationMisuse() throws {
         let data = NSMutableData()
