@@ -101,15 +101,19 @@ open class AVAssetReaderOutput: NSObject, @unchecked Sendable {
     /// violation; here the reader fails with `AVError.operationNotAllowed` describing it.) After the reader failed or
     /// was cancelled nothing changes and `copyNextSampleBuffer()` returns nil.
     public func reset(forReadingTimeRanges timeRanges: [NSValue]) {
+        reset(ranges: timeRanges.map(\.timeRangeValue), call: "reset(forReadingTimeRanges:)")
+    }
+
+    /// `reset(forReadingTimeRanges:)` with the ranges unboxed; `call` names the public call in messages.
+    func reset(ranges: [CMTimeRange], call: String) {
         guard let (core, slot) = lock.withLock({ attachment }) else { return }
-        let ranges = timeRanges.map(\.timeRangeValue)
         if let problem = Self.problem(with: ranges) {
-            core.misuse("reset(forReadingTimeRanges:): \(problem)")
+            core.misuse("\(call): \(problem)")
             return
         }
         guard core.status == .reading || core.status == .unknown else { return }
         guard core.status == .reading else {
-            core.misuse("reset(forReadingTimeRanges:) cannot be used before startReading()")
+            core.misuse("\(call) cannot be used before reading has started")
             return
         }
         core.reset(slot: slot, ranges: AVAssetReader.clip(ranges, to: core.duration))
@@ -141,6 +145,9 @@ open class AVAssetReaderOutput: NSObject, @unchecked Sendable {
 
     /// Whether the output has been added to a reader.
     var isAttached: Bool { lock.withLock { attachment != nil } }
+
+    /// The reader state this output reads through, and its slot there, once added.
+    var readerAttachment: (core: ReaderCore, slot: Int)? { lock.withLock { attachment } }
 
     /// The output's slot in its reader.
     var slot: Int? { lock.withLock { attachment?.slot } }

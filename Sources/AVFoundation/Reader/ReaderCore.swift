@@ -110,23 +110,32 @@ final class ReaderCore: @unchecked Sendable {
 
     /// The next buffer of output `slot`, waiting for its worker; `nil` at its end, on failure or cancellation.
     func next(slot: Int) -> CMSampleBuffer? {
+        // Without a waiter the worker blocks, so there is always an answer.
+        next(slot: slot, orNotify: nil)!
+    }
+
+    /// The next buffer of output `slot` without blocking the thread: `.some` is the answer (`.some(nil)` at the
+    /// end, on failure or cancellation); `nil` means the output's worker is mid-step and `waiter` will be called
+    /// once when the caller should ask again (see `ReadAheadWorker.take(orNotify:)`).
+    func next(slot: Int, orNotify waiter: (@Sendable () -> Void)?) -> CMSampleBuffer?? {
         let worker: ReadAheadWorker? = lock.withLock {
             guard currentStatus == .reading, slot < slots.count, !slots[slot].ended else { return nil }
             return slots[slot].worker
         }
-        guard let worker else { return nil }
-        switch worker.take() {
+        guard let worker else { return .some(nil) }
+        guard let item = worker.take(orNotify: waiter) else { return nil }
+        switch item {
         case .buffer(let buffer):
-            return status == .reading ? buffer : nil
+            return status == .reading ? buffer : .some(nil)
         case .end:
             lock.withLock { slots[slot].ended = true }
             completeIfDone()
-            return nil
+            return .some(nil)
         case .failed(let failure):
             fail(failure.avError)
-            return nil
+            return .some(nil)
         case .cancelled:
-            return nil
+            return .some(nil)
         }
     }
 

@@ -68,6 +68,9 @@ final class ReadAheadWorker: @unchecked Sendable {
     private var activeSteps = 0
     /// The worker is in the pool's queue.
     private var scheduled = false
+    /// Async callers waiting for the step under way (`take(orNotify:)`), called once each when it publishes or the
+    /// run is cancelled.
+    private var waiters: [@Sendable () -> Void] = []
 
     /// A worker named `name` (for diagnostics) that reports a failure to `onFailure` as soon as it happens.
     init(name: String, bound: ReadAheadBound = .standard, pool: ReadAheadPool = .shared,
@@ -97,6 +100,15 @@ final class ReadAheadWorker: @unchecked Sendable {
     /// The next item, waiting while a step is under way and the queue is empty; runs the next step itself when
     /// none is.
     func take() -> Item {
+        // Without a waiter the call blocks, so it always answers.
+        take(orNotify: nil)!
+    }
+
+    /// The next item without blocking the thread: `nil` when the queue is empty and a step is under way on another
+    /// thread, in which case `waiter` is called once, as soon as that step publishes or the run is cancelled (the
+    /// caller then asks again). Runs the next step itself when none is under way, as `take()` does. This is how an
+    /// async caller (`AVAssetReaderOutput.Provider.next()`) waits without parking a thread of Swift's cooperative pool.
+    func take(orNotify waiter: (@Sendable () -> Void)?) -> Item? {
         condition.lock()
         while true {
             if !queue.isEmpty {
@@ -120,6 +132,11 @@ final class ReadAheadWorker: @unchecked Sendable {
                 return .cancelled
             case .running:
                 guard let claim = claimStep() else {
+                    if let waiter {
+                        waiters.append(waiter)
+                        condition.unlock()
+                        return nil
+                    }
                     condition.wait()
                     continue
                 }
@@ -133,7 +150,10 @@ final class ReadAheadWorker: @unchecked Sendable {
 
     /// Stops the run promptly and drops what it read ahead.
     func cancel() {
+        var woken: [@Sendable () -> Void] = []
+        defer { for waiter in woken { waiter() } }
         let running: (any SampleProducer)? = condition.withLock {
+            swap(&woken, &waiters)
             generation += 1
             queue.removeAll()
             queuedBytes = 0
@@ -204,8 +224,10 @@ final class ReadAheadWorker: @unchecked Sendable {
             outcome = .failure(error)
         }
         var failure: ReadingFailure?
+        var woken: [@Sendable () -> Void] = []
         // The run's producer, released outside the lock when the run ended (its deinit frees decoders).
         let ended: (any SampleProducer)? = condition.withLock {
+            swap(&woken, &waiters)
             activeSteps -= 1
             defer { condition.broadcast() }
             guard generation == claim.generation else { return nil }
@@ -229,6 +251,7 @@ final class ReadAheadWorker: @unchecked Sendable {
         }
         _ = ended
         if let failure { onFailure(failure) }
+        for waiter in woken { waiter() }
     }
 
     /// Queues the worker on the pool when its run can take a step and nothing is taking or about to take one.

@@ -75,5 +75,6 @@ extension AVAssetWriterInput {
 
     private func notifyPass() {
         if let pass = lock.withLock({ passPump }) { pass.queue.async(execute: pass.block) }
+        changes.signal()
     }
 }

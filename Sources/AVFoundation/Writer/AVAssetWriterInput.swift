@@ -54,6 +54,9 @@ open class AVAssetWriterInput: NSObject, @unchecked Sendable {
     var passPump: (queue: DispatchQueue, block: @Sendable () -> Void)?
     var passState = PassState.notStarted
     var attempts = 0
+    /// Signalled whenever readiness, the writer's status or the pass may have changed: what the receivers'
+    /// `append` and the multi-pass controller's pass descriptions await (no thread waits).
+    let changes = ChangeSignal()
 
     /// What can be set until writing starts.
     struct Configuration {
@@ -141,6 +144,7 @@ open class AVAssetWriterInput: NSObject, @unchecked Sendable {
         if multiPass, case .video = encoding {
             engine.setPassObserver(index) { [weak self] in self?.passEnded() }
         }
+        changes.signal()
     }
 
     /// The engine and this input's index in it, once writing has started.
@@ -295,6 +299,7 @@ open class AVAssetWriterInput: NSObject, @unchecked Sendable {
     func readinessMayHaveChanged() {
         announceReadiness()
         lock.withLock { pump }?.readinessMayHaveChanged()
+        changes.signal()
     }
 
     /// Tells `isReadyForMoreMediaData` observers its value if it changed since they were last told (key-value

@@ -42,9 +42,12 @@ package final class VideoEncoderSession: @unchecked Sendable {
     package let options: Options
 
     /// Whether an encoder for `settings` can run the multi-pass protocol (x264/x265: analysis pass, then the pass
-    /// that uses the statistics).
+    /// that uses the statistics). Only an encode aiming at a bit rate can: a quality (constant rate factor) encode,
+    /// which is also what settings without a rate give, has nothing for a second pass to improve, and x264 refuses
+    /// the combination; such an input does one pass, as Apple's may when more would not help.
     package static func supportsMultiPass(_ settings: VideoEncoderSettings) -> Bool {
-        settings.codec == .h264 || settings.codec == .hevc
+        (settings.codec == .h264 || settings.codec == .hevc)
+            && settings.compression.averageBitRate != nil && settings.compression.quality == nil
     }
 
     /// The output format description, once the encoder is open (after the first frame, or at creation when the

@@ -57,6 +57,56 @@ struct ReadAheadWorkerTests {
         }
     }
 
+    /// Makes one buffer per step, each step held until the test lets it go.
+    final class Gated: SampleProducer, @unchecked Sendable {
+        let entered = DispatchSemaphore(value: 0)
+        let release = DispatchSemaphore(value: 0)
+        let inner = Endless(bytes: 16, limit: 2)
+
+        func next() throws(ReadingFailure) -> [CMSampleBuffer]? {
+            entered.signal()
+            release.wait()
+            return try inner.next()
+        }
+    }
+
+    final class Flag: @unchecked Sendable {
+        private let lock = NSLock()
+        private var count = 0
+        var value: Int { lock.withLock { count } }
+        func raise() { lock.withLock { count += 1 } }
+    }
+
+    @Test("an async caller is not blocked while another thread runs the step: it is called back when the step publishes")
+    func notifiesInsteadOfWaiting() throws {
+        let producer = Gated()
+        let worker = ReadAheadWorker(name: "test") { _ in }
+        worker.start(producer)
+        // A pool thread is now in the step (held at the gate): the caller gets no answer and no thread waits.
+        #expect(producer.entered.wait(timeout: .now() + 60) == .success)
+        let woken = Flag()
+        #expect(worker.take(orNotify: { woken.raise() }) == nil)
+        #expect(woken.value == 0)
+        producer.release.signal()
+        let deadline = Date(timeIntervalSinceNow: 60)
+        while woken.value == 0 && Date() < deadline { Thread.sleep(forTimeInterval: 0.005) }
+        #expect(woken.value == 1, "called once, when the step published")
+        guard case .buffer? = worker.take(orNotify: { woken.raise() }) else {
+            Issue.record("the buffer the step made is there after the call-back")
+            return
+        }
+        // Cancelling wakes a waiting caller too.
+        #expect(producer.entered.wait(timeout: .now() + 60) == .success)
+        #expect(worker.take(orNotify: { woken.raise() }) == nil)
+        worker.cancel()
+        #expect(woken.value == 2)
+        producer.release.signal()
+        guard case .cancelled? = worker.take(orNotify: { woken.raise() }) else {
+            Issue.record("a cancelled worker answers cancelled")
+            return
+        }
+    }
+
     @Test("a buffer handed out is not kept by the queue")
     func handsOutWithoutKeeping() throws {
         let worker = ReadAheadWorker(name: "test") { _ in }
