@@ -48,6 +48,9 @@ public final class CVPixelBufferPool: @unchecked Sendable {
     package let minimumBufferCount: Int
     /// Seconds a free buffer may wait before it is freed; 0 means no age limit.
     package let maximumBufferAge: Double
+    /// Whether memory coming back beyond the minimum buffer count is freed at once instead of waiting on the free
+    /// list (the Swift overlay's `Configuration(ageOutDuration: 0)`).
+    package let freesReturnedBuffers: Bool
 
     private struct FreeBuffer {
         let storage: PixelStorage
@@ -61,7 +64,9 @@ public final class CVPixelBufferPool: @unchecked Sendable {
     private var thresholdWasHit = false
 
     /// A pool configured by the two dictionaries, with its minimum buffers allocated.
-    package init(poolAttributes: [String: Any], pixelBufferAttributes: [String: Any]) throws(CVError) {
+    package init(poolAttributes: [String: Any], pixelBufferAttributes: [String: Any], freesReturnedBuffers: Bool = false)
+        throws(CVError) {
+        self.freesReturnedBuffers = freesReturnedBuffers
         var minimum = 0
         if let raw = poolAttributes[kCVPixelBufferPoolMinimumBufferCountKey as String] {
             guard let value = AttributeValue.int(raw), (0...Limits.maximumPoolMinimumBufferCount).contains(value) else {
@@ -150,7 +155,10 @@ public final class CVPixelBufferPool: @unchecked Sendable {
             outstandingCount -= 1
             var dropped = removeExpired(now: now)
             let entry = FreeBuffer(storage: storage, returned: now)
-            if freeList.count < max(minimumBufferCount, Limits.maximumFreeBuffersPerPool) {
+            let keep = freesReturnedBuffers
+                ? freeList.count + outstandingCount < minimumBufferCount
+                : freeList.count < max(minimumBufferCount, Limits.maximumFreeBuffersPerPool)
+            if keep {
                 freeList.append(entry)
             } else {
                 dropped.append(entry)

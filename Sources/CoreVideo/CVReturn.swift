@@ -66,18 +66,3 @@ public let kCVReturnRetry: CVReturn = -6692
 
 /// The last Core Video error code.
 public let kCVReturnLast: CVReturn = -6699
-
-/// A failed Core Video operation inside the package: the status the public function returns, and why.
-package struct CVError: Error, CustomStringConvertible, Sendable {
-    /// The `kCVReturn…` code.
-    package let status: CVReturn
-    /// What went wrong, for a person.
-    package let message: String
-
-    package init(_ status: CVReturn, _ message: String) {
-        self.status = status
-        self.message = message
-    }
-
-    package var description: String { "CVReturn \(status): \(message)" }
-}

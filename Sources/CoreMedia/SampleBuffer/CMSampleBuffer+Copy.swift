@@ -7,7 +7,7 @@ extension CMSampleBuffer {
         let copy = CMSampleBuffer(format: format, sampleCount: sampleCount, timingEntries: newTimings ?? timingEntries,
                                   sizeEntries: sizeEntries, data: dataBufferValue, image: image,
                                   dataReady: state == .ready, dataReadyMaker: nil,
-                                  packetDescriptions: packetDescriptions)
+                                  packetDescriptions: packetDescriptions, taggedBuffers: taggedBufferStore)
         if state == .notReady { _ = copy.track(self) }
         if case .failed(let status) = state { _ = copy.setReadiness(.failed(status)) }
         copy.copyAttachments(from: self)
@@ -66,7 +66,8 @@ extension CMSampleBuffer {
         let state = readinessValue
         let slice = CMSampleBuffer(format: format, sampleCount: range.count, timingEntries: sliceTimings,
                                    sizeEntries: sliceSizes, data: sliceData, image: image, dataReady: state == .ready,
-                                   dataReadyMaker: nil, packetDescriptions: slicePackets)
+                                   dataReadyMaker: nil, packetDescriptions: slicePackets,
+                                   taggedBuffers: taggedBufferStore)
         if state == .notReady { _ = slice.track(self) }
         slice.copyAttachments(from: self)
         slice.cutTrims(from: self, range: range)

@@ -65,7 +65,7 @@ extension CMSampleBuffer {
         self.init(format: other.format, sampleCount: other.sampleCount, timingEntries: other.timingEntries,
                   sizeEntries: other.sizeEntries, data: other.dataBufferValue, image: other.image,
                   dataReady: state == .ready, dataReadyMaker: other.dataReadyMakerValue,
-                  packetDescriptions: other.packetDescriptions)
+                  packetDescriptions: other.packetDescriptions, taggedBuffers: other.taggedBufferStore)
         if case .failed(let status) = state { _ = setReadiness(.failed(status)) }
         if let tracked = other.trackedBufferValue { _ = track(tracked) }
         if let explicit = other.outputPresentationTimeStampOverrideValue { _ = storeOutputPresentationTimeStamp(explicit) }

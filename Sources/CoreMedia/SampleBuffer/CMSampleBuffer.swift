@@ -37,6 +37,8 @@ public final class CMSampleBuffer: @unchecked Sendable {
     /// No entry, one for every sample, or one per sample.
     package let sizeEntries: [Int]
     let image: CVImageBuffer?
+    /// The tagged buffer group the buffer carries instead of data or an image, if any (one sample).
+    package let taggedBufferStore: [CMTaggedBuffer]?
     /// One per sample of compressed audio made with packet descriptions, else none.
     package let packetDescriptions: [PacketDescription]
     /// With per-sample sizes, the byte offset of each sample and of the end (nil when they overflow), so that
@@ -60,7 +62,8 @@ public final class CMSampleBuffer: @unchecked Sendable {
 
     init(format: CMFormatDescription?, sampleCount: Int, timingEntries: [CMSampleTimingInfo], sizeEntries: [Int],
          data: CMBlockBuffer?, image: CVImageBuffer?, dataReady: Bool, dataReadyMaker: DataReadyMaker?,
-         packetDescriptions: [PacketDescription] = []) {
+         packetDescriptions: [PacketDescription] = [], taggedBuffers: [CMTaggedBuffer]? = nil) {
+        self.taggedBufferStore = taggedBuffers
         self.format = format
         self.sampleCount = sampleCount
         self.timingEntries = timingEntries

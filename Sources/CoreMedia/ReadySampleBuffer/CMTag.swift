@@ -1,0 +1,54 @@
+/// A label on a media buffer: a category and a 64-bit value (iOS 17), such as "stereo view: left eye".
+///
+/// Only the parts of Apple's tag API that the iOS 26 tagged buffers need are here: a tag's value and description.
+/// The typed factories (`CMTypedTag`, `.stereoView(_:)`, `.mediaType(_:)`…) are not implemented, so tags are made
+/// by this package (from tagged buffers it reads), not by callers.
+public class CMTag: Hashable, CustomStringConvertible, @unchecked Sendable {
+    /// A tag's value and how to read its 64 bits.
+    public enum Value: Equatable, Sendable {
+        /// A signed integer.
+        case int64(Int64)
+        /// A floating-point number.
+        case float64(Float64)
+        /// Bit flags.
+        case flags(UInt64)
+        /// A four-character code.
+        case osType(OSType)
+    }
+
+    /// The `kCMTagCategory_…` four-character code.
+    package let category: OSType
+    /// The value.
+    public final let rawTagValue: CMTag.Value
+
+    /// A tag of `category` holding `value`.
+    package init(category: OSType, value: CMTag.Value) {
+        self.category = category
+        self.rawTagValue = value
+    }
+
+    /// The category's code and the value.
+    public var description: String {
+        let bytes = [UInt8(category >> 24), UInt8((category >> 16) & 0xFF), UInt8((category >> 8) & 0xFF),
+                     UInt8(category & 0xFF)]
+        let name = bytes.allSatisfy { (0x20...0x7E).contains($0) } ? String(decoding: bytes, as: UTF8.self)
+            : String(category, radix: 16)
+        return "CMTag(\(name): \(rawTagValue))"
+    }
+
+    /// Tags are equal when their categories and values are.
+    public static func == (lhs: CMTag, rhs: CMTag) -> Bool {
+        lhs.category == rhs.category && lhs.rawTagValue == rhs.rawTagValue
+    }
+
+    /// Hashes the category and the value's bits.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(category)
+        switch rawTagValue {
+        case .int64(let value): hasher.combine(0); hasher.combine(value)
+        case .float64(let value): hasher.combine(1); hasher.combine(value)
+        case .flags(let value): hasher.combine(2); hasher.combine(value)
+        case .osType(let value): hasher.combine(3); hasher.combine(value)
+        }
+    }
+}
