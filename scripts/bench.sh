@@ -142,6 +142,19 @@ row "decode 1080p H.264 60 s (planar 4:2:0)" $bin/avbench decode "$movie" -- "ff
 row "AVAssetReader → AVAssetWriter remux 600 s to .mp4" $bin/avbench remux "$long" "$scratch/out.mp4" -- "ffmpeg -c copy" \
   ffmpeg -nostdin -v error -i "$long" -map 0 -c copy "$scratch/out.mp4"
 row "remux, physical floor" $bin/avbench remux "$long" "$scratch/out.mp4" -- "cp" cp "$long" "$scratch/out.mp4"
+# The iOS 26 / macOS 26 API (output providers, input receivers: a task per track, back-pressure by awaiting) on
+# the same jobs, against the classic calls and against ffmpeg in the same run. The aim: no slower than the classic
+# API (within 2 %).
+row "providers → receivers remux 600 s (iOS 26 API)" $bin/avbench remux-receivers "$long" "$scratch/out.mp4" \
+  -- "classic API (avbench remux)" $bin/avbench remux "$long" "$scratch/out.mp4"
+row "providers → receivers remux 600 s, against ffmpeg" $bin/avbench remux-receivers "$long" "$scratch/out.mp4" \
+  -- "ffmpeg -c copy" ffmpeg -nostdin -v error -i "$long" -map 0 -c copy "$scratch/out.mp4"
+row "provider → receiver transcode 1080p 10 s H.264 5 Mb/s" \
+  $bin/avbench transcode-receivers "$movie" "$scratch/out.mp4" 10 5000000 \
+  -- "classic API (avbench transcode)" $bin/avbench transcode "$movie" "$scratch/out.mp4" 10 5000000
+row "provider → receiver transcode, against ffmpeg" \
+  $bin/avbench transcode-receivers "$movie" "$scratch/out.mp4" 10 5000000 -- "ffmpeg libx264 5 Mb/s" \
+  ffmpeg -nostdin -v error -t 10 -i "$movie" -map 0:v -c:v libx264 -b:v 5000000 -pix_fmt yuv420p "$scratch/out.mp4"
 # The export rows run avconvert, the command-line face of AVAssetExportSession. Its files are laid out for
 # progressive playback (movie box first) by default, so ffmpeg is asked for the same (-movflags +faststart).
 row "export passthrough 1080p H.264+AAC 600 s to .mp4" \

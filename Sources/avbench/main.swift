@@ -418,6 +418,14 @@ do {
     case ("read", 2): try await read(URL(fileURLWithPath: arguments[1]))
     case ("decode", 2): try await decode(URL(fileURLWithPath: arguments[1]))
     case ("remux", 3): try await remux(URL(fileURLWithPath: arguments[1]), URL(fileURLWithPath: arguments[2]))
+    case ("remux-receivers", 3):
+        try await remuxWithReceivers(URL(fileURLWithPath: arguments[1]), URL(fileURLWithPath: arguments[2]))
+    case ("transcode", 5), ("transcode-receivers", 5):
+        guard let seconds = Double(arguments[3]), let bitRate = Int(arguments[4]) else {
+            throw BenchFailure("\(arguments[0]): SECONDS and BITRATE must be numbers")
+        }
+        try await transcode(URL(fileURLWithPath: arguments[1]), URL(fileURLWithPath: arguments[2]), seconds: seconds,
+                            bitRate: bitRate, receivers: arguments[0] == "transcode-receivers")
     case ("encode", 7):
         guard let width = Int(arguments[2]), let height = Int(arguments[3]), let fps = Int32(arguments[4]),
               let bitRate = Int(arguments[5]) else { throw BenchFailure("encode: W H FPS BITRATE must be numbers") }
@@ -456,7 +464,8 @@ do {
         guard let seconds = Double(arguments[1]) else { throw BenchFailure("record: SECONDS must be a number") }
         try record(seconds: seconds, output: URL(fileURLWithPath: arguments[2]))
     default:
-        report("usage: avbench open|read|decode FILE | remux IN OUT | encode RAW W H FPS BITRATE OUT | "
+        report("usage: avbench open|read|decode FILE | remux IN OUT | remux-receivers IN OUT | "
+               + "transcode|transcode-receivers IN OUT SECONDS BITRATE | encode RAW W H FPS BITRATE OUT | "
                + "compose-read SEGMENTS SECONDS CLIP... | composite A B SECONDS [--custom] | decode-two A B SECONDS | "
                + "composite-export A B SECONDS OUT | frames FILE WIDTH exact|sync OUT TIME... | speech IN OUT.wav | "
                + "make-table KIND COUNT OUT | "
