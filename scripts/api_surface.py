@@ -151,8 +151,8 @@ def display_path(symbol: dict) -> list[str]:
 
 
 def demangled(usr: str) -> str:
-    """`s:9CoreVideo8CVBufferC` -> `CoreVideo.CVBuffer`."""
-    r = subprocess.run([os.environ.get("SWIFT", "swift"), "demangle", "--simplified", "--compact", "$" + usr[2:]],
+    """`s:9CoreVideo8CVBufferC` -> `CVBuffer` (a Swift USR is `s:` and the mangled name without its `$s`)."""
+    r = subprocess.run([os.environ.get("SWIFT", "swift"), "demangle", "--simplified", "--compact", "$s" + usr[2:]],
                        capture_output=True, text=True)
     return r.stdout.strip() or usr
 

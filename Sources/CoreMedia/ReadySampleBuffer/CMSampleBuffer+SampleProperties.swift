@@ -20,7 +20,7 @@ package enum PackageSampleAttachmentKey {
 
 extension CMSampleBuffer {
     /// A sample's HEVC temporal level information (`kCMSampleAttachmentKey_HEVCTemporalLevelInfo`).
-    public struct HEVCTemporalInfo: Hashable, Sendable {
+    public struct HEVCTemporalInfo: Sendable {
         /// The temporal layer the sample belongs to.
         public var temporalLayerID: Int
         /// `general_profile_space`.
@@ -202,7 +202,7 @@ extension CMSampleBuffer {
     }
 
     /// The sizes of a buffer's samples.
-    public enum SizePerSample: Hashable, Sendable {
+    public enum SizePerSample: Sendable {
         /// One size per sample.
         case distinct([Int])
         /// Every sample has this size.
@@ -236,10 +236,6 @@ extension CMSampleBuffer {
 
     /// The properties of a buffer's samples, stored compactly (a shared size or timing is stored once).
     public struct SamplePropertiesCollection: RandomAccessCollection, Sendable {
-        public typealias Element = CMSampleBuffer.SampleProperties
-        public typealias Index = Int
-        public typealias Indices = Range<Int>
-
         /// The number of samples.
         public private(set) var count: Int
         /// The sizes; nil when not known.

@@ -173,7 +173,7 @@ struct ReadySampleBufferTests {
         var ready = CMReadySampleBuffer(taggedBuffers: [tagged], presentationTimeStamp: Self.time(2))
         #expect(ready.contentType == .taggedBuffers)
         #expect(CMFormatDescriptionGetMediaType(try #require(ready.formatDescription)) == kCMMediaType_TaggedBufferGroup)
-        #expect(ready.content.count == 1 && ready.content[0].tags == [left])
+        #expect(ready.content.count == 1 && ready.content[0].tags.count == 1 && ready.content[0].tags[0].isSame(as: left))
         ready.presentationTimeStamp = Self.time(3)
         #expect(ready.withUnsafeSampleBuffer { $0.taggedBuffers?.count } == 1)
         let dynamic = CMReadySampleBuffer<CMSampleBuffer.DynamicContent>(ready)
