@@ -134,12 +134,6 @@ public struct CMReadOnlyDataBlockBuffer: Sendable {
 // MARK: Collection and DataProtocol
 
 extension CMReadOnlyDataBlockBuffer: RandomAccessCollection, DataProtocol {
-    public typealias Element = UInt8
-    public typealias Index = Int
-    public typealias Indices = Range<Int>
-    public typealias SubSequence = Slice<CMReadOnlyDataBlockBuffer>
-    public typealias Regions = [BlockRegion]
-
     /// Always 0.
     public var startIndex: Int { 0 }
     /// The number of bytes.
@@ -162,12 +156,6 @@ extension CMReadOnlyDataBlockBuffer: RandomAccessCollection, DataProtocol {
 
     /// One contiguous piece of a block buffer's memory.
     public struct BlockRegion: RandomAccessCollection, DataProtocol, ContiguousBytes, @unchecked Sendable {
-        public typealias Element = UInt8
-        public typealias Index = Int
-        public typealias Indices = Range<Int>
-        public typealias SubSequence = Slice<BlockRegion>
-        public typealias Regions = CollectionOfOne<BlockRegion>
-
         /// The bytes, read only; valid while `owner` lives.
         private let bytes: UnsafeRawBufferPointer
         /// Keeps the memory alive.

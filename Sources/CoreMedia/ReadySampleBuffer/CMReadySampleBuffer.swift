@@ -38,6 +38,10 @@ public struct CMReadySampleBuffer<Content: CMSampleBuffer.Content>: Sendable {
         if actual == .sampleReference, sampleBuffer.sampleDataReference == nil {
             return "the sample buffer's sample reference URL attachment is not a URL"
         }
+        if expected == .dataBuffer || expected == .pixelBuffer || expected == .sampleReference,
+           sampleBuffer.format == nil {
+            return "the sample buffer has no format description, which \(actual) content always has"
+        }
         return nil
     }
 
@@ -103,7 +107,7 @@ extension CMReadySampleBuffer where Content == CMReadOnlyDataBlockBuffer {
 
     /// The dynamic buffer as one carrying bytes; nil when it carries something else.
     public init?(_ other: CMReadySampleBuffer<CMSampleBuffer.DynamicContent>) {
-        guard other.contentType == .dataBuffer else { return nil }
+        guard Self.problem(with: other.sampleBuffer, expecting: .dataBuffer) == nil else { return nil }
         self.init(checked: other.sampleBuffer)
     }
 
@@ -122,7 +126,7 @@ extension CMReadySampleBuffer where Content == CVReadOnlyPixelBuffer {
 
     /// The dynamic buffer as one carrying a picture; nil when it carries something else.
     public init?(_ other: CMReadySampleBuffer<CMSampleBuffer.DynamicContent>) {
-        guard other.contentType == .pixelBuffer else { return nil }
+        guard Self.problem(with: other.sampleBuffer, expecting: .pixelBuffer) == nil else { return nil }
         self.init(checked: other.sampleBuffer)
     }
 
@@ -147,7 +151,7 @@ extension CMReadySampleBuffer where Content == Never {
 
     /// The dynamic buffer as a marker; nil when it carries a payload.
     public init?(_ other: CMReadySampleBuffer<CMSampleBuffer.DynamicContent>) {
-        guard other.contentType == .markerOnly else { return nil }
+        guard Self.problem(with: other.sampleBuffer, expecting: .markerOnly) == nil else { return nil }
         self.init(checked: other.sampleBuffer)
     }
 }
@@ -161,7 +165,7 @@ extension CMReadySampleBuffer where Content == CMSampleDataReference {
 
     /// The dynamic buffer as a sample reference; nil when it carries something else.
     public init?(_ other: CMReadySampleBuffer<CMSampleBuffer.DynamicContent>) {
-        guard other.contentType == .sampleReference, other.sampleBuffer.sampleDataReference != nil else { return nil }
+        guard Self.problem(with: other.sampleBuffer, expecting: .sampleReference) == nil else { return nil }
         self.init(checked: other.sampleBuffer)
     }
 
@@ -185,7 +189,7 @@ extension CMReadySampleBuffer where Content == [CMTaggedDynamicBuffer] {
 
     /// The dynamic buffer as one carrying tagged buffers; nil when it carries something else.
     public init?(_ other: CMReadySampleBuffer<CMSampleBuffer.DynamicContent>) {
-        guard other.contentType == .taggedBuffers else { return nil }
+        guard Self.problem(with: other.sampleBuffer, expecting: .taggedBuffers) == nil else { return nil }
         self.init(checked: other.sampleBuffer)
     }
 

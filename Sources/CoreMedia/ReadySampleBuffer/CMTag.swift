@@ -3,7 +3,7 @@
 /// Only the parts of Apple's tag API that the iOS 26 tagged buffers need are here: a tag's value and description.
 /// The typed factories (`CMTypedTag`, `.stereoView(_:)`, `.mediaType(_:)`…) are not implemented, so tags are made
 /// by this package (from tagged buffers it reads), not by callers.
-public class CMTag: Hashable, CustomStringConvertible, @unchecked Sendable {
+public class CMTag: CustomStringConvertible, @unchecked Sendable {
     /// A tag's value and how to read its 64 bits.
     public enum Value: Equatable, Sendable {
         /// A signed integer.
@@ -36,19 +36,6 @@ public class CMTag: Hashable, CustomStringConvertible, @unchecked Sendable {
         return "CMTag(\(name): \(rawTagValue))"
     }
 
-    /// Tags are equal when their categories and values are.
-    public static func == (lhs: CMTag, rhs: CMTag) -> Bool {
-        lhs.category == rhs.category && lhs.rawTagValue == rhs.rawTagValue
-    }
-
-    /// Hashes the category and the value's bits.
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(category)
-        switch rawTagValue {
-        case .int64(let value): hasher.combine(0); hasher.combine(value)
-        case .float64(let value): hasher.combine(1); hasher.combine(value)
-        case .flags(let value): hasher.combine(2); hasher.combine(value)
-        case .osType(let value): hasher.combine(3); hasher.combine(value)
-        }
-    }
+    /// Whether two tags have the same category and value.
+    package func isSame(as other: CMTag) -> Bool { category == other.category && rawTagValue == other.rawTagValue }
 }

@@ -33,7 +33,10 @@ extension CMSampleBuffer {
         }
         var sliceData: CMBlockBuffer?
         var slicePackets: [PacketDescription] = []
-        if image == nil, sampleCount > 0 {
+        // A sample reference (no data buffer, the bytes' URL attached) slices its timing and sizes only; the
+        // caller moves its byte offset.
+        let isReference = dataBufferValue == nil && contentType == .sampleReference
+        if image == nil, sampleCount > 0, !isReference {
             guard let data = dataBufferValue else { return .failure(.init(kCMSampleBufferError_BufferNotReady)) }
             let last = range.upperBound - 1
             guard let start = byteOffset(ofSample: range.lowerBound), let lastStart = byteOffset(ofSample: last) else {

@@ -43,6 +43,4 @@ public struct CVMutablePixelBuffer: ~Copyable, Sendable {
     }
 }
 
-extension CVMutablePixelBuffer: CVPixelBufferRepresentable {
-    public typealias Buffer = CVPixelBuffer
-}
+extension CVMutablePixelBuffer: CVPixelBufferRepresentable {}

@@ -21,6 +21,4 @@ public final class CVReadOnlyPixelBuffer: Sendable {
     }
 }
 
-extension CVReadOnlyPixelBuffer: CVPixelBufferRepresentable {
-    public typealias Buffer = CVPixelBuffer
-}
+extension CVReadOnlyPixelBuffer: CVPixelBufferRepresentable {}

@@ -6,8 +6,9 @@
 // CompressionSettings.swift; CF functions, `as String` keys and the frame-dropping idiom in
 // CoreFoundationIdioms.swift; MobileCoreServices's UTType functions in LegacyTypeIdentifiers.swift; the helpers real
 // code declares on Apple's types, which compile only while we declare nothing Apple lacks, in OwnHelpers.swift;
-// AVFAudio's formats and buffers in AudioBuffers.swift, its files in AudioFiles.swift; the iOS 26 providers and
-// receivers in ProvidersAndReceivers.swift),
+// AVFAudio's formats and buffers in AudioBuffers.swift, its files in AudioFiles.swift; iOS 26's ready sample
+// buffers and mutable/read-only pixel buffers in ReadySampleBuffers.swift, its providers and receivers in
+// ProvidersAndReceivers.swift),
 // built in Swift 5 language mode as a separate package, the way a user's package builds against this one
 // (scripts/compat.sh). It must compile unchanged against Apple's AVFoundation too.
 //
@@ -116,6 +117,7 @@ do {
     checkOwnHelpers()
     checkAudioBuffers()
     try checkAudioFiles(clips[0], outputDirectory: outputDirectory)
+    try checkReadySampleBuffers()
     try checkProvidersAndReceivers(clips[0], outputDirectory: outputDirectory)
     print("apple-style compositions: all checks passed")
 } catch {
