@@ -211,9 +211,8 @@ open class AVAssetWriterInput: NSObject, @unchecked Sendable {
 
     /// Hands an item to the engine, waiting while the worker's queue is at its hard limit.
     func submit(_ item: InputWorker.Item, bytes: Int, engine: WritingEngine, index: Int) -> Bool {
-        engine.waitForRoom(index)
         do throws(AVError) {
-            try engine.enqueue(index, item, bytes: bytes)
+            try engine.enqueue(index, item, bytes: bytes, waitingForRoom: true)
             return true
         } catch {
             engine.fail(error)

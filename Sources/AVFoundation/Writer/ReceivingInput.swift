@@ -27,22 +27,35 @@ final class ReceivingInput: Sendable {
     /// writer failed, was cancelled or completed, or writing has not started) or the task was cancelled.
     func waitUntilReady() async throws {
         while true {
-            try checkCanAppend()
             if Task.isCancelled {
                 input.writer?.cancelWriting()
                 throw CancellationError()
             }
             // Read before the check, so that a change between the check and the wait is not lost.
             let generation = input.changes.generation
-            if input.isReadyForMoreMediaData { return }
+            if try isReadyNow() { return }
             await input.changes.wait(after: generation)
         }
     }
 
-    /// Whether the input can take more media now; throws as `waitUntilReady()` does.
+    /// Whether the input can take more media now; throws as `waitUntilReady()` does. One question to the engine: its
+    /// status and the input's readiness are read together.
     func isReadyNow() throws -> Bool {
-        try checkCanAppend()
-        return input.isReadyForMoreMediaData
+        if finished.withLock({ $0 }) {
+            throw WriterFailure.misuse("media was appended to the \(input.mediaType.rawValue) input's receiver after finish()")
+        }
+        guard let (engine, index) = input.running else {
+            if let error = input.writer?.error as? AVError { throw error }
+            throw WriterFailure.misuse("media was appended to the \(input.mediaType.rawValue) input's receiver before the writer's start()")
+        }
+        let state = engine.state(of: index)
+        switch state.status {
+        case .writing: return state.ready
+        case .failed: throw state.error ?? WriterFailure.misuse("the writer failed")
+        case .cancelled: throw AVError(.operationCancelled, "the asset writer was cancelled (cancelWriting())")
+        case .completed, .unknown:
+            throw WriterFailure.misuse("media was appended to the \(input.mediaType.rawValue) input's receiver after the writer finished writing")
+        }
     }
 
     /// Throws the writer's error when an append was refused (`false` from the classic call).
@@ -55,25 +68,6 @@ final class ReceivingInput: Sendable {
     func finish() {
         finished.withLock { $0 = true }
         input.markAsFinished()
-    }
-
-    /// Throws when appending is not possible at all: after `finish()`, before `start()`, or once the writer is no
-    /// longer writing (its error when it failed).
-    private func checkCanAppend() throws(AVError) {
-        if finished.withLock({ $0 }) {
-            throw WriterFailure.misuse("media was appended to the \(input.mediaType.rawValue) input's receiver after finish()")
-        }
-        guard let (engine, _) = input.running else {
-            if let error = input.writer?.error as? AVError { throw error }
-            throw WriterFailure.misuse("media was appended to the \(input.mediaType.rawValue) input's receiver before the writer's start()")
-        }
-        switch engine.currentStatus {
-        case .writing: return
-        case .failed: throw engine.currentError ?? WriterFailure.misuse("the writer failed")
-        case .cancelled: throw AVError(.operationCancelled, "the asset writer was cancelled (cancelWriting())")
-        case .completed, .unknown:
-            throw WriterFailure.misuse("media was appended to the \(input.mediaType.rawValue) input's receiver after the writer finished writing")
-        }
     }
 
     /// The writer's error, if it failed.

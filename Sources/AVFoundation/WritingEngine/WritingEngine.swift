@@ -165,28 +165,36 @@ final class WritingEngine: @unchecked Sendable {
 
     // MARK: Taking work
 
-    /// Hands an item to an input's worker after checking the calls's preconditions.
-    func enqueue(_ index: Int, _ item: InputWorker.Item, bytes: Int) throws(AVError) {
-        try lock.withLock { (_: inout Void) throws(AVError) in
-            guard status == .writing else {
-                throw failure ?? WriterFailure.misuse("the writer is not writing (status \(status))")
+    /// Hands an item to an input's worker after checking the call's preconditions. With `waitingForRoom`, a sample
+    /// that finds the input's queue at its hard limit (`WriterLimits.hardQueuedItems`: a caller appending regardless
+    /// of readiness) waits until the worker has made room; the check and the accounting are one pass under the lock.
+    func enqueue(_ index: Int, _ item: InputWorker.Item, bytes: Int, waitingForRoom: Bool = false) throws(AVError) {
+        while true {
+            let queued = try lock.withLock { (_: inout Void) throws(AVError) -> Bool in
+                guard status == .writing else {
+                    throw failure ?? WriterFailure.misuse("the writer is not writing (status \(status))")
+                }
+                let track = tracks[index]
+                guard !track.inputFinished else {
+                    throw WriterFailure.misuse("a sample was appended to the \(track.spec.mediaType.rawValue) input after markAsFinished()")
+                }
+                guard !track.betweenPasses else {
+                    throw WriterFailure.misuse("a sample was appended after markCurrentPassAsFinished() and before the next pass began")
+                }
+                if waitingForRoom, track.queuedItems >= WriterLimits.hardQueuedItems { return false }
+                if case .end = item {
+                    track.inputFinished = true
+                } else if case .endOfPass = item {
+                    track.betweenPasses = true
+                } else if sessions.isEmpty {
+                    throw WriterFailure.misuse("a sample was appended before startSession(atSourceTime:); start a session first")
+                }
+                track.queuedItems += 1
+                track.queuedBytes += bytes
+                return true
             }
-            let track = tracks[index]
-            guard !track.inputFinished else {
-                throw WriterFailure.misuse("a sample was appended to the \(track.spec.mediaType.rawValue) input after markAsFinished()")
-            }
-            guard !track.betweenPasses else {
-                throw WriterFailure.misuse("a sample was appended after markCurrentPassAsFinished() and before the next pass began")
-            }
-            if case .end = item {
-                track.inputFinished = true
-            } else if case .endOfPass = item {
-                track.betweenPasses = true
-            } else if sessions.isEmpty {
-                throw WriterFailure.misuse("a sample was appended before startSession(atSourceTime:); start a session first")
-            }
-            track.queuedItems += 1
-            track.queuedBytes += bytes
+            if queued { break }
+            waitForRoom(index)
         }
         workers[index].submit(item, bytes: bytes)
     }
@@ -201,13 +209,17 @@ final class WritingEngine: @unchecked Sendable {
     }
 
     /// Whether input `index` should be given more media now.
-    func isReady(_ index: Int) -> Bool {
-        let (ready, handle): (Bool?, OutputTrack?) = lock.withLock { _ in
+    func isReady(_ index: Int) -> Bool { state(of: index).ready }
+
+    /// The writer's status and error, and whether input `index` should be given more media now, read together: the
+    /// receivers' one question before each append.
+    func state(of index: Int) -> (status: AVAssetWriter.Status, error: AVError?, ready: Bool) {
+        let (current, error, ready, handle): (AVAssetWriter.Status, AVError?, Bool?, OutputTrack?) = lock.withLock { _ in
             let track = tracks[index]
             // After a failure or cancellation an input reports ready until it is marked finished, so that a
             // "while ready, append" loop learns of the failure from `append` returning false instead of waiting.
-            guard status == .writing else { return (status != .completed && !track.inputFinished, nil) }
-            if track.inputFinished || track.betweenPasses { return (false, nil) }
+            guard status == .writing else { return (status, failure, status != .completed && !track.inputFinished, nil) }
+            if track.inputFinished || track.betweenPasses { return (status, nil, false, nil) }
             let realTime = track.spec.expectsMediaDataInRealTime
             let itemLimit = realTime ? WriterLimits.realTimeQueuedItems : WriterLimits.queuedItems
             let byteLimit = realTime ? WriterLimits.realTimeQueuedBytes : WriterLimits.queuedBytes
@@ -215,19 +227,20 @@ final class WritingEngine: @unchecked Sendable {
             // being woken for every item the worker finishes.
             if track.queuedItems >= itemLimit || track.queuedBytes >= byteLimit { track.drainingQueue = true }
             if track.drainingQueue {
-                if track.queuedItems > itemLimit / 2 || track.queuedBytes > byteLimit / 2 { return (false, nil) }
+                if track.queuedItems > itemLimit / 2 || track.queuedBytes > byteLimit / 2 { return (status, nil, false, nil) }
                 track.drainingQueue = false
             }
-            if realTime { return (true, nil) }
-            if !tracksCreated { return (!track.stagingIsFull, nil) }
-            if let handle = track.handle { return (nil, handle) }
-            return (true, nil)
+            if realTime { return (status, nil, true, nil) }
+            if !tracksCreated { return (status, nil, !track.stagingIsFull, nil) }
+            if let handle = track.handle { return (status, nil, nil, handle) }
+            return (status, nil, true, nil)
         }
-        if let ready { return ready }
+        if let ready { return (current, error, ready) }
         // The container writer's own lock answers this; asking it outside ours keeps the lock order one way.
-        guard let handle else { return true }
-        return output.isReadyForMoreMediaData(handle)
+        guard let handle else { return (current, error, true) }
+        return (current, error, output.isReadyForMoreMediaData(handle))
     }
+
     /// Marks an input finished: its worker flushes the encoder, then the track ends.
     func markFinished(_ index: Int) throws(AVError) {
         let alreadyFinished = lock.withLock { _ in tracks[index].inputFinished || status != .writing }
@@ -263,7 +276,9 @@ final class WritingEngine: @unchecked Sendable {
             return track
         }
         for sample in ready { try write(sample, track: track) }
-        readinessChanged()
+        // No readiness announcement here: every delivery runs inside a worker item whose `itemDone` (or a failure)
+        // follows at once and announces it. Announcing twice per sample doubled the wake-ups every input's waiters,
+        // request pumps and observers take, which callers appending from several threads contend for.
     }
 
     /// Checks a sample against its track, completes the duration of the one before it, and passes it on; samples for
@@ -486,7 +501,7 @@ final class WritingEngine: @unchecked Sendable {
     /// Waits while input `index`'s queue holds `WriterLimits.hardQueuedItems` items and the writer is writing: an
     /// append made while the input was not ready. The worker never waits for the caller, so the wait ends; it is
     /// woken by every change of readiness (an item done, a failure, a cancel, the end), not by polling.
-    func waitForRoom(_ index: Int) {
+    private func waitForRoom(_ index: Int) {
         room.lock()
         defer { room.unlock() }
         while lock.withLock({ _ in tracks[index].queuedItems >= WriterLimits.hardQueuedItems && status == .writing }) {

@@ -299,6 +299,19 @@ struct ProviderReceiverTests {
         #expect(!FileManager.default.fileExists(atPath: directory.file("wrong.mov").path))
         await #expect(throws: AVError.self) { try await audio.append(video) }
 
+        // A pixel-buffer receiver for an input that does not encode video.
+        let passthrough = try AVAssetWriter(outputURL: directory.file("pixels.mov"), fileType: .mov)
+        let pixels = passthrough.inputPixelBufferReceiver(for: AVAssetWriterInput(mediaType: .video, outputSettings: nil),
+                                                          pixelBufferAttributes: nil)
+        try passthrough.start()
+        passthrough.startSession(atSourceTime: .zero)
+        let refused = await #expect(throws: AVError.self) {
+            try await pixels.append(CVReadOnlyPixelBuffer(unsafeBuffer: WriterMedia.pixelBuffer(width: 160, height: 120, frame: 0)),
+                                    with: .zero)
+        }
+        #expect(refused?.localizedDescription.contains("output settings") == true, "\(String(describing: refused))")
+        #expect(passthrough.status == .failed)
+
         let ordered = try AVAssetWriter(outputURL: directory.file("order.mov"), fileType: .mov)
         let receiver = ordered.inputReceiver(for: AVAssetWriterInput(mediaType: .video, outputSettings: nil))
         try ordered.start()
