@@ -6,8 +6,12 @@ import Glibc
 // with output providers and input receivers (a task per track, back-pressure by awaiting), to compare with the
 // classic calls in the same run.
 
-/// `remux` through providers and receivers: every track copied as stored, each in its own task.
-func remuxWithReceivers(_ input: URL, _ outputURL: URL) async throws {
+/// `remux` through providers and receivers: every track copied as stored. `tasks`: each track in its own task (two
+/// threads append at once and contend for the muxer); otherwise the classic `remux`'s shape, one loop taking the
+/// tracks in turn, so that the row measures the API rather than the threading: a track ahead of the others in the
+/// file keeps its sample and lets the others go first (`appendImmediately`), and the loop awaits only when no track
+/// can take its sample (an input's queue is full; its worker drains it by itself).
+func remuxWithReceivers(_ input: URL, _ outputURL: URL, tasks: Bool) async throws {
     let asset = AVURLAsset(url: input)
     let reader = try AVAssetReader(asset: asset)
     let fileType: AVFileType = outputURL.pathExtension.lowercased() == "mov" ? .mov : .mp4
@@ -24,24 +28,52 @@ func remuxWithReceivers(_ input: URL, _ outputURL: URL) async throws {
     try reader.start()
     try writer.start()
     writer.startSession(atSourceTime: .zero)
-    let counts = try await withThrowingTaskGroup(of: Int.self) { group in
-        for (provider, receiver) in copies {
-            nonisolated(unsafe) let provider = provider, receiver = receiver
-            group.addTask {
-                var samples = 0
-                while let buffer = try await provider.next() {
-                    samples += buffer.withUnsafeSampleBuffer { CMSampleBufferGetNumSamples($0) }
-                    try await receiver.append(buffer)
+    var samples = 0
+    if tasks {
+        samples = try await withThrowingTaskGroup(of: Int.self) { group in
+            for (provider, receiver) in copies {
+                nonisolated(unsafe) let provider = provider, receiver = receiver
+                group.addTask {
+                    var count = 0
+                    while let buffer = try await provider.next() {
+                        count += buffer.sampleCount
+                        try await receiver.append(buffer)
+                    }
+                    receiver.finish()
+                    return count
                 }
-                receiver.finish()
-                return samples
+            }
+            return try await group.reduce(0, +)
+        }
+    } else {
+        var pending: [CMReadySampleBuffer<CMSampleBuffer.DynamicContent>?] = Array(repeating: nil, count: copies.count)
+        var done = Array(repeating: false, count: copies.count)
+        while done.contains(false) {
+            var appended = false
+            for (index, (provider, receiver)) in copies.enumerated() where !done[index] {
+                if pending[index] == nil { pending[index] = try await provider.next() }
+                guard let buffer = pending[index] else {
+                    receiver.finish()
+                    done[index] = true
+                    appended = true
+                    continue
+                }
+                if try receiver.appendImmediately(buffer) {
+                    samples += buffer.sampleCount
+                    pending[index] = nil
+                    appended = true
+                }
+            }
+            if !appended, let index = pending.firstIndex(where: { $0 != nil }), let buffer = pending[index] {
+                try await copies[index].1.append(buffer)
+                samples += buffer.sampleCount
+                pending[index] = nil
             }
         }
-        return try await group.reduce(0, +)
     }
     await writer.finishWriting()
     guard writer.status == .completed else { throw writer.error ?? BenchFailure("writing ended as \(writer.status)") }
-    report("remux-receivers: \(counts) samples")
+    report("remux-receivers\(tasks ? " (a task per track)" : ""): \(samples) samples")
 }
 
 /// The first `seconds` of the video track decoded and encoded again as H.264 at `bitRate`, the size kept: with the

@@ -418,8 +418,9 @@ do {
     case ("read", 2): try await read(URL(fileURLWithPath: arguments[1]))
     case ("decode", 2): try await decode(URL(fileURLWithPath: arguments[1]))
     case ("remux", 3): try await remux(URL(fileURLWithPath: arguments[1]), URL(fileURLWithPath: arguments[2]))
-    case ("remux-receivers", 3):
-        try await remuxWithReceivers(URL(fileURLWithPath: arguments[1]), URL(fileURLWithPath: arguments[2]))
+    case ("remux-receivers", 3), ("remux-receivers-tasks", 3):
+        try await remuxWithReceivers(URL(fileURLWithPath: arguments[1]), URL(fileURLWithPath: arguments[2]),
+                                     tasks: arguments[0] == "remux-receivers-tasks")
     case ("transcode", 5), ("transcode-receivers", 5):
         guard let seconds = Double(arguments[3]), let bitRate = Int(arguments[4]) else {
             throw BenchFailure("\(arguments[0]): SECONDS and BITRATE must be numbers")
@@ -464,7 +465,7 @@ do {
         guard let seconds = Double(arguments[1]) else { throw BenchFailure("record: SECONDS must be a number") }
         try record(seconds: seconds, output: URL(fileURLWithPath: arguments[2]))
     default:
-        report("usage: avbench open|read|decode FILE | remux IN OUT | remux-receivers IN OUT | "
+        report("usage: avbench open|read|decode FILE | remux IN OUT | remux-receivers[-tasks] IN OUT | "
                + "transcode|transcode-receivers IN OUT SECONDS BITRATE | encode RAW W H FPS BITRATE OUT | "
                + "compose-read SEGMENTS SECONDS CLIP... | composite A B SECONDS [--custom] | decode-two A B SECONDS | "
                + "composite-export A B SECONDS OUT | frames FILE WIDTH exact|sync OUT TIME... | speech IN OUT.wav | "

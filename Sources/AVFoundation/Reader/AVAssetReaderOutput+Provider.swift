@@ -81,15 +81,22 @@ extension AVAssetReaderOutput {
                 core.cancel()
                 throw CancellationError()
             }
-            let poll: Poll = await withTaskCancellationHandler {
-                await withCheckedContinuation { (continuation: CheckedContinuation<Poll, Never>) in
-                    if let answer = core.next(slot: slot, orNotify: { continuation.resume(returning: .retry) }) {
-                        continuation.resume(returning: .answer(answer))
+            let poll: Poll
+            if let answer = core.next(slot: slot, whenBusy: .returnNil) {
+                // The common case: read ahead already, or read now on this thread. No suspension.
+                poll = .answer(answer)
+            } else {
+                poll = await withTaskCancellationHandler {
+                    await withCheckedContinuation { (continuation: CheckedContinuation<Poll, Never>) in
+                        let whenBusy = ReadAheadWorker.WhenBusy.notify { continuation.resume(returning: .retry) }
+                        if let answer = core.next(slot: slot, whenBusy: whenBusy) {
+                            continuation.resume(returning: .answer(answer))
+                        }
                     }
+                } onCancel: {
+                    // Cancelling stops the workers, which wakes a waiting caller.
+                    core.cancel()
                 }
-            } onCancel: {
-                // Cancelling stops the workers, which wakes a waiting caller.
-                core.cancel()
             }
             switch poll {
             case .retry:

@@ -110,20 +110,20 @@ final class ReaderCore: @unchecked Sendable {
 
     /// The next buffer of output `slot`, waiting for its worker; `nil` at its end, on failure or cancellation.
     func next(slot: Int) -> CMSampleBuffer? {
-        // Without a waiter the worker blocks, so there is always an answer.
-        next(slot: slot, orNotify: nil)!
+        // Waiting for the worker, there is always an answer.
+        next(slot: slot, whenBusy: .wait)!
     }
 
-    /// The next buffer of output `slot` without blocking the thread: `.some` is the answer (`.some(nil)` at the
-    /// end, on failure or cancellation); `nil` means the output's worker is mid-step and `waiter` will be called
-    /// once when the caller should ask again (see `ReadAheadWorker.take(orNotify:)`).
-    func next(slot: Int, orNotify waiter: (@Sendable () -> Void)?) -> CMSampleBuffer?? {
+    /// The next buffer of output `slot`: `.some` is the answer (`.some(nil)` at the end, on failure or
+    /// cancellation); `nil` means the output's worker is mid-step and `whenBusy` did not wait (see
+    /// `ReadAheadWorker.take(whenBusy:)`).
+    func next(slot: Int, whenBusy: ReadAheadWorker.WhenBusy) -> CMSampleBuffer?? {
         let worker: ReadAheadWorker? = lock.withLock {
             guard currentStatus == .reading, slot < slots.count, !slots[slot].ended else { return nil }
             return slots[slot].worker
         }
         guard let worker else { return .some(nil) }
-        guard let item = worker.take(orNotify: waiter) else { return nil }
+        guard let item = worker.take(whenBusy: whenBusy) else { return nil }
         switch item {
         case .buffer(let buffer):
             return status == .reading ? buffer : .some(nil)

@@ -68,8 +68,8 @@ final class ReadAheadWorker: @unchecked Sendable {
     private var activeSteps = 0
     /// The worker is in the pool's queue.
     private var scheduled = false
-    /// Async callers waiting for the step under way (`take(orNotify:)`), called once each when it publishes or the
-    /// run is cancelled.
+    /// Async callers waiting for the step under way (`take(whenBusy: .notify)`), called once each when it publishes
+    /// or the run is cancelled.
     private var waiters: [@Sendable () -> Void] = []
 
     /// A worker named `name` (for diagnostics) that reports a failure to `onFailure` as soon as it happens.
@@ -97,18 +97,28 @@ final class ReadAheadWorker: @unchecked Sendable {
         scheduleIfIdle()
     }
 
+    /// What `take` does when the queue is empty and a step of the run is under way on another thread.
+    enum WhenBusy {
+        /// Wait for the step (blocks the thread).
+        case wait
+        /// Return nil and call the closure once, when the step publishes or the run is cancelled (the caller then
+        /// asks again). How an async caller (`AVAssetReaderOutput.Provider.next()`) waits without parking a thread
+        /// of Swift's cooperative pool.
+        case notify(@Sendable () -> Void)
+        /// Return nil, registering nothing (an async caller's first, cheap try).
+        case returnNil
+    }
+
     /// The next item, waiting while a step is under way and the queue is empty; runs the next step itself when
     /// none is.
     func take() -> Item {
-        // Without a waiter the call blocks, so it always answers.
-        take(orNotify: nil)!
+        // Waiting, the call always answers.
+        take(whenBusy: .wait)!
     }
 
-    /// The next item without blocking the thread: `nil` when the queue is empty and a step is under way on another
-    /// thread, in which case `waiter` is called once, as soon as that step publishes or the run is cancelled (the
-    /// caller then asks again). Runs the next step itself when none is under way, as `take()` does. This is how an
-    /// async caller (`AVAssetReaderOutput.Provider.next()`) waits without parking a thread of Swift's cooperative pool.
-    func take(orNotify waiter: (@Sendable () -> Void)?) -> Item? {
+    /// The next item; runs the next step itself when none is under way. When the queue is empty and another thread
+    /// is mid-step, does what `whenBusy` says (nil unless it waits).
+    func take(whenBusy: WhenBusy) -> Item? {
         condition.lock()
         while true {
             if !queue.isEmpty {
@@ -132,13 +142,18 @@ final class ReadAheadWorker: @unchecked Sendable {
                 return .cancelled
             case .running:
                 guard let claim = claimStep() else {
-                    if let waiter {
+                    switch whenBusy {
+                    case .wait:
+                        condition.wait()
+                        continue
+                    case .notify(let waiter):
                         waiters.append(waiter)
                         condition.unlock()
                         return nil
+                    case .returnNil:
+                        condition.unlock()
+                        return nil
                     }
-                    condition.wait()
-                    continue
                 }
                 condition.unlock()
                 step(claim)

@@ -31,7 +31,9 @@ final class ReceivingInput: Sendable {
                 input.writer?.cancelWriting()
                 throw CancellationError()
             }
-            // Read before the check, so that a change between the check and the wait is not lost.
+            if try isReadyNow() { return }
+            // Not ready: read the generation, then check again, so that a change between the check and the wait
+            // is not lost (the first check spares the signal's lock when the input is ready, the common case).
             let generation = input.changes.generation
             if try isReadyNow() { return }
             await input.changes.wait(after: generation)

@@ -85,23 +85,25 @@ struct ReadAheadWorkerTests {
         // A pool thread is now in the step (held at the gate): the caller gets no answer and no thread waits.
         #expect(producer.entered.wait(timeout: .now() + 60) == .success)
         let woken = Flag()
-        #expect(worker.take(orNotify: { woken.raise() }) == nil)
+        #expect(worker.take(whenBusy: .notify { woken.raise() }) == nil)
         #expect(woken.value == 0)
         producer.release.signal()
         let deadline = Date(timeIntervalSinceNow: 60)
         while woken.value == 0 && Date() < deadline { Thread.sleep(forTimeInterval: 0.005) }
         #expect(woken.value == 1, "called once, when the step published")
-        guard case .buffer? = worker.take(orNotify: { woken.raise() }) else {
+        guard case .buffer? = worker.take(whenBusy: .notify { woken.raise() }) else {
             Issue.record("the buffer the step made is there after the call-back")
             return
         }
-        // Cancelling wakes a waiting caller too.
+        // Asked without a call-back, a busy worker answers nil and registers nothing.
         #expect(producer.entered.wait(timeout: .now() + 60) == .success)
-        #expect(worker.take(orNotify: { woken.raise() }) == nil)
+        #expect(worker.take(whenBusy: .returnNil) == nil)
+        // Cancelling wakes a waiting caller too.
+        #expect(worker.take(whenBusy: .notify { woken.raise() }) == nil)
         worker.cancel()
         #expect(woken.value == 2)
         producer.release.signal()
-        guard case .cancelled? = worker.take(orNotify: { woken.raise() }) else {
+        guard case .cancelled? = worker.take(whenBusy: .notify { woken.raise() }) else {
             Issue.record("a cancelled worker answers cancelled")
             return
         }
