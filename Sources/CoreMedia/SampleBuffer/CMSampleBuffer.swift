@@ -53,9 +53,8 @@ public final class CMSampleBuffer: @unchecked Sendable {
     private var readiness: Readiness
     private var valid = true
     private var outputPresentationTimeStampOverride: CMTime?
-    /// One mutable dictionary per sample, handed out as they are by `CMSampleBufferGetSampleAttachmentsArray`, so
-    /// that a caller's `CFDictionarySetValue` on one reaches the buffer, as on Apple platforms.
-    private var sampleAttachmentStore: CFObjectArray?
+    /// The per-sample attachments (see `SampleAttachmentStore`).
+    private var sampleAttachmentStore: SampleAttachmentStore?
     private var dataReadyMaker: DataReadyMaker?
     private var invalidator: Invalidator?
     private var trackedBuffer: CMSampleBuffer?
@@ -193,11 +192,37 @@ public final class CMSampleBuffer: @unchecked Sendable {
     // buffer's attachments must not be changed by one thread while another uses the buffer. Our own reads and
     // writes of them hold the lock, so the overlay's accessors may be used from several threads.
 
+    /// Per-sample attachments, kept as the package's makers set them until a caller needs Apple's form.
+    ///
+    /// Apple's form is one mutable dictionary per sample, handed out as they are by
+    /// `CMSampleBufferGetSampleAttachmentsArray`, so that a caller's `CFDictionarySetValue` on one reaches the buffer.
+    /// Making those dictionaries, and reading them back through Foundation's bridging, cost a passthrough remux
+    /// 30 % of its user time (every sample the reader hands the muxer carries its sync and dependency flags; the
+    /// 600 s 1080p remux went from 1.04 s to 0.74 s of user time without it). So the values a maker
+    /// sets stay Swift dictionaries, which the muxer reads as they are, and become mutable dictionaries only when a
+    /// caller asks for them; from then on those are the attachments.
+    private enum SampleAttachmentStore {
+        case values([[String: Any]])
+        case objects(CFObjectArray)
+
+        /// Apple's form, made from the values if need be (called with the lock held, by the callers that hand it out).
+        mutating func objects() -> CFObjectArray {
+            switch self {
+            case .objects(let array):
+                return array
+            case .values(let list):
+                let array = CFObjectArray(objects: list.map { NSMutableDictionary(dictionary: $0) })
+                self = .objects(array)
+                return array
+            }
+        }
+    }
+
     /// The per-sample attachment dictionaries, made (empty, one per sample) when `create` and missing.
     func sampleAttachments(create: Bool) -> CFObjectArray? {
         lock.withLock { _ in
-            if sampleAttachmentStore == nil && create { sampleAttachmentStore = Self.attachmentArray(count: sampleCount) }
-            return sampleAttachmentStore
+            if sampleAttachmentStore == nil && create { sampleAttachmentStore = .objects(Self.attachmentArray(count: sampleCount)) }
+            return sampleAttachmentStore?.objects()
         }
     }
 
@@ -205,8 +230,8 @@ public final class CMSampleBuffer: @unchecked Sendable {
     func withSampleAttachments<R>(at index: Int, _ body: (NSMutableDictionary) -> R) -> R? {
         lock.withLock { _ in
             guard index >= 0, index < sampleCount else { return nil }
-            if sampleAttachmentStore == nil { sampleAttachmentStore = Self.attachmentArray(count: sampleCount) }
-            guard let dictionary = sampleAttachmentStore?.objects[index] as? NSMutableDictionary else { return nil }
+            if sampleAttachmentStore == nil { sampleAttachmentStore = .objects(Self.attachmentArray(count: sampleCount)) }
+            guard let dictionary = sampleAttachmentStore?.objects().objects[index] as? NSMutableDictionary else { return nil }
             return body(dictionary)
         }
     }
@@ -215,16 +240,18 @@ public final class CMSampleBuffer: @unchecked Sendable {
     /// For readers of many buffers (the muxer) that must not pay for empty dictionaries.
     package var existingSampleAttachments: [[String: Any]]? {
         lock.withLock { _ in
-            sampleAttachmentStore?.objects.map { ($0 as? NSDictionary)?.stringKeyed ?? [:] }
+            switch sampleAttachmentStore {
+            case nil: nil
+            case .values(let list)?: list
+            case .objects(let array)?: array.objects.map { ($0 as? NSDictionary)?.stringKeyed ?? [:] }
+            }
         }
     }
 
-    /// Replaces every sample's attachments with copies of `attachments` (makers of buffers that set several keys at
-    /// once). Ignored unless there is one dictionary per sample.
+    /// Replaces every sample's attachments with `attachments` (makers of buffers that set several keys at once).
+    /// Ignored unless there is one dictionary per sample.
     package func setSampleAttachments(_ attachments: [[String: Any]]?) {
-        let made = attachments.flatMap { list in
-            list.count == sampleCount ? CFObjectArray(objects: list.map { NSMutableDictionary(dictionary: $0) }) : nil
-        }
+        let made = attachments.flatMap { list in list.count == sampleCount ? SampleAttachmentStore.values(list) : nil }
         lock.withLock { _ in sampleAttachmentStore = made }
     }
 

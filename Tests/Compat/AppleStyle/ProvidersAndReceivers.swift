@@ -11,11 +11,11 @@ func transcodeVideo(_ clip: URL, to output: URL) async throws -> Int {
     guard let track = try await asset.loadTracks(withMediaType: .video).first else { fail("no video track") }
     let size = try await track.load(.naturalSize)
     let reader = try AVAssetReader(asset: asset)
-    let output = AVAssetReaderTrackOutput(track: track, outputSettings: [
+    let trackOutput = AVAssetReaderTrackOutput(track: track, outputSettings: [
         kCVPixelBufferPixelFormatTypeKey as String: kCVPixelFormatType_420YpCbCr8BiPlanarVideoRange,
     ])
-    output.alwaysCopiesSampleData = false
-    let provider = reader.outputProvider(for: output)
+    trackOutput.alwaysCopiesSampleData = false
+    let provider = reader.outputProvider(for: trackOutput)
 
     let writer = try AVAssetWriter(outputURL: output, fileType: .mp4)
     let input = AVAssetWriterInput(mediaType: .video, outputSettings: [
@@ -88,7 +88,9 @@ func writeGeneratedFrames(to output: URL, count: Int) async throws {
         CVPixelBufferCreate(kCFAllocatorDefault, 320, 240, kCVPixelFormatType_32BGRA, nil, &pixelBuffer)
         guard let pixelBuffer else { fail("no pixel buffer") }
         CVPixelBufferLockBaseAddress(pixelBuffer, [])
-        memset(CVPixelBufferGetBaseAddress(pixelBuffer), Int32(index * 4 % 256), CVPixelBufferGetDataSize(pixelBuffer))
+        if let base = CVPixelBufferGetBaseAddress(pixelBuffer) {
+            memset(base, Int32(index * 4 % 256), CVPixelBufferGetDataSize(pixelBuffer))
+        }
         CVPixelBufferUnlockBaseAddress(pixelBuffer, [])
         try await receiver.append(CVReadOnlyPixelBuffer(unsafeBuffer: pixelBuffer),
                                   with: CMTime(value: CMTimeValue(index), timescale: 30))
