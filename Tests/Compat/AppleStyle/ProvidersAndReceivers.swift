@@ -100,27 +100,130 @@ func writeGeneratedFrames(to output: URL, count: Int) async throws {
     guard writer.status == .completed else { throw writer.error ?? CocoaError(.fileWriteUnknown) }
 }
 
+/// Reads the clip's first second twice: once as the whole, then again after a reset, as a thumbnail scrubber does.
+func rereadFirstSecond(_ clip: URL) async throws -> (all: Int, again: Int) {
+    let asset = AVURLAsset(url: clip)
+    guard let track = try await asset.loadTracks(withMediaType: .video).first else { fail("no video track") }
+    let reader = try AVAssetReader(asset: asset)
+    let (provider, controller) = reader.outputProviderWithRandomAccess(for: AVAssetReaderTrackOutput(track: track, outputSettings: nil))
+    try reader.start()
+    var all = 0
+    while try await provider.next() != nil { all += 1 }
+    controller.resetForReading(timeRanges: [CMTimeRange(start: .zero, duration: CMTime(value: 1, timescale: 1))])
+    var again = 0
+    while let sampleBuffer = try await provider.next() {
+        if sampleBuffer.presentationTimeStamp < CMTime(value: 1, timescale: 1) { again += 1 }
+    }
+    controller.markConfigurationAsFinal()
+    guard reader.status == .completed else { fail("the reader did not complete: \(reader.status.rawValue)") }
+    return (all, again)
+}
+
+/// Writes chapter-like timed metadata beside nothing else, then reads it back as groups.
+func writeAndReadTimedMetadata(to output: URL) async throws -> [String] {
+    func group(_ index: Int) -> AVTimedMetadataGroup {
+        let item = AVMutableMetadataItem()
+        item.identifier = AVMetadataIdentifier(rawValue: "mdta/com.example.chapter")
+        item.dataType = kCMMetadataBaseDataType_UTF8 as String
+        item.value = "Chapter \(index + 1)" as NSString
+        return AVTimedMetadataGroup(items: [item], timeRange: CMTimeRange(start: CMTime(value: CMTimeValue(index), timescale: 1),
+                                                                          duration: CMTime(value: 1, timescale: 1)))
+    }
+    let writer = try AVAssetWriter(outputURL: output, fileType: .mov)
+    let input = AVAssetWriterInput(mediaType: .metadata, outputSettings: nil, sourceFormatHint: group(0).copyFormatDescription())
+    let receiver = writer.inputMetadataReceiver(for: input)
+    try writer.start()
+    writer.startSession(atSourceTime: .zero)
+    for index in 0..<3 { try await receiver.append(group(index)) }
+    receiver.finish()
+    await writer.finishWriting()
+    guard writer.status == .completed else { throw writer.error ?? CocoaError(.fileWriteUnknown) }
+
+    let asset = AVURLAsset(url: output)
+    guard let track = try await asset.loadTracks(withMediaType: .metadata).first else { fail("no metadata track") }
+    let reader = try AVAssetReader(asset: asset)
+    let provider = reader.outputMetadataProvider(for: AVAssetReaderTrackOutput(track: track, outputSettings: nil))
+    try reader.start()
+    var titles: [String] = []
+    while let group = try await provider.next() {
+        titles += group.items.compactMap { $0.stringValue }
+    }
+    return titles
+}
+
+/// Encodes generated frames in as many passes as the encoder wants.
+func encodeInPasses(to output: URL) async throws -> Int {
+    let writer = try AVAssetWriter(outputURL: output, fileType: .mp4)
+    let input = AVAssetWriterInput(mediaType: .video, outputSettings: [
+        AVVideoCodecKey: AVVideoCodecType.h264, AVVideoWidthKey: 160, AVVideoHeightKey: 120,
+        AVVideoCompressionPropertiesKey: [AVVideoAverageBitRateKey: 150_000],
+    ])
+    let (receiver, controller) = writer.inputPixelBufferReceiverRequestingMultiPass(for: input, pixelBufferAttributes: nil)
+    try writer.start()
+    writer.startSession(atSourceTime: .zero)
+    var passes = 0
+    if let descriptions = controller.passDescriptions {
+        for await _ in descriptions {
+            passes += 1
+            for index in 0..<30 {
+                var pixelBuffer: CVPixelBuffer?
+                CVPixelBufferCreate(kCFAllocatorDefault, 160, 120, kCVPixelFormatType_32BGRA, nil, &pixelBuffer)
+                guard let pixelBuffer else { fail("no pixel buffer") }
+                CVPixelBufferLockBaseAddress(pixelBuffer, [])
+                if let base = CVPixelBufferGetBaseAddress(pixelBuffer) {
+                    memset(base, Int32(index * 8 % 256), CVPixelBufferGetDataSize(pixelBuffer))
+                }
+                CVPixelBufferUnlockBaseAddress(pixelBuffer, [])
+                try await receiver.append(CVReadOnlyPixelBuffer(unsafeBuffer: pixelBuffer),
+                                          with: CMTime(value: CMTimeValue(index), timescale: 30))
+            }
+        }
+    }
+    receiver.finish()
+    await writer.finishWriting()
+    guard writer.status == .completed else { throw writer.error ?? CocoaError(.fileWriteUnknown) }
+    return passes
+}
+
 /// Runs the three jobs and checks what they wrote by reading it back.
 func checkProvidersAndReceivers(_ clip: URL, outputDirectory: URL) throws {
     let transcoded = outputDirectory.appendingPathComponent("provider-transcode.mp4")
     let remuxed = outputDirectory.appendingPathComponent("provider-remux.mov")
     let generated = outputDirectory.appendingPathComponent("receiver-frames.mov")
-    for url in [transcoded, remuxed, generated] { try? FileManager.default.removeItem(at: url) }
+    let chapters = outputDirectory.appendingPathComponent("receiver-chapters.mov")
+    let passes = outputDirectory.appendingPathComponent("receiver-passes.mp4")
+    for url in [transcoded, remuxed, generated, chapters, passes] { try? FileManager.default.removeItem(at: url) }
+    struct Results {
+        var frames = 0
+        var reread = (all: 0, again: 0)
+        var titles: [String] = []
+        var passCount = 0
+    }
     let done = DispatchSemaphore(value: 0)
-    var outcome: Result<Int, Error> = .success(0)
+    var outcome: Result<Results, Error> = .success(Results())
     Task {
         do {
-            let frames = try await transcodeVideo(clip, to: transcoded)
+            var results = Results()
+            results.frames = try await transcodeVideo(clip, to: transcoded)
             try await remux(clip, to: remuxed)
             try await writeGeneratedFrames(to: generated, count: 45)
-            outcome = .success(frames)
+            results.reread = try await rereadFirstSecond(clip)
+            results.titles = try await writeAndReadTimedMetadata(to: chapters)
+            results.passCount = try await encodeInPasses(to: passes)
+            outcome = .success(results)
         } catch {
             outcome = .failure(error)
         }
         done.signal()
     }
     done.wait()
-    let frames = try outcome.get()
+    let results = try outcome.get()
+    let frames = results.frames
+    check(results.reread.all == frames, "the random-access provider read \(results.reread.all) frames, the transcode \(frames)")
+    check(results.reread.again > 0, "re-reading the first second gave no frames")
+    check(results.titles == ["Chapter 1", "Chapter 2", "Chapter 3"], "timed metadata read back: \(results.titles)")
+    check(results.passCount == 2, "H.264 at a target bit rate encodes in two passes, not \(results.passCount)")
+    check(abs(AVURLAsset(url: passes).duration.seconds - 1) < 0.05, "the two-pass file lasts 1 s")
     check(frames > 0, "the provider gave no frames")
     let sourceTracks = AVURLAsset(url: clip).tracks.filter { $0.mediaType == .video || $0.mediaType == .audio }.count
     check(AVURLAsset(url: remuxed).tracks.count == sourceTracks, "the remux has every track")
