@@ -221,7 +221,8 @@ struct AVAudioConverterTests {
         }
         #expect(status == .error && error?.code == -50)
         for configure in [{ (c: AVAudioConverter) in c.sampleRateConverterAlgorithm = AVSampleRateConverterAlgorithm_MinimumPhase },
-                          { (c: AVAudioConverter) in c.primeMethod = .none }] {
+                          { (c: AVAudioConverter) in c.primeMethod = .none },
+                          { (c: AVAudioConverter) in c.primeInfo = AVAudioConverterPrimeInfo(leadingFrames: 64, trailingFrames: 0) }] {
             let failing = try #require(AVAudioConverter(from: input, to: output))
             configure(failing)
             error = nil
@@ -231,6 +232,11 @@ struct AVAudioConverterTests {
             }
             #expect(status == .error && error != nil)
         }
+        // A PCM conversion's priming is none: setting that is accepted (a caller that writes back what it read).
+        let primed = try #require(AVAudioConverter(from: input, to: output))
+        primed.primeInfo = AVAudioConverterPrimeInfo(leadingFrames: 0, trailingFrames: 0)
+        #expect(try Self.convertAll(primed, try Self.floatBuffer(input, frames: 4_410, tone: Self.sine(200, rate: 44_100)),
+                                    outputChunk: 512).samples.count == 1_600)
         // Mastering and a lower quality are honoured (different filters), and still give the exact count.
         for (quality, algorithm) in [(AVAudioQuality.min.rawValue, AVSampleRateConverterAlgorithm_Normal),
                                      (AVAudioQuality.high.rawValue, AVSampleRateConverterAlgorithm_Mastering)] {

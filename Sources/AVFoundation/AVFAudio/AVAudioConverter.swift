@@ -34,6 +34,8 @@ open class AVAudioConverter: NSObject, @unchecked Sendable {
         var quality = AVAudioQuality.high.rawValue
         var algorithm: String? = AVSampleRateConverterAlgorithm_Normal
         var primeMethod = AVAudioConverterPrimeMethod.normal
+        /// The priming a caller set through `primeInfo` (leading, trailing frames), checked at the next conversion.
+        var requestedPriming: [AVAudioFrameCount]?
         var bitRate: Int?
         var bitRateStrategy: String?
 
@@ -144,23 +146,32 @@ open class AVAudioConverter: NSObject, @unchecked Sendable {
 
     /// The frames the converter primes with: none for PCM conversions, whose output is aligned with the input; an
     /// encoder's priming (the frames before the first input frame in its first packets: 1,024 for AAC) once it is
-    /// open. Setting it changes nothing: the encoders here choose their own priming.
+    /// open. The converters here choose their own priming: setting the value they use is accepted, setting another
+    /// makes the next conversion fail and say so (it cannot be honoured, and is not ignored).
     open var primeInfo: AVAudioConverterPrimeInfo {
-        get {
-            state.withLock { state in
-                switch state.pipeline {
-                case .encoding(let pipeline)?:
-                    return AVAudioConverterPrimeInfo(leadingFrames: AVAudioFrameCount(pipeline.primingFrames),
-                                                     trailingFrames: 0)
-                case .decoding(let pipeline)?:
-                    return AVAudioConverterPrimeInfo(leadingFrames: AVAudioFrameCount(pipeline.primingFrames),
-                                                     trailingFrames: 0)
-                default:
-                    return AVAudioConverterPrimeInfo()
-                }
-            }
+        get { state.withLock { Self.priming(of: $0.pipeline) } }
+        set { state.withLock { $0.settings.requestedPriming = [newValue.leadingFrames, newValue.trailingFrames] } }
+    }
+
+    /// Whether `pipeline`'s priming is known: always for PCM, once the codec is open for the others.
+    private static func primingIsKnown(_ pipeline: Pipeline) -> Bool {
+        switch pipeline {
+        case .pcm: true
+        case .encoding(let pipeline): pipeline.primingIsKnown
+        case .decoding(let pipeline): pipeline.primingIsKnown
         }
-        set { _ = newValue }  // The encoders' priming is theirs; PCM conversions need none.
+    }
+
+    /// The priming `pipeline` gives (none before it exists).
+    private static func priming(of pipeline: Pipeline?) -> AVAudioConverterPrimeInfo {
+        switch pipeline {
+        case .encoding(let pipeline)?:
+            AVAudioConverterPrimeInfo(leadingFrames: AVAudioFrameCount(pipeline.primingFrames), trailingFrames: 0)
+        case .decoding(let pipeline)?:
+            AVAudioConverterPrimeInfo(leadingFrames: AVAudioFrameCount(pipeline.primingFrames), trailingFrames: 0)
+        default:
+            AVAudioConverterPrimeInfo()
+        }
     }
 
     /// The encoder's bit rate in bits per second: the one set, or the encoder's default (AAC: about 64 kb/s per
@@ -419,13 +430,24 @@ open class AVAudioConverter: NSObject, @unchecked Sendable {
     /// The pipeline for the current settings, made anew (forgetting what was in flight) when they changed.
     private func currentPipeline(_ state: inout State) throws -> Pipeline {
         try checkPrimeMethod(state.settings.primeMethod)
+        let pipeline: Pipeline
         switch state.pipeline {
-        case .pcm(let pipeline)? where pipeline.settings == state.settings.pipelineSettings: return .pcm(pipeline)
-        case .encoding(let pipeline)? where pipeline.settings == state.settings.encodingSettings:
-            return .encoding(pipeline)
-        case .decoding(let pipeline)?: return .decoding(pipeline)
-        default: return try makePipeline(&state)
+        case .pcm(let current)? where current.settings == state.settings.pipelineSettings: pipeline = .pcm(current)
+        case .encoding(let current)? where current.settings == state.settings.encodingSettings:
+            pipeline = .encoding(current)
+        case .decoding(let current)?: pipeline = .decoding(current)
+        default: pipeline = try makePipeline(&state)
         }
+        // A codec reports its priming once it is open; until then a request waits for the conversion that knows.
+        if let requested = state.settings.requestedPriming, Self.primingIsKnown(pipeline) {
+            let actual = Self.priming(of: pipeline)
+            guard requested == [actual.leadingFrames, actual.trailingFrames] else {
+                throw Self.error(-50, "primeInfo (\(requested[0]) leading, \(requested[1]) trailing frames) cannot be "
+                                    + "honoured: this converter primes with \(actual.leadingFrames) leading and "
+                                    + "\(actual.trailingFrames) trailing frames, which its codec or resampler decides")
+            }
+        }
+        return pipeline
     }
 
     /// Builds the pipeline for the current settings; what was in flight is forgotten.

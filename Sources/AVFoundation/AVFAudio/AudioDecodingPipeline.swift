@@ -32,6 +32,8 @@ final class AudioDecodingPipeline {
 
     /// The frames of priming the codec declares (Opus's pre-skip), or 0.
     var primingFrames: Int { session.primingFrameCount ?? 0 }
+    /// Whether the codec has said how many frames it primes with (once it is open).
+    var primingIsKnown: Bool { session.primingFrameCount != nil }
 
     /// Decodes `buffer`'s packets; returns the audio that is ready.
     func decode(_ buffer: AVAudioCompressedBuffer) throws -> [CMSampleBuffer] {

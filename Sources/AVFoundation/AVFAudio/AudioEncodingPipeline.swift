@@ -43,6 +43,8 @@ final class AudioEncodingPipeline {
 
     /// The encoder's priming: the frames before the first input frame in its first packets.
     var primingFrames: Int { session.primingFrameCount ?? 0 }
+    /// Whether the codec has said how many frames it primes with (once it is open).
+    var primingIsKnown: Bool { session.primingFrameCount != nil }
 
     /// Encodes `buffer`'s frames; returns the packets that are ready, one sample buffer each.
     func encode(_ buffer: AVAudioPCMBuffer) throws -> [CMSampleBuffer] {
