@@ -72,13 +72,30 @@ open class AVAudioFormat: NSObject, @unchecked Sendable {
     /// exception): check the arguments first when they come from outside.
     public convenience init(commonFormat format: AVAudioCommonFormat, sampleRate: Double, interleaved: Bool,
                             channelLayout layout: AVAudioChannelLayout) {
-        guard let asbd = format.streamDescription(sampleRate: sampleRate, channels: layout.channelCount,
-                                                  interleaved: interleaved),
-              Self.isValid(asbd, layout: layout) else {
+        guard let asbd = Self.streamDescription(format, sampleRate: sampleRate, interleaved: interleaved, layout: layout) else {
             preconditionFailure("AVAudioFormat: \(format) at \(sampleRate) Hz with a layout of \(layout.channelCount) "
                                 + "channels is not a PCM format")
         }
         self.init(checked: asbd, layout: layout)
+    }
+
+    /// `init(commonFormat:sampleRate:interleaved:channelLayout:)` for values read from a file: nil instead of the
+    /// trap when they make no PCM format (a damaged file's 14 MHz rate, say).
+    convenience init?(validatingCommonFormat format: AVAudioCommonFormat, sampleRate: Double, interleaved: Bool,
+                      channelLayout layout: AVAudioChannelLayout) {
+        guard let asbd = Self.streamDescription(format, sampleRate: sampleRate, interleaved: interleaved, layout: layout) else {
+            return nil
+        }
+        self.init(checked: asbd, layout: layout)
+    }
+
+    /// The stream description of a common PCM format with `layout`'s channels, if it is a valid one.
+    private static func streamDescription(_ format: AVAudioCommonFormat, sampleRate: Double, interleaved: Bool,
+                                          layout: AVAudioChannelLayout) -> AudioStreamBasicDescription? {
+        guard let asbd = format.streamDescription(sampleRate: sampleRate, channels: layout.channelCount,
+                                                  interleaved: interleaved),
+              isValid(asbd, layout: layout) else { return nil }
+        return asbd
     }
 
     /// A format from an audio settings dictionary (`AVFormatIDKey`, `AVSampleRateKey`, `AVNumberOfChannelsKey`,

@@ -60,8 +60,8 @@ final class AudioFileReading: Sendable {
         let layout = fileFormat.channelLayout
             ?? (channels > 2 ? AVAudioChannelLayout(layoutTag: kAudioChannelLayoutTag_DiscreteInOrder | channels) : nil)
         guard let processing = layout.map({
-            AVAudioFormat(commonFormat: commonFormat, sampleRate: fileFormat.sampleRate, interleaved: interleaved,
-                          channelLayout: $0)
+            AVAudioFormat(validatingCommonFormat: commonFormat, sampleRate: fileFormat.sampleRate,
+                          interleaved: interleaved, channelLayout: $0)
         }) ?? AVAudioFormat(commonFormat: commonFormat, sampleRate: fileFormat.sampleRate, channels: channels,
                             interleaved: interleaved) else {
             throw AVAudioFileError.make(AVAudioFileError.unsupportedDataFormat,
