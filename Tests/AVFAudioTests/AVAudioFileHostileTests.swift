@@ -36,6 +36,19 @@ struct AVAudioFileHostileTests {
         }
     }
 
+    @Test("a WAVE whose rate field says 14,396,484 Hz is refused with an error, not a trap (LAVF_SEED=14441486142140776827)")
+    func impossibleRate() throws {
+        var bytes = [UInt8](try Data(contentsOf: try AVAudioFileReadingTests.wave()))
+        // The 'fmt ' chunk's rate, little-endian; one byte changed turns 44,100 Hz into 14,396,484 Hz.
+        let fmt = try #require((12..<bytes.count - 8).first { bytes[$0..<$0 + 4] == Array("fmt ".utf8)[...] })
+        #expect(bytes[fmt + 12] == 0x44 && bytes[fmt + 13] == 0xAC, "the fixture is 44.1 kHz")
+        bytes[fmt + 14] = 0xDB
+        let directory = try TestFiles.makeTemporaryDirectory()
+        let url = directory.file("rate-14396484.wav")
+        try Data(bytes).write(to: url)
+        #expect(throws: (any Error).self) { _ = try AVAudioFile(forReading: url) }
+    }
+
     @Test("property: random byte damage gives an error or audio, never a trap (seed printed; LAVF_SEED)",
           arguments: ["m4a", "wav"])
     func randomDamage(_ kind: String) throws {
