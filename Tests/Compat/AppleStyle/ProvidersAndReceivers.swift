@@ -74,6 +74,19 @@ func remux(_ clip: URL, to output: URL) async throws {
     guard writer.status == .completed else { throw writer.error ?? CocoaError(.fileWriteUnknown) }
 }
 
+/// A BGRA frame of one grey level (modulo 256).
+func greyFrame(width: Int, height: Int, level: Int) -> CVReadOnlyPixelBuffer {
+    var pixelBuffer: CVPixelBuffer?
+    CVPixelBufferCreate(kCFAllocatorDefault, width, height, kCVPixelFormatType_32BGRA, nil, &pixelBuffer)
+    guard let pixelBuffer else { fail("no pixel buffer") }
+    CVPixelBufferLockBaseAddress(pixelBuffer, [])
+    if let base = CVPixelBufferGetBaseAddress(pixelBuffer) {
+        memset(base, Int32(level % 256), CVPixelBufferGetDataSize(pixelBuffer))
+    }
+    CVPixelBufferUnlockBaseAddress(pixelBuffer, [])
+    return CVReadOnlyPixelBuffer(unsafeBuffer: pixelBuffer)
+}
+
 /// Draws numbered grey frames straight into the receiver.
 func writeGeneratedFrames(to output: URL, count: Int) async throws {
     let writer = try AVAssetWriter(outputURL: output, fileType: .mov)
@@ -84,15 +97,7 @@ func writeGeneratedFrames(to output: URL, count: Int) async throws {
     try writer.start()
     writer.startSession(atSourceTime: .zero)
     for index in 0..<count {
-        var pixelBuffer: CVPixelBuffer?
-        CVPixelBufferCreate(kCFAllocatorDefault, 320, 240, kCVPixelFormatType_32BGRA, nil, &pixelBuffer)
-        guard let pixelBuffer else { fail("no pixel buffer") }
-        CVPixelBufferLockBaseAddress(pixelBuffer, [])
-        if let base = CVPixelBufferGetBaseAddress(pixelBuffer) {
-            memset(base, Int32(index * 4 % 256), CVPixelBufferGetDataSize(pixelBuffer))
-        }
-        CVPixelBufferUnlockBaseAddress(pixelBuffer, [])
-        try await receiver.append(CVReadOnlyPixelBuffer(unsafeBuffer: pixelBuffer),
+        try await receiver.append(greyFrame(width: 320, height: 240, level: index * 4),
                                   with: CMTime(value: CMTimeValue(index), timescale: 30))
     }
     receiver.finish()
@@ -166,15 +171,7 @@ func encodeInPasses(to output: URL) async throws -> Int {
         for await _ in descriptions {
             passes += 1
             for index in 0..<30 {
-                var pixelBuffer: CVPixelBuffer?
-                CVPixelBufferCreate(kCFAllocatorDefault, 160, 120, kCVPixelFormatType_32BGRA, nil, &pixelBuffer)
-                guard let pixelBuffer else { fail("no pixel buffer") }
-                CVPixelBufferLockBaseAddress(pixelBuffer, [])
-                if let base = CVPixelBufferGetBaseAddress(pixelBuffer) {
-                    memset(base, Int32(index * 8 % 256), CVPixelBufferGetDataSize(pixelBuffer))
-                }
-                CVPixelBufferUnlockBaseAddress(pixelBuffer, [])
-                try await receiver.append(CVReadOnlyPixelBuffer(unsafeBuffer: pixelBuffer),
+                try await receiver.append(greyFrame(width: 160, height: 120, level: index * 8),
                                           with: CMTime(value: CMTimeValue(index), timescale: 30))
             }
         }
