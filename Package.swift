@@ -9,6 +9,7 @@ let appleModules = [
     "AVFoundation", "CoreMedia", "CoreVideo", "CoreAudioTypes", "CoreGraphics", "QuartzCore", "VideoToolbox",
     "ImageIO", "UniformTypeIdentifiers", "CoreFoundationShims", "_Testing_CoreGraphics", "ObjectiveC",
     "os", "OSLog", "COSUnfairLock", "_KeyValueObserving", "CoreServices", "MobileCoreServices", "AVFAudio",
+    "_DispatchSerialQueue",
 ]
 
 let package = Package(
@@ -59,12 +60,15 @@ let package = Package(
                                                      "CPNG", "CTurboJPEG", "CGIF"]),
 
         // Apple's small value-type modules.
-        .target(name: "CoreFoundationShims"),
+        .target(name: "CoreFoundationShims", dependencies: ["_DispatchSerialQueue"]),
         // The Objective-C runtime calls Swift code for Apple platforms makes: objc_sync_enter/exit, autoreleasepool.
         .target(name: "ObjectiveC"),
         // Foundation's key-value observing (observe(_:options:changeHandler:), willChangeValue(forKey:)…), which
         // Linux's Foundation lacks; AVFoundation re-exports it and announces its own observable properties through it.
         .target(name: "_KeyValueObserving"),
+        // Dispatch's DispatchSerialQueue and its use as an actor's executor (macOS 14 / iOS 17), which Linux's
+        // Dispatch lacks; re-exported by CoreFoundationShims, as Apple's Foundation brings Dispatch.
+        .target(name: "_DispatchSerialQueue"),
         // Apple's os module: os_unfair_lock (its futex word in C, COSUnfairLock), OSAllocatedUnfairLock, and
         // Logger/os_log writing through swift-log. OSLog re-exports it, as Apple's OSLog framework does.
         .target(name: "COSUnfairLock"),
@@ -81,12 +85,12 @@ let package = Package(
         // The pre-iOS 14 UTType functions and kUTType constants (macOS's CoreServices, iOS's MobileCoreServices,
         // which re-exports it) over UniformTypeIdentifiers.
         .target(name: "CoreServices", dependencies: ["CoreFoundationShims", "UniformTypeIdentifiers"]),
-        .target(name: "MobileCoreServices", dependencies: ["CoreServices"]),
+        .target(name: "MobileCoreServices", dependencies: ["CoreServices", "UniformTypeIdentifiers"]),
         // Image files: CGImageSource and CGImageDestination for PNG, JPEG and (animated) GIF over the bridge's codecs.
         .target(name: "ImageIO", dependencies: ["CoreFoundationShims", "CoreGraphics", "FFmpegBridge"]),
         .target(name: "VideoToolbox", dependencies: ["CoreFoundationShims"]),
         // Core Animation's layer model, as far as AV Foundation's offline rendering reads it.
-        .target(name: "QuartzCore", dependencies: ["CoreFoundationShims", "CoreGraphics"]),
+        .target(name: "QuartzCore", dependencies: ["CoreFoundationShims", "CoreGraphics", "ImageIO", "CoreServices"]),
 
         // Apple's media modules. CoreVideo sits below CoreMedia, as on Apple platforms:
         // a CMSampleBuffer carries a CVImageBuffer.
@@ -120,7 +124,7 @@ let package = Package(
         .target(name: "AVFoundation", dependencies: [
             "CoreMedia", "CoreVideo", "CoreAudioTypes", "CoreGraphics", "QuartzCore", "VideoToolbox", "CoreFoundationShims",
             "ImageIO", "UniformTypeIdentifiers", "MediaFormats", "MediaContainer", "MediaCodecs", "MovieFile", "AudioFile", "CNSObjectFactory",
-            "ObjectiveC", "_KeyValueObserving", "FrameworkSubmodules",
+            "ObjectiveC", "_KeyValueObserving", "FrameworkSubmodules", "CoreServices",
         ]),
         .target(name: "FrameworkSubmodules"),
         // `import AVFAudio`: re-exports AVFoundation, where the AVFAudio classes are declared (they read through its engine).
@@ -150,6 +154,7 @@ let package = Package(
         .testTarget(name: "CoreAudioTypesTests", dependencies: ["CoreAudioTypes"]),
         .testTarget(name: "AVFAudioTests", dependencies: ["AVFAudio", "TestSupport"]),
         .testTarget(name: "CoreFoundationShimsTests", dependencies: ["CoreFoundationShims"]),
+        .testTarget(name: "DispatchSerialQueueTests", dependencies: ["_DispatchSerialQueue"]),
         .testTarget(name: "ObjectiveCTests", dependencies: ["ObjectiveC"]),
         .testTarget(name: "KeyValueObservingTests", dependencies: ["_KeyValueObserving"]),
         .testTarget(name: "osTests", dependencies: ["os", "OSLog", .product(name: "Logging", package: "swift-log")]),

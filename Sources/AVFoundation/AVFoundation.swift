@@ -4,6 +4,10 @@
 @_exported import CoreAudioTypes
 @_exported import CoreGraphics
 @_exported import QuartzCore
+// Through QuartzCore on macOS: ImageIO and CoreServices' legacy kUTType constants. Named here as well so that the
+// list of what `import AVFoundation` brings is in one place.
+@_exported import ImageIO
+@_exported import CoreServices
 @_exported import CoreMedia
 @_exported import CoreVideo
 // Apple's Foundation re-exports the ObjectiveC module (objc_sync_enter, autoreleasepool); Linux's does not.

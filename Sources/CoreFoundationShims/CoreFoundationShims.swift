@@ -12,6 +12,8 @@
 // `nonisolated(unsafe) public let`: each is made once from a literal and never mutated. README.md, "Differences
 // from Apple's AVFoundation", lists what this changes for callers.
 @_exported import Foundation
+// Apple's Foundation brings Dispatch, and with it `DispatchSerialQueue` (macOS 14, iOS 17); Linux's lacks that type.
+@_exported import _DispatchSerialQueue
 
 // MARK: MacTypes
 

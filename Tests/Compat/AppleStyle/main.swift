@@ -8,7 +8,10 @@
 // code declares on Apple's types, which compile only while we declare nothing Apple lacks, in OwnHelpers.swift;
 // AVFAudio's formats and buffers in AudioBuffers.swift, its files in AudioFiles.swift; iOS 26's ready sample
 // buffers and mutable/read-only pixel buffers in ReadySampleBuffers.swift, its providers and receivers in
-// ProvidersAndReceivers.swift),
+// ProvidersAndReceivers.swift; what the umbrella imports bring, with `import AVFoundation`, `import QuartzCore` or
+// `import MobileCoreServices` alone, in UmbrellaImports.swift, QuartzCoreImports.swift and
+// MobileCoreServicesImports.swift; an actor on a DispatchSerialQueue and `as CFString` on typed constants in
+// DispatchAndBridging.swift),
 // built in Swift 5 language mode as a separate package, the way a user's package builds against this one
 // (scripts/compat.sh). It must compile unchanged against Apple's AVFoundation too.
 //
@@ -119,6 +122,8 @@ do {
     try checkAudioFiles(clips[0], outputDirectory: outputDirectory)
     try checkReadySampleBuffers()
     try checkProvidersAndReceivers(clips[0], outputDirectory: outputDirectory)
+    try checkUmbrellaImports(clips[0], outputDirectory: outputDirectory)
+    try checkDispatchAndBridging(clips[0], outputDirectory: outputDirectory)
     print("apple-style compositions: all checks passed")
 } catch {
     fail("\(error)")
