@@ -87,4 +87,33 @@ struct DispatchSerialQueueTests {
         #expect(!DispatchQueueKind.isGlobal(DispatchSerialQueue(label: "mine")))
         #expect(!DispatchQueueKind.isGlobal(DispatchQueue(label: "mine", target: .global())))
     }
+
+    /// Set in the child process of `globalQueueIsRefused`.
+    static let globalQueueChildVariable = "LAVF_DISPATCH_GLOBAL_EXECUTOR_CHILD"
+
+    @Test("an actor whose executor is a global queue stops the program with a message naming the queue")
+    func globalQueueIsRefused() async throws {
+        if ProcessInfo.processInfo.environment[Self.globalQueueChildVariable] != nil {
+            // The child: this must stop the process before the call returns.
+            let counter = QueueBoundCounter(queue: .global(qos: .utility), marker: DispatchSpecificKey<Int>())
+            await counter.bump()
+            return
+        }
+        // The parent: the same test in a child process, which is expected to die.
+        let child = Process()
+        child.executableURL = URL(fileURLWithPath: CommandLine.arguments[0])
+        child.arguments = ["--testing-library", "swift-testing", "--filter", "DispatchSerialQueueTests/globalQueueIsRefused"]
+        var environment = ProcessInfo.processInfo.environment
+        environment[Self.globalQueueChildVariable] = "1"
+        child.environment = environment
+        let errors = Pipe()
+        child.standardOutput = FileHandle.nullDevice
+        child.standardError = errors
+        try child.run()
+        let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        child.waitUntilExit()
+        #expect(child.terminationReason == .uncaughtSignal, "status \(child.terminationStatus)")
+        #expect(message.contains("com.apple.root.utility-qos"), "stderr: \(message.suffix(600))")
+        #expect(message.contains("cannot be an actor's serial executor"))
+    }
 }
