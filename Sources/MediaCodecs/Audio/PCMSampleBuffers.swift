@@ -31,24 +31,31 @@ extension CMSampleBuffer {
             throw CodecError(.invalidInput, "\(frames) frames of \(layout.channelCount)-channel, \(layout.bytesPerSample)-byte audio need \(needed) bytes; the buffer holds \(length)",
                              presentationTimeStamp: CMSampleBufferGetPresentationTimeStamp(self))
         }
-        var raw = [UInt8](repeating: 0, count: needed)
-        if needed > 0 {
-            let status = raw.withUnsafeMutableBytes {
-                CMBlockBufferCopyDataBytes(block, atOffset: 0, dataLength: needed, destination: $0.baseAddress!)
-            }
-            guard status == kCMBlockBufferNoErr else { throw CodecError(.invalidInput, "cannot read the audio data (\(status))") }
-        }
+        // Each plane is copied once out of the block buffer: straight into its array when the layout is FFmpeg's
+        // own, else through a scratch copy that `toNative` converts.
         let format = layout.sampleFormat
         let nativePlaneBytes = format.bytesPerPlane(frameCount: frames, channelCount: layout.channelCount)
+        var status = kCMBlockBufferNoErr
+        func copyPlane(_ index: Int, into destination: UnsafeMutableRawPointer) {
+            guard planeBytes > 0, status == kCMBlockBufferNoErr else { return }
+            status = CMBlockBufferCopyDataBytes(block, atOffset: index * planeBytes, dataLength: planeBytes, destination: destination)
+        }
         var planes: [[UInt8]] = []
+        planes.reserveCapacity(layout.bufferCount)
         for index in 0..<layout.bufferCount {
-            let slice = Array(raw[(index * planeBytes)..<((index + 1) * planeBytes)])
             if layout.isNative {
-                planes.append(slice)
+                planes.append([UInt8](unsafeUninitializedCapacity: planeBytes) { buffer, count in
+                    if let base = buffer.baseAddress { copyPlane(index, into: base) }
+                    count = planeBytes
+                })
             } else {
+                let raw = [UInt8](unsafeUninitializedCapacity: planeBytes) { buffer, count in
+                    if let base = buffer.baseAddress { copyPlane(index, into: base) }
+                    count = planeBytes
+                }
                 var plane = [UInt8](repeating: 0, count: nativePlaneBytes)
                 let samples = frames * (layout.isNonInterleaved ? 1 : layout.channelCount)
-                slice.withUnsafeBytes { source in
+                raw.withUnsafeBytes { source in
                     plane.withUnsafeMutableBytes { destination in
                         guard let from = source.baseAddress, let to = destination.baseAddress else { return }
                         layout.toNative(from, into: to, sampleCount: samples)
@@ -56,6 +63,7 @@ extension CMSampleBuffer {
                 }
                 planes.append(plane)
             }
+            guard status == kCMBlockBufferNoErr else { throw CodecError(.invalidInput, "cannot read the audio data (\(status))") }
         }
         return NativePCM(layout: layout, frameCount: frames, planes: planes)
     }
@@ -87,33 +95,40 @@ struct PCMSampleBufferMaker {
         formatDescription = description
     }
 
-    /// A sample buffer holding `audio` (in the native format of `layout`) at `presentationTimeStamp`.
+    /// A sample buffer holding `audio` (in the native format of `layout`) at `presentationTimeStamp`. The samples are
+    /// written once, straight into the block buffer's memory.
     func make(_ audio: FFAudioBuffer, presentationTimeStamp: CMTime) throws(CodecError) -> CMSampleBuffer? {
         guard audio.frameCount > 0 else { return nil }
         let planeBytes = audio.frameCount * layout.bytesPerFrame
-        var bytes = [UInt8](repeating: 0, count: planeBytes * layout.bufferCount)
         guard audio.planes.count == layout.bufferCount else {
             throw CodecError(.codecFailed, "converted audio has \(audio.planes.count) planes; \(layout.bufferCount) expected")
         }
-        bytes.withUnsafeMutableBytes { destination in
+        let block = try makeBlock(byteCount: planeBytes * layout.bufferCount) { destination in
             for (index, plane) in audio.planes.enumerated() {
                 let to = destination.baseAddress! + index * planeBytes
                 plane.withUnsafeBytes { source in
+                    let copied = min(planeBytes, source.count)
                     if layout.isNative {
-                        to.copyMemory(from: source.baseAddress!, byteCount: min(planeBytes, source.count))
+                        to.copyMemory(from: source.baseAddress!, byteCount: copied)
                     } else {
                         layout.fromNative(source.baseAddress!, into: to,
                                           sampleCount: audio.frameCount * (layout.isNonInterleaved ? 1 : layout.channelCount))
                     }
+                    // A plane shorter than its frames (never from swresample) leaves silence, not stale memory.
+                    if layout.isNative, copied < planeBytes { (to + copied).initializeMemory(as: UInt8.self, repeating: 0, count: planeBytes - copied) }
                 }
             }
         }
-        return try makeSampleBuffer(bytes, frameCount: audio.frameCount, presentationTimeStamp: presentationTimeStamp)
+        return try makeSampleBuffer(block, frameCount: audio.frameCount, presentationTimeStamp: presentationTimeStamp)
     }
 
-    /// A sample buffer holding `bytes` already in `layout`.
+    /// A sample buffer of `frameCount` frames holding a copy of `bytes` (in `layout`).
     func makeSampleBuffer(_ bytes: [UInt8], frameCount: Int, presentationTimeStamp: CMTime) throws(CodecError) -> CMSampleBuffer {
-        let block = try makeBlock(bytes)
+        try makeSampleBuffer(try makeBlock(bytes), frameCount: frameCount, presentationTimeStamp: presentationTimeStamp)
+    }
+
+    /// A sample buffer of `frameCount` frames whose bytes are `block`'s.
+    func makeSampleBuffer(_ block: CMBlockBuffer, frameCount: Int, presentationTimeStamp: CMTime) throws(CodecError) -> CMSampleBuffer {
         var buffer: CMSampleBuffer?
         let status = CMAudioSampleBufferCreateReadyWithPacketDescriptions(
             allocator: nil, dataBuffer: block, formatDescription: formatDescription, sampleCount: frameCount,
@@ -125,20 +140,30 @@ struct PCMSampleBufferMaker {
     }
 }
 
-/// A block buffer holding a copy of `bytes`.
-func makeBlock(_ bytes: [UInt8]) throws(CodecError) -> CMBlockBuffer {
+/// A block buffer of `byteCount` bytes (contiguous, allocated now) that `fill` writes: the one copy of the data.
+func makeBlock(byteCount: Int, fill: (UnsafeMutableRawBufferPointer) -> Void) throws(CodecError) -> CMBlockBuffer {
     var block: CMBlockBuffer?
-    var status = CMBlockBufferCreateWithMemoryBlock(allocator: nil, memoryBlock: nil, blockLength: max(1, bytes.count),
+    var status = CMBlockBufferCreateWithMemoryBlock(allocator: nil, memoryBlock: nil, blockLength: max(1, byteCount),
                                                     blockAllocator: nil, customBlockSource: nil, offsetToData: 0,
-                                                    dataLength: bytes.count, flags: kCMBlockBufferAssureMemoryNowFlag,
+                                                    dataLength: byteCount, flags: kCMBlockBufferAssureMemoryNowFlag,
                                                     blockBufferOut: &block)
-    if status == kCMBlockBufferNoErr, let block, !bytes.isEmpty {
-        status = bytes.withUnsafeBytes {
-            CMBlockBufferReplaceDataBytes(with: $0.baseAddress!, blockBuffer: block, offsetIntoDestination: 0, dataLength: bytes.count)
-        }
+    var data: UnsafeMutablePointer<CChar>?
+    if status == kCMBlockBufferNoErr, let block, byteCount > 0 {
+        var contiguous = 0
+        status = CMBlockBufferGetDataPointer(block, atOffset: 0, lengthAtOffsetOut: &contiguous, totalLengthOut: nil,
+                                             dataPointerOut: &data)
+        if status == kCMBlockBufferNoErr, contiguous < byteCount { status = kCMBlockBufferBadLengthParameterErr }
     }
     guard status == kCMBlockBufferNoErr, let block else {
-        throw CodecError(.codecFailed, "cannot allocate a \(bytes.count)-byte block buffer (status \(status))")
+        throw CodecError(.codecFailed, "cannot allocate a \(byteCount)-byte block buffer (status \(status))")
     }
+    if let data { fill(UnsafeMutableRawBufferPointer(start: data, count: byteCount)) }
     return block
+}
+
+/// A block buffer holding a copy of `bytes`.
+func makeBlock(_ bytes: [UInt8]) throws(CodecError) -> CMBlockBuffer {
+    try makeBlock(byteCount: bytes.count) { destination in
+        bytes.withUnsafeBytes { destination.copyMemory(from: $0) }
+    }
 }

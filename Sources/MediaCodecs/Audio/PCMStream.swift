@@ -5,10 +5,15 @@ import FFmpegBridge
 /// exact timestamps: output frame k of a run of contiguous input is at the run's first input time plus k output
 /// frames (swresample delays output, never shifts it). A gap in the input times ends the run: what the filter still
 /// holds is flushed at the old run's times and a new run starts at the new time.
+///
+/// When the two formats are the same (a decoder whose native output is what the caller asked for, as float planar
+/// AAC is for `AVAudioFile`'s standard processing format) the audio passes through as it is, without swresample and
+/// without a copy: swresample's identity conversion cost a full pass over the samples and an allocation per block.
 final class PCMStream {
     let input: PCMLayout
     let output: PCMLayout
-    private let resampler: FFResampler
+    /// Nil when input and output are the same format and channel layout: audio passes through unchanged.
+    private let resampler: FFResampler?
     private var runStart: CMTime?
     private var framesIn: Int64 = 0
     private var framesOut: Int64 = 0
@@ -19,6 +24,10 @@ final class PCMStream {
         self.output = output
         guard let inRate = Int(exactly: input.sampleRate), let outRate = Int(exactly: output.sampleRate) else {
             throw CodecError(.unsupportedFormat, "sample rates must be whole numbers of hertz (\(input.sampleRate) → \(output.sampleRate))")
+        }
+        if input == output && inputChannels == outputChannels {
+            resampler = nil
+            return
         }
         do throws(FFError) {
             resampler = try FFResampler(from: FFAudioFormat(sampleFormat: input.sampleFormat, sampleRate: inRate, channelLayout: inputChannels),
@@ -54,7 +63,12 @@ final class PCMStream {
         }
         let converted: FFAudioBuffer
         do throws(FFError) {
-            converted = try audio.withSamples { samples throws(FFError) in try resampler.convert(samples) }
+            if let resampler {
+                converted = try audio.withSamples { samples throws(FFError) in try resampler.convert(samples) }
+            } else {
+                converted = FFAudioBuffer(sampleFormat: output.sampleFormat, channelCount: output.channelCount,
+                                          frameCount: audio.frameCount, planes: audio.planes)
+            }
         } catch {
             throw CodecError(error, while: "converting audio", presentationTimeStamp: time)
         }
@@ -70,6 +84,7 @@ final class PCMStream {
     func flush() throws(CodecError) -> [(FFAudioBuffer, CMTime)] {
         guard runStart != nil else { return [] }
         defer { runStart = nil }
+        guard let resampler else { return [] }
         let tail: FFAudioBuffer
         do throws(FFError) {
             tail = try resampler.flush()
