@@ -230,7 +230,7 @@ struct MetadataTests {
         let mutable = try #require(snapshot.mutableCopy() as? AVMutableMetadataItem)
         #expect(mutable.identifier == .iTunesMetadataSongName)
         #expect(item.numberValue == 7 && item.stringValue == "7")
-        #expect(AVMutableMetadataItem.metadataItem().identifier == nil)
+        #expect(AVMutableMetadataItem().identifier == nil)
     }
 
     @Test("values coerce to strings, numbers, dates and data as AVMetadataItem.h describes")
