@@ -13,8 +13,6 @@ public struct AudioChannelFlags: OptionSet, Sendable {
 
     public init(rawValue: UInt32) { self.rawValue = rawValue }
 
-    /// No flag is set.
-    public static let allOff: AudioChannelFlags = []
     /// The coordinates are Cartesian: left/right, back/front, down/up.
     public static let rectangularCoordinates = AudioChannelFlags(rawValue: 1 << 0)
     /// The coordinates are spherical: azimuth, elevation, distance.
@@ -28,19 +26,6 @@ public struct AudioChannelCoordinateIndex: RawRepresentable, Hashable, Sendable 
     public let rawValue: UInt32
 
     public init(rawValue: UInt32) { self.rawValue = rawValue }
-
-    /// Rectangular: negative left, positive right.
-    public static let leftRight = AudioChannelCoordinateIndex(rawValue: 0)
-    /// Rectangular: negative back, positive front.
-    public static let backFront = AudioChannelCoordinateIndex(rawValue: 1)
-    /// Rectangular: negative down, positive up.
-    public static let downUp = AudioChannelCoordinateIndex(rawValue: 2)
-    /// Spherical: degrees clockwise from straight ahead.
-    public static let azimuth = AudioChannelCoordinateIndex(rawValue: 0)
-    /// Spherical: degrees above the horizon.
-    public static let elevation = AudioChannelCoordinateIndex(rawValue: 1)
-    /// Spherical: distance from the listener.
-    public static let distance = AudioChannelCoordinateIndex(rawValue: 2)
 }
 
 /// Which standard speaker positions a layout uses (bit values of the WAVEFORMATEXTENSIBLE channel mask for the

@@ -32,11 +32,6 @@ public struct CGAffineTransform: Sendable {
         self.ty = ty
     }
 
-    /// A transform with the given entries, unlabelled.
-    public init(_ a: CGFloat, _ b: CGFloat, _ c: CGFloat, _ d: CGFloat, _ tx: CGFloat, _ ty: CGFloat) {
-        self.init(a: a, b: b, c: c, d: d, tx: tx, ty: ty)
-    }
-
     /// A translation by (`tx`, `ty`).
     public init(translationX tx: CGFloat, y ty: CGFloat) {
         self.init(a: 1, b: 0, c: 0, d: 1, tx: tx, ty: ty)
@@ -132,12 +127,6 @@ extension CGAffineTransform: Codable {
         try container.encode(d)
         try container.encode(tx)
         try container.encode(ty)
-    }
-}
-
-extension CGAffineTransform: CustomStringConvertible {
-    public var description: String {
-        "CGAffineTransform(a: \(a), b: \(b), c: \(c), d: \(d), tx: \(tx), ty: \(ty))"
     }
 }
 

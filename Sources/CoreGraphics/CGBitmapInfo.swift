@@ -50,8 +50,6 @@ public struct CGBitmapInfo: OptionSet, Sendable {
     public static let floatComponents = CGBitmapInfo(rawValue: 1 << 8)
     /// The bits that hold a `CGImageByteOrderInfo`.
     public static let byteOrderMask = CGBitmapInfo(rawValue: CGImageByteOrderInfo.orderMask.rawValue)
-    /// The default (big-endian) byte order.
-    public static let byteOrderDefault = CGBitmapInfo(rawValue: CGImageByteOrderInfo.orderDefault.rawValue)
     /// 16-bit little-endian.
     public static let byteOrder16Little = CGBitmapInfo(rawValue: CGImageByteOrderInfo.order16Little.rawValue)
     /// 32-bit little-endian.
@@ -60,10 +58,6 @@ public struct CGBitmapInfo: OptionSet, Sendable {
     public static let byteOrder16Big = CGBitmapInfo(rawValue: CGImageByteOrderInfo.order16Big.rawValue)
     /// 32-bit big-endian.
     public static let byteOrder32Big = CGBitmapInfo(rawValue: CGImageByteOrderInfo.order32Big.rawValue)
-    /// 16-bit host order (little-endian here).
-    public static let byteOrder16Host = byteOrder16Little
-    /// 32-bit host order (little-endian here).
-    public static let byteOrder32Host = byteOrder32Little
 }
 
 /// How to map colours that fall outside the destination's gamut.

@@ -71,7 +71,7 @@ public final class CGColorSpace: Hashable, Sendable, CustomStringConvertible {
     /// Generic grey with gamma 2.2.
     nonisolated(unsafe) public static let genericGrayGamma2_2: CFString = "kCGColorSpaceGenericGrayGamma2_2"
     /// Generic grey.
-    nonisolated(unsafe) public static let genericGray: CFString = "kCGColorSpaceGenericGray"
+    nonisolated(unsafe) package static let genericGray: CFString = "kCGColorSpaceGenericGray"
     /// Linear grey.
     nonisolated(unsafe) public static let linearGray: CFString = "kCGColorSpaceLinearGray"
     /// Extended-range grey.
@@ -79,7 +79,7 @@ public final class CGColorSpace: Hashable, Sendable, CustomStringConvertible {
     /// Extended-range linear grey.
     nonisolated(unsafe) public static let extendedLinearGray: CFString = "kCGColorSpaceExtendedLinearGray"
     /// Generic RGB.
-    nonisolated(unsafe) public static let genericRGB: CFString = "kCGColorSpaceGenericRGB"
+    nonisolated(unsafe) package static let genericRGB: CFString = "kCGColorSpaceGenericRGB"
     /// Generic linear RGB.
     nonisolated(unsafe) public static let genericRGBLinear: CFString = "kCGColorSpaceGenericRGBLinear"
     /// sRGB (IEC 61966-2-1).

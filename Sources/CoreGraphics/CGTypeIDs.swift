@@ -1,6 +1,6 @@
 import CoreFoundationShims
 
-// The CoreFoundation type identifiers of Core Graphics' objects (`CFGetTypeID(x) == CGImageGetTypeID()`).
+// The CoreFoundation type identifiers of Core Graphics' objects (`CFGetTypeID(x) == CGImage.typeID` on Apple platforms).
 
 extension CGImage: CFTypeIdentified {
     /// The type identifier of images.
@@ -11,9 +11,3 @@ extension CGColorSpace: CFTypeIdentified {
     /// The type identifier of colour spaces.
     package static var cfTypeID: CFTypeID { CFTypeIDNumber.colorSpace.rawValue }
 }
-
-/// The type identifier of images.
-public func CGImageGetTypeID() -> CFTypeID { CGImage.cfTypeID }
-
-/// The type identifier of colour spaces.
-public func CGColorSpaceGetTypeID() -> CFTypeID { CGColorSpace.cfTypeID }

@@ -41,9 +41,6 @@ open class CAAnimation: NSObject, NSCopying {
         super.init()
     }
 
-    /// A new animation.
-    public class func animation() -> Self { Self() }
-
     /// A copy with the same timing (subclasses copy their own properties).
     open func copy(with zone: NSZone? = nil) -> Any {
         let copy = type(of: self).init()

@@ -87,10 +87,10 @@ struct MetadataTests {
         #expect(key.int32Value == -1_452_383_891)
         #expect(AVMetadataItem.identifier(forKey: NSNumber(value: Int32(-1_452_383_891)), keySpace: .quickTimeUserData)
             == .quickTimeUserDataFullName)
-        #expect(AVMetadataItem.identifier(forKey: "title", keySpace: "toolong") == nil)
+        #expect(AVMetadataItem.identifier(forKey: "title", keySpace: AVMetadataKeySpace(rawValue: "toolong")) == nil)
         #expect(AVMetadataItem.identifier(forKey: "50%", keySpace: .quickTimeMetadata)?.rawValue == "mdta/50%25")
-        #expect(AVMetadataItem.keySpace(forIdentifier: "no-slash") == nil)
-        #expect(AVMetadataItem.keySpace(forIdentifier: "udta/%ZZ") == nil)
+        #expect(AVMetadataItem.keySpace(forIdentifier: AVMetadataIdentifier(rawValue: "no-slash")) == nil)
+        #expect(AVMetadataItem.keySpace(forIdentifier: AVMetadataIdentifier(rawValue: "udta/%ZZ")) == nil)
     }
 
     @Test("items carry the common key of their identifier", arguments: commonKeyRows)
@@ -230,7 +230,7 @@ struct MetadataTests {
         let mutable = try #require(snapshot.mutableCopy() as? AVMutableMetadataItem)
         #expect(mutable.identifier == .iTunesMetadataSongName)
         #expect(item.numberValue == 7 && item.stringValue == "7")
-        #expect(AVMutableMetadataItem.metadataItem().identifier == nil)
+        #expect(AVMutableMetadataItem().identifier == nil)
     }
 
     @Test("values coerce to strings, numbers, dates and data as AVMetadataItem.h describes")

@@ -88,7 +88,7 @@ struct CoreAudioTypesTests {
                                             .bit_RightSurround]
         #expect(surround.rawValue == 0x3F, "5.1 is WAVEFORMATEXTENSIBLE's 0x3F")
         #expect(AudioChannelBitmap.bit_RightTopRear.rawValue == 1 << 26)
-        #expect(AudioChannelFlags.meters.rawValue == 4 && AudioChannelFlags.allOff.rawValue == 0)
+        #expect(AudioChannelFlags.meters.rawValue == 4 && AudioChannelFlags().rawValue == 0)
     }
 
     @Test("AudioChannelLayout has C's layout (32 bytes); ChannelLayout round-trips a 6-description list")

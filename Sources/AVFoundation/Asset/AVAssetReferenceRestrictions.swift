@@ -2,12 +2,10 @@
 ///
 /// The container readers read only media stored in the asset's own file, so no restriction can be violated by a
 /// file that loads: every reference a restriction could forbid is one this implementation does not follow.
-public struct AVAssetReferenceRestrictions: OptionSet, Sendable, Hashable {
+public struct AVAssetReferenceRestrictions: OptionSet, Sendable {
     public let rawValue: UInt
     public init(rawValue: UInt) { self.rawValue = rawValue }
 
-    /// Follow every reference.
-    public static let forbidNone = AVAssetReferenceRestrictions([])
     /// Do not follow references from a remote asset to local media.
     public static let forbidRemoteReferenceToLocal = AVAssetReferenceRestrictions(rawValue: 1 << 0)
     /// Do not follow references from a local asset to remote media.

@@ -75,7 +75,7 @@ extension AVPartialAsyncProperty where Root: AVAssetTrack {
     public static var availableMetadataFormats: AVAsyncProperty<Root, [AVMetadataFormat]> { AVAsyncProperty(key: "availableMetadataFormats") }
 
     /// The types of association with other tracks.
-    public static var availableTrackAssociationTypes: AVAsyncProperty<Root, [AVTrackAssociationType]> { AVAsyncProperty(key: "availableTrackAssociationTypes") }
+    public static var availableTrackAssociationTypes: AVAsyncProperty<Root, [AVAssetTrack.AssociationType]> { AVAsyncProperty(key: "availableTrackAssociationTypes") }
 
     /// Whether sample cursors can walk the track.
     public static var canProvideSampleCursors: AVAsyncProperty<Root, Bool> { AVAsyncProperty(key: "canProvideSampleCursors") }

@@ -149,9 +149,9 @@ extension AVAssetTrack {
     }
 
     /// The types of the track's references (`tref`), in a stable order.
-    var computedAssociationTypes: [AVTrackAssociationType] {
+    var computedAssociationTypes: [AVAssetTrack.AssociationType] {
         backing.associations.keys.sorted()
-            .map { AVTrackAssociationType(rawValue: FourCharCodeText.string($0)) }
+            .map { AVAssetTrack.AssociationType(rawValue: FourCharCodeText.string($0)) }
     }
 
     // MARK: Synchronous properties (they block until loaded; failures give the documented defaults)
@@ -235,12 +235,12 @@ extension AVAssetTrack {
     }
 
     /// The types of association the track has with other tracks (`tref` reference types).
-    public var availableTrackAssociationTypes: [AVTrackAssociationType] {
-        synchronousValue(forKey: "availableTrackAssociationTypes", fallback: [AVTrackAssociationType]())
+    public var availableTrackAssociationTypes: [AVAssetTrack.AssociationType] {
+        synchronousValue(forKey: "availableTrackAssociationTypes", fallback: [AVAssetTrack.AssociationType]())
     }
 
     /// The tracks this track refers to with `trackAssociationType`, in reference order.
-    public func associatedTracks(ofType trackAssociationType: AVTrackAssociationType) -> [AVAssetTrack] {
+    public func associatedTracks(ofType trackAssociationType: AVAssetTrack.AssociationType) -> [AVAssetTrack] {
         guard let code = FourCharCodeText.code(trackAssociationType.rawValue),
               let ids = backing.associations[code], let tracks = asset?.tracks
         else { return [] }
@@ -262,7 +262,7 @@ extension AVAssetTrack {
     }
 
     /// Loads the tracks this track refers to with `trackAssociationType`.
-    public func loadAssociatedTracks(ofType trackAssociationType: AVTrackAssociationType) async throws
+    public func loadAssociatedTracks(ofType trackAssociationType: AVAssetTrack.AssociationType) async throws
         -> [AVAssetTrack]
     {
         _ = try await load(.availableTrackAssociationTypes)

@@ -205,8 +205,3 @@ extension AVAsynchronousKeyValueLoading where Self: AVMutableCompositionTrack {
         nonmutating set { assignSegments(newValue ?? []) }
     }
 }
-
-extension AVAssetTrack {
-    /// Apple's Swift name for the types of association between tracks (`AVTrackAssociationType`).
-    public typealias AssociationType = AVTrackAssociationType
-}

@@ -1,9 +1,8 @@
 /// A file format, named by its uniform type identifier (raw values are Apple's UTIs).
-public struct AVFileType: RawRepresentable, Hashable, Sendable, Codable, ExpressibleByStringLiteral {
+public struct AVFileType: RawRepresentable, Hashable, Sendable {
     public let rawValue: String
     public init(rawValue: String) { self.rawValue = rawValue }
     public init(_ rawValue: String) { self.rawValue = rawValue }
-    public init(stringLiteral value: String) { rawValue = value }
 
     /// QuickTime movie (.mov).
     public static let mov = AVFileType("com.apple.quicktime-movie")

@@ -3,11 +3,10 @@
 /// Raw values are Apple's: the four original characteristics are their own names, the later ones UTI-style strings
 /// (Apple's documentation gives "public.contains-hdr-video" for `containsHDRVideo`; the others as Apple's SDK
 /// defines them).
-public struct AVMediaCharacteristic: RawRepresentable, Hashable, Sendable, Codable, ExpressibleByStringLiteral {
+public struct AVMediaCharacteristic: RawRepresentable, Hashable, Sendable {
     public let rawValue: String
     public init(rawValue: String) { self.rawValue = rawValue }
     public init(_ rawValue: String) { self.rawValue = rawValue }
-    public init(stringLiteral value: String) { rawValue = value }
 
     /// The media is visual (video, text, subtitles, closed captions).
     public static let visual = AVMediaCharacteristic("AVMediaCharacteristicVisual")

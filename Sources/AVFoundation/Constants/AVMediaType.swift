@@ -1,9 +1,8 @@
 /// A media type: the kind of data a track carries. Raw values are Apple's (the QuickTime handler types).
-public struct AVMediaType: RawRepresentable, Hashable, Sendable, Codable, ExpressibleByStringLiteral {
+public struct AVMediaType: RawRepresentable, Hashable, Sendable {
     public let rawValue: String
     public init(rawValue: String) { self.rawValue = rawValue }
     public init(_ rawValue: String) { self.rawValue = rawValue }
-    public init(stringLiteral value: String) { rawValue = value }
 
     /// Video ("vide").
     public static let video = AVMediaType("vide")
@@ -30,8 +29,3 @@ public struct AVMediaType: RawRepresentable, Hashable, Sendable, Codable, Expres
     /// Metadata objects ("mobj").
     public static let metadataObject = AVMediaType("mobj")
 }
-
-/// Apple's Objective-C-style constant for `AVMediaType.video`.
-public let AVMediaTypeVideo = AVMediaType.video
-/// Apple's Objective-C-style constant for `AVMediaType.audio`.
-public let AVMediaTypeAudio = AVMediaType.audio

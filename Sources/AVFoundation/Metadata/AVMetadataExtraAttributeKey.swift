@@ -1,13 +1,11 @@
 /// A key of `AVMetadataItem.extraAttributes`: details of how an item is carried in its container.
-public struct AVMetadataExtraAttributeKey: RawRepresentable, Hashable, Sendable, Codable, ExpressibleByStringLiteral {
+public struct AVMetadataExtraAttributeKey: RawRepresentable, Hashable, Sendable {
     /// The string value.
     public let rawValue: String
     /// A value with `rawValue`.
     public init(rawValue: String) { self.rawValue = rawValue }
     /// A value with `rawValue`.
     public init(_ rawValue: String) { self.rawValue = rawValue }
-    /// A value spelt as a string literal.
-    public init(stringLiteral value: String) { rawValue = value }
 
     /// The URL of the value, for ID3 URL frames ("URL").
     public static let valueURIKey = AVMetadataExtraAttributeKey("URL")

@@ -1,5 +1,5 @@
 /// A metadata format: the kind of container storage a set of metadata items came from (raw values are Apple's).
-public struct AVMetadataFormat: RawRepresentable, Hashable, Sendable, Codable {
+public struct AVMetadataFormat: RawRepresentable, Hashable, Sendable {
     /// The string value.
     public let rawValue: String
     /// A value with `rawValue`.

@@ -220,11 +220,6 @@ open class AVMutableMetadataItem: AVMetadataItem, @unchecked Sendable {
         super.init(state: state)
     }
 
-    /// A new empty item.
-    public class func metadataItem() -> AVMutableMetadataItem {
-        AVMutableMetadataItem()
-    }
-
     /// The identifier; setting it sets `key` and `keySpace` too.
     public override var identifier: AVMetadataIdentifier? {
         get { state.identifier }

@@ -1,13 +1,11 @@
 /// A metadata key space: the family of keys a container format uses (raw values are Apple's).
-public struct AVMetadataKeySpace: RawRepresentable, Hashable, Sendable, Codable, ExpressibleByStringLiteral {
+public struct AVMetadataKeySpace: RawRepresentable, Hashable, Sendable {
     /// The string value.
     public let rawValue: String
     /// A value with `rawValue`.
     public init(rawValue: String) { self.rawValue = rawValue }
     /// A value with `rawValue`.
     public init(_ rawValue: String) { self.rawValue = rawValue }
-    /// A value spelt as a string literal.
-    public init(stringLiteral value: String) { rawValue = value }
 
     /// The common key space ("comn"): keys shared by every format.
     public static let common = AVMetadataKeySpace("comn")

@@ -125,21 +125,21 @@ enum MetadataCommonKeys {
     /// Audio-file info keys: CAF 'info' chunk keys (CoreAudio's kAFInfoDictionary_… strings), and RIFF INFO chunk
     /// IDs, which Apple reports in the same key space ("caaf/IKEY" for a WAVE file's INFO/IKEY).
     static let audioFile: [(AVMetadataIdentifier, AVMetadataKey)] = [
-        ("caaf/INAM", .commonKeyTitle),                                // RIFF INFO name (choice)
-        ("caaf/IART", .commonKeyArtist),                               // artist (choice)
-        ("caaf/IPRD", .commonKeyAlbumName),                            // product → album (choice)
-        ("caaf/ICOP", .commonKeyCopyrights),                           // copyright (choice)
-        ("caaf/ICRD", .commonKeyCreationDate),                         // creation date (choice)
-        ("caaf/IGNR", .commonKeyType),                                 // genre → type (choice)
-        ("caaf/ISFT", .commonKeySoftware),                             // software (choice)
-        ("caaf/title", .commonKeyTitle),
-        ("caaf/artist", .commonKeyArtist),
-        ("caaf/album", .commonKeyAlbumName),
-        ("caaf/composer", .commonKeyCreator),
-        ("caaf/copyright", .commonKeyCopyrights),
-        ("caaf/genre", .commonKeyType),
-        ("caaf/recorded date", .commonKeyCreationDate),
-        ("caaf/year", .commonKeyCreationDate),
-        ("caaf/encoding application", .commonKeySoftware),
+        (AVMetadataIdentifier("caaf/INAM"), .commonKeyTitle),          // RIFF INFO name (choice)
+        (AVMetadataIdentifier("caaf/IART"), .commonKeyArtist),         // artist (choice)
+        (AVMetadataIdentifier("caaf/IPRD"), .commonKeyAlbumName),      // product → album (choice)
+        (AVMetadataIdentifier("caaf/ICOP"), .commonKeyCopyrights),     // copyright (choice)
+        (AVMetadataIdentifier("caaf/ICRD"), .commonKeyCreationDate),   // creation date (choice)
+        (AVMetadataIdentifier("caaf/IGNR"), .commonKeyType),           // genre → type (choice)
+        (AVMetadataIdentifier("caaf/ISFT"), .commonKeySoftware),       // software (choice)
+        (AVMetadataIdentifier("caaf/title"), .commonKeyTitle),
+        (AVMetadataIdentifier("caaf/artist"), .commonKeyArtist),
+        (AVMetadataIdentifier("caaf/album"), .commonKeyAlbumName),
+        (AVMetadataIdentifier("caaf/composer"), .commonKeyCreator),
+        (AVMetadataIdentifier("caaf/copyright"), .commonKeyCopyrights),
+        (AVMetadataIdentifier("caaf/genre"), .commonKeyType),
+        (AVMetadataIdentifier("caaf/recorded date"), .commonKeyCreationDate),
+        (AVMetadataIdentifier("caaf/year"), .commonKeyCreationDate),
+        (AVMetadataIdentifier("caaf/encoding application"), .commonKeySoftware),
     ]
 }

@@ -112,7 +112,7 @@ extension AVVideoCompositionLayerInstruction {
     }
 
     /// The crop rectangle ramp at `time` (see `getCropRectangleRamp(for:startCropRectangle:endCropRectangle:timeRange:)`).
-    public func cropRectangleRamp(at time: CMTime) -> AVVideoCompositionLayerInstruction.CropRectangleRamp? {
+    package func cropRectangleRamp(at time: CMTime) -> AVVideoCompositionLayerInstruction.CropRectangleRamp? {
         var start = CGRect.zero, end = CGRect.zero, range = CMTimeRange.zero
         guard getCropRectangleRamp(for: time, startCropRectangle: &start, endCropRectangle: &end, timeRange: &range)
         else { return nil }
@@ -120,14 +120,14 @@ extension AVVideoCompositionLayerInstruction {
     }
 
     /// The opacity ramp at `time` (see `getOpacityRamp(for:startOpacity:endOpacity:timeRange:)`).
-    public func opacityRamp(at time: CMTime) -> AVVideoCompositionLayerInstruction.OpacityRamp? {
+    package func opacityRamp(at time: CMTime) -> AVVideoCompositionLayerInstruction.OpacityRamp? {
         var start: Float = 0, end: Float = 0, range = CMTimeRange.zero
         guard getOpacityRamp(for: time, startOpacity: &start, endOpacity: &end, timeRange: &range) else { return nil }
         return OpacityRamp(timeRange: range, start: start, end: end)
     }
 
     /// The transform ramp at `time` (see `getTransformRamp(for:start:end:timeRange:)`).
-    public func transformRamp(at time: CMTime) -> AVVideoCompositionLayerInstruction.TransformRamp? {
+    package func transformRamp(at time: CMTime) -> AVVideoCompositionLayerInstruction.TransformRamp? {
         var start = CGAffineTransform.identity, end = CGAffineTransform.identity, range = CMTimeRange.zero
         guard getTransformRamp(for: time, start: &start, end: &end, timeRange: &range) else { return nil }
         return TransformRamp(timeRange: range, start: start, end: end)

@@ -26,7 +26,3 @@ public struct CMSampleTimingInfo: Sendable {
     public static let invalid = CMSampleTimingInfo(duration: .invalid, presentationTimeStamp: .invalid,
                                                    decodeTimeStamp: .invalid)
 }
-
-/// All three times invalid.
-public let kCMTimingInfoInvalid = CMSampleTimingInfo.invalid
-

@@ -51,17 +51,6 @@ public struct CMTime: Sendable {
     public static let negativeInfinity = CMTime(value: 0, timescale: 0, flags: [.valid, .negativeInfinity], epoch: 0)
 }
 
-/// The time zero (0/1). Compare against it with `CMTimeCompare`, not by fields.
-public let kCMTimeZero = CMTime.zero
-/// An invalid time. Test with `CMTIME_IS_INVALID`, since many times are invalid.
-public let kCMTimeInvalid = CMTime.invalid
-/// An indefinite time. Test with `CMTIME_IS_INDEFINITE`.
-public let kCMTimeIndefinite = CMTime.indefinite
-/// Positive infinity. Test with `CMTIME_IS_POSITIVEINFINITY`.
-public let kCMTimePositiveInfinity = CMTime.positiveInfinity
-/// Negative infinity. Test with `CMTIME_IS_NEGATIVEINFINITY`.
-public let kCMTimeNegativeInfinity = CMTime.negativeInfinity
-
 // MARK: Inspecting (the CMTIME_IS_… macros of CMTime.h, as Apple's Swift overlay spells them)
 
 extension CMTime {

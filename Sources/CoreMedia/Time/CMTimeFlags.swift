@@ -21,16 +21,3 @@ public struct CMTimeFlags: OptionSet, Sendable, Hashable {
     /// The flags whose presence means the value is implied rather than stored.
     public static let impliedValueFlagsMask: CMTimeFlags = [.positiveInfinity, .negativeInfinity, .indefinite]
 }
-
-/// The C spelling of `CMTimeFlags.valid`.
-public let kCMTimeFlags_Valid: CMTimeFlags = .valid
-/// The C spelling of `CMTimeFlags.hasBeenRounded`.
-public let kCMTimeFlags_HasBeenRounded: CMTimeFlags = .hasBeenRounded
-/// The C spelling of `CMTimeFlags.positiveInfinity`.
-public let kCMTimeFlags_PositiveInfinity: CMTimeFlags = .positiveInfinity
-/// The C spelling of `CMTimeFlags.negativeInfinity`.
-public let kCMTimeFlags_NegativeInfinity: CMTimeFlags = .negativeInfinity
-/// The C spelling of `CMTimeFlags.indefinite`.
-public let kCMTimeFlags_Indefinite: CMTimeFlags = .indefinite
-/// The C spelling of `CMTimeFlags.impliedValueFlagsMask`.
-public let kCMTimeFlags_ImpliedValueFlagsMask: CMTimeFlags = .impliedValueFlagsMask

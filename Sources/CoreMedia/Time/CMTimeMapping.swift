@@ -32,9 +32,6 @@ public struct CMTimeMapping: Sendable {
     public var isEmpty: Bool { !source.start.isNumeric && target.isValid }
 }
 
-/// An invalid mapping.
-public let kCMTimeMappingInvalid = CMTimeMapping.invalid
-
 /// A mapping of `source` onto `target`; invalid when either duration is outside epoch 0 (CMTimeRange.h).
 @discardableResult
 public func CMTimeMappingMake(source: CMTimeRange, target: CMTimeRange) -> CMTimeMapping {

@@ -30,11 +30,6 @@ public struct CMTimeRange: Sendable {
     public static let invalid = CMTimeRange(start: .invalid, duration: .invalid)
 }
 
-/// The empty range at time zero.
-public let kCMTimeRangeZero = CMTimeRange.zero
-/// An invalid range.
-public let kCMTimeRangeInvalid = CMTimeRange.invalid
-
 extension CMTimeRange {
     /// Whether both times are valid and the duration is non-negative in epoch 0 (`CMTIMERANGE_IS_VALID`).
     public var isValid: Bool {

@@ -20,18 +20,3 @@ public enum CMTimeRoundingMethod: UInt32, Sendable, Hashable, CaseIterable {
     /// The default rounding method: `roundHalfAwayFromZero`.
     public static var `default`: CMTimeRoundingMethod { .roundHalfAwayFromZero }
 }
-
-/// The C spelling of `CMTimeRoundingMethod.roundHalfAwayFromZero`.
-public let kCMTimeRoundingMethod_RoundHalfAwayFromZero: CMTimeRoundingMethod = .roundHalfAwayFromZero
-/// The C spelling of `CMTimeRoundingMethod.roundTowardZero`.
-public let kCMTimeRoundingMethod_RoundTowardZero: CMTimeRoundingMethod = .roundTowardZero
-/// The C spelling of `CMTimeRoundingMethod.roundAwayFromZero`.
-public let kCMTimeRoundingMethod_RoundAwayFromZero: CMTimeRoundingMethod = .roundAwayFromZero
-/// The C spelling of `CMTimeRoundingMethod.quickTime`.
-public let kCMTimeRoundingMethod_QuickTime: CMTimeRoundingMethod = .quickTime
-/// The C spelling of `CMTimeRoundingMethod.roundTowardPositiveInfinity`.
-public let kCMTimeRoundingMethod_RoundTowardPositiveInfinity: CMTimeRoundingMethod = .roundTowardPositiveInfinity
-/// The C spelling of `CMTimeRoundingMethod.roundTowardNegativeInfinity`.
-public let kCMTimeRoundingMethod_RoundTowardNegativeInfinity: CMTimeRoundingMethod = .roundTowardNegativeInfinity
-/// The C spelling of `CMTimeRoundingMethod.default`.
-public let kCMTimeRoundingMethod_Default: CMTimeRoundingMethod = .default

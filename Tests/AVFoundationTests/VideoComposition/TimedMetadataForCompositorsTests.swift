@@ -46,7 +46,7 @@ struct TimedMetadataForCompositorsTests {
         #expect(hint != nil)
         let metadata = AVAssetWriterInput(mediaType: .metadata, outputSettings: nil, sourceFormatHint: hint)
         let adaptor = AVAssetWriterInputMetadataAdaptor(assetWriterInput: metadata)
-        metadata.addTrackAssociation(withTrackOf: video, type: AVTrackAssociationType.metadataReferent.rawValue)
+        metadata.addTrackAssociation(withTrackOf: video, type: AVAssetTrack.AssociationType.metadataReferent.rawValue)
         writer.add(video)
         writer.add(metadata)
         #expect(writer.startWriting(), "\(String(describing: writer.error))")

@@ -24,7 +24,7 @@ struct WriterTimedMetadataTests {
         let hint = try #require(group(0).copyFormatDescription())
         let metadata = AVAssetWriterInput(mediaType: .metadata, outputSettings: nil, sourceFormatHint: hint)
         let adaptor = AVAssetWriterInputMetadataAdaptor(assetWriterInput: metadata)
-        metadata.addTrackAssociation(withTrackOf: video, type: AVTrackAssociationType.metadataReferent.rawValue)
+        metadata.addTrackAssociation(withTrackOf: video, type: AVAssetTrack.AssociationType.metadataReferent.rawValue)
         writer.add(video)
         writer.add(metadata)
         #expect(writer.startWriting(), "\(String(describing: writer.error))")

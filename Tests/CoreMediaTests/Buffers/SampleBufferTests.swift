@@ -45,7 +45,7 @@ struct SampleBufferTests {
         #expect(kCMSampleBufferError_DataFailed == -16750 && kCMSampleBufferError_DataCanceled == -16751)
         #expect(kCMSampleAttachmentKey_NotSync == "NotSync")
         #expect(kCMSampleBufferAttachmentKey_TrimDurationAtStart == "TrimDurationAtStart")
-        #expect(!CMSampleTimingInfo.invalid.duration.isValid && !kCMTimingInfoInvalid.presentationTimeStamp.isValid)
+        #expect(!CMSampleTimingInfo.invalid.duration.isValid && !CMSampleTimingInfo.invalid.presentationTimeStamp.isValid)
     }
 
     @Test("One timing entry describes every sample; per-sample entries are kept as given")

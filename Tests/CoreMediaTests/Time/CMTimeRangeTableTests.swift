@@ -32,7 +32,7 @@ struct CMTimeRangeTableTests {
         // CMTimeRangeMake: a duration outside epoch 0 gives an invalid range.
         #expect(!CMTimeRangeMake(start: .zero, duration: t(1, 1, epoch: 2)).isValid)
         #expect(CMTimeRangeMake(start: t(1, 2), duration: t(1, 1)) == CMTimeRange(start: t(1, 2), duration: t(1, 1)))
-        #expect(kCMTimeRangeZero == .zero && kCMTimeRangeInvalid.start.flags == CMTimeFlags())
+        #expect(CMTimeRange.zero == CMTimeRange(start: .zero, duration: .zero) && CMTimeRange.invalid.start.flags == CMTimeFlags())
     }
 
     @Test("containment is half-open: the start is in, the end is not")

@@ -127,7 +127,7 @@ struct CMTimeRepresentationTests {
         let empty = CMTimeMappingMakeEmpty(target: target)
         #expect(empty.isValid && empty.isEmpty && !empty.source.start.isValid)
         #expect(!CMTimeMappingMakeEmpty(target: CMTimeRange(start: .zero, duration: t(1, 1, epoch: 3))).isValid)
-        #expect(!kCMTimeMappingInvalid.isValid && !CMTimeMapping.invalid.isEmpty && !CMTimeMapping().isValid)
+        #expect(!CMTimeMapping.invalid.isValid && !CMTimeMapping.invalid.isEmpty && !CMTimeMapping().isValid)
         #expect(CMTimeMapping(source: source, target: target) == mapping)
     }
 }
