@@ -7,7 +7,7 @@ extension AVFileType: _SwiftNewtypeWrapper, _ObjectiveCBridgeable {}
 extension AVFileTypeProfile: _SwiftNewtypeWrapper, _ObjectiveCBridgeable {}
 extension AVMediaType: _SwiftNewtypeWrapper, _ObjectiveCBridgeable {}
 extension AVMediaCharacteristic: _SwiftNewtypeWrapper, _ObjectiveCBridgeable {}
-extension AVTrackAssociationType: _SwiftNewtypeWrapper, _ObjectiveCBridgeable {}
+extension AVAssetTrack.AssociationType: _SwiftNewtypeWrapper, _ObjectiveCBridgeable {}
 extension AVMetadataKey: _SwiftNewtypeWrapper, _ObjectiveCBridgeable {}
 extension AVMetadataIdentifier: _SwiftNewtypeWrapper, _ObjectiveCBridgeable {}
 extension AVMetadataFormat: _SwiftNewtypeWrapper, _ObjectiveCBridgeable {}

@@ -274,7 +274,7 @@ struct AVConvertTests {
     /// Job runners limit CPU time (`ulimit -t`): at the soft limit the kernel sends SIGXCPU, which used to kill
     /// avconvert on the spot and leave the partial output. It now stops as SIGTERM does.
     @Test("a CPU-time limit (SIGXCPU) stops the conversion cleanly: status 152, no output left",
-          .timeLimit(.minutes(3)))
+          .timeLimit(.minutes(10)))
     func cpuTimeLimit() throws {
         let folder = try TestFiles.makeTemporaryDirectory()
         let output = folder.file("limited.mp4")

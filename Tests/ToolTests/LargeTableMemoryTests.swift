@@ -36,7 +36,7 @@ struct LargeTableMemoryTests {
     /// The multiples are `MovieFileLimits`'. Tracks are measured on 10,000, enough that the cost per track, not
     /// avinfo's own variation, decides (2,000 tracks are 770 KB: the baseline's ±0.4 MB was half a multiple).
     @Test("avinfo and avinfo --json hold large tables in a stated multiple of their bytes",
-          .timeLimit(.minutes(5)),
+          .timeLimit(.minutes(10)),
           arguments: [("elst", 200_000, 5), ("stco", 1_000_000, 6), ("stsd", 20_000, 5), ("trak", 10_000, 6),
                       ("moof", 50_000, 5)])
     func peakMemory(kind: String, count: Int, multiple: Int) throws {

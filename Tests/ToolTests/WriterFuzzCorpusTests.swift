@@ -11,7 +11,7 @@ struct WriterFuzzCorpusTests {
         AVInfoTests.avinfo.deletingLastPathComponent().appendingPathComponent("avassetwriter-fuzz")
     }
 
-    @Test("every committed writer program replays cleanly", .timeLimit(.minutes(5)))
+    @Test("every committed writer program replays cleanly", .timeLimit(.minutes(10)))
     func replay() throws {
         let corpus = TestFiles.repositoryRoot.appendingPathComponent("Tests/ToolTests/Corpus/avassetwriter-fuzz")
         let files = (FileManager.default.enumerator(at: corpus, includingPropertiesForKeys: nil)?.allObjects as? [URL] ?? [])
