@@ -3,7 +3,7 @@
 import Foundation
 
 /// What an observation's notifications carry, and when they are sent (NSKeyValueObservingOptions).
-public struct NSKeyValueObservingOptions: OptionSet, Sendable, Hashable {
+public struct NSKeyValueObservingOptions: OptionSet, Sendable {
     public let rawValue: UInt
 
     public init(rawValue: UInt) { self.rawValue = rawValue }

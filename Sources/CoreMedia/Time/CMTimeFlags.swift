@@ -2,7 +2,7 @@
 // the names; the header gives `1UL<<0` … `1UL<<4` and the mask).
 
 /// Flag bits of a `CMTime`: valid, rounded, and the "implied value" kinds (infinities, indefinite).
-public struct CMTimeFlags: OptionSet, Sendable, Hashable {
+public struct CMTimeFlags: OptionSet, Sendable {
     public var rawValue: UInt32
 
     /// Creates flags from their raw bits.
