@@ -144,6 +144,7 @@ let package = Package(
         .executableTarget(name: "moviefile-fuzz", dependencies: ["MovieFile"]),
         .executableTarget(name: "audiofile-fuzz", dependencies: ["AudioFile"]),
         .executableTarget(name: "avassetwriter-fuzz", dependencies: ["AVFoundation"]),
+        .executableTarget(name: "avexport-fuzz", dependencies: ["AVFoundation"]),
 
         // Tests.
         .target(name: "TestSupport", path: "Tests/TestSupport"),

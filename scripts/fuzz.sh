@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Runs the libFuzzer targets (box reader, whole MOV/MP4 demuxer, audio-file readers, AVAssetWriter call sequences)
+# Runs the libFuzzer targets (box reader, whole MOV/MP4 demuxer, audio-file readers, AVAssetWriter call sequences,
+# passthrough export of a movie file)
 # for FUZZ_TIME seconds each,
 # starting from the seed corpora kept in the test folders. New corpus entries stay in .build-fuzz/ (not the repo);
 # crashing inputs are copied to .build-fuzz/crashes/ and the run fails. `make test` replays the committed seeds and
@@ -12,13 +13,14 @@ cd "$root"
 seconds=${1:-60}
 shift || true
 targets=("$@")
-[ ${#targets[@]} -eq 0 ] && targets=(isobmff-fuzz moviefile-fuzz audiofile-fuzz avassetwriter-fuzz)
+[ ${#targets[@]} -eq 0 ] && targets=(isobmff-fuzz moviefile-fuzz audiofile-fuzz avassetwriter-fuzz avexport-fuzz)
 
 declare -A seeds=(
   [isobmff-fuzz]="Tests/ISOBMFFTests/Corpus"
   [moviefile-fuzz]="Tests/MovieFileTests/Corpus"
   [audiofile-fuzz]="Tests/AudioFileTests/Corpus"
   [avassetwriter-fuzz]="Tests/ToolTests/Corpus/avassetwriter-fuzz"
+  [avexport-fuzz]="Tests/MovieFileTests/Corpus/seeds Tests/ToolTests/Corpus/avexport-fuzz"
 )
 
 scratch=.build-fuzz
@@ -42,7 +44,9 @@ for target in "${targets[@]}"; do
   corpus="$scratch/corpus/$target"
   mkdir -p "$corpus"
   # Seeds and past crashes from the repository start the run; what the fuzzer adds stays in .build-fuzz.
-  find "${seeds[$target]}" -type f ! -name '*.md' -exec cp -n {} "$corpus/" \;
+  for seed_directory in ${seeds[$target]}; do
+    [ -d "$seed_directory" ] && find "$seed_directory" -type f ! -name '*.md' -exec cp -n {} "$corpus/" \;
+  done
   echo "== $target: fuzzing for ${seconds}s from $(ls "$corpus" | wc -l) inputs"
   # Not $scratch/artifacts: SwiftPM owns that folder and empties it when it builds the next target.
   artifacts="$scratch/fuzz-artifacts/$target/"
@@ -54,7 +58,7 @@ for target in "${targets[@]}"; do
   if [ "$found" -gt 0 ]; then
     echo "fuzz: $target found $found failing input(s):"
     find "$artifacts" -type f -exec cp {} "$scratch/crashes/" \; -print
-    echo "  keep each one under ${seeds[$target]}/crashes (or regressions) with a test that replays it."
+    echo "  keep each one under ${seeds[$target]##* }/crashes (or regressions) with a test that replays it."
     status=1
   fi
 done
