@@ -184,18 +184,24 @@ struct SampleTableAccumulator {
         for run in durationRuns where !durations.append(run.value, count: run.length) {
             throw failure("sample durations add up past 2⁶³ ticks", path)
         }
+        // A sample presented before it is decoded (a negative composition offset: `ctts` or `trun` version 1) is
+        // no sample buffer: Core Media's timing has decode ≤ presentation. Such a track's decode times move earlier
+        // by its most negative offset and every offset grows by as much, so each sample keeps the presentation time
+        // the file gives it (edit lists and durations are in presentation time) and decodes no later than it shows.
+        // This is the shift a `cslg` box's compositionToDTSShift states; ffmpeg's reader makes the same one.
+        let decodeShift = hasCompositionOffsets ? min(0, compositionRuns.lazy.map(\.value).min() ?? 0) : 0
         var compositions: RunLengthColumn?
         if hasCompositionOffsets {
             if count > context.perSampleBudget { try checkBudget(count, "composition offsets", path) }
             var column = RunLengthColumn()
-            for run in compositionRuns { column.append(run.value, count: run.length) }
+            for run in compositionRuns { column.append(run.value - decodeShift, count: run.length) }
             compositions = column
         }
         // Presentation times are decode times plus composition offsets, and readers add and subtract them and
         // durations freely: a fragment's tfdt near 2⁶³ with a positive offset trapped as avinfo asked the track's
         // time range. The timeline's own cap (2⁶²) holds for the table too, so every such sum fits.
-        let latestOffset = max(0, compositions?.valueRange?.upperBound ?? 0)
-        guard decodeEnd <= Int64.max / 2 - latestOffset else {
+        let latestOffset = max(0, (compositions?.valueRange?.upperBound ?? 0) + decodeShift)
+        guard decodeEnd <= Int64.max / 2 - latestOffset, firstDecodeTime >= Int64.min / 2 - decodeShift else {
             throw failure("sample times run past 2⁶² ticks (decode time \(decodeEnd) at the end of the track)", path)
         }
         var descriptions = RunLengthColumn()
@@ -223,7 +229,7 @@ struct SampleTableAccumulator {
                                       descriptionIndices: descriptions, sizes: sizeStorage,
                                       offsetStorage: offsetStorage, syncIndices: syncIndices,
                                       partialSyncIndices: partialSyncIndices, dependencyBytes: dependencyBytes,
-                                      firstDecodeTime: firstDecodeTime) else {
+                                      firstDecodeTime: firstDecodeTime + decodeShift) else {
             throw failure("the sample table columns disagree (an internal inconsistency)", path)
         }
         return table

@@ -12,9 +12,10 @@ import TestSupport
 /// Where FFmpeg deliberately reads differently, the comparison follows it and says why:
 /// - Linear PCM in QuickTime: FFmpeg hands out chunks (up to 1024 frames) as packets; the table has one sample per
 ///   PCM frame, as Core Media does. The packets must be exactly consecutive runs of our samples.
-/// - Negative composition offsets: so that no sample is presented before it is decoded, FFmpeg moves every decode
-///   time down by the most negative offset in flat files (its `dts_shift`) and every presentation time up by it in
-///   fragments; the table keeps the file's times.
+/// - Negative composition offsets: so that no sample is presented before it is decoded, the table moves every
+///   decode time down by the most negative offset and keeps the file's presentation times. FFmpeg does the same in
+///   flat files (its `dts_shift`) but moves every presentation time up instead in fragments; there the comparison
+///   takes FFmpeg's times less one constant shift, the first packet's.
 /// - Audio packet durations: FFmpeg's parser replaces them with the codec's frame length (1024 for AAC, also for a
 ///   shorter last packet); decode times pin the table's durations instead.
 /// - A sample cut by the end of a truncated file: FFmpeg returns what is there as a shorter packet; the table keeps
@@ -61,15 +62,18 @@ struct SampleTableOracleTests {
         }
         #expect(comparable.count == readable,
                 "\(label): \(table.count) samples (\(readable) in the file), ffprobe \(packets.count) packets")
-        // FFmpeg keeps presentation after decoding when composition offsets are negative: in a flat file it moves
-        // decode times down by the most negative offset (its dts_shift); in fragments it moves presentation times up.
-        let shift = max(0, -(table.compositionOffsets?.valueRange?.lowerBound ?? 0))
+        // No sample decodes after it is presented: the table moved decode times down where offsets were negative.
+        #expect((0..<table.count).allSatisfy { table.decodeTime(at: $0) <= table.presentationTime(at: $0) },
+                "\(label): a sample is presented before it is decoded")
+        // In fragments FFmpeg moves presentation (and decode) times up by its shift where we moved decode times down.
+        let shift = track.isFragmented && table.count > 0
+            ? max(0, (comparable.first?.pts ?? 0) - table.presentationTime(at: 0)) : 0
         let isAudio = track.mediaType == kCMMediaType_Audio
         var mismatches = 0
         for (index, packet) in comparable.enumerated() where index < table.count {
             var ours = FFprobe.Packet(
-                pts: table.presentationTime(at: index) + (track.isFragmented ? shift : 0),
-                dts: table.decodeTime(at: index) - (track.isFragmented ? 0 : shift),
+                pts: table.presentationTime(at: index) + shift,
+                dts: table.decodeTime(at: index) + shift,
                 duration: table.duration(at: index), size: table.size(at: index), pos: Int64(table.offset(at: index)),
                 isKey: table.isSync(at: index))
             // FFmpeg leaves some durations unset, and gives audio packets the codec's frame length (its parser's

@@ -86,6 +86,29 @@ struct ExportBehaviourTests {
         #expect(try ExternalTool.ffmpegDecodeErrors(output) == "")
     }
 
+    /// A source whose B-frames are stored with negative composition offsets reads with each decode time moved down
+    /// by the most negative offset (Core Media's timing has decode ≤ presentation), so the writer takes every sample
+    /// and the copy keeps each packet and its presentation time (it failed with "presentation time before decode
+    /// time" before).
+    @Test("passthrough of negative composition offsets keeps every packet and presentation time",
+          arguments: [AVFileType.mp4, .mov])
+    func negativeCompositionOffsets(_ fileType: AVFileType) async throws {
+        let folder = try TestFiles.makeTemporaryDirectory()
+        let source = try ExportMedia.url("h264-bframes-negative-cts.mp4")
+        let session = try Self.session(AVAssetExportPresetPassthrough, source: source)
+        let output = folder.file(fileType == .mp4 ? "copy.mp4" : "copy.mov")
+        session.outputURL = output
+        session.outputFileType = fileType
+        await session.export()
+        #expect(session.status == .completed, "\(String(describing: session.error))")
+        let copied = try ExportProbe.framemd5(output, stream: "v", outputOptions: ["-c", "copy"])
+        let original = try ExportProbe.framemd5(source, stream: "v", outputOptions: ["-c", "copy"])
+        #expect(copied.map(\.hash) == original.map(\.hash))
+        #expect(copied.map(\.pts) == original.map(\.pts), "presentation times as ffmpeg reads the source's")
+        #expect(try ExportProbe.framemd5(output, stream: "v").map(\.hash) == ExportProbe.framemd5(source, stream: "v").map(\.hash))
+        #expect(try ExternalTool.ffmpegDecodeErrors(output) == "")
+    }
+
     /// With a file length limit the export may stop long before its planned sample count, and room left for the
     /// samples never written would count against the limit: no room is reserved, the media data moves instead.
     @Test("fast-start passthrough with a fileLengthLimit reserves no room for the movie box")

@@ -22,6 +22,10 @@ enum ExportMedia {
         // The plain case: 320x240 H.264 (B-frames, key frame every second) + stereo AAC, a title, English audio.
         "h264-bframes-aac-320x240-25fps.mov": video("320x240") + tone() + h264 + aac
             + ["-metadata", "title=Export source", "-metadata:s:a:0", "language=eng"],
+        // B-frames stored with negative composition offsets (ctts version 1), as ffmpeg writes for CMAF and with
+        // -movflags negative_cts_offsets: without an edit list, frames are presented before they decode.
+        "h264-bframes-negative-cts.mp4": video("320x240", seconds: "1") + h264
+            + ["-movflags", "negative_cts_offsets", "-use_editlist", "0"],
         // The same as MP4.
         "h264-bframes-aac-320x240-25fps.mp4": video("320x240") + tone() + h264 + aac
             + ["-metadata", "title=Export source", "-metadata:s:a:0", "language=eng"],
