@@ -382,6 +382,9 @@ final class ExtAudioFileWriter: ExtAudioFileObject {
                 if status == noErr, let error = file.closingError {
                     status = ExtAudioFileFailure(error, otherwise: kAudioFileUnspecifiedError).status
                 }
+                // A file that could not be finished (nothing written, say: the writer needs a sample) is not left
+                // half made.
+                if file.closingError != nil { try? FileManager.default.removeItem(at: url) }
             }
             state.file = nil
             return status

@@ -423,5 +423,12 @@ struct ExtAudioFileTests {
         #expect(ExtAudioFileDispose(ref) == noErr)
         #expect(try Data(contentsOf: existing) != Data("keep me".utf8))
         #expect(try ExternalTool.ffmpegDecodeErrors(existing).isEmpty)
+
+        // A file disposed with nothing written cannot be finished here: the status says so and nothing is left.
+        let empty = directory.file("empty.wav")
+        #expect(ExtAudioFileCreateWithURL(empty as CFURL, kAudioFileWAVEType, &format, nil, 0, &file) == noErr)
+        let emptyRef = try #require(file)
+        #expect(ExtAudioFileDispose(emptyRef) != noErr)
+        #expect(!FileManager.default.fileExists(atPath: empty.path))
     }
 }
