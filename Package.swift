@@ -9,7 +9,7 @@ let appleModules = [
     "AVFoundation", "CoreMedia", "CoreVideo", "CoreAudioTypes", "CoreGraphics", "QuartzCore", "VideoToolbox",
     "ImageIO", "UniformTypeIdentifiers", "CoreFoundationShims", "_Testing_CoreGraphics", "ObjectiveC",
     "os", "OSLog", "COSUnfairLock", "_KeyValueObserving", "CoreServices", "MobileCoreServices", "AVFAudio",
-    "_DispatchSerialQueue",
+    "_DispatchSerialQueue", "AudioToolbox",
 ]
 
 let package = Package(
@@ -129,6 +129,9 @@ let package = Package(
         .target(name: "FrameworkSubmodules"),
         // `import AVFAudio`: re-exports AVFoundation, where the AVFAudio classes are declared (they read through its engine).
         .target(name: "AVFAudio", dependencies: ["AVFoundation"]),
+        // `import AudioToolbox`: ExtAudioFile's C-style calls over AVAudioFile and AVAudioConverter. Re-exports
+        // CoreAudioTypes only, as Apple's does (not AVFoundation).
+        .target(name: "AudioToolbox", dependencies: ["AVFoundation", "CoreAudioTypes"]),
 
         // Tools over the public API.
         .executableTarget(name: "avinfo", dependencies: ["AVFoundation"]),
@@ -154,6 +157,7 @@ let package = Package(
         .testTarget(name: "HTTPLiveStreamingTests", dependencies: ["HTTPLiveStreaming", "TestSupport"]),
         .testTarget(name: "CoreAudioTypesTests", dependencies: ["CoreAudioTypes"]),
         .testTarget(name: "AVFAudioTests", dependencies: ["AVFAudio", "TestSupport"]),
+        .testTarget(name: "AudioToolboxTests", dependencies: ["AudioToolbox", "AVFAudio", "TestSupport"]),
         .testTarget(name: "CoreFoundationShimsTests", dependencies: ["CoreFoundationShims"]),
         .testTarget(name: "DispatchSerialQueueTests", dependencies: ["_DispatchSerialQueue"]),
         .testTarget(name: "ObjectiveCTests", dependencies: ["ObjectiveC"]),

@@ -98,3 +98,22 @@ public struct AudioValueRange: Sendable {
         self.mMaximum = mMaximum
     }
 }
+
+// MARK: Error codes (CoreAudioBaseTypes.h) shared by Core Audio's APIs
+
+/// No error (0).
+public let kAudio_NoError: OSStatus = 0
+/// The function is not implemented (-4).
+public let kAudio_UnimplementedError: OSStatus = -4
+/// The file was not found (-43).
+public let kAudio_FileNotFoundError: OSStatus = -43
+/// The file cannot be opened with the permissions asked for (-54).
+public let kAudio_FilePermissionError: OSStatus = -54
+/// Too many files are open (-42).
+public let kAudio_TooManyFilesOpenError: OSStatus = -42
+/// The path is not a valid file path ('!pth').
+public let kAudio_BadFilePathError: OSStatus = 0x2170_7468
+/// A parameter is wrong (-50).
+public let kAudio_ParamError: OSStatus = -50
+/// Memory could not be allocated (-108).
+public let kAudio_MemFullError: OSStatus = -108

@@ -23,6 +23,37 @@ public typealias OSStatus = Int32
 /// The status that means success.
 public let noErr: OSStatus = 0
 
+/// MacTypes.h's `Boolean` (an `unsigned char`), as Swift's Darwin overlay imports it: what C-style functions that
+/// report a yes/no through a pointer write (`ExtAudioFileGetPropertyInfo`'s `outWritable`). One byte, as in C.
+public struct DarwinBoolean: ExpressibleByBooleanLiteral, Sendable {
+    private var value: UInt8
+
+    /// `true` or `false`.
+    public init(_ value: Bool) {
+        self.value = value ? 1 : 0
+    }
+
+    /// Whether the byte is non-zero.
+    public var boolValue: Bool { value != 0 }
+
+    public init(booleanLiteral value: Bool) {
+        self.init(value)
+    }
+}
+
+extension DarwinBoolean: Equatable {
+    public static func == (lhs: DarwinBoolean, rhs: DarwinBoolean) -> Bool { lhs.boolValue == rhs.boolValue }
+}
+
+extension DarwinBoolean: CustomStringConvertible {
+    /// `"true"` or `"false"`.
+    public var description: String { boolValue.description }
+}
+
+extension DarwinBoolean: CustomReflectable {
+    public var customMirror: Mirror { Mirror(reflecting: boolValue) }
+}
+
 /// A 32-bit code made of four ASCII characters, such as `'avc1'`.
 public typealias FourCharCode = UInt32
 

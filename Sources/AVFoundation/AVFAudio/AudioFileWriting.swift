@@ -30,7 +30,7 @@ final class AudioFileWriting: Sendable {
     /// Core Audio's file type IDs (`AVAudioFileTypeKey`'s values, AudioToolbox's `kAudioFile…Type`).
     private static let fileTypeIDs: [UInt32: AVFileType] = [
         0x5741_5645: .wav /* 'WAVE' */, 0x4149_4646: .aiff /* 'AIFF' */, 0x4149_4643: .aifc /* 'AIFC' */,
-        0x6361_6666: .caf /* 'caff' */, 0x6D34_6166: .m4a /* 'm4af' */, 0x6D70_6734: .mp4 /* 'mpg4' */,
+        0x6361_6666: .caf /* 'caff' */, 0x6D34_6166: .m4a /* 'm4af' */, 0x6D70_3466: .mp4 /* 'mp4f' */,
         0x616D_7266: .amr /* 'amrf' */, 0x3367_7070: .mobile3GPP /* '3gpp' */,
     ]
 

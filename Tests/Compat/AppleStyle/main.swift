@@ -11,7 +11,8 @@
 // ProvidersAndReceivers.swift; what the umbrella imports bring, with `import AVFoundation`, `import QuartzCore` or
 // `import MobileCoreServices` alone, in UmbrellaImports.swift, QuartzCoreImports.swift and
 // MobileCoreServicesImports.swift; an actor on a DispatchSerialQueue and `as CFString` on typed constants in
-// DispatchAndBridging.swift),
+// DispatchAndBridging.swift; AudioToolbox's ExtAudioFile converting an upload to 16 kHz mono WAV in
+// ExtAudioFileConversion.swift),
 // built in Swift 5 language mode as a separate package, the way a user's package builds against this one
 // (scripts/compat.sh). It must compile unchanged against Apple's AVFoundation too.
 //
@@ -124,6 +125,7 @@ do {
     try checkProvidersAndReceivers(clips[0], outputDirectory: outputDirectory)
     try checkUmbrellaImports(clips[0], outputDirectory: outputDirectory)
     try checkDispatchAndBridging(clips[0], outputDirectory: outputDirectory)
+    try checkExtAudioFile(clips[0], outputDirectory: outputDirectory)
     print("apple-style compositions: all checks passed")
 } catch {
     fail("\(error)")
