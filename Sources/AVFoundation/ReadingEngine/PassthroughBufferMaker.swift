@@ -149,17 +149,23 @@ struct PassthroughBufferMaker {
                                      trackID: source.trackID)
             }
         }
-        var buffer: CMSampleBuffer?
+        var made: CMSampleBuffer?
         let status = descriptions.withUnsafeBufferPointer { packets in
             CMAudioSampleBufferCreateReadyWithPacketDescriptions(
                 allocator: nil, dataBuffer: data, formatDescription: description,
                 sampleCount: isPCM ? Int(frames) : range.count,
                 presentationTimeStamp: start, packetDescriptions: isPCM ? nil : packets.baseAddress,
-                sampleBufferOut: &buffer)
+                sampleBufferOut: &made)
         }
-        guard status == noErr, let buffer else {
+        guard status == noErr, var buffer = made else {
             throw ReadingFailure(.mediaData, "packets \(range.lowerBound)..<\(range.upperBound) cannot be put in a sample "
                                  + "buffer (status \(status))", trackID: source.trackID, time: start)
+        }
+        // Audio decodes when it is presented, so its buffers carry no decode time, unless the file says otherwise
+        // (composition offsets on audio, which a few AAC muxers write): then the buffer keeps the file's decode
+        // time, as a video sample does, so that a passthrough copy writes the same offsets back.
+        if !isPCM, table.decodeTime(at: first) != table.presentationTime(at: first), segment.isNormalSpeed, !segment.isDwell {
+            buffer = try withDecodeTime(buffer, decodeTicks: table.decodeTime(at: first), segment: segment, range: range)
         }
         let natural = Self.duration(frames: frames, sampleRate: asbd.mSampleRate)
         if !segment.isNormalSpeed, !segment.isDwell, case .track = timing {
@@ -178,6 +184,29 @@ struct PassthroughBufferMaker {
             }
         }
         return buffer
+    }
+
+    /// `buffer` with its one timing entry given the decode time `decodeTicks` (media time), mapped as its
+    /// presentation time was.
+    private func withDecodeTime(_ buffer: CMSampleBuffer, decodeTicks: Int64, segment: TimelineSegment,
+                                range: Range<Int>) throws(ReadingFailure) -> CMSampleBuffer {
+        var entries: CMItemCount = 0
+        CMSampleBufferGetSampleTimingInfoArray(buffer, entryCount: 0, arrayToFill: nil, entriesNeededOut: &entries)
+        var timing = CMSampleTimingInfo()
+        guard entries == 1, CMSampleBufferGetSampleTimingInfo(buffer, at: 0, timingInfoOut: &timing) == noErr else { return buffer }
+        if case .media(let shift) = self.timing {
+            timing.decodeTimeStamp = CMTime(value: decodeTicks, timescale: source.mediaTimescale) + shift
+        } else {
+            timing.decodeTimeStamp = segment.trackTime(ofMediaTicks: decodeTicks)
+        }
+        var copy: CMSampleBuffer?
+        let status = CMSampleBufferCreateCopyWithNewTiming(allocator: nil, sampleBuffer: buffer, sampleTimingEntryCount: 1,
+                                                           sampleTimingArray: &timing, sampleBufferOut: &copy)
+        guard status == noErr, let copy else {
+            throw ReadingFailure(.mediaData, "packets \(range.lowerBound)..<\(range.upperBound) cannot be given their "
+                                 + "decode time (status \(status))", trackID: source.trackID, time: timing.presentationTimeStamp)
+        }
+        return copy
     }
 
     /// The frames packet `index` decodes to: its duration in the media timescale, in frames at the sample rate. A

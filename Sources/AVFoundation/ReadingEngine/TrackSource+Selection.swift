@@ -91,8 +91,9 @@ extension TrackSource {
     }
 
     /// The packets of the passthrough (or decoder input) audio buffer that starts at `start` and may reach `end`:
-    /// stored back to back, of one sample description, at most `ReadingLimits.passthroughAudioSeconds` of audio and,
-    /// for compressed audio, `ReadingLimits.passthroughAudioPackets` packets.
+    /// stored back to back, of one sample description, presented back to back, at most
+    /// `ReadingLimits.passthroughAudioSeconds` of audio and, for compressed audio, `ReadingLimits.passthroughAudioPackets`
+    /// packets.
     func audioGroup(from start: Int, before end: Int, isPCM: Bool) -> Range<Int> {
         guard start < end else { return start..<start }
         let description = table.descriptionIndex(at: start)
@@ -116,10 +117,15 @@ extension TrackSource {
             }
             return start..<low
         }
+        // A buffer of packets is timed by its first packet: with composition offsets (an AAC muxer's ctts giving
+        // the first packet a later presentation than the second) the group ends where presentation stops running
+        // on from decoding, so that every buffer's packets keep their own times.
+        let hasOffsets = table.compositionOffsets != nil
         var stop = start + 1
         while stop < end, stop - start < ReadingLimits.passthroughAudioPackets,
               table.descriptionIndex(at: stop) == description, followsPrevious(stop),
-              table.decodeTime(at: stop) - startTime < maximumTicks {
+              table.decodeTime(at: stop) - startTime < maximumTicks,
+              !hasOffsets || table.presentationTime(at: stop) == table.presentationTime(at: stop - 1) + table.duration(at: stop - 1) {
             stop += 1
         }
         return start..<stop

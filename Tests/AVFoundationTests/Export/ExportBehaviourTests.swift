@@ -109,6 +109,29 @@ struct ExportBehaviourTests {
         #expect(try ExternalTool.ffmpegDecodeErrors(output) == "")
     }
 
+    /// A FAAC-written M4A (`../shared/fixtures` mg-has-tags.m4a, cut to a seed of the demuxer's corpus) gives its first
+    /// AAC packet a composition offset of one packet, so its first two packets share a presentation time. Each
+    /// audio buffer now covers packets presented back to back and keeps the file's decode time; before, the first
+    /// buffer was timed as if the packets ran on from its first, and the writer refused the next buffer's overlap.
+    @Test("passthrough of AAC whose packets carry composition offsets keeps every packet")
+    func audioCompositionOffsets() async throws {
+        let folder = try TestFiles.makeTemporaryDirectory()
+        let source = folder.file("has-tags.m4a")
+        try FileManager.default.copyItem(at: TestFiles.repositoryRoot.appendingPathComponent(
+            "Tests/MovieFileTests/Corpus/seeds/fixture-mg-has-tags-m4a.seed"), to: source)
+        let session = try Self.session(AVAssetExportPresetPassthrough, source: source)
+        let output = folder.file("copy.mov")
+        session.outputURL = output
+        session.outputFileType = .mov
+        await session.export()
+        #expect(session.status == .completed, "\(String(describing: session.error))")
+        let copied = try ExportProbe.framemd5(output, stream: "a", outputOptions: ["-c", "copy"])
+        let original = try ExportProbe.framemd5(source, stream: "a", outputOptions: ["-c", "copy"])
+        #expect(copied.count == 160)
+        #expect(copied.map(\.hash) == original.map(\.hash))
+        #expect(try ExternalTool.ffmpegDecodeErrors(output) == "")
+    }
+
     /// With a file length limit the export may stop long before its planned sample count, and room left for the
     /// samples never written would count against the limit: no room is reserved, the media data moves instead.
     @Test("fast-start passthrough with a fileLengthLimit reserves no room for the movie box")
