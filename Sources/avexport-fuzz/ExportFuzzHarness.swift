@@ -38,7 +38,11 @@ enum ExportFuzzHarness {
         let output = directory.appendingPathComponent(fileType == .mov ? "out.mov" : "out.mp4")
         var outcome = Outcome(status: .unknown, fileType: fileType, fastStart: fastStart)
         guard let session = AVAssetExportSession(asset: AVURLAsset(url: input), presetName: AVAssetExportPresetPassthrough) else {
-            outcome.problem = "no passthrough session"
+            // No session is the answer for a file that opens with no tracks (no preset applies to it); nothing may
+            // have been written.
+            outcome.failure = "no session: no preset applies to the asset"
+            let left = ((try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []).filter { $0 != "in.mov" }
+            if !left.isEmpty { outcome.problem = "no session, yet \(left.sorted()) were written" }
             return outcome
         }
         session.outputURL = output
