@@ -64,7 +64,8 @@ struct ContainerWriterSeamTests {
         let track = try writer.addTrack(configuration)
         #expect(throws: ContainerWriterError.self) { try writer.addTrack(configuration) }
         #expect(throws: ContainerWriterError.self) {
-            try writer.setEditList([EditListEntry(segmentDuration: 10, mediaTime: 5)], for: track)
+            try writer.setTimeline(TrackTimeline(edits: [EditListEntry(segmentDuration: 10, mediaTime: 5)],
+                                                 movieTimescale: 8_000, mediaTimescale: 8_000, mediaEnd: 100), for: track)
         }
         #expect(throws: ContainerWriterError.self) { try writer.addSampleDescription(try Self.format(), to: track) }
         #expect(try writer.addSampleDescription(format, to: track) == 1)

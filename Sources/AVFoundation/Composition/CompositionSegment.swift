@@ -1,4 +1,5 @@
 import CoreMedia
+import MediaContainer
 
 /// One segment of a composition track as the composition keeps it: a stretch of the track's timeline that is
 /// empty or presents a range of one source track's media (AVCompositionTrackSegment.h).

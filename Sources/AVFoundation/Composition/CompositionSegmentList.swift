@@ -1,4 +1,5 @@
 import CoreMedia
+import MediaContainer
 
 /// The segments of one composition track and the edits `AVMutableCompositionTrack` and `AVMutableComposition` make
 /// to them (AVCompositionTrack.h, AVMutableCompositionTrack.h):

@@ -1,5 +1,6 @@
 import CoreMedia
 import MediaCodecs
+import MediaContainer
 
 /// Decodes an audio track into linear PCM (`outputSettings` for audio), cut sample-accurately to what the track
 /// presents on the asset's timeline.

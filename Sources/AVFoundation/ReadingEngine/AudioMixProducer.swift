@@ -1,6 +1,7 @@
 import CoreMedia
 import Foundation
 import MediaCodecs
+import MediaContainer
 
 /// Mixes several audio tracks into one stream of linear PCM (`AVAssetReaderAudioMixOutput`).
 ///

@@ -1,5 +1,6 @@
 import CoreMedia
 import MediaCodecs
+import MediaContainer
 
 /// How a read plays the audio of scaled segments (a composition's `scaleTimeRange`, an edit list's media rate):
 /// decoded to 32-bit float planes and stretched to the segment's duration with the time-pitch algorithm asked for

@@ -1,4 +1,5 @@
 import CoreMedia
+import MediaContainer
 
 /// Makes an output's sample buffers, a few at a time, on the output's worker thread.
 ///

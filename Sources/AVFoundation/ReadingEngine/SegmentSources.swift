@@ -1,4 +1,5 @@
 import CoreMedia
+import MediaContainer
 
 /// The media sources one read of a track needs: a source is opened when a span that reads it is reached and closed
 /// when that span ends unless the next span reads it too. A composition of a hundred clips, in any order (clips

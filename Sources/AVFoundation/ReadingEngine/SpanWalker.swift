@@ -1,4 +1,5 @@
 import CoreMedia
+import MediaContainer
 
 /// Walks one read of a track: span by span (one timeline segment inside one requested time range), the samples
 /// each span needs from the span's source, a group at a time. The one loop the passthrough, video and audio

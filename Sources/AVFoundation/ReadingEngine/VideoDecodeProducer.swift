@@ -1,5 +1,6 @@
 import CoreMedia
 import MediaCodecs
+import MediaContainer
 
 /// Decodes a video track into pixel buffers (`outputSettings` for video) in presentation order, timed on the
 /// asset's timeline.

@@ -107,7 +107,7 @@ extension WritingEngine {
         }
     }
 
-    /// The edit lists of the finished sessions and the encoder delays, given to the container writer before it
+    /// The timelines of the finished sessions and the encoder delays, given to the container writer before it
     /// finishes. A format without edit lists (an audio file) takes the encoder delay and padding only; segments
     /// already handed out take neither.
     func applyTimeline() throws(AVError) {
@@ -142,36 +142,27 @@ extension WritingEngine {
         let lastIsEmpty = ranges.last.map { last in
             !tracks.contains { $0.presented.contains { $0.intersection(last).duration > .zero } }
         } ?? false
+        let length = ranges.reduce(CMTime.zero) { $0 + $1.duration }
         for track in tracks {
             guard let handle = track.handle, let timescale = track.timescale else { continue }
-            if let recorder = track.spec.editRecorder {
-                do throws(ContainerWriterError) {
-                    let length = ranges.reduce(CMTime.zero) { $0 + $1.duration }
-                    try output.setEditList(RecordedEdits.entries(recorder.recorded, movieTimescale: movieTimeScale,
-                                                                 mediaTimescale: timescale, limit: length), for: handle)
-                } catch {
-                    throw WriterFailure.container(error, "setting the edit list of input \(track.spec.index)")
-                }
-                continue
-            }
-            let edits = SessionEdits.edits(sessions: ranges, presented: track.presented, hidden: track.hidden,
-                                           movieTimescale: movieTimeScale, mediaTimescale: timescale,
-                                           padsToEnd: lastIsEmpty)
             func ticks(_ time: CMTime) -> Int64 {
                 CMTimeConvertScale(time, timescale: timescale, method: .roundHalfAwayFromZero).value
             }
             do throws(ContainerWriterError) {
+                if let recorder = track.spec.editRecorder {
+                    // The recorded layout stops where the sessions do: an export cut short by its file length
+                    // limit ends its session early.
+                    try output.setTimeline(recorder.timeline(mediaTimescale: timescale).clipped(to: length), for: handle)
+                    continue
+                }
                 if track.trimAtStart > .zero || track.trimAtEnd > .zero {
                     try output.setEncoderDelay(ticks(track.trimAtStart), padding: ticks(track.trimAtEnd), for: handle)
                 }
-                // A track presenting nothing inside any session is edited out entirely: one empty edit as long as
-                // the sessions.
-                let total = CMTimeConvertScale(ranges.reduce(CMTime.zero) { $0 + $1.duration }, timescale: movieTimeScale,
-                                               method: .roundHalfAwayFromZero).value
-                try output.setEditList(edits.isEmpty ? [EditListEntry(segmentDuration: max(0, total), mediaTime: -1)] : edits,
-                                       for: handle)
+                try output.setTimeline(SessionTimeline.timeline(sessions: ranges, presented: track.presented,
+                                                                hidden: track.hidden, mediaTimescale: timescale,
+                                                                padsToEnd: lastIsEmpty), for: handle)
             } catch {
-                throw WriterFailure.container(error, "setting the edit list of input \(track.spec.index)")
+                throw WriterFailure.container(error, "setting the timeline of input \(track.spec.index)")
             }
         }
     }

@@ -139,9 +139,9 @@ package final class AudioFileContainerWriter: ContainerWriter, @unchecked Sendab
 
     package func markFinished(_ track: OutputTrack) throws(ContainerWriterError) {}
 
-    /// An audio file has no edit list: only the default (`nil`) is taken.
-    package func setEditList(_ edits: [EditListEntry]?, for track: OutputTrack) throws(ContainerWriterError) {
-        guard edits == nil else { throw .refused(format: formatName, "an audio file cannot hold an edit list") }
+    /// An audio file has no edit list: only the default timeline (`nil`) is taken.
+    package func setTimeline(_ timeline: TrackTimeline?, for track: OutputTrack) throws(ContainerWriterError) {
+        guard timeline == nil else { throw .refused(format: formatName, "an audio file cannot hold an edit list") }
     }
 
     /// Kept for `finish()`: CAF records it in its packet table; the other formats have no field for it.

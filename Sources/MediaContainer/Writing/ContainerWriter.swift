@@ -5,7 +5,7 @@ import CoreMedia
 /// through this seam alone, asking for what a format can do (`capabilities`) instead of knowing which it is.
 ///
 /// Life: tracks are added (each with its first sample description), then samples are appended per track in decode
-/// order, each track is marked finished, its timeline (edit list, encoder delay) may be set, and `finish()`
+/// order, each track is marked finished, its timeline (`TrackTimeline`, encoder delay) may be set, and `finish()`
 /// completes the output. `cancel()`, or any failure, removes the output and every temporary file; after a failure
 /// every call throws it again. Conformers are safe to call from any thread (each serialises itself), and calls
 /// about different tracks may come from different threads.
@@ -33,9 +33,12 @@ package protocol ContainerWriter: AnyObject, Sendable {
     /// Records that `track` has no more samples.
     func markFinished(_ track: OutputTrack) throws(ContainerWriterError)
 
-    /// Sets `track`'s edit list in movie ticks (`nil`: the default one edit over the media). Only a writer whose
-    /// capabilities include `editLists` takes one.
-    func setEditList(_ edits: [EditListEntry]?, for track: OutputTrack) throws(ContainerWriterError)
+    /// Sets what `track` presents when: its segments' media times are on the samples' timeline (the caller's), and
+    /// its track times on the movie's, from zero. `nil` restores the default (the whole media once, from where the
+    /// track starts relative to the others, without its encoder delay and padding); a timeline without segments
+    /// writes no edit list at all. Only a writer whose capabilities include `editLists` takes one; it writes the
+    /// timeline with `TrackTimeline.editList(movieTimescale:mediaTimescale:)`.
+    func setTimeline(_ timeline: TrackTimeline?, for track: OutputTrack) throws(ContainerWriterError)
     /// Records `track`'s encoder delay (priming) and padding (remainder) in media ticks. Only a writer whose
     /// capabilities include `encoderDelay` takes one.
     func setEncoderDelay(_ delay: Int64, padding: Int64, for track: OutputTrack) throws(ContainerWriterError)

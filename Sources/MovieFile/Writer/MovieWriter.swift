@@ -8,7 +8,7 @@ import Synchronization
 /// muxer `AVAssetWriter` drives.
 ///
 /// Use: `init` creates the output (never over an existing file); `addTrack` for every track; `append` samples per
-/// track in decode order (writing starts with the first append, or `start()`); optionally `setEditList`,
+/// track in decode order (writing starts with the first append, or `start()`); optionally `setTimeline`,
 /// `setEncoderDelay`, `addTrackReference`, `setMetadata`; `markFinished` per track when its samples end; then
 /// `finish()`. `cancel()` removes everything. Any file-system failure removes the partial output and temporaries and
 /// is rethrown by every later call.
@@ -18,7 +18,7 @@ import Synchronization
 /// track from its first decode time, so edit media times are given on the caller's timeline too and converted.
 /// Without a caller edit list a track gets Apple's default: an empty edit for the time before it starts (relative
 /// to the earliest track), then its presentation from the first presented sample after the encoder delay to the
-/// last before the padding. A session (`startSession(atSourceTime:)`…`endSession`) maps onto `setEditList`.
+/// last before the padding. A session (`startSession(atSourceTime:)`…`endSession`) maps onto `setTimeline`.
 ///
 /// Media data goes to the file as it arrives, in chunks of about half a second per track, interleaved so that
 /// chunks appear in order of their start times (see `MovieWriter+Interleaving.swift`); `isReadyForMoreMediaData`
@@ -194,17 +194,17 @@ package final class MovieWriter: @unchecked Sendable {
 
     // MARK: Settings that may change until finish
 
-    /// Sets a track's edit list: segment durations in the movie timescale, media times on the caller's timeline in
-    /// media ticks (the same timeline as the samples; -1 for an empty edit). `nil` restores the default edit; an
-    /// empty list writes no edit list at all (a remux of a track that had none).
-    package func setEditList(_ edits: [EditListEntry]?, for handle: OutputTrack) throws(ContainerWriterError) {
+    /// Sets what a track presents when (see `ContainerWriter.setTimeline`): media times on the caller's timeline
+    /// (the same as the samples'). `nil` restores the default edit; a timeline without segments writes no edit list
+    /// at all (a remux of a track that had none). It is converted to the track's edit list here, once.
+    package func setTimeline(_ timeline: TrackTimeline?, for handle: OutputTrack) throws(ContainerWriterError) {
         try withLock { () throws(ContainerWriterError) in
             try checkWritable()
             let track = try self.track(handle)
-            for edit in edits ?? [] {
-                guard edit.segmentDuration >= 0, edit.mediaTime >= -1 else {
-                    throw ContainerWriterError(.invalidArgument, "edit \(edit) has a negative duration or media time")
-                }
+            let edits = timeline?.editList(movieTimescale: options.movieTimescale, mediaTimescale: track.timescale)
+            for edit in edits ?? [] where edit.mediaTime < -1 {
+                throw ContainerWriterError(.invalidArgument, "track \(track.trackID): edit \(edit) presents media "
+                                           + "before time zero of the samples' timeline")
             }
             let previous = track.edits
             track.edits = edits

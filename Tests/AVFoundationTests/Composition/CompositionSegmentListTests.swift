@@ -2,6 +2,7 @@ import CoreMedia
 import Foundation
 import Testing
 @testable import AVFoundation
+import MediaContainer
 
 /// The edits of a composition track's segments, as AVMutableCompositionTrack.h and AVCompositionTrack.h describe
 /// them: insertion pushes later content out, removal pulls it in, scaling changes a range's rate, segments stay

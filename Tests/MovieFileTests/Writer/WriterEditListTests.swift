@@ -66,11 +66,13 @@ struct WriterEditListTests {
         let directory = try TestFiles.makeTemporaryDirectory("given-edits")
         let output = directory.file("given.mov")
         try MuxerHarness.write([video], to: output, fileType: .quickTimeMovie) { _, _ in } beforeFinish: { writer, tracks in
-            try writer.setEditList([
+            // Given as the edit list a reader would turn into this timeline (600/s movie, 90 kHz media).
+            let timeline = TrackTimeline(edits: [
                 EditListEntry(segmentDuration: 300, mediaTime: -1),
                 EditListEntry(segmentDuration: 240, mediaTime: 18_000),
                 EditListEntry(segmentDuration: 60, mediaTime: 36_000, mediaRateFixed: 0),
-            ], for: tracks[0])
+            ], movieTimescale: 600, mediaTimescale: 90_000, mediaEnd: 90_000)
+            try writer.setTimeline(timeline, for: tracks[0])
         }
         // Media time 0 in the file is the first decode time (-7200), so caller time 18000 is media time 25200.
         #expect(try WrittenBoxes(output).edits(0) == [
@@ -87,14 +89,18 @@ struct WriterEditListTests {
         #expect(try ExternalTool.ffmpegDecodeErrors(output, extraArguments: ["-ignore_editlist", "1"]).isEmpty)
     }
 
-    @Test("an edit before the first sample is refused at finish and nothing is left behind")
+    @Test("an edit before the first sample is refused and nothing is left behind")
     func badEdit() throws {
         let video = try Self.video()
         let directory = try TestFiles.makeTemporaryDirectory("bad-edit")
         let output = directory.file("bad.mov")
         #expect(throws: ContainerWriterError.self) {
             try MuxerHarness.write([video], to: output, fileType: .quickTimeMovie) { _, _ in } beforeFinish: { writer, tracks in
-                try writer.setEditList([EditListEntry(segmentDuration: 300, mediaTime: -100_000)], for: tracks[0])
+                let before = TimelineSegment.Media(source: 0, start: CMTime(value: -100_000, timescale: 90_000),
+                                                   rate: .normal, timescale: 90_000)
+                let segment = TimelineSegment(target: CMTimeRange(start: .zero, duration: CMTime(value: 300, timescale: 600)),
+                                              media: before)
+                try writer.setTimeline(TrackTimeline(segments: [segment], naturalTimescale: 90_000), for: tracks[0])
             }
         }
     }

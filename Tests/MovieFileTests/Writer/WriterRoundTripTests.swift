@@ -80,8 +80,11 @@ struct WriterRoundTripTests {
             let handle = try writer.addTrack(configuration)
             handles[track.trackID] = handle
             tables.append((track, try track.samples.table(), handle))
-            // The source's edits exactly; none when it had none (an empty list, not the default edit).
-            try writer.setEditList(track.edits, for: handle)
+            // The source's timeline, read from its edits and written back as edits; none when it had none (a
+            // timeline without segments, not the default edit).
+            let timeline = track.edits.isEmpty ? TrackTimeline(segments: [], naturalTimescale: track.mediaTimescale)
+                : TrackTimeline(track: track, movieTimescale: reader.movieTimescale, table: tables.last?.1)
+            try writer.setTimeline(timeline, for: handle)
         }
         for track in reader.tracks {
             for (type, targets) in track.references {

@@ -2,6 +2,7 @@ import CoreMedia
 import CoreVideo
 import Foundation
 import MediaCodecs
+import MediaContainer
 
 /// The frames a batch wants from one group of pictures of one source: decoded once, from its sync sample in
 /// decode order to the last wanted frame and no further, skipping pictures no other picture refers to

@@ -8,29 +8,29 @@ import CoreMedia
 /// source duration to its target duration (CMTimeRange.h, CMTimeMapping: "the media is played at rate
 /// source.duration / target.duration"). Keeping the fraction reduced keeps every mapped time exact: a rate of 2
 /// from 0x20000 / 0x10000 multiplies by 2 / 1 instead of overflowing the timescale into a rounded result.
-struct MediaRate: Sendable, Hashable, CustomStringConvertible {
+package struct MediaRate: Sendable, Hashable, CustomStringConvertible {
     /// Media time, in units of `trackUnits` track time; reduced, with the sign here.
-    let mediaUnits: Int32
+    package let mediaUnits: Int32
     /// Track time per `mediaUnits` media time; positive.
-    let trackUnits: Int32
+    package let trackUnits: Int32
 
     /// Normal speed.
-    static let normal = MediaRate(units: (1, 1))
+    package static let normal = MediaRate(units: (1, 1))
     /// Dwell on one sample.
-    static let dwell = MediaRate(units: (0, 1))
+    package static let dwell = MediaRate(units: (0, 1))
 
     private init(units: (Int32, Int32)) {
         (mediaUnits, trackUnits) = units
     }
 
     /// A 16.16 fixed-point edit-list rate (0x10000 = 1.0).
-    init(fixed16_16 rate: Int32) {
+    package init(fixed16_16 rate: Int32) {
         self.init(units: Self.reduced(Int128(rate), 0x10000))
     }
 
     /// The rate that plays `source` media in `target` track time; `nil` when `target` is not a positive numeric
     /// duration or `source` is not numeric.
-    init?(source: CMTime, target: CMTime) {
+    package init?(source: CMTime, target: CMTime) {
         guard source.isNumeric, target.isNumeric, target.value > 0, source.timescale > 0, target.timescale > 0
         else { return nil }
         // (source.value / source.timescale) / (target.value / target.timescale), reduced in 128 bits.
@@ -53,25 +53,30 @@ struct MediaRate: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// Whether this is normal speed.
-    var isNormal: Bool { mediaUnits == trackUnits }
+    package var isNormal: Bool { mediaUnits == trackUnits }
     /// Whether the segment shows one sample for its whole duration.
-    var isDwell: Bool { mediaUnits == 0 }
+    package var isDwell: Bool { mediaUnits == 0 }
     /// Whether the segment plays backwards.
-    var isReverse: Bool { mediaUnits < 0 }
+    package var isReverse: Bool { mediaUnits < 0 }
+    /// The rate in 16.16 fixed point, as an edit list stores it (nearest, saturating at the field's range).
+    package var fixed16_16: Int32 {
+        Int32(clamping: (Int128(mediaUnits) * 0x10000 + Int128(trackUnits) / 2 * Int128(mediaUnits.signum()))
+                        / Int128(trackUnits))
+    }
     /// The rate as a number (for `kCMSampleBufferAttachmentKey_SpeedMultiplier` and messages).
-    var doubleValue: Double { Double(mediaUnits) / Double(trackUnits) }
+    package var doubleValue: Double { Double(mediaUnits) / Double(trackUnits) }
 
     /// A stretch of track time as media time (× rate).
-    func mediaDuration(ofTrack duration: CMTime) -> CMTime {
+    package func mediaDuration(ofTrack duration: CMTime) -> CMTime {
         isNormal ? duration : CMTimeMultiplyByRatio(duration, multiplier: mediaUnits, divisor: trackUnits)
     }
 
     /// A stretch of media time as track time (÷ rate); unchanged for a dwell, which has no media extent.
-    func trackDuration(ofMedia duration: CMTime) -> CMTime {
+    package func trackDuration(ofMedia duration: CMTime) -> CMTime {
         isNormal || isDwell ? duration : CMTimeMultiplyByRatio(duration, multiplier: trackUnits, divisor: mediaUnits)
     }
 
-    var description: String { isNormal ? "1" : "\(mediaUnits)/\(trackUnits)" }
+    package var description: String { isNormal ? "1" : "\(mediaUnits)/\(trackUnits)" }
 
     private static func gcd(_ a: UInt128, _ b: UInt128) -> UInt128 {
         var (a, b) = (a, b)

@@ -4,8 +4,11 @@ import CoreMedia
 /// `AVAssetTrack.segments`, `timeRange`, `segment(forTrackTime:)` and `samplePresentationTime(forTrackTime:)` and
 /// behind what every reader output presents, so that a track shows what it says it shows.
 ///
-/// Built from a container track's edit list and encoder delay (`TrackTimeline+EditList.swift`) or from a
-/// composition track's segments (`TrackTimeline+Composition.swift`).
+/// Built from a container track's edit list and encoder delay (`TrackTimeline+EditList.swift`), from a
+/// composition track's segments (AVFoundation's `CompositionTrackBacking`), or, for writing, from an asset writer's
+/// sessions and a passthrough export's recorded media layout; a writer turns it into an edit list with
+/// `editList(movieTimescale:mediaTimescale:)`, the one converter from timeline to `elst`. It lives here, below the
+/// asset layer, so that readers and writers of every container share it.
 ///
 /// Semantics (ISO/IEC 14496-12 §8.6.6; QuickTime File Format, "Edit list atom"; CMTimeMapping in CMTimeRange.h;
 /// AVAssetTrackSegment.h):
@@ -15,30 +18,30 @@ import CoreMedia
 /// - `timeRange` runs from the start of the first segment that presents media to the end of the last one: leading
 ///   empty segments delay the track (Apple: a track whose timeRange.start > 0 "will initially present an empty
 ///   interval"), trailing ones present nothing. It is expressed in the natural (media) timescale when exact.
-struct TrackTimeline: Sendable {
+package struct TrackTimeline: Sendable {
     /// The segments, in track-time order, without zero-duration ones.
-    let segments: TimelineSegments
+    package let segments: TimelineSegments
     /// The track's natural timescale, for expressing times without extraneous conversion.
-    let naturalTimescale: CMTimeScale
+    package let naturalTimescale: CMTimeScale
 
-    init(segments: TimelineSegments, naturalTimescale: CMTimeScale) {
+    package init(segments: TimelineSegments, naturalTimescale: CMTimeScale) {
         self.segments = segments
         self.naturalTimescale = naturalTimescale
     }
 
-    init(segments: [TimelineSegment], naturalTimescale: CMTimeScale) {
+    package init(segments: [TimelineSegment], naturalTimescale: CMTimeScale) {
         self.init(segments: TimelineSegments(segments), naturalTimescale: naturalTimescale)
     }
 
     /// A timeline that presents nothing.
-    static let empty = TrackTimeline(segments: [], naturalTimescale: 0)
+    package static let empty = TrackTimeline(segments: [], naturalTimescale: 0)
 
     /// The segments as Apple's time mappings.
-    var mappings: [CMTimeMapping] { segments.map(\.timeMapping) }
+    package var mappings: [CMTimeMapping] { segments.map(\.timeMapping) }
 
     /// The track's time range: from the first segment that presents media to the end of the last one; an empty
     /// range at zero when nothing is presented.
-    var timeRange: CMTimeRange {
+    package var timeRange: CMTimeRange {
         guard let first = segments.first(where: \.isPresented), let last = segments.last(where: \.isPresented)
         else { return CMTimeRange(start: .zero, duration: .zero) }
         return CMTimeRange(start: TimelineSegment.exactlyRescaled(first.target.start, to: naturalTimescale),
@@ -46,11 +49,11 @@ struct TrackTimeline: Sendable {
     }
 
     /// The end of the last segment that presents media, or zero.
-    var end: CMTime { segments.last(where: \.isPresented)?.target.end ?? .zero }
+    package var end: CMTime { segments.last(where: \.isPresented)?.target.end ?? .zero }
 
     /// The index of the segment whose target contains `trackTime`, else of the one closest to it; `nil` when there
     /// are no segments or the time is not numeric. O(log n): segments follow one another in track time.
-    func segmentIndex(forTrackTime trackTime: CMTime) -> Int? {
+    package func segmentIndex(forTrackTime trackTime: CMTime) -> Int? {
         guard !segments.isEmpty, trackTime.isNumeric else { return nil }
         let low = segments.firstIndex(endingAfter: trackTime)
         if low == segments.count { return segments.count - 1 }
@@ -62,7 +65,7 @@ struct TrackTimeline: Sendable {
 
     /// The media presentation time shown at `trackTime`: the time mapped through the segment that contains it;
     /// invalid outside every segment, in an empty segment, or in one that is not presented.
-    func samplePresentationTime(forTrackTime trackTime: CMTime) -> CMTime {
+    package func samplePresentationTime(forTrackTime trackTime: CMTime) -> CMTime {
         guard trackTime.isNumeric, let segment = segments.first(where: { $0.target.containsTime(trackTime) }),
               segment.isPresented
         else { return .invalid }
@@ -71,7 +74,7 @@ struct TrackTimeline: Sendable {
 
     /// The parts of `ranges` (track times, in increasing order) that each presented segment shows, in timeline
     /// order.
-    func spans(covering ranges: [CMTimeRange]) -> [PresentationSpan] {
+    package func spans(covering ranges: [CMTimeRange]) -> [PresentationSpan] {
         var result: [PresentationSpan] = []
         for range in ranges where range.isValid && range.duration > .zero {
             for (index, segment) in segments.enumerated() where segment.isPresented {

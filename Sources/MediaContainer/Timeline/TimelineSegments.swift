@@ -7,14 +7,20 @@ import CoreMedia
 /// 3 million edits took 288 MB for the segments alone). Its edits share the movie and media timescales and follow
 /// one another, so a packed edit keeps only its start, its media time and its rate (24 bytes); the next edit's start
 /// is its end. Other timelines (compositions, a track without an edit list) are short and keep their segments.
-struct TimelineSegments: RandomAccessCollection, Sendable {
+package struct TimelineSegments: RandomAccessCollection, Sendable {
     /// One edit of an edit list, packed: its target runs from `trackStart` to the next edit's (movie ticks).
-    struct PackedEdit: Sendable {
+    package struct PackedEdit: Sendable {
         /// Where the edit starts on the track's timeline, in movie ticks.
-        let trackStart: Int64
+        package let trackStart: Int64
         /// The first media time presented, in media ticks; negative for an empty edit.
-        let mediaStart: Int64
-        let rate: MediaRate
+        package let mediaStart: Int64
+        package let rate: MediaRate
+
+        package init(trackStart: Int64, mediaStart: Int64, rate: MediaRate) {
+            self.trackStart = trackStart
+            self.mediaStart = mediaStart
+            self.rate = rate
+        }
     }
 
     private enum Storage: Sendable {
@@ -25,23 +31,23 @@ struct TimelineSegments: RandomAccessCollection, Sendable {
 
     private let storage: Storage
 
-    init(_ segments: [TimelineSegment]) { storage = .segments(segments) }
+    package init(_ segments: [TimelineSegment]) { storage = .segments(segments) }
 
     /// Edits that follow one another from the first one's start to `end`, none of them lasting zero ticks.
-    init(edits: [PackedEdit], end: Int64, movieTimescale: CMTimeScale, mediaTimescale: CMTimeScale) {
+    package init(edits: [PackedEdit], end: Int64, movieTimescale: CMTimeScale, mediaTimescale: CMTimeScale) {
         storage = .edits(edits, end: end, movieTimescale: movieTimescale, mediaTimescale: mediaTimescale)
     }
 
-    var startIndex: Int { 0 }
+    package var startIndex: Int { 0 }
 
-    var endIndex: Int {
+    package var endIndex: Int {
         switch storage {
         case .segments(let segments): segments.count
         case .edits(let edits, _, _, _): edits.count
         }
     }
 
-    subscript(index: Int) -> TimelineSegment {
+    package subscript(index: Int) -> TimelineSegment {
         switch storage {
         case .segments(let segments):
             return segments[index]
@@ -60,7 +66,7 @@ struct TimelineSegments: RandomAccessCollection, Sendable {
     /// The index of the first segment that ends after `time` (`endIndex` when none does). O(log n): segments
     /// follow one another in track time. Each probe reads only a segment's end, not the whole segment: this runs
     /// for every segment `avinfo` walks and every block an audio mix reads.
-    func firstIndex(endingAfter time: CMTime) -> Int {
+    package func firstIndex(endingAfter time: CMTime) -> Int {
         var low = 0, high = count
         while low < high {
             let middle = (low + high) / 2

@@ -1,5 +1,4 @@
 import CoreMedia
-import MediaContainer
 
 extension TrackTimeline {
     /// The timeline of a container track: its edit list, or without one its whole media once from time 0 with any
@@ -17,7 +16,7 @@ extension TrackTimeline {
     ///
     /// `mediaEnd` is the end of the media in media ticks: the later of the media duration and the end of the last
     /// sample presented.
-    init(edits: [EditListEntry], movieTimescale: CMTimeScale, mediaTimescale: CMTimeScale, mediaEnd: Int64,
+    package init(edits: [EditListEntry], movieTimescale: CMTimeScale, mediaTimescale: CMTimeScale, mediaEnd: Int64,
          priming: Int64 = 0, remainder: Int64 = 0) {
         guard mediaTimescale > 0 else {
             self = .empty
@@ -60,7 +59,7 @@ extension TrackTimeline {
 
     /// The timeline of `track` of a movie with `movieTimescale`, whose samples are in `table` (nil when the table
     /// cannot be read: the media duration then bounds the media).
-    init(track: ContainerTrack, movieTimescale: CMTimeScale, table: SampleTable?) {
+    package init(track: ContainerTrack, movieTimescale: CMTimeScale, table: SampleTable?) {
         var mediaEnd = track.mediaDuration
         if let span = table?.presentationSpan { mediaEnd = max(mediaEnd, span.upperBound) }
         self.init(edits: track.edits, movieTimescale: movieTimescale, mediaTimescale: track.mediaTimescale,
