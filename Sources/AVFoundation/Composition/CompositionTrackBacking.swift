@@ -142,6 +142,8 @@ final class CompositionTrackBacking: TrackBacking, @unchecked Sendable {
 
     var sourceCount: Int { sources.count }
 
+    var editedSegmentCount: Int? { segments.count }
+
     /// Source `index`, opened (with replacements applied to its formats); a source that cannot be opened is an
     /// error naming it.
     func makeSource(_ index: Int) throws(ReadingFailure) -> TrackSource {

@@ -1,6 +1,7 @@
 import CoreMedia
 import Foundation
 import MediaCodecs
+import MediaContainer
 import MovieFile
 
 /// Which presets apply to an asset, and which file types each can write it to.
@@ -73,12 +74,12 @@ enum ExportCompatibility {
         guard media.count == 1, let track = media.first, track.mediaType == .audio else {
             return "a \(fileType.rawValue) file holds a single audio track; the asset has \(media.count) audio and video tracks"
         }
-        if let composition = track.track.backing as? CompositionTrackBacking {
+        if track.editedSegmentCount != nil {
             // An audio file has no edit list: only a composition whose samples follow one another exactly (linear
             // PCM, one frame per sample, at normal speed, without gaps) can be copied into one.
             let formats = track.formats.compactMap { CMAudioFormatDescriptionGetStreamBasicDescription($0)?.pointee }
             if formats.contains(where: { $0.mFormatID != kAudioFormatLinearPCM })
-                || composition.segments.contains(where: { $0.isEmpty || !$0.rate.isNormal }) {
+                || track.track.backing.timeline.segments.contains(where: { $0.isEmpty || !$0.isNormalSpeed }) {
                 return "a \(fileType.rawValue) file has no edit list to present the composition's segments (trims, gaps "
                     + "and speed changes of compressed audio); export to a QuickTime movie or MPEG-4 audio file (.mov, .m4a), "
                     + "or with AppleM4A, which re-encodes"

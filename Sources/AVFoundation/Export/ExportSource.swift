@@ -31,6 +31,8 @@ struct ExportSource: @unchecked Sendable {
         let timeRange: CMTimeRange
         /// Samples in the track's sample table.
         let sampleCount: Int
+        /// The segments of a composition track (`TrackBacking.editedSegmentCount`); `nil` for a file's track.
+        let editedSegmentCount: Int?
     }
 
     let asset: AVAsset
@@ -69,9 +71,12 @@ struct ExportSource: @unchecked Sendable {
                          channelCount: channels,
                          requiresFrameReordering: statistics?.hasCompositionOffsets ?? false,
                          totalSampleBytes: statistics?.totalSize ?? 0, timeRange: track.timeline.timeRange,
-                         sampleCount: statistics?.count ?? 0)
+                         sampleCount: statistics?.count ?? 0, editedSegmentCount: track.backing.editedSegmentCount)
         }
     }
+
+    /// The track with `trackID`.
+    func track(_ trackID: CMPersistentTrackID) -> Track? { tracks.first { $0.trackID == trackID } }
 
     /// The tracks of `mediaType`.
     func tracks(_ mediaType: AVMediaType) -> [Track] { tracks.filter { $0.mediaType == mediaType } }

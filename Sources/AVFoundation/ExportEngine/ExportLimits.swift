@@ -7,7 +7,7 @@ enum ExportLimits {
     /// samples back to the sync sample the first presented one needs (key frames are rarely further apart).
     static let reservationPrerollSeconds = 2.0
     /// Largest share of the media data a fast-start export leaves as room for the movie box (see
-    /// `ExportPipeline.plannedMovieBox`): past it the media data is moved at the end instead.
+    /// `ExportPlanner.movieBoxRoom`): past it the media data is moved at the end instead.
     static let reservationShareOfMedia = 0.01
 
     /// Exports that run at once, process-wide; the rest wait (`AVAssetExportSession.Status.waiting`). One transcode

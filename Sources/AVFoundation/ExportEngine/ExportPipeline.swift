@@ -5,23 +5,14 @@ import MediaCodecs
 import MediaContainer
 import MovieFile
 
-/// The reader, the writer and the tracks between them for one export, built from the request and the asset.
+/// Carries out an export's `ExportPlan`: the reader, the writer and the tracks between them, built from the plan
+/// and the request's live objects (asset, video composition, audio mix).
 ///
 /// Building checks everything that can be checked before a byte is written: the preset applies to the asset, the
 /// file type can hold every track (passthrough), the time range meets the asset, the output does not exist, every
 /// decoder and encoder opens. Then `start()` starts reading and writing and `finishWriting()` ends the session and
 /// completes the file.
 final class ExportPipeline: @unchecked Sendable {
-    /// What one source track becomes.
-    enum Role {
-        /// Its samples as stored.
-        case passthrough
-        /// Decoded, scaled and encoded.
-        case video(ExportPreset.Video, ExportSettings.VideoPlan)
-        /// Decoded, mixed and encoded.
-        case audio(ExportSettings.AudioPlan)
-    }
-
     /// Which pass an encoder runs: the only one, or the first or second of two sharing a statistics directory.
     enum EncoderPass {
         case only
@@ -29,24 +20,10 @@ final class ExportPipeline: @unchecked Sendable {
         case second(URL)
     }
 
-    /// One output track: the source tracks it is made from and what they become. Most output tracks have one
-    /// source (a file's track, or a composition track, itself of many files); a mix of several audio tracks or a
-    /// video composition of several video tracks into one output track has several.
-    struct Plan {
-        var sources: [ExportSource.Track]
-        var role: Role
-        /// For a video track composed of `sources` by a video composition (`AVAssetReaderVideoCompositionOutput`).
-        var composition: AVVideoComposition?
-
-        init(sources: [ExportSource.Track], role: Role, composition: AVVideoComposition? = nil) {
-            self.sources = sources
-            self.role = role
-            self.composition = composition
-        }
-
-        init(source: ExportSource.Track, role: Role) {
-            self.init(sources: [source], role: role)
-        }
+    /// One output track of the plan with the source tracks it names.
+    struct PlannedTrack {
+        let plan: ExportPlan.Track
+        let sources: [ExportSource.Track]
 
         /// The first source: the one whose properties (transform, language, volume, timescale) the output track takes.
         var source: ExportSource.Track { sources[0] }
@@ -55,9 +32,11 @@ final class ExportPipeline: @unchecked Sendable {
     private unowned let job: ExportJob
     let request: ExportRequest
     let source: ExportSource
+    /// What the export does.
+    let plan: ExportPlan
     /// The part of the asset exported: the time range cut to the asset.
     let range: CMTimeRange
-    let plans: [Plan]
+    let plans: [PlannedTrack]
     let writer: AVAssetWriter
     private(set) var reader: AVAssetReader?
     private(set) var tracks: [ExportTrack] = []
@@ -99,95 +78,30 @@ final class ExportPipeline: @unchecked Sendable {
                           + refusal + ". Export to a QuickTime movie (.mov), which holds every codec, or use a preset "
                           + "that re-encodes", extra: [AVErrorFileTypeKey: request.fileType.rawValue])
         }
-        range = try Self.exportedRange(request.timeRange, duration: source.duration)
-        plans = try Self.plans(for: preset, source: source, fileType: request.fileType,
-                               composition: request.videoComposition)
+        plan = try ExportPlanner.plan(request, source: source)
+        range = plan.timeRange.range
+        plans = try plan.tracks.map { track in
+            let sources = track.sources.compactMap { source.track($0) }
+            guard !sources.isEmpty, sources.count == track.sources.count else {
+                throw AVError(.exportFailed, "the export plan names source tracks \(track.sources), which the asset "
+                              + "does not all have")
+            }
+            return PlannedTrack(plan: track, sources: sources)
+        }
         guard plans.contains(where: { $0.source.mediaType == .video || $0.source.mediaType == .audio }) else {
             throw AVError(.incompatibleAsset, "nothing in the asset can be written to a \(request.fileType.rawValue) file "
                           + "with \(preset.name)")
         }
         writer = try AVAssetWriter(outputURL: request.outputURL, fileType: request.fileType)
         writer.shouldOptimizeForNetworkUse = request.shouldOptimizeForNetworkUse
-        // Not with a file length limit: the export may stop long before the planned count, and room left for samples
-        // never written would count against the limit.
-        if request.shouldOptimizeForNetworkUse, request.fileLengthLimit == nil {
-            writer.plannedMovieBox = Self.plannedMovieBox(plans, range: range)
+        if let room = plan.movieBoxReservation {
+            writer.plannedMovieBox = MovieBoxReservation(samples: room.samples, chunks: room.chunks,
+                                                         extraBytes: room.extraBytes)
         }
         writer.directoryForTemporaryFiles = request.temporaryDirectory
         writer.metadata = ExportMetadata.movieItems(request, source: source, fileType: request.fileType)
         job.register(writer: writer)
-        if request.multiPass, plans.contains(where: Self.usesMultiPass) { try makePassesDirectory() }
-    }
-
-    /// `timeRange` cut to [0, duration]; an error when nothing is left.
-    static func exportedRange(_ requested: CMTimeRange, duration: CMTime) throws -> CMTimeRange {
-        guard duration.isNumeric, duration > .zero else {
-            throw AVError(.invalidSourceMedia, "the asset has no duration: there is nothing to export")
-        }
-        let range = CMTimeRangeGetIntersection(requested, otherRange: CMTimeRange(start: .zero, duration: duration))
-        guard range.isValid, range.duration.isNumeric, range.duration > .zero else {
-            throw AVError(.operationNotAllowed, "timeRange from \(requested.start.messageSeconds) s for "
-                          + "\(requested.duration.messageSeconds) s does not meet the asset (0–\(duration.messageSeconds) s): nothing to export")
-        }
-        return range
-    }
-
-    /// What each source track becomes; tracks the output cannot hold are left out (AVAssetExportSession.h: "except for
-    /// tracks for which passthrough is not possible").
-    /// With a video `composition` (presets that encode video), every video track is a source of one output video
-    /// track, encoded at the composition's render size fitted to the preset's.
-    static func plans(for preset: ExportPreset, source: ExportSource, fileType: AVFileType,
-                      composition: AVVideoComposition? = nil) throws -> [Plan] {
-        let movieType = MovieFileType(rawValue: fileType.rawValue)
-        func holds(_ track: ExportSource.Track) -> Bool {
-            guard let movieType else { return false }
-            return !track.formats.isEmpty && track.formats.allSatisfy { movieType.refusal(toHold: $0) == nil }
-        }
-        var result: [Plan] = []
-        var composedVideo = false
-        for track in source.tracks where !track.formats.isEmpty {
-            switch (preset.mode, track.mediaType) {
-            case (.passthrough, .video), (.passthrough, .audio):
-                result.append(Plan(source: track, role: .passthrough))
-            case (.transcode(let video?, _), .video) where composition != nil:
-                guard !composedVideo, let composition else { continue }
-                composedVideo = true
-                let videoTracks = source.tracks.filter { $0.mediaType == .video && !$0.formats.isEmpty }
-                let plan = try composedVideoPlan(video, composition: composition)
-                result.append(Plan(sources: videoTracks, role: .video(video, plan), composition: composition))
-            case (.transcode(let video?, _), .video):
-                result.append(Plan(source: track, role: .video(video, ExportSettings.videoPlan(video, track: track))))
-            case (.transcode(nil, _), .video):
-                continue
-            case (.transcode(_, let audio), .audio):
-                result.append(Plan(source: track, role: .audio(ExportSettings.audioPlan(audio, track: track))))
-            default:
-                // Text, subtitles, captions, timecode, timed metadata: as stored, where the file type holds them.
-                if holds(track) { result.append(Plan(source: track, role: .passthrough)) }
-            }
-        }
-        return result
-    }
-
-    /// The encoder settings of a composed video track: the composition's render size (× render scale) fitted to
-    /// the preset's size, at the composition's frame rate.
-    static func composedVideoPlan(_ video: ExportPreset.Video, composition: AVVideoComposition) throws
-        -> ExportSettings.VideoPlan {
-        let state = composition.snapshot
-        let scale = CGFloat(state.renderScale)
-        let size = CGSize(width: state.renderSize.width * scale, height: state.renderSize.height * scale)
-        guard size.width.isFinite, size.height.isFinite, size.width >= 1, size.height >= 1 else {
-            throw AVError(.invalidVideoComposition, "the video composition's renderSize \(state.renderSize) at "
-                          + "renderScale \(state.renderScale) is not a picture size")
-        }
-        let frameRate = state.frameDuration.isNumeric && state.frameDuration > .zero ? 1 / state.frameDuration.seconds : 0
-        return ExportSettings.videoPlan(video, displaySize: size, frameRate: frameRate, isHighBitDepth: false)
-    }
-
-    /// Whether a plan's encoder runs two passes when the session allows it.
-    static func usesMultiPass(_ plan: Plan) -> Bool {
-        if case .video(_, let settings) = plan.role { return settings.supportsMultiPass }
-        return false
+        if plans.contains(where: { $0.plan.passes == 2 }) { try makePassesDirectory() }
     }
 
     // MARK: Analysis pass
@@ -207,8 +121,8 @@ final class ExportPipeline: @unchecked Sendable {
         let range = self.range
         let fractions = LockedFractions(count: multiPass.count)
         for (index, plan) in multiPass.enumerated() {
-            guard case .video(let video, let settings) = plan.role, let directory = statistics[plan.source.trackID] else { continue }
-            let (output, converter, encoder) = try makeVideoStages(plan, video: video, settings: settings, reader: reader,
+            guard case .video(let video) = plan.plan.role, let directory = statistics[plan.source.trackID] else { continue }
+            let (output, converter, encoder) = try makeVideoStages(plan, video: video, reader: reader,
                                                                     pass: .first(directory))
             let job = self.job
             transcoders.append(VideoTranscoder(output: output, reader: reader, converter: converter, encoder: encoder,
@@ -275,35 +189,35 @@ final class ExportPipeline: @unchecked Sendable {
     }
 
     /// The reader output, feed and writer input of one track.
-    private func makeTrack(_ plan: Plan, reader: AVAssetReader) throws -> (any ExportFeed, AVAssetWriterInput) {
+    private func makeTrack(_ plan: PlannedTrack, reader: AVAssetReader) throws -> (any ExportFeed, AVAssetWriterInput) {
         let track = plan.source
         let backing = track.track.backing
         let feed: any ExportFeed
         let hint: CMFormatDescription?
         var recorder: EditListRecorder?
         var transform = backing.preferredTransform
-        switch plan.role {
+        switch plan.plan.role {
         case .passthrough:
             let output = AVAssetReaderTrackOutput(track: track.track, outputSettings: nil)
             output.alwaysCopiesSampleData = false
-            recorder = Self.usesRecordedEdits(track, fileType: request.fileType) ? EditListRecorder() : nil
+            recorder = plan.plan.presentation == .recordedLayout ? EditListRecorder() : nil
             output.editRecorder = recorder
             try add(output, to: reader, track: track)
             feed = PassthroughFeed(output: output)
             hint = track.formats.first
-        case .video(let video, let settings):
+        case .video(let video):
             let pass: EncoderPass = statistics[track.trackID].map { .second($0) } ?? .only
-            let (output, converter, encoder) = try makeVideoStages(plan, video: video, settings: settings, reader: reader,
-                                                                    pass: pass)
+            let (output, converter, encoder) = try makeVideoStages(plan, video: video, reader: reader, pass: pass)
             let transcoder = VideoTranscoder(output: output, reader: reader, converter: converter, encoder: encoder,
                                              rangeStart: range.start, trackID: track.trackID)
             feed = transcoder
             hint = transcoder.formatDescription
             // A composition renders upright at its render size: its frames need no transform.
-            transform = plan.composition != nil ? .identity
-                : ExportGeometry.scaledTransform(transform, from: track.displaySize, to: (settings.width, settings.height))
+            transform = video.composed ? .identity
+                : ExportGeometry.scaledTransform(transform, from: track.displaySize, to: (video.width, video.height))
         case .audio(let settings):
-            let output = AVAssetReaderAudioMixOutput(audioTracks: plan.sources.map(\.track), audioSettings: settings.decode)
+            let output = AVAssetReaderAudioMixOutput(audioTracks: plan.sources.map(\.track),
+                                                     audioSettings: settings.decodeSettings)
             output.alwaysCopiesSampleData = false
             output.audioMix = request.audioMix
             output.audioTimePitchAlgorithm = request.audioTimePitchAlgorithm
@@ -327,19 +241,12 @@ final class ExportPipeline: @unchecked Sendable {
         default:
             input.transform = transform
             if backing.naturalTimeScale > 0 { input.mediaTimeScale = backing.naturalTimeScale }
-            if case .passthrough = plan.role, track.mediaType == .video, let size = backing.declaredSize {
+            if plan.plan.role == .passthrough, track.mediaType == .video, let size = backing.declaredSize {
                 // The track's display size (an anamorphic picture's is wider than its pixels), kept as stored.
                 input.naturalSize = size
             }
         }
         return (feed, input)
-    }
-
-    /// Whether a passthrough track is copied segment by segment with an edit list recorded as it is read: a
-    /// composition track written to a movie, whose segments' samples cannot follow one another on one timeline
-    /// (trims, gaps, speed changes, reordered frames at the joins) and are placed by edits instead.
-    static func usesRecordedEdits(_ track: ExportSource.Track, fileType: AVFileType) -> Bool {
-        track.track.backing is CompositionTrackBacking && MovieFileType(rawValue: fileType.rawValue) != nil
     }
 
     private func add(_ output: AVAssetReaderOutput, to reader: AVAssetReader, track: ExportSource.Track) throws {
@@ -351,15 +258,15 @@ final class ExportPipeline: @unchecked Sendable {
 
     /// The reader output, scaler and encoder of a video track (for the analysis pass or the real one): a track
     /// output decoding the plan's track, or a video composition output composing its tracks.
-    private func makeVideoStages(_ plan: Plan, video: ExportPreset.Video, settings: ExportSettings.VideoPlan,
-                                 reader: AVAssetReader, pass: EncoderPass) throws
+    private func makeVideoStages(_ plan: PlannedTrack, video settings: ExportPlan.Video, reader: AVAssetReader,
+                                 pass: EncoderPass) throws
         -> (AVAssetReaderOutput, PixelBufferConverter?, VideoEncoderSession) {
         let track = plan.source
         let output: AVAssetReaderOutput
         let stored: (Int, Int)
         var sizesDiffer = false
         var displaySize = track.displaySize
-        if let composition = plan.composition {
+        if settings.composed, let composition = request.videoComposition {
             // Composed frames come in bi-planar 4:2:0, which the encoder takes as it is: the built-in compositor
             // renders into it, a custom compositor's frames are converted on the compose worker. The scale stage
             // then only scales, when the render size is not the preset's.
@@ -373,7 +280,7 @@ final class ExportPipeline: @unchecked Sendable {
             displaySize = CGSize(width: stored.0, height: stored.1)
         } else {
             output = AVAssetReaderTrackOutput(track: track.track,
-                                              outputSettings: ExportSettings.decodeSettings(for: video, track: track))
+                                              outputSettings: ExportSettings.decodeSettings(for: settings, track: track))
             let dimensions = track.formats.first.map(CMVideoFormatDescriptionGetDimensions)
             stored = (Int(dimensions?.width ?? 0), Int(dimensions?.height ?? 0))
             // A composition's segments may differ in size: every picture then goes through the scaler.
@@ -389,7 +296,7 @@ final class ExportPipeline: @unchecked Sendable {
             || displaySize != CGSize(width: stored.0, height: stored.1)
         var converter: PixelBufferConverter?
         var inputSize = stored
-        let scalesToRGB = video.keepsAlpha && track.hasAlpha && plan.composition == nil
+        let scalesToRGB = settings.keepsAlpha && track.hasAlpha && !settings.composed
         if scales {
             let format = scalesToRGB ? kCVPixelFormatType_32BGRA
                 : track.isHighBitDepth ? kCVPixelFormatType_420YpCbCr10BiPlanarVideoRange : kCVPixelFormatType_420YpCbCr8Planar
@@ -408,7 +315,7 @@ final class ExportPipeline: @unchecked Sendable {
         }
         let encoderSettings: VideoEncoderSettings
         do throws(CodecSettingsError) {
-            encoderSettings = try VideoEncoderSettings(outputSettings: settings.settings)
+            encoderSettings = try VideoEncoderSettings(outputSettings: settings.outputSettings)
         } catch {
             throw ExportFailure.stage(.unsupportedOutputSettings, "track \(track.trackID): the preset's video settings",
                                       underlying: error, trackID: track.trackID)
@@ -424,7 +331,7 @@ final class ExportPipeline: @unchecked Sendable {
             let encoder = try VideoEncoderSession(settings: encoderSettings, sourceFormatHint: hint, options: options)
             return (output, converter, encoder)
         } catch {
-            throw codecFailure(error, "cannot open the \(video.codec.rawValue) encoder", code: .encodeFailed, trackID: track.trackID)
+            throw codecFailure(error, "cannot open the \(settings.codec) encoder", code: .encodeFailed, trackID: track.trackID)
         }
     }
 
@@ -456,10 +363,10 @@ final class ExportPipeline: @unchecked Sendable {
     }
 
     /// The audio encoder of a track, opened with a hint of the reader's output (32-bit float, non-interleaved).
-    private func makeAudioEncoder(_ plan: ExportSettings.AudioPlan, track: ExportSource.Track) throws -> AudioEncoderSession {
+    private func makeAudioEncoder(_ plan: ExportPlan.Audio, track: ExportSource.Track) throws -> AudioEncoderSession {
         let settings: AudioEncoderSettings
         do throws(CodecSettingsError) {
-            settings = try AudioEncoderSettings(outputSettings: plan.encode)
+            settings = try AudioEncoderSettings(outputSettings: plan.encodeSettings)
         } catch {
             throw ExportFailure.stage(.unsupportedOutputSettings, "track \(track.trackID): the preset's audio settings",
                                       underlying: error, trackID: track.trackID)
@@ -567,7 +474,7 @@ final class ExportPipeline: @unchecked Sendable {
         let directory = TemporaryFileName.url(for: request.outputURL, purpose: "passes", in: request.temporaryDirectory)
         do {
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: false)
-            for plan in plans where Self.usesMultiPass(plan) {
+            for plan in plans where plan.plan.passes == 2 {
                 let trackDirectory = directory.appendingPathComponent("track\(plan.source.trackID)")
                 try FileManager.default.createDirectory(at: trackDirectory, withIntermediateDirectories: false)
                 statistics[plan.source.trackID] = trackDirectory

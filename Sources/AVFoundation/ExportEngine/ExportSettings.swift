@@ -30,17 +30,8 @@ enum ExportSettings {
 
     // MARK: Video
 
-    /// The output of a video track: its encoded size and the encoder's settings.
-    struct VideoPlan {
-        var width: Int
-        var height: Int
-        var settings: [String: Any]
-        /// Whether the encoder can run two passes over these settings (H.264/HEVC with a target bit rate).
-        var supportsMultiPass: Bool
-    }
-
     /// The encoder settings for `track` under `video`.
-    static func videoPlan(_ video: ExportPreset.Video, track: ExportSource.Track) -> VideoPlan {
+    static func videoPlan(_ video: ExportPreset.Video, track: ExportSource.Track) -> ExportPlan.Video {
         videoPlan(video, displaySize: track.displaySize, frameRate: track.nominalFrameRate,
                   isHighBitDepth: track.isHighBitDepth)
     }
@@ -48,35 +39,31 @@ enum ExportSettings {
     /// The encoder settings for pictures of `displaySize` at `frameRate` (0: unknown) under `video`: a track's, or
     /// a video composition's render size and frame duration.
     static func videoPlan(_ video: ExportPreset.Video, displaySize: CGSize, frameRate nominal: Double,
-                          isHighBitDepth: Bool) -> VideoPlan {
+                          isHighBitDepth: Bool, composed: Bool = false) -> ExportPlan.Video {
         let size = ExportGeometry.outputSize(display: displaySize, box: video.boundingBox, alignment: video.alignment)
         let frameRate = nominal > 0 ? min(nominal, 240) : 30
-        var settings: [String: Any] = [AVVideoCodecKey: video.codec.rawValue, AVVideoWidthKey: size.width,
-                                       AVVideoHeightKey: size.height]
-        var compression: [String: Any] = [:]
-        var multiPass = false
+        var plan = ExportPlan.Video(codec: video.codec.rawValue, width: size.width, height: size.height,
+                                    keepsAlpha: video.keepsAlpha, composed: composed)
         switch video.rate {
         case .bitsPerPixel(let bits):
             let rate = bits * Double(size.width * size.height) * frameRate
-            compression[AVVideoAverageBitRateKey] = max(ExportSettings.minimumVideoBitRate, Int(rate.rounded()))
-            multiPass = true
+            plan.averageBitRate = max(ExportSettings.minimumVideoBitRate, Int(rate.rounded()))
         case .quality(let quality):
-            compression[AVVideoQualityKey] = quality
+            plan.quality = quality
         case .codecDefined:
             break
         }
         if video.codec == .h264 || video.codec == .hevc || video.codec == .hevcWithAlpha {
             var profile = video.profileLevel
             if video.codec == .hevc, isHighBitDepth { profile = kVTProfileLevel_HEVC_Main10_AutoLevel as String }
-            if let profile { compression[AVVideoProfileLevelKey] = profile }
-            compression[AVVideoAllowFrameReorderingKey] = video.allowsFrameReordering
+            plan.profileLevel = profile
+            plan.allowsFrameReordering = video.allowsFrameReordering
             // A hint in whole frames per second: a track of a frame every 3 s (nominal 0.33) rounded to 0, which
             // the encoder refuses; such a track is hinted at 1.
-            compression[AVVideoExpectedSourceFrameRateKey] = max(1, Int(frameRate.rounded()))
-            compression[AVVideoMaxKeyFrameIntervalDurationKey] = ExportSettings.keyFrameIntervalSeconds
+            plan.expectedSourceFrameRate = max(1, Int(frameRate.rounded()))
+            plan.maxKeyFrameIntervalDuration = ExportSettings.keyFrameIntervalSeconds
         }
-        if !compression.isEmpty { settings[AVVideoCompressionPropertiesKey] = compression }
-        return VideoPlan(width: size.width, height: size.height, settings: settings, supportsMultiPass: multiPass)
+        return plan
     }
 
     /// Key frames at least every 2 seconds: seeking and trimming the output stay cheap, as in Apple's exports of
@@ -87,7 +74,7 @@ enum ExportSettings {
 
     /// The pixel formats the reader is asked for: the decoder's own layout when it is one of these (no copy), so
     /// that scaling converts only once. Alpha sources for alpha-keeping codecs decode to BGRA.
-    static func decodeSettings(for video: ExportPreset.Video, track: ExportSource.Track) -> [String: Any] {
+    static func decodeSettings(for video: ExportPlan.Video, track: ExportSource.Track) -> [String: Any] {
         let formats: [OSType]
         if video.keepsAlpha, track.hasAlpha {
             formats = [kCVPixelFormatType_32BGRA]
@@ -104,46 +91,21 @@ enum ExportSettings {
 
     // MARK: Audio
 
-    /// The output of an audio track: the reader's decode (or mix) settings and the encoder's settings.
-    struct AudioPlan {
-        var decode: [String: Any]
-        var encode: [String: Any]
-        var sampleRate: Double
-        var channels: Int
-    }
-
     /// The settings for audio `track` under `audio`.
-    static func audioPlan(_ audio: ExportPreset.Audio, track: ExportSource.Track) -> AudioPlan {
+    static func audioPlan(_ audio: ExportPreset.Audio, track: ExportSource.Track) -> ExportPlan.Audio {
         let sourceRate = track.sampleRate > 0 ? track.sampleRate : 44_100
         let sourceChannels = max(1, track.channelCount)
         switch audio {
         case .aac(let perChannel, let maximumChannels, let maximumRate):
             let rate = aacSampleRate(sourceRate, maximum: maximumRate)
             let channels = min(sourceChannels, maximumChannels)
-            let encode: [String: Any] = [AVFormatIDKey: kAudioFormatMPEG4AAC, AVSampleRateKey: rate,
-                                         AVNumberOfChannelsKey: channels,
-                                         AVEncoderBitRateKey: aacBitRate(perChannel: perChannel, channels: channels, sampleRate: rate)]
-            return AudioPlan(decode: floatPCM(rate: rate, channels: channels), encode: encode, sampleRate: rate, channels: channels)
+            return ExportPlan.Audio(formatID: kAudioFormatMPEG4AAC, sampleRate: rate, channels: channels,
+                                    bitRate: aacBitRate(perChannel: perChannel, channels: channels, sampleRate: rate))
         case .linearPCM(let depth):
-            var encode: [String: Any] = [AVFormatIDKey: kAudioFormatLinearPCM, AVSampleRateKey: sourceRate,
-                                         AVNumberOfChannelsKey: sourceChannels, AVLinearPCMBitDepthKey: depth,
-                                         AVLinearPCMIsFloatKey: false, AVLinearPCMIsBigEndianKey: false,
-                                         AVLinearPCMIsNonInterleaved: false]
-            var decode = floatPCM(rate: sourceRate, channels: sourceChannels)
-            if let layout = channelLayoutData(track), sourceChannels > 2 {
-                encode[AVChannelLayoutKey] = layout
-                decode[AVChannelLayoutKey] = layout
-            }
-            return AudioPlan(decode: decode, encode: encode, sampleRate: sourceRate, channels: sourceChannels)
+            return ExportPlan.Audio(formatID: kAudioFormatLinearPCM, sampleRate: sourceRate, channels: sourceChannels,
+                                    bitDepth: depth,
+                                    channelLayout: sourceChannels > 2 ? channelLayoutData(track) : nil)
         }
-    }
-
-    /// 32-bit float, non-interleaved linear PCM: what the reader's mix works in, and what the encoders take without
-    /// converting.
-    static func floatPCM(rate: Double, channels: Int) -> [String: Any] {
-        [AVFormatIDKey: kAudioFormatLinearPCM, AVSampleRateKey: rate, AVNumberOfChannelsKey: channels,
-         AVLinearPCMBitDepthKey: 32, AVLinearPCMIsFloatKey: true, AVLinearPCMIsBigEndianKey: false,
-         AVLinearPCMIsNonInterleaved: true]
     }
 
     /// The source's channel layout as `AVChannelLayoutKey` data, when its format description has one.

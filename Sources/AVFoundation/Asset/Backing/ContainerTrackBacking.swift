@@ -121,6 +121,8 @@ final class ContainerTrackBacking: TrackBacking, @unchecked Sendable {
 
     var sourceCount: Int { 1 }
 
+    var editedSegmentCount: Int? { nil }
+
     func makeSource(_ index: Int) throws(ReadingFailure) -> TrackSource {
         try TrackSource(track: model, reader: reader)
     }

@@ -42,6 +42,10 @@ protocol TrackBacking: AnyObject, Sendable {
 
     /// How many media sources the timeline's segments read (`TimelineSegment.Media.source` indexes them).
     var sourceCount: Int { get }
+    /// The segments a composition track is edited from (its empty ones too); `nil` for a track of a file, whose
+    /// samples already follow one another on its media timeline. A passthrough export copies an edited track
+    /// segment by segment.
+    var editedSegmentCount: Int? { get }
     /// Opens media source `index` for one reader output: its sample table, its mapped file and its formats. Each
     /// output opens its own and drops it after its last segment, so memory follows what is being read.
     func makeSource(_ index: Int) throws(ReadingFailure) -> TrackSource

@@ -1,7 +1,7 @@
 import CoreMedia
 import MovieFile
 
-extension ExportPipeline {
+extension ExportPlanner {
     /// What a fast-start export will write, so the writer can leave room for the movie box instead of moving the
     /// media data once it is complete (for a passthrough export of ten minutes of 1080p, a second read and write of
     /// 600 MB). Only passthrough exports know their sample counts in advance (a transcoder's depend on its
@@ -12,24 +12,23 @@ extension ExportPipeline {
     /// The counts come from the source: every sample of a track exported whole, else its samples in the exported
     /// share of its duration plus two seconds' worth for the samples before the range that the first presented one
     /// depends on. Too few only costs the move the reservation was meant to save.
-    static func plannedMovieBox(_ plans: [Plan], range: CMTimeRange) -> MovieBoxReservation? {
-        guard !plans.isEmpty, plans.allSatisfy({ if case .passthrough = $0.role { true } else { false } }) else {
-            return nil
-        }
+    static func movieBoxRoom(_ tracks: [ExportPlan.Track], source: ExportSource, range: CMTimeRange)
+        -> ExportPlan.MovieBoxRoom? {
+        guard !tracks.isEmpty, tracks.allSatisfy({ $0.role == .passthrough }) else { return nil }
         let seconds = range.duration.seconds
         guard seconds.isFinite, seconds > 0 else { return nil }
         var samples = 0.0, chunks = 0.0, bytes = 0.0, extra = 0.0
-        for plan in plans {
-            let track = plan.source
+        for planned in tracks {
+            guard let track = source.track(planned.sources[0]) else { return nil }
             let trackSeconds = track.timeRange.duration.seconds
             guard trackSeconds.isFinite, trackSeconds > 0, track.sampleCount > 0 else { return nil }
             let whole = range.start <= track.timeRange.start && range.end >= track.timeRange.end
             let share = whole ? 1 : min(1, seconds / trackSeconds)
             var preroll = whole ? 0 : Double(track.sampleCount) / trackSeconds * ExportLimits.reservationPrerollSeconds
-            if let composition = track.track.backing as? CompositionTrackBacking {
+            if let segmentCount = track.editedSegmentCount {
                 // Every segment may start from the sync sample before it and opens a chunk; its edits (an empty one
                 // before it at most) and its sources' sample descriptions go into the movie box too.
-                let segments = Double(composition.segments.count)
+                let segments = Double(segmentCount)
                 preroll += segments * Double(track.sampleCount) / trackSeconds * ExportLimits.reservationPrerollSeconds
                 chunks += segments
                 extra += segments * 2 * Double(MovieBoxReservation.worstCaseBytesPerEdit)
@@ -43,6 +42,6 @@ extension ExportPipeline {
         let worstCase = samples * Double(MovieBoxReservation.worstCaseBytesPerSample)
             + chunks * Double(MovieBoxReservation.worstCaseBytesPerChunk) + extra
         guard samples < Double(Int32.max), worstCase <= bytes * ExportLimits.reservationShareOfMedia else { return nil }
-        return MovieBoxReservation(samples: Int(samples), chunks: Int(chunks), extraBytes: Int(extra))
+        return ExportPlan.MovieBoxRoom(samples: Int(samples), chunks: Int(chunks), extraBytes: Int(extra))
     }
 }
