@@ -37,8 +37,9 @@ struct TrackTimelineWritingTests {
     func boundaryRounding() {
         let third = Self.time(1, 3)
         let segments = (0..<3).map { index in
-            TimelineSegment(target: CMTimeRange(start: CMTimeMultiply(third, multiplier: Int32(index)), duration: third),
-                            media: Self.media(CMTimeMultiply(third, multiplier: Int32(index)), timescale: 48000))
+            let start = CMTimeMultiply(third, multiplier: Int32(index))
+            return TimelineSegment(target: CMTimeRange(start: start, duration: third),
+                                   media: Self.media(start, timescale: 48000))
         }
         let edits = TrackTimeline(segments: segments, naturalTimescale: 48000)
             .editList(movieTimescale: 1000, mediaTimescale: 48000)
@@ -56,8 +57,8 @@ struct TrackTimelineWritingTests {
             // Shorter than a movie tick at 600/s: leaves no edit, so the empties around it become one.
             TimelineSegment(target: CMTimeRange(start: Self.time(700, 600), duration: Self.time(1, 48000)),
                             media: Self.media(Self.time(300, 600))),
-            TimelineSegment(target: CMTimeRange(start: Self.time(700, 600) + Self.time(1, 48000), end: Self.time(900, 600)),
-                            media: nil),
+            TimelineSegment(target: CMTimeRange(start: Self.time(700, 600) + Self.time(1, 48000),
+                                                end: Self.time(900, 600)), media: nil),
             TimelineSegment(target: CMTimeRange(start: Self.time(900, 600), duration: Self.time(600, 600)),
                             media: Self.media(Self.time(600, 600))),
         ]
@@ -82,7 +83,8 @@ struct TrackTimelineWritingTests {
         #expect(rates.map(\.fixed16_16) == [0x20000, 0x8000, 21845, 0])
         #expect(MediaRate(fixed16_16: -0x10000).fixed16_16 == -0x10000, "a reverse edit keeps its sign")
         let segments = rates.enumerated().map { index, rate in
-            TimelineSegment(target: CMTimeRange(start: Self.time(Int64(index) * 600, 600), duration: Self.time(600, 600)),
+            TimelineSegment(target: CMTimeRange(start: Self.time(Int64(index) * 600, 600),
+                                                duration: Self.time(600, 600)),
                             media: Self.media(.zero, rate: rate))
         }
         let edits = TrackTimeline(segments: segments, naturalTimescale: 600).editList(movieTimescale: 600,

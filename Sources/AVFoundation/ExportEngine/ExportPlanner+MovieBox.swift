@@ -37,7 +37,8 @@ extension ExportPlanner {
             samples += (Double(track.sampleCount) * share + preroll).rounded(.up)
             bytes += Double(track.totalSampleBytes) * share
             let byDuration = (min(seconds, trackSeconds) / MovieWriterLimits.defaultChunkSeconds).rounded(.up) + 2
-            chunks += byDuration + (Double(track.totalSampleBytes) * share / Double(MovieWriterLimits.maximumChunkBytes)).rounded(.up)
+            let byBytes = Double(track.totalSampleBytes) * share / Double(MovieWriterLimits.maximumChunkBytes)
+            chunks += byDuration + byBytes.rounded(.up)
         }
         let worstCase = samples * Double(MovieBoxReservation.worstCaseBytesPerSample)
             + chunks * Double(MovieBoxReservation.worstCaseBytesPerChunk) + extra

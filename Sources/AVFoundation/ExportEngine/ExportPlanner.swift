@@ -29,7 +29,8 @@ enum ExportPlanner {
         let range = CMTimeRangeGetIntersection(requested, otherRange: CMTimeRange(start: .zero, duration: duration))
         guard range.isValid, range.duration.isNumeric, range.duration > .zero else {
             throw AVError(.operationNotAllowed, "timeRange from \(requested.start.messageSeconds) s for "
-                          + "\(requested.duration.messageSeconds) s does not meet the asset (0–\(duration.messageSeconds) s): nothing to export")
+                          + "\(requested.duration.messageSeconds) s does not meet the asset (0–\(duration.messageSeconds) s): "
+                          + "nothing to export")
         }
         return range
     }
@@ -91,7 +92,8 @@ enum ExportPlanner {
             throw AVError(.invalidVideoComposition, "the video composition's renderSize \(state.renderSize) at "
                           + "renderScale \(state.renderScale) is not a picture size")
         }
-        let frameRate = state.frameDuration.isNumeric && state.frameDuration > .zero ? 1 / state.frameDuration.seconds : 0
+        let frameRate = state.frameDuration.isNumeric && state.frameDuration > .zero
+            ? 1 / state.frameDuration.seconds : 0
         return ExportSettings.videoPlan(video, displaySize: size, frameRate: frameRate, isHighBitDepth: false,
                                         composed: true)
     }
@@ -100,6 +102,7 @@ enum ExportPlanner {
     /// with the edits recorded as it is read, since its segments' samples cannot follow one another on one timeline
     /// (trims, gaps, speed changes, reordered frames at the joins); every other track by the writer's session.
     static func presentation(ofPassthrough track: ExportSource.Track, fileType: AVFileType) -> ExportPlan.Presentation {
-        track.editedSegmentCount != nil && MovieFileType(rawValue: fileType.rawValue) != nil ? .recordedLayout : .session
+        let intoMovie = MovieFileType(rawValue: fileType.rawValue) != nil
+        return track.editedSegmentCount != nil && intoMovie ? .recordedLayout : .session
     }
 }

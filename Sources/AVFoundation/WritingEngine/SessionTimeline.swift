@@ -43,7 +43,8 @@ enum SessionTimeline {
                 guard movieEnd > cursor else { continue }
                 // Starts at the cursor: pieces follow one another, so this only trims what an earlier piece covers.
                 let mediaStart = piece.start + (cursor - movieStart)
-                let media = TimelineSegment.Media(source: 0, start: mediaStart, rate: .normal, timescale: mediaTimescale)
+                let media = TimelineSegment.Media(source: 0, start: mediaStart, rate: .normal,
+                                                  timescale: mediaTimescale)
                 segments.append(TimelineSegment(target: CMTimeRange(start: cursor, end: movieEnd), media: media))
                 cursor = movieEnd
             }

@@ -24,7 +24,8 @@ extension TrackTimeline {
             if mediaTime < 0, let last = entries.last, last.isEmpty {
                 entries[entries.count - 1].segmentDuration += duration
             } else {
-                entries.append(EditListEntry(segmentDuration: duration, mediaTime: mediaTime, mediaRateFixed: rateFixed))
+                entries.append(EditListEntry(segmentDuration: duration, mediaTime: mediaTime,
+                                             mediaRateFixed: rateFixed))
             }
         }
         for segment in segments {

@@ -13,7 +13,8 @@ struct ExportPlanTests {
                                 multiPass: Bool = false) throws -> ExportRequest {
         ExportRequest(asset: asset, preset: try #require(ExportPreset.named(preset)),
                       outputURL: URL(fileURLWithPath: "/nonexistent/out.mov"), fileType: fileType,
-                      timeRange: CMTimeRange(start: .zero, duration: .positiveInfinity), fileLengthLimit: fileLengthLimit,
+                      timeRange: CMTimeRange(start: .zero, duration: .positiveInfinity),
+                      fileLengthLimit: fileLengthLimit,
                       metadata: nil, metadataItemFilter: nil, shouldOptimizeForNetworkUse: fastStart, audioMix: nil,
                       videoComposition: nil, customVideoCompositor: nil, audioTimePitchAlgorithm: .spectral,
                       multiPass: multiPass, temporaryDirectory: nil)
@@ -42,7 +43,7 @@ struct ExportPlanTests {
         #expect(limited.movieBoxReservation == nil)
     }
 
-    @Test("a preset that encodes: the settings as AVVideoSettings and AVAudioSettings keys, two passes only with a bit rate")
+    @Test("a preset that encodes: settings as AVVideoSettings and AVAudioSettings keys, two passes only with a bit rate")
     func encoding() throws {
         let asset = AVURLAsset(url: try ExportMedia.url("h264-aac-640x360-30fps-48k.mp4"))
         let plan = try Self.plan(try Self.request(asset, preset: AVAssetExportPreset640x480, multiPass: true))
@@ -80,10 +81,10 @@ struct ExportPlanTests {
         let track = try #require(composition.addMutableTrack(withMediaType: .video,
                                                               preferredTrackID: kCMPersistentTrackID_Invalid))
         let source = try #require(clip.tracks(withMediaType: .video).first)
-        try track.insertTimeRange(CMTimeRange(start: .zero, duration: CMTime(value: 1, timescale: 2)), of: source, at: .zero)
-        track.insertEmptyTimeRange(CMTimeRange(start: CMTime(value: 1, timescale: 2), duration: CMTime(value: 1, timescale: 2)))
-        try track.insertTimeRange(CMTimeRange(start: .zero, duration: CMTime(value: 1, timescale: 2)), of: source,
-                                  at: CMTime(value: 1, timescale: 1))
+        let half = CMTime(value: 1, timescale: 2)
+        try track.insertTimeRange(CMTimeRange(start: .zero, duration: half), of: source, at: .zero)
+        track.insertEmptyTimeRange(CMTimeRange(start: half, duration: half))
+        try track.insertTimeRange(CMTimeRange(start: .zero, duration: half), of: source, at: CMTime(value: 1, timescale: 1))
         let plan = try Self.plan(try Self.request(composition, preset: AVAssetExportPresetPassthrough))
         #expect(plan.tracks.map(\.presentation) == [.recordedLayout])
         // A file's track of the same clip is presented by the session.
@@ -96,7 +97,8 @@ struct ExportPlanTests {
         let asset = AVURLAsset(url: try ExportMedia.url("h264-aac-640x360-30fps-48k.mp4"))
         let plans = [
             try Self.plan(try Self.request(asset, preset: AVAssetExportPreset640x480, multiPass: true)),
-            try Self.plan(try Self.request(asset, preset: AVAssetExportPresetPassthrough, fileType: .mp4, fastStart: true)),
+            try Self.plan(try Self.request(asset, preset: AVAssetExportPresetPassthrough, fileType: .mp4,
+                                           fastStart: true)),
             try Self.plan(try Self.request(asset, preset: AVAssetExportPresetAppleProRes422LPCM)),
         ]
         for plan in plans {
