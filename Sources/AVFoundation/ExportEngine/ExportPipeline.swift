@@ -13,13 +13,6 @@ import MovieFile
 /// decoder and encoder opens. Then `start()` starts reading and writing and `finishWriting()` ends the session and
 /// completes the file.
 final class ExportPipeline: @unchecked Sendable {
-    /// Which pass an encoder runs: the only one, or the first or second of two sharing a statistics directory.
-    enum EncoderPass {
-        case only
-        case first(URL)
-        case second(URL)
-    }
-
     /// One output track of the plan with the source tracks it names.
     struct PlannedTrack {
         let plan: ExportPlan.Track
@@ -56,6 +49,8 @@ final class ExportPipeline: @unchecked Sendable {
     }
     /// Multi-pass statistics, one directory per video track, inside `passesDirectory`.
     private var statistics: [CMPersistentTrackID: URL] = [:]
+    /// The encoders of multi-pass tracks: made for the analysis pass, then running the final pass.
+    private var multiPassEncoders: [CMPersistentTrackID: MultiPassVideoEncoder] = [:]
     private var passesDirectory: URL?
 
     /// Checks the request against the asset and prepares the writer.
@@ -123,7 +118,8 @@ final class ExportPipeline: @unchecked Sendable {
         for (index, plan) in multiPass.enumerated() {
             guard case .video(let video) = plan.plan.role, let directory = statistics[plan.source.trackID] else { continue }
             let (output, converter, encoder) = try makeVideoStages(plan, video: video, reader: reader,
-                                                                    pass: .first(directory))
+                                                                    statisticsDirectory: directory)
+            multiPassEncoders[plan.source.trackID] = encoder
             let job = self.job
             transcoders.append(VideoTranscoder(output: output, reader: reader, converter: converter, encoder: encoder,
                                                rangeStart: range.start, trackID: plan.source.trackID) { time in
@@ -140,6 +136,13 @@ final class ExportPipeline: @unchecked Sendable {
         for transcoder in transcoders { transcoder.start(in: job, alsoCountedIn: passGroup) }
         passGroup.wait()
         try job.checkStopping()
+        for (trackID, encoder) in multiPassEncoders {
+            do throws(CodecError) {
+                try encoder.beginFinalPass()
+            } catch {
+                throw codecFailure(error, "cannot start the final encoding pass", code: .encodeFailed, trackID: trackID)
+            }
+        }
         progress.setAnalysis(1)
     }
 
@@ -206,8 +209,8 @@ final class ExportPipeline: @unchecked Sendable {
             feed = PassthroughFeed(output: output)
             hint = track.formats.first
         case .video(let video):
-            let pass: EncoderPass = statistics[track.trackID].map { .second($0) } ?? .only
-            let (output, converter, encoder) = try makeVideoStages(plan, video: video, reader: reader, pass: pass)
+            let (output, converter, encoder) = try makeVideoStages(plan, video: video, reader: reader,
+                                                                    encoder: multiPassEncoders[track.trackID])
             let transcoder = VideoTranscoder(output: output, reader: reader, converter: converter, encoder: encoder,
                                              rangeStart: range.start, trackID: track.trackID)
             feed = transcoder
@@ -258,9 +261,11 @@ final class ExportPipeline: @unchecked Sendable {
 
     /// The reader output, scaler and encoder of a video track (for the analysis pass or the real one): a track
     /// output decoding the plan's track, or a video composition output composing its tracks.
+    /// `encoder`: the track's encoder when it already exists (a multi-pass track's, in its final pass); otherwise
+    /// one is made, for an analysis pass when `statisticsDirectory` is given.
     private func makeVideoStages(_ plan: PlannedTrack, video settings: ExportPlan.Video, reader: AVAssetReader,
-                                 pass: EncoderPass) throws
-        -> (AVAssetReaderOutput, PixelBufferConverter?, VideoEncoderSession) {
+                                 encoder existing: MultiPassVideoEncoder? = nil, statisticsDirectory: URL? = nil) throws
+        -> (AVAssetReaderOutput, PixelBufferConverter?, MultiPassVideoEncoder) {
         let track = plan.source
         let output: AVAssetReaderOutput
         let stored: (Int, Int)
@@ -320,15 +325,11 @@ final class ExportPipeline: @unchecked Sendable {
             throw ExportFailure.stage(.unsupportedOutputSettings, "track \(track.trackID): the preset's video settings",
                                       underlying: error, trackID: track.trackID)
         }
-        var options = VideoEncoderSession.Options()
-        switch pass {
-        case .only: break
-        case .first(let directory): options.twoPass = .firstPass(statisticsDirectory: directory.path)
-        case .second(let directory): options.twoPass = .secondPass(statisticsDirectory: directory.path)
-        }
+        if let existing { return (output, converter, existing) }
         do throws(CodecError) {
             let hint = Self.pictureHint(track, width: inputSize.0, height: inputSize.1, picturesAreYCbCr: !scalesToRGB)
-            let encoder = try VideoEncoderSession(settings: encoderSettings, sourceFormatHint: hint, options: options)
+            let encoder = try MultiPassVideoEncoder(settings: encoderSettings, sourceFormatHint: hint,
+                                                    statisticsDirectory: statisticsDirectory)
             return (output, converter, encoder)
         } catch {
             throw codecFailure(error, "cannot open the \(settings.codec) encoder", code: .encodeFailed, trackID: track.trackID)

@@ -25,17 +25,17 @@ final class VideoTranscoder: ExportFeed, @unchecked Sendable {
     private let output: AVAssetReaderOutput
     private let reader: AVAssetReader
     private let converter: PixelBufferConverter?
-    private let encoder: VideoEncoderSession
+    private let encoder: MultiPassVideoEncoder
     private let rangeStart: CMTime
     private let trackID: CMPersistentTrackID
-    /// Analysis pass: encode, keep only the statistics, report progress.
+    /// Analysis pass (the encoder's first of two): encode, keep only the statistics, report progress.
     private let analysis: ((CMTime) -> Void)?
     private let pictures = BoundedQueue<Picture>(maximumCount: ExportLimits.pictureQueueDepth)
     private let encoded = BoundedQueue<CMSampleBuffer>(maximumCount: ExportLimits.encodedQueueSamples,
                                                        maximumBytes: ExportLimits.encodedQueueBytes)
 
     init(output: AVAssetReaderOutput, reader: AVAssetReader, converter: PixelBufferConverter?,
-         encoder: VideoEncoderSession, rangeStart: CMTime, trackID: CMPersistentTrackID,
+         encoder: MultiPassVideoEncoder, rangeStart: CMTime, trackID: CMPersistentTrackID,
          analysis: ((CMTime) -> Void)? = nil) {
         self.output = output
         self.reader = reader

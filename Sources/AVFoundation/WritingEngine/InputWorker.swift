@@ -30,10 +30,8 @@ final class InputWorker: @unchecked Sendable {
     /// Weak: the engine owns its workers. Each queued item holds the engine strongly until it has run.
     private weak var engine: WritingEngine?
     // Used only on `queue`.
-    private var videoEncoder: VideoEncoderSession?
+    private var videoEncoder: MultiPassVideoEncoder?
     private var audioEncoder: AudioEncoderSession?
-    private var pass = 1
-    private let statisticsDirectory: URL?
     /// Segment output: the next time at which a frame is made a sync frame (see `InputSpec.segmentKeyFrames`).
     private var nextSegmentBoundary: CMTime?
     /// Serialises a passthrough input's deliveries (see above).
@@ -43,7 +41,6 @@ final class InputWorker: @unchecked Sendable {
         index = spec.index
         self.spec = spec
         self.engine = engine
-        self.statisticsDirectory = statisticsDirectory
         queue = DispatchQueue(label: "AVAssetWriterInput.\(spec.mediaType.rawValue).\(spec.index)", qos: .userInitiated)
         do throws(CodecError) {
             switch spec.encoding {
@@ -52,11 +49,9 @@ final class InputWorker: @unchecked Sendable {
             case .video(let settings):
                 var options = VideoEncoderSession.Options()
                 options.isRealTime = spec.expectsMediaDataInRealTime
-                if spec.multiPass, let statisticsDirectory {
-                    options.twoPass = .firstPass(statisticsDirectory: statisticsDirectory.path)
-                }
-                videoEncoder = try VideoEncoderSession(settings: settings, sourceFormatHint: spec.sourceFormatHint,
-                                                       options: options)
+                videoEncoder = try MultiPassVideoEncoder(settings: settings, sourceFormatHint: spec.sourceFormatHint,
+                                                         options: options,
+                                                         statisticsDirectory: spec.multiPass ? statisticsDirectory : nil)
             case .audio(let settings):
                 audioEncoder = try AudioEncoderSession(settings: settings, sourceFormatHint: spec.sourceFormatHint)
             }
@@ -171,20 +166,14 @@ final class InputWorker: @unchecked Sendable {
 
     /// Ends an analysis pass: the encoder writes its statistics, and a new encoder that uses them takes over.
     private func endPass(_ engine: WritingEngine) throws(AVError) {
-        guard case .video(let settings) = spec.encoding, let videoEncoder, let statisticsDirectory, pass == 1 else {
-            try engine.passEnded(index, nextPass: false)
-            return
+        var nextPass = false
+        if let videoEncoder {
+            do throws(CodecError) {
+                nextPass = try videoEncoder.beginFinalPass()
+            } catch {
+                throw WriterFailure.codec(error, "starting the second encoding pass of input \(spec.index)")
+            }
         }
-        do throws(CodecError) {
-            _ = try videoEncoder.finish()
-            var options = VideoEncoderSession.Options()
-            options.twoPass = .secondPass(statisticsDirectory: statisticsDirectory.path)
-            self.videoEncoder = try VideoEncoderSession(settings: settings, sourceFormatHint: spec.sourceFormatHint,
-                                                        options: options)
-        } catch {
-            throw WriterFailure.codec(error, "starting the second encoding pass of input \(spec.index)")
-        }
-        pass = 2
-        try engine.passEnded(index, nextPass: true)
+        try engine.passEnded(index, nextPass: nextPass)
     }
 }
