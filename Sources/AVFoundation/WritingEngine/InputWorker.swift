@@ -49,9 +49,9 @@ final class InputWorker: @unchecked Sendable {
             case .video(let settings):
                 var options = VideoEncoderSession.Options()
                 options.isRealTime = spec.expectsMediaDataInRealTime
+                let passes = spec.multiPass ? statisticsDirectory : nil
                 videoEncoder = try MultiPassVideoEncoder(settings: settings, sourceFormatHint: spec.sourceFormatHint,
-                                                         options: options,
-                                                         statisticsDirectory: spec.multiPass ? statisticsDirectory : nil)
+                                                         options: options, statisticsDirectory: passes)
             case .audio(let settings):
                 audioEncoder = try AudioEncoderSession(settings: settings, sourceFormatHint: spec.sourceFormatHint)
             }
