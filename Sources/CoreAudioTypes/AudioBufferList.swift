@@ -37,6 +37,7 @@ public struct AudioBuffer: @unchecked Sendable {
 }
 
 /// A list of audio buffers in its C form: `mNumberBuffers` buffers, of which this struct holds the first.
+// Safe because a value that only carries pointers; whoever owns the memory decides which thread uses it, as in C.
 public struct AudioBufferList: @unchecked Sendable {
     /// How many buffers follow, starting with `mBuffers`.
     public var mNumberBuffers: UInt32

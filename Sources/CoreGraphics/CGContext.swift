@@ -9,6 +9,7 @@ import Foundation
 /// until the current transformation matrix (`ctm`) says otherwise. The bitmap's memory holds its top row first, so
 /// what is drawn at y = 0 lands in the last row. Every method takes the context's lock, so a context may be used
 /// from several threads (one drawing at a time).
+// Safe because every method takes `lock`; the bitmap's geometry is immutable.
 public final class CGContext: @unchecked Sendable {
     /// Width in pixels.
     public let width: Int

@@ -7,6 +7,7 @@ public typealias CGDataProviderReleaseDataCallback = @convention(c) (UnsafeMutab
 /// The source of an image's bytes: a `Data` value, or caller memory released through a callback.
 ///
 /// Immutable after `init`, so safe to share between threads.
+// Safe because immutable after `init`.
 public final class CGDataProvider: @unchecked Sendable {
     private enum Source {
         case data(Data)

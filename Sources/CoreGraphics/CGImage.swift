@@ -2,6 +2,7 @@ import CoreFoundationShims
 
 /// A bitmap image: pixel bytes from a data provider, described by size, bit depths, row stride, colour space
 /// and bitmap info. Immutable after `init`, so safe to share between threads.
+// Safe because immutable after `init`.
 public final class CGImage: @unchecked Sendable {
     /// Width in pixels.
     public let width: Int

@@ -6,6 +6,7 @@ import Synchronization
 ///
 /// Thread safety: the geometry, memory and creation attributes are immutable after `init`; attachments, lock
 /// counts and the modification seed are guarded by `lock`.
+// Safe because geometry and memory are immutable after `init`; `lock` guards attachments, lock counts and the seed.
 public final class CVBuffer: @unchecked Sendable {
     /// One plane as stored: its visible size, row stride and first visible pixel.
     package struct PlaneRecord {

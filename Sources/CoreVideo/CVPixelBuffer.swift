@@ -275,6 +275,7 @@ package func fourCharacterString(_ code: OSType) -> String {
 
 /// What a `CVPixelBufferCreateWithBytes` release needs. The caller who handed the pointers over promises they may
 /// be used from whichever thread releases the buffer, as Apple's release callbacks do.
+// Safe because immutable; the caller lets any thread release the pointers, as Apple's callbacks do.
 private struct BytesReleaseContext: @unchecked Sendable {
     let callback: CVPixelBufferReleaseBytesCallback
     let refCon: UnsafeMutableRawPointer?
@@ -282,6 +283,7 @@ private struct BytesReleaseContext: @unchecked Sendable {
 }
 
 /// What a `CVPixelBufferCreateWithPlanarBytes` release needs (same promise as `BytesReleaseContext`).
+// Safe because immutable; the caller lets any thread release the pointers, as Apple's callbacks do.
 private struct PlanarReleaseContext: @unchecked Sendable {
     let callback: CVPixelBufferReleasePlanarBytesCallback
     let refCon: UnsafeMutableRawPointer?

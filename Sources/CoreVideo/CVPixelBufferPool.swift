@@ -37,6 +37,7 @@ public struct CVPixelBufferPoolFlushFlags: OptionSet, Sendable {
 /// memory stays bounded. Buffers keep their pool alive.
 ///
 /// Thread safety: configuration is immutable after `init`; the free list and counts are guarded by `lock`.
+// Safe because configuration is immutable after `init`; `lock` guards the free list and counts.
 public final class CVPixelBufferPool: @unchecked Sendable {
     /// The layout every buffer of this pool has.
     package let geometry: PixelBufferGeometry

@@ -9,6 +9,7 @@ import Darwin
 ///
 /// Either CoreVideo allocated it (freed when this object dies) or a caller handed it over with a release
 /// action (run exactly once, when this object dies). Immutable after `init`, so safe to share between threads.
+// Safe because immutable after `init`; its release action runs once, in `deinit`.
 package final class PixelStorage: @unchecked Sendable {
     /// The allocation's first byte (caller memory: the first byte the caller described).
     package let start: UnsafeMutableRawPointer?

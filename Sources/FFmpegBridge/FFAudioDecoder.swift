@@ -32,6 +32,7 @@ package struct FFAudioDecoderConfiguration: Sendable, Hashable {
 
 /// An audio decoder: packets in, `FFAudioFrame`s out, each carrying its packet's pts. Errors and thread safety as
 /// for `FFVideoDecoder`.
+// Safe because its lock serialises every call; the configuration is immutable.
 package final class FFAudioDecoder: @unchecked Sendable {
     /// What the decoder was created from.
     package let configuration: FFAudioDecoderConfiguration

@@ -43,6 +43,7 @@ package struct FFAudioEncoderConfiguration: Sendable, Hashable {
 /// encoder's: they start at `-primingSampleCount` (FFmpeg's AAC: -1024) and run contiguously, the durations adding
 /// up to exactly priming + input samples (the last packets' durations are cut so the stream ends where the input
 /// did). Calls are serialised by a lock.
+// Safe because `lock` serialises every call and guards every `var`.
 package final class FFAudioEncoder: @unchecked Sendable {
     /// What the encoder was created from.
     package let configuration: FFAudioEncoderConfiguration

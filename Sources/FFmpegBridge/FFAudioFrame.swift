@@ -1,6 +1,7 @@
 internal import CFFmpeg
 
 /// Decoded audio. The object owns FFmpeg's frame, so the sample planes live exactly as long as it does.
+// Safe because immutable after `init`; the frame is only read, and freed in `deinit`.
 package final class FFAudioFrame: @unchecked Sendable {
     // Immutable after init; the AVFrame is never modified.
     let frame: UnsafeMutablePointer<AVFrame>

@@ -7,6 +7,7 @@ import Synchronization
 ///
 /// A converter keeps scratch buffers and swscale state, so it serialises its own calls with a lock; for parallel
 /// conversion, make one converter per thread (they are cheap: the plan is made once, at creation).
+// Safe because `lock` serialises every call and guards the scratch buffers.
 package final class FFImageConverter: @unchecked Sendable {
     /// What the converter was created for.
     package let configuration: FFImageConverterConfiguration

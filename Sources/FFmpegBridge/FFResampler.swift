@@ -22,6 +22,7 @@ package struct FFResamplerOptions: Sendable, Equatable {
 /// any N and any chunking. Until then the resampler holds back about `delay` frames for its filter. Channels are matched by position (a layout given
 /// in a custom order is reordered, and missing or extra positions are mixed with swresample's matrix). Calls are
 /// serialised by a lock.
+// Safe because `lock` serialises every call and guards every `var`.
 package final class FFResampler: @unchecked Sendable {
     /// The input format.
     package let input: FFAudioFormat

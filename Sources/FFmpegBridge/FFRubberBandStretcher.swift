@@ -18,6 +18,7 @@ import Synchronization
 /// Channels are stretched together (`OptionChannelsTogether`), which keeps the phase relation between channels,
 /// and so the stereo image, over the whole frequency range; the default treats them apart and widens the image
 /// (RubberBandStretcher.h, option 11). Calls are serialised by a lock.
+// Safe because `lock` serialises every call and guards every `var`.
 package final class FFRubberBandStretcher: @unchecked Sendable {
     /// Frames per second of the audio.
     package let sampleRate: Int

@@ -12,6 +12,7 @@ import Synchronization
 /// There is no end-of-stream call: `soundtouch_flush` pads with silence, which fades the last splices out (measured:
 /// at tempo 0.5 the last 10 ms of a tone fall to silence), so the caller extends the input itself and cuts the
 /// output at the length it wants (`AudioTimeStretchSession` in MediaCodecs does). Calls are serialised by a lock.
+// Safe because `lock` serialises every call to the handle and the buffers.
 package final class FFSoundTouchStretcher: @unchecked Sendable {
     /// Frames per second of the audio.
     package let sampleRate: Int

@@ -46,6 +46,7 @@ package struct FFVideoDecoderConfiguration: Sendable, Hashable {
 /// A corrupt packet makes `decode` throw an `FFError` of kind `invalidData` for that packet; the decoder keeps
 /// going and later packets decode normally. Frames that were ready before the error are never lost: they come out
 /// of the next call. Calls are serialised by a lock, so one decoder may be fed from any thread.
+// Safe because `lock` serialises every call; the configuration is immutable.
 package final class FFVideoDecoder: @unchecked Sendable {
     /// What the decoder was created from.
     package let configuration: FFVideoDecoderConfiguration

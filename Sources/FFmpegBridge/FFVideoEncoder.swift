@@ -6,6 +6,7 @@ import Synchronization
 /// Timestamps pass through exactly: the pts of a packet is the pts of the picture it encodes, in
 /// `configuration.timeBase`; the dts is the encoder's, and with B-frames the first dts values lie before the first
 /// pts. Calls are serialised by a lock.
+// Safe because `lock` serialises every call and guards every `var`.
 package final class FFVideoEncoder: @unchecked Sendable {
     /// What the encoder was created from.
     package let configuration: FFVideoEncoderConfiguration

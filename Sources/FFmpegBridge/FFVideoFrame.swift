@@ -10,6 +10,7 @@ package enum FFPictureType: Sendable, Hashable {
 ///
 /// Zero copy: to wrap the planes in a `CVPixelBuffer`, retain this object in the pixel buffer's release callback.
 /// The memory may be shared with the decoder's reference pictures: it is read-only.
+// Safe because immutable after `init`; the frame's memory is read-only, and freed in `deinit`.
 package final class FFVideoFrame: @unchecked Sendable {
     // Immutable after init; the AVFrame is never modified, so any thread may read it.
     let frame: UnsafeMutablePointer<AVFrame>

@@ -6,6 +6,7 @@ import Foundation
 /// them and writes the bytes.
 ///
 /// A lock guards the destination's state, so it may be used from any thread.
+// Safe because `lock` guards the destination's state.
 public final class CGImageDestination: @unchecked Sendable {
     /// Where the bytes go.
     enum Target {

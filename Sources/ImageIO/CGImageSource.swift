@@ -7,6 +7,7 @@ import Foundation
 /// The bytes are read once, at creation, and never change; every call decodes afresh, except that a GIF's block
 /// structure and the canvas after the last frame composed are kept (under a lock, in `GIFFrames`). So a source may
 /// be used from any thread.
+// Safe because immutable; its `GIFFrames` locks its own state.
 public final class CGImageSource: @unchecked Sendable {
     /// The file's bytes.
     let bytes: Data

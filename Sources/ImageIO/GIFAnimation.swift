@@ -7,6 +7,7 @@ import Foundation
 /// The blocks are walked once, on first use, without decoding pixels. Composing frame n needs frames 0…n, so the
 /// canvas after the last frame composed is kept: reading the frames in order decodes each once. A lock guards that
 /// state, so a source may be used from any thread.
+// Safe because `lock` guards the scan and the kept canvas; the bytes are immutable.
 final class GIFFrames: @unchecked Sendable {
     private let bytes: Data
     private let lock = NSLock()

@@ -32,6 +32,7 @@ public func objc_sync_exit(_ obj: Any) -> Int32 {
 
 /// A recursive lock that knows its owner and depth, so that an exit by a thread that does not hold it can be
 /// refused (as Apple's runtime does) instead of corrupting the lock.
+// Safe because `condition` guards `owner` and `depth`.
 final class SyncLock: @unchecked Sendable {
     private let condition = NSCondition()
     // Guarded by `condition`.
@@ -68,6 +69,7 @@ final class SyncLock: @unchecked Sendable {
 
 /// The side table: one lock per live object. Entries whose object has died are swept when the table grows past
 /// twice its size after the last sweep, so the table stays proportional to the number of live locked objects.
+// Safe because `mutex` guards `entries` and `sweepThreshold`.
 final class SyncTable: @unchecked Sendable {
     static let shared = SyncTable()
 

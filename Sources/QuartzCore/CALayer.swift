@@ -12,6 +12,7 @@ import Foundation
 /// downward from its top instead of upward from its bottom.
 ///
 /// Thread safety: every property is guarded by the layer's own lock; no two layers' locks are held at once.
+// Safe because every property is guarded by the layer's own lock.
 open class CALayer: NSObject, @unchecked Sendable {
     private struct State {
         var bounds = CGRect.zero

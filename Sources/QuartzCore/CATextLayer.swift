@@ -15,6 +15,7 @@ public struct CATextLayerAlignmentMode: Hashable, RawRepresentable, Sendable {
 
 /// A layer that shows text (CATextLayer.h). Kept so that watermark code which builds one compiles; there is no
 /// text renderer here, so AV Foundation's Core Animation tool refuses a layer tree that has one (see the README).
+// Safe because `textLock` guards its `var`s; the superclass guards its own.
 open class CATextLayer: CALayer, @unchecked Sendable {
     private let textLock = NSLock()
     private var storedString: Any?

@@ -2,6 +2,7 @@ import Foundation
 
 /// The token `observe(_:options:changeHandler:)` returns: the observation lasts until `invalidate()` is called or
 /// the token is released (or the observed object dies). Thread-safe.
+// Safe because its one `let` is a thread-safe observation.
 public final class NSKeyValueObservation: NSObject, @unchecked Sendable {
     private let observation: Observation?
 

@@ -5,6 +5,7 @@ import Foundation
 /// types; the registry and the announcement paths work on this untyped face.
 ///
 /// Thread safety: the `let`s are immutable; `state` guards the rest (`Any` values are not Sendable, so it is a lock, not a Mutex). Handlers are called with no lock held.
+// Safe because the `let`s are immutable; `state` guards the rest.
 class Observation: @unchecked Sendable {
     let options: NSKeyValueObservingOptions
     /// The key the observed object's own class announces the key path under (AVFoundation's classes), or nil: then
@@ -100,6 +101,7 @@ enum StoredMatch {
 }
 
 /// An observation of `keyPath` on an object of type `Root`.
+// Safe because it adds only `let`s (a key path and a `@Sendable` handler) to `Observation`.
 final class TypedObservation<Root, Value>: Observation, @unchecked Sendable {
     let path: KeyPath<Root, Value>
     let handler: @Sendable (Root, NSKeyValueObservedChange<Value>) -> Void

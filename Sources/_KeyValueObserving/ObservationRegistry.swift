@@ -12,6 +12,7 @@ import Synchronization
 ///
 /// Thread safety: `lock` guards `entries`, `sweepThreshold` and every entry's `var`s. Nothing is called out while it
 /// is held (handlers, getters): a handler may observe, invalidate and announce again.
+// Safe because `lock` guards `entries`, `sweepThreshold` and every entry's `var`s.
 final class ObservationRegistry: @unchecked Sendable {
     static let shared = ObservationRegistry()
 

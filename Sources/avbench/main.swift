@@ -241,6 +241,7 @@ func composeRead(segments: Int, seconds: Double, clips: [URL]) async throws {
 
 /// Returns the first source frame itself: a compositor doing no pixel work, so a run with it measures what the
 /// composition engine costs per frame beyond a compositor's own work.
+// Safe because it has no mutable state.
 final class FirstSourceCompositor: NSObject, AVVideoCompositing, @unchecked Sendable {
     let sourcePixelBufferAttributes: [String: any Sendable]? = [
         kCVPixelBufferPixelFormatTypeKey as String: kCVPixelFormatType_420YpCbCr8Planar]
@@ -259,6 +260,7 @@ final class FirstSourceCompositor: NSObject, AVVideoCompositing, @unchecked Send
 }
 
 /// A custom compositor's instruction needing every track.
+// Safe because immutable.
 final class AllTracksInstruction: NSObject, AVVideoCompositionInstructionProtocol, @unchecked Sendable {
     let timeRange: CMTimeRange
     let enablePostProcessing = false

@@ -6,15 +6,31 @@ import Glibc
 
 /// Shows an export's progress on standard error: on a terminal, one line redrawn in place with a bar, the
 /// percentage and the time left; otherwise plain lines, one per 5 % step, that a log or a pipe keeps readably.
+// Safe because `lock` guards `lastStep` and `lastDrawn` (the watcher task may still be drawing when `end` runs).
 final class ProgressDisplay: @unchecked Sendable {
     private let isTerminal = isatty(STDERR_FILENO) == 1
     private let started = Date()
-    // Used from one task at a time (the progress loop).
+    /// Taken by `show` and `end`: `watcher.cancel()` does not wait for the progress loop, so `end` can run while a
+    /// `show` is drawing.
+    private let lock = NSLock()
     private var lastStep = -1
     private var lastDrawn = ""
 
     /// Shows `fraction` (0…1).
     func show(_ fraction: Double) {
+        lock.withLock { draw(fraction) }
+    }
+
+    /// Ends the display (a terminal's line is finished with a newline).
+    func end(completed: Bool) {
+        lock.withLock {
+            if completed { draw(1) }
+            if isTerminal, !lastDrawn.isEmpty { write("\n") }
+        }
+    }
+
+    /// Draws `fraction` if it changes what is shown (the lock is held).
+    private func draw(_ fraction: Double) {
         let value = max(0, min(1, fraction))
         if isTerminal {
             let width = 30
@@ -30,12 +46,6 @@ final class ProgressDisplay: @unchecked Sendable {
             lastStep = step
             write("Progress: \(step * 5)%\n")
         }
-    }
-
-    /// Ends the display (a terminal's line is finished with a newline).
-    func end(completed: Bool) {
-        if completed { show(1) }
-        if isTerminal, !lastDrawn.isEmpty { write("\n") }
     }
 
     private static func percent(_ value: Double) -> String {

@@ -2,6 +2,7 @@ import Foundation
 
 /// The first stopping signal (SIGINT, SIGTERM, SIGHUP) received, recorded from a signal source's queue and read by
 /// the main task.
+// Safe because `lock` guards `first`.
 final class StopSignal: @unchecked Sendable {
     private let lock = NSLock()
     private var first: Int32?

@@ -22,6 +22,7 @@ struct SegmentedRendition: Sendable {
 
 /// Writes each segment the asset writer hands out to its own file as it arrives (so memory holds one segment), and
 /// records what the playlist needs.
+// Safe because `lock` guards every `var`; the directory and base name are immutable.
 final class SegmentFileWriter: NSObject, AVAssetWriterDelegate, @unchecked Sendable {
     // Safe to share: every `var` is guarded by `lock`; the writer calls the delegate from one thread at a time.
     private let directory: URL

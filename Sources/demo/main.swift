@@ -16,6 +16,7 @@ let output = URL(fileURLWithPath: arguments[1])
 let seconds = arguments.count > 2 ? Int(arguments[2]) ?? 5 : 5
 
 /// State shared with the writer's callback queues; each field is touched by one queue only.
+// Safe because each field is touched by one writer queue only, and read after both have finished.
 final class Progress: @unchecked Sendable {
     var frame = 0
     var sample = 0

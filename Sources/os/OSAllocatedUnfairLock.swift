@@ -2,6 +2,7 @@
 // allocation, so the lock word's address never moves.
 
 /// An unfair lock, allocated on the heap, guarding a value of type `State`.
+// Safe because the state is only reached with the lock held.
 public struct OSAllocatedUnfairLock<State>: @unchecked Sendable {
     /// Whether the calling thread must or must not hold the lock, for `precondition(_:)`.
     public enum Ownership: Hashable, Sendable {

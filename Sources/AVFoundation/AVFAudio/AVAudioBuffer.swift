@@ -8,6 +8,8 @@ import Foundation
 /// The memory is the caller's to fill; the buffer's counts (`frameLength`, `packetCount`, `byteLength`) are guarded
 /// by a lock, so reading them from any thread is safe. Filling the same buffer from two threads at once is not,
 /// as on Apple's platforms.
+// Safe because a lock guards the counts; the memory is the caller's, filled by one thread at a time as on Apple's
+// platforms.
 open class AVAudioBuffer: NSObject, NSCopying, @unchecked Sendable {
     /// The format of the audio in the buffer.
     public let format: AVAudioFormat

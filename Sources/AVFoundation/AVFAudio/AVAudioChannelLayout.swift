@@ -3,6 +3,7 @@ import Foundation
 
 /// A channel layout: which speaker each channel of a format feeds (Apple's wrapper of Core Audio's
 /// `AudioChannelLayout`). Immutable, so safe to share between threads.
+// Safe because immutable.
 open class AVAudioChannelLayout: NSObject, @unchecked Sendable {
     /// The layout as the package's code reads it.
     package let channelLayout: ChannelLayout

@@ -5,6 +5,7 @@ import Synchronization
 /// A buffer of compressed audio packets: `packetCapacity` packets of at most `maximumPacketSize` bytes, of which the
 /// first `packetCount` hold audio in the first `byteLength` bytes, each described by `packetDescriptions` when the
 /// format's packets vary in size.
+// Safe because a `Mutex` guards the counts; the memory is filled by one thread at a time as on Apple's platforms.
 open class AVAudioCompressedBuffer: AVAudioBuffer, @unchecked Sendable {
     /// Room, in packets.
     public let packetCapacity: AVAudioPacketCount

@@ -21,6 +21,7 @@ import Synchronization
 /// returns (the format's `magicCookie`, or the converter's, is the codec's setup), every decoded frame included.
 ///
 /// Thread-safe: conversions and property changes are serialised.
+// Safe because a `Mutex` guards its state; conversions are serialised.
 open class AVAudioConverter: NSObject, @unchecked Sendable {
     /// The format of the input.
     public let inputFormat: AVAudioFormat

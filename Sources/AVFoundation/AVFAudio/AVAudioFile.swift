@@ -11,6 +11,7 @@ import Synchronization
 /// first presented frame.
 ///
 /// Thread-safe: reads, seeks and `close()` are serialised.
+// Safe because reads, seeks and `close()` are serialised by its lock.
 open class AVAudioFile: NSObject, @unchecked Sendable {
     /// The file's location.
     public let url: URL

@@ -9,6 +9,7 @@ import Synchronization
 ///
 /// Immutable but for `magicCookie` (which Apple lets a caller set once it is known, as an encoder reports it), so
 /// safe to share between threads.
+// Safe because immutable but for `magicCookie`, which a `Mutex` guards.
 open class AVAudioFormat: NSObject, @unchecked Sendable {
     /// The stream description `streamDescription` points at; owned, freed in `deinit`.
     private let storage: UnsafeMutablePointer<AudioStreamBasicDescription>

@@ -7,6 +7,7 @@ import Synchronization
 /// Deinterleaved formats have one buffer per channel and interleaved ones a single buffer; the channel data views
 /// (`floatChannelData`, `int16ChannelData`, `int32ChannelData`) give a pointer per channel whichever it is, with
 /// `stride` the distance between a channel's consecutive samples.
+// Safe because a `Mutex` guards the length; the memory is filled by one thread at a time as on Apple's platforms.
 open class AVAudioPCMBuffer: AVAudioBuffer, @unchecked Sendable {
     /// Room, in sample frames.
     public let frameCapacity: AVAudioFrameCount

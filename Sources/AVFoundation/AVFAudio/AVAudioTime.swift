@@ -6,6 +6,7 @@ import Foundation
 /// Host time is the system's monotonic clock. Apple's is `mach_absolute_time()`; here it is `CLOCK_MONOTONIC` in
 /// nanoseconds (the tick Intel Macs have), so `hostTime(forSeconds:)` and `seconds(forHostTime:)` are the
 /// conversions to use, as Apple's documentation asks, rather than assuming a tick length.
+// Safe because immutable.
 open class AVAudioTime: NSObject, @unchecked Sendable {
     /// The time stamp, with the flags saying which times are valid.
     public let audioTimeStamp: AudioTimeStamp

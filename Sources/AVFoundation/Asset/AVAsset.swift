@@ -15,6 +15,7 @@ import MediaContainer
 ///
 /// Thread safety: every stored property is immutable after `init` except the loading state, which
 /// `KeyValueLoader` and `OnceResult` guard with their own locks; all methods may be called from any thread.
+// Safe because immutable after `init` but for the loading state, which `KeyValueLoader` and `OnceResult` guard.
 open class AVAsset: NSObject, NSCopying, AVAsynchronousKeyValueLoading, KeyValueLoadingHost, @unchecked Sendable {
     /// Where the asset's media comes from.
     enum Source: Sendable {

@@ -11,6 +11,7 @@ import MediaContainer
 ///
 /// Thread safety: immutable after `init` except the loading state (`KeyValueLoader`), which guards itself; the
 /// backing is thread-safe.
+// Safe because immutable after `init` but for the loading state, which guards itself; the backing is thread-safe.
 open class AVAssetTrack: NSObject, NSCopying, AVAsynchronousKeyValueLoading, KeyValueLoadingHost, @unchecked Sendable {
     private weak var weakAsset: AVAsset?
     /// The persistent identifier of the track (`tkhd` track_ID).

@@ -3,6 +3,7 @@ import Foundation
 
 /// A group of tracks of which one at a time is meant to be presented: the tracks sharing an alternate group
 /// (AVAssetTrackGroup.h; ISO/IEC 14496-12 §8.3.2 `alternate_group`).
+// Safe because immutable.
 open class AVAssetTrackGroup: NSObject, NSCopying, @unchecked Sendable {
     /// The IDs of the tracks in the group, in file order. Immutable after `init`.
     public let trackIDs: [NSNumber]

@@ -2,6 +2,7 @@ import CoreMedia
 import Foundation
 
 /// One segment of a track's timeline: a time mapping from the track's media onto the track (AVAssetTrackSegment.h).
+// Safe because immutable.
 open class AVAssetTrackSegment: NSObject, @unchecked Sendable {
     /// The mapping; an empty segment's source range is invalid. Immutable after `init`.
     public let timeMapping: CMTimeMapping

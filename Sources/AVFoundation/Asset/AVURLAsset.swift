@@ -8,6 +8,7 @@ import Foundation
 /// Only file URLs are opened; a network URL fails to load with `NSURLErrorDomain` `NSURLErrorUnsupportedURL`.
 /// The options dictionary takes Apple's keys (`AVURLAssetPreferPreciseDurationAndTimingKey` and the others
 /// declared beside it); `AssetOptions` says what each does here.
+// Safe because it adds only immutable `let`s to `AVAsset`.
 open class AVURLAsset: AVAsset, @unchecked Sendable {
     /// The URL the asset was created with.
     public let url: URL

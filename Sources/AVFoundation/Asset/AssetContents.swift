@@ -7,6 +7,7 @@ import Synchronization
 ///
 /// Immutable after `init`; the tracks refer to the asset weakly (Apple's `AVAssetTrack.asset` is weak) and to the
 /// reader strongly, so a track outlives its asset and keeps working.
+// Safe because immutable after `init`, and what it holds is thread-safe.
 final class AssetContents: @unchecked Sendable {
     let reader: any ContainerReader
     let tracks: [AVAssetTrack]

@@ -9,6 +9,7 @@ import Foundation
 ///
 /// Thread safety: `lock` guards `storedInputParameters`; the parameters themselves are copied in and out, so a
 /// mix is a value that later changes to the parameters it was given do not affect.
+// Safe because `lock` guards `storedInputParameters`, and parameters are copied in and out.
 open class AVAudioMix: NSObject, NSCopying, NSMutableCopying, @unchecked Sendable {
     let lock = NSLock()
     var storedInputParameters: [AVAudioMixInputParameters] = []
@@ -61,6 +62,7 @@ open class AVAudioMix: NSObject, NSCopying, NSMutableCopying, @unchecked Sendabl
 }
 
 /// An audio mix whose input parameters can be changed.
+// Safe because it adds no state: the setter goes through the superclass's lock.
 open class AVMutableAudioMix: AVAudioMix, @unchecked Sendable {
     /// An empty mix (`inputParameters` is empty).
     public override init() {

@@ -7,6 +7,7 @@ import Foundation
 /// the last volume holds; within a ramp's time range the volume is interpolated between its start and end volumes.
 ///
 /// Thread safety: `lock` guards `state`.
+// Safe because `lock` guards `state`.
 open class AVAudioMixInputParameters: NSObject, NSCopying, NSMutableCopying, @unchecked Sendable {
     /// Everything the parameters hold.
     struct State: Sendable, Equatable {
@@ -75,6 +76,7 @@ open class AVAudioMixInputParameters: NSObject, NSCopying, NSMutableCopying, @un
 /// Audio mix input parameters that can be changed.
 ///
 /// `init()` (inherited) makes parameters with no volume ramps for no track (`kCMPersistentTrackID_Invalid`).
+// Safe because it adds no state: the setters go through the superclass's lock.
 open class AVMutableAudioMixInputParameters: AVAudioMixInputParameters, @unchecked Sendable {
     override init(state: State) {
         super.init(state: state)

@@ -8,6 +8,7 @@ import Foundation
 /// An `AVComposition` is immutable; `AVMutableComposition` edits, and `copy()` of one gives an immutable snapshot.
 ///
 /// Thread safety: `compositionLock` guards `storedTracks` and `storedNaturalSize`; the tracks guard their own states.
+// Safe because `compositionLock` guards the track list and natural size; the tracks guard their own states.
 open class AVComposition: AVAsset, NSMutableCopying, @unchecked Sendable {
     /// The options source files named only by URL are opened with (`AVURLAsset` options).
     public let urlAssetInitializationOptions: [String: Any]

@@ -9,6 +9,7 @@ import Foundation
 /// it started with.
 ///
 /// Thread safety: `stateLock` guards `state`; the states themselves are immutable.
+// Safe because `stateLock` guards `state`, and each state is immutable.
 open class AVCompositionTrack: AVAssetTrack, @unchecked Sendable {
     private let stateLock = NSLock()
     private var state: CompositionTrackBacking

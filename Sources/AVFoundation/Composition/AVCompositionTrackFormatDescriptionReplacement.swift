@@ -4,6 +4,7 @@ import Foundation
 /// A format description a composition track presents in place of one of its sources' (AVCompositionTrack.h).
 ///
 /// Thread safety: immutable after `init`.
+// Safe because immutable after `init`.
 open class AVCompositionTrackFormatDescriptionReplacement: NSObject, @unchecked Sendable {
     /// The source's format description.
     public let originalFormatDescription: CMFormatDescription

@@ -9,6 +9,7 @@ import Foundation
 /// source duration / target duration.
 ///
 /// Thread safety: immutable after `init`.
+// Safe because immutable after `init`.
 open class AVCompositionTrackSegment: AVAssetTrackSegment, @unchecked Sendable {
     /// The URL of the file of the media the segment presents; nil for an empty segment.
     public let sourceURL: URL?

@@ -7,6 +7,7 @@ import Foundation
 ///
 /// Thread safety: `compositionLock` guards the track list and natural size; one composition-wide edit runs at a
 /// time (`editLock`), and each track guards its own state.
+// Safe because `compositionLock` and `editLock` guard its state; each track guards its own.
 open class AVMutableComposition: AVComposition, @unchecked Sendable {
     private let editLock = NSLock()
 

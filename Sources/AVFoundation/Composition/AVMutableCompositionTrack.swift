@@ -6,6 +6,7 @@ import Foundation
 /// `CompositionSegmentList`'s rules.
 ///
 /// Thread safety: every edit replaces the track's state under its lock; any thread may edit, one edit at a time.
+// Safe because every edit replaces the immutable state under the track's lock.
 open class AVMutableCompositionTrack: AVCompositionTrack, @unchecked Sendable {
     /// Why the last assignment to `segments` was refused, if it was: a reader or export of the composition then fails
     /// with it (Apple raises an exception for segments that break the timing rules).

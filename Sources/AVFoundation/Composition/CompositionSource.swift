@@ -10,6 +10,7 @@ import Foundation
 /// `urlAssetInitializationOptions`, and report a file that cannot be opened then.
 ///
 /// Thread safety: `lock` guards `state`; `url` and `trackID` are immutable.
+// Safe because `lock` guards `state`; `url` and `trackID` are immutable.
 final class CompositionSource: @unchecked Sendable {
     /// The file's URL, when the track has one (tracks of assets made over an open reader may not).
     let url: URL?

@@ -5,6 +5,7 @@ import Foundation
 /// `CompositionSource`, so a reader opens one decoder for them and not one per segment.
 ///
 /// Thread safety: `lock` guards the two maps; `options` is immutable.
+// Safe because `lock` guards the two maps; `options` is immutable.
 final class CompositionSourceRegistry: @unchecked Sendable {
     private struct FileTrack: Hashable {
         let url: URL

@@ -23,6 +23,7 @@ struct CompositionTrackProperties: Sendable {
 ///
 /// Thread safety: immutable after `init`; the values derived lazily (sources, timeline, statistics) guard
 /// themselves.
+// Safe because immutable after `init`; the lazily derived values are guarded by their own locks.
 final class CompositionTrackBacking: TrackBacking, @unchecked Sendable {
     let segments: [CompositionSegment]
     let properties: CompositionTrackProperties

@@ -1,7 +1,8 @@
 import Synchronization
 
 /// Lets async code wait for "something may have changed" without parking a thread: the awaitable side of a
-/// condition that the engines otherwise announce to callbacks (an input's readiness, a pass's end).
+/// condition that the engines otherwise announce to callbacks (an input's readiness, a pass's end) or to blocked
+/// threads (each side of a `BoundedQueue`).
 ///
 /// Waiting is check-then-wait without a lost wake-up: read `generation`, check the condition, then
 /// `wait(after:)` that generation. A `signal()` that came in between has moved the generation on, and the wait

@@ -3,6 +3,7 @@ import _KeyValueObserving
 
 extension AVAssetExportSession {
     /// The state of an export, as `states(updateInterval:)` reports it.
+    // Safe because an immutable value; the `Progress` it carries is thread-safe.
     public enum State: @unchecked Sendable {
         /// The export has not started.
         case pending

@@ -20,6 +20,7 @@ import _KeyValueObserving
 /// saying what was wrong, or the late change is ignored with a message on standard error.
 ///
 /// Thread safety: every member may be used from any thread; `lock` guards `configuration` and `run`.
+// Safe because `lock` guards `configuration` and `run`.
 open class AVAssetExportSession: NSObject, @unchecked Sendable {
     /// The status of an export (AVAssetExportSessionStatus).
     public enum Status: Int, Sendable {

@@ -4,6 +4,7 @@ import MediaContainer
 
 /// What export needs to know about an asset, read once from its tracks' backings: each track's kind, formats,
 /// decodability, picture geometry, rate and placement, and the asset's duration and metadata.
+// Safe because a value read once from the asset; what it refers to is immutable or thread-safe.
 struct ExportSource: @unchecked Sendable {
     /// One track of the asset.
     struct Track {

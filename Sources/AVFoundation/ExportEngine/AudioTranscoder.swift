@@ -7,12 +7,13 @@ import MediaCodecs
 /// encodes into a bounded queue the writer takes from.
 ///
 /// Thread safety: the queue is thread-safe; everything else is immutable after init or used on the stage thread.
+// Safe because the queue is thread-safe; everything else is immutable after `init` or used on the stage thread.
 final class AudioTranscoder: ExportFeed, @unchecked Sendable {
     private let output: AVAssetReaderOutput
     private let reader: AVAssetReader
     private let encoder: AudioEncoderSession
     private let trackID: CMPersistentTrackID
-    private let encoded = BoundedQueue<CMSampleBuffer>(maximumCount: ExportLimits.encodedQueueSamples,
+    private let encoded = BoundedQueue<CMSampleBuffer, Never>(maximumCount: ExportLimits.encodedQueueSamples,
                                                        maximumBytes: ExportLimits.encodedQueueBytes)
 
     init(output: AVAssetReaderOutput, reader: AVAssetReader, encoder: AudioEncoderSession, trackID: CMPersistentTrackID) {
@@ -31,7 +32,7 @@ final class AudioTranscoder: ExportFeed, @unchecked Sendable {
         }
     }
 
-    func next() -> CMSampleBuffer? { encoded.pop() }
+    func next() -> CMSampleBuffer? { encoded.take().element }
 
     func cancelStage() { encoded.cancel() }
 
@@ -46,12 +47,12 @@ final class AudioTranscoder: ExportFeed, @unchecked Sendable {
                     }
                     break
                 }
-                for packet in try encoder.encode(buffer) where !encoded.push(packet, cost: CMSampleBufferGetTotalSampleSize(packet)) {
+                for packet in try encoder.encode(buffer) where !encoded.put(packet, cost: CMSampleBufferGetTotalSampleSize(packet)) {
                     return
                 }
             }
             guard !job.isStopping, !encoded.isCancelled else { return }
-            for packet in try encoder.finish() where !encoded.push(packet, cost: CMSampleBufferGetTotalSampleSize(packet)) {
+            for packet in try encoder.finish() where !encoded.put(packet, cost: CMSampleBufferGetTotalSampleSize(packet)) {
                 return
             }
             encoded.finish()

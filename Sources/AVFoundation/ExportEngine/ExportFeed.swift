@@ -13,6 +13,7 @@ protocol ExportFeed: ExportCancellable {
 
 /// A track's samples as stored, straight from the reader (which maps them onto the asset's timeline and marks what
 /// lies outside the time range: `DoNotDisplay` for the frames before it, trims for audio).
+// Safe because immutable; the reader output is thread-safe.
 final class PassthroughFeed: ExportFeed, @unchecked Sendable {
     // Immutable after init.
     private let output: AVAssetReaderOutput

@@ -14,6 +14,7 @@ import Synchronization
 ///
 /// Thread safety: `lock` guards every `var` (`stopFlag` mirrors `stopping` for lock-free reads); the reader, writer and stages are used from their own threads and are
 /// thread-safe themselves.
+// Safe because `lock` guards every `var`; the reader, writer and stages are thread-safe themselves.
 final class ExportJob: @unchecked Sendable {
     let request: ExportRequest
     private let reportProgress: @Sendable (Float) -> Void

@@ -5,6 +5,7 @@ import Foundation
 /// main pass, each a fraction of the exported time range; the main pass is as far as its slowest track.
 ///
 /// Thread safety: `lock` guards every `var`.
+// Safe because `lock` guards every `var`.
 final class ExportProgress: @unchecked Sendable {
     private let lock = NSLock()
     private var analysisWeight = 0.0

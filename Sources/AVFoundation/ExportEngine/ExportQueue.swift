@@ -5,6 +5,7 @@ import Foundation
 ///
 /// Thread safety: `lock` guards every `var`; start closures run outside it, on a background queue, so a session's
 /// own lock is never taken under the queue's.
+// Safe because `lock` guards every `var`.
 final class ExportQueue: @unchecked Sendable {
     /// One export's place in the queue.
     struct Ticket: Hashable, Sendable {

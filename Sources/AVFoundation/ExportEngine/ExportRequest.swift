@@ -2,6 +2,7 @@ import CoreMedia
 import Foundation
 
 /// Everything an export needs, frozen when it starts (AVAssetExportSession's settings cannot change afterwards).
+// Safe because a value frozen when the export starts; the objects it refers to are thread-safe.
 struct ExportRequest: @unchecked Sendable {
     let asset: AVAsset
     let preset: ExportPreset

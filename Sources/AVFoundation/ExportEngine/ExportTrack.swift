@@ -10,6 +10,7 @@ import Foundation
 /// too (the job records why).
 ///
 /// Thread safety: `lock` guards `coverage` and `finished`; the request block runs on one queue at a time.
+// Safe because `lock` guards `coverage` and `finished`; the request block runs on one queue at a time.
 final class ExportTrack: @unchecked Sendable {
     /// Position among the output's tracks (the writer's input order).
     let index: Int

@@ -26,6 +26,7 @@ import MovieFile
 /// Thread safety: `lock` guards every `var`; the muxer is asked under it (the muxer never calls back). A track waits
 /// on `lock` only for tracks behind it in time, which never wait for it: their stages, queues and writer inputs are
 /// their own, and the writer's interleaving holds back only tracks that are ahead.
+// Safe because `lock` guards every `var`.
 final class FileLengthGovernor: ExportCancellable, @unchecked Sendable {
     /// The largest size the file may have.
     let limit: Int64

@@ -14,6 +14,7 @@ import MediaCodecs
 /// to start at it, so the output begins exactly at the range's start.
 ///
 /// Thread safety: the queues are thread-safe; everything else is immutable after init or used on one stage thread.
+// Safe because the queues are thread-safe; everything else is immutable after `init` or used on one stage thread.
 final class VideoTranscoder: ExportFeed, @unchecked Sendable {
     /// A picture on its way to the encoder.
     struct Picture {
@@ -30,8 +31,8 @@ final class VideoTranscoder: ExportFeed, @unchecked Sendable {
     private let trackID: CMPersistentTrackID
     /// Analysis pass (the encoder's first of two): encode, keep only the statistics, report progress.
     private let analysis: ((CMTime) -> Void)?
-    private let pictures = BoundedQueue<Picture>(maximumCount: ExportLimits.pictureQueueDepth)
-    private let encoded = BoundedQueue<CMSampleBuffer>(maximumCount: ExportLimits.encodedQueueSamples,
+    private let pictures = BoundedQueue<Picture, Never>(maximumCount: ExportLimits.pictureQueueDepth)
+    private let encoded = BoundedQueue<CMSampleBuffer, Never>(maximumCount: ExportLimits.encodedQueueSamples,
                                                        maximumBytes: ExportLimits.encodedQueueBytes)
 
     init(output: AVAssetReaderOutput, reader: AVAssetReader, converter: PixelBufferConverter?,
@@ -58,7 +59,7 @@ final class VideoTranscoder: ExportFeed, @unchecked Sendable {
         ExportThreads.spawn("export track \(trackID) encode", in: groups, failing: job) { [self] in encode(job) }
     }
 
-    func next() -> CMSampleBuffer? { encoded.pop() }
+    func next() -> CMSampleBuffer? { encoded.take().element }
 
     func cancelStage() {
         pictures.cancel()
@@ -104,14 +105,14 @@ final class VideoTranscoder: ExportFeed, @unchecked Sendable {
             } else {
                 picture = image
             }
-            guard pictures.push(Picture(image: picture, presentationTime: time, duration: duration)) else { return }
+            guard pictures.put(Picture(image: picture, presentationTime: time, duration: duration)) else { return }
         }
     }
 
     /// Pictures → encoded samples.
     private func encode(_ job: ExportJob) {
         do throws(CodecError) {
-            while let picture = pictures.pop() {
+            while let picture = pictures.take().element {
                 let samples = try encoder.encode(picture.image, presentationTimeStamp: picture.presentationTime,
                                                  duration: picture.duration)
                 guard deliver(samples) else { return }
@@ -131,7 +132,7 @@ final class VideoTranscoder: ExportFeed, @unchecked Sendable {
     /// Passes encoded samples on (or drops them in an analysis pass); false once the queue was cancelled.
     private func deliver(_ samples: [CMSampleBuffer]) -> Bool {
         guard analysis == nil else { return true }
-        for sample in samples where !encoded.push(sample, cost: CMSampleBufferGetTotalSampleSize(sample)) {
+        for sample in samples where !encoded.put(sample, cost: CMSampleBufferGetTotalSampleSize(sample)) {
             return false
         }
         return true

@@ -5,8 +5,10 @@ import Foundation
 extension AVAssetImageGenerator {
     /// The images of `images(for:)`: an asynchronous sequence (its own iterator) with one element per requested
     /// time, in the order requested.
+    // Safe because it holds only the thread-safe channel and lifetime.
     public struct Images: AsyncSequence, AsyncIteratorProtocol, @unchecked Sendable {
         /// The answer for one requested time.
+        // Safe because an immutable value (an image and times, or an error).
         @frozen
         public enum Element: @unchecked Sendable {
             /// The image for `requestedTime`, showing the frame at `actualTime`.
@@ -68,6 +70,7 @@ extension AVAssetImageGenerator {
 /// Hands a batch's answers to the sequence that iterates them: at most `capacity` wait for the reader (the batch's
 /// thread waits for room beyond that, so a slow reader holds few images); cancelling, or the sequence going, cancels
 /// the batch and lets it run out.
+// Safe because `condition` guards every `var`.
 final class ImagesChannel: @unchecked Sendable {
     private static let capacity = 4
     private let condition = NSCondition()
@@ -139,6 +142,7 @@ final class ImagesChannel: @unchecked Sendable {
 }
 
 /// Abandons a channel when the last copy of its sequence is released.
+// Safe because immutable; the channel is thread-safe.
 final class ImagesLifetime: @unchecked Sendable {
     private let channel: ImagesChannel
     init(channel: ImagesChannel) { self.channel = channel }

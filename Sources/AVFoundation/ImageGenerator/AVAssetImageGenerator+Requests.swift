@@ -60,6 +60,7 @@ extension AVAssetImageGenerator {
 }
 
 /// The batch of an async request, for its task's cancellation handler (which may run before the batch exists).
+// Safe because `lock` guards `batch` and `cancelled`.
 final class BatchHolder: @unchecked Sendable {
     private let lock = NSLock()
     private var batch: FrameGrabBatch?
@@ -83,6 +84,7 @@ final class BatchHolder: @unchecked Sendable {
 }
 
 /// The one answer of a synchronous request.
+// Safe because `condition` guards `outcome`.
 final class BlockingAnswer: @unchecked Sendable {
     private let condition = NSCondition()
     private var outcome: FrameGrabOutcome?

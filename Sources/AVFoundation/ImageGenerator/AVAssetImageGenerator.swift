@@ -20,6 +20,7 @@ public typealias AVAssetImageGeneratorCompletionHandler =
 /// as far as its last requested frame (pictures no other picture refers to are skipped), groups decoded in parallel.
 ///
 /// Thread safety: properties may be read and set from any thread; a request uses the values set when it was made.
+// Safe because its lock guards the properties; a request copies them when it is made.
 open class AVAssetImageGenerator: NSObject, @unchecked Sendable {
     /// How the picture's clean aperture and pixel aspect ratio shape the image.
     public struct ApertureMode: RawRepresentable, Hashable, Sendable {

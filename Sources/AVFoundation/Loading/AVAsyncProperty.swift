@@ -6,6 +6,7 @@ import Foundation
 /// `statusOfValue(forKey:error:)` and `loadValuesAsynchronously(forKeys:completionHandler:)` take ("duration",
 /// "tracks", "playable"…). Loading through either interface shares one computation and one cached value.
 /// Immutable, so safe to share between threads.
+// Safe because immutable.
 public class AVAnyAsyncProperty: @unchecked Sendable, CustomStringConvertible {
     /// The key-value loading key of the property.
     let key: String
@@ -20,9 +21,11 @@ public class AVAnyAsyncProperty: @unchecked Sendable, CustomStringConvertible {
 
 /// An asynchronous property of objects of type `Root`; Apple declares the static property identifiers on
 /// extensions of this class constrained by `Root` (`where Root: AVAsset` and so on).
+// Safe because immutable.
 public class AVPartialAsyncProperty<Root>: AVAnyAsyncProperty, @unchecked Sendable {}
 
 /// An asynchronous property of objects of type `Root` whose value has type `Value`.
+// Safe because immutable.
 public final class AVAsyncProperty<Root, Value>: AVPartialAsyncProperty<Root>, @unchecked Sendable {
     /// The loading status of a property, as `status(of:)` reports it.
     @frozen public enum Status {
@@ -108,6 +111,7 @@ extension KeyValueLoadingHost {
 }
 
 /// Counts the keys of one loadValuesAsynchronously request down to zero, then calls its handler exactly once.
+// Safe because `lock` guards `remaining` and `registering`.
 private final class PendingKeys: @unchecked Sendable {
     // `lock` protects `remaining` and `registering`.
     private let lock = NSLock()

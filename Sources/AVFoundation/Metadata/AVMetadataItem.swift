@@ -11,6 +11,7 @@ import Foundation
 ///
 /// Thread safety: `lock` protects `state`; items read from files never change, `AVMutableMetadataItem` changes it
 /// through its setters.
+// Safe because `lock` guards `state`; the rest is immutable or thread-safe.
 open class AVMetadataItem: NSObject, NSCopying, NSMutableCopying, AVAsynchronousKeyValueLoading, KeyValueLoadingHost,
     @unchecked Sendable
 {
@@ -210,6 +211,7 @@ open class AVMetadataItem: NSObject, NSCopying, NSMutableCopying, AVAsynchronous
 /// Setting `identifier` sets `key` and `keySpace` to the ones it names; setting `key` or `keySpace` sets
 /// `identifier` to the one they form (or `nil` when they form none), so the three always agree, as on Apple
 /// platforms. Values are copied when set (Apple's properties are `copy`).
+// Safe because it adds no state: the setters go through the superclass's lock.
 open class AVMutableMetadataItem: AVMetadataItem, @unchecked Sendable {
     /// An empty item, as `AVMutableMetadataItem()` makes one.
     public override init() {
@@ -326,6 +328,7 @@ open class AVMutableMetadataItem: AVMetadataItem, @unchecked Sendable {
 /// A request, handed to the handler of `AVMetadataItem(propertiesOf:valueLoadingHandler:)`, for an item's value.
 ///
 /// Thread safety: `condition` guards `response`; the first answer counts, later ones are ignored.
+// Safe because `condition` guards `response`.
 open class AVMetadataItemValueRequest: NSObject, @unchecked Sendable {
     /// The item whose value is being loaded.
     public private(set) weak var metadataItem: AVMetadataItem?

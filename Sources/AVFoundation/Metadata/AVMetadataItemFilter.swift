@@ -13,6 +13,7 @@ import Foundation
 /// location of every kind, the capture device (make, model, software, camera, host computer), capture and
 /// modification dates, user comments, ratings, keywords and collections, detected faces and bodies, and keys it
 /// does not know (custom reverse-DNS keys can hold anything).
+// Safe because immutable.
 open class AVMetadataItemFilter: NSObject, @unchecked Sendable {
     /// The identifiers the filter keeps; immutable after `init`.
     let keptIdentifiers: Set<AVMetadataIdentifier>

@@ -26,6 +26,7 @@ import Foundation
 ///
 /// Thread safety: every property and method may be used from any thread. `lock` guards `storedOutputs` and
 /// `storedTimeRange`; the status and error live in `core`, which guards itself.
+// Safe because `lock` guards the outputs and time range; `core` guards status and error.
 open class AVAssetReader: NSObject, @unchecked Sendable {
     /// The status of a reader.
     public enum Status: Int, Sendable {

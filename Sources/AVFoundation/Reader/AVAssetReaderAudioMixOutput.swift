@@ -15,6 +15,7 @@ import MediaCodecs
 /// float, non-interleaved (Core Audio's canonical format, `AVAudioFormat`'s standard format), at the highest
 /// sample rate and with the most channels among the tracks. Settings name linear PCM (`AVFormatIDKey`,
 /// `AVLinearPCM…`, rate, channels, layout); `AVSampleRateConverterAudioQualityKey` is refused, as Apple documents.
+// Safe because the superclass's `lock` guards the mix; the tracks and settings are immutable.
 open class AVAssetReaderAudioMixOutput: AVAssetReaderOutput, @unchecked Sendable {
     /// The tracks mixed.
     public let audioTracks: [AVAssetTrack]

@@ -60,15 +60,9 @@ extension AVTimedMetadataGroup: AVAssetReaderOutput.SupportedPayload {}
 extension CMReadySampleBuffer: AVAssetReaderOutput.SupportedPayload where Content == CMSampleBuffer.DynamicContent {}
 
 extension AVAssetReaderOutput {
-    /// One step of an async read: the answer, or "ask again" when the worker was busy.
-    private enum Poll: Sendable {
-        case answer(CMSampleBuffer?)
-        case retry
-    }
-
     /// The next sample buffer of this output for an async caller: the same answer as `copyNextSampleBuffer()`,
-    /// but a caller whose buffer is still being read suspends (the worker resumes it when it publishes) instead
-    /// of parking its thread, and the end of reading is told apart from its failure by throwing.
+    /// but a caller whose buffer is still being read suspends on the output's queue (resumed when the worker
+    /// publishes) instead of parking its thread, and the end of reading is told apart from its failure by throwing.
     func nextSampleBuffer() async throws -> CMSampleBuffer? {
         guard let (core, slot) = readerAttachment else {
             throw AVError(.operationNotAllowed, "the \(type(of: self)) was not attached to a reader")
@@ -76,40 +70,20 @@ extension AVAssetReaderOutput {
         if core.status == .unknown {
             throw AVError(.operationNotAllowed, "next() was called before the reader's start()")
         }
-        while true {
-            if Task.isCancelled {
-                core.cancel()
-                throw CancellationError()
-            }
-            let poll: Poll
-            if let answer = core.next(slot: slot, whenBusy: .returnNil) {
-                // The common case: read ahead already, or read now on this thread. No suspension.
-                poll = .answer(answer)
-            } else {
-                poll = await withTaskCancellationHandler {
-                    await withCheckedContinuation { (continuation: CheckedContinuation<Poll, Never>) in
-                        let whenBusy = ReadAheadWorker.WhenBusy.notify { continuation.resume(returning: .retry) }
-                        if let answer = core.next(slot: slot, whenBusy: whenBusy) {
-                            continuation.resume(returning: .answer(answer))
-                        }
-                    }
-                } onCancel: {
-                    // Cancelling stops the workers, which wakes a waiting caller.
-                    core.cancel()
-                }
-            }
-            switch poll {
-            case .retry:
-                continue
-            case .answer(let buffer?):
-                return buffer
-            case .answer(nil):
-                if Task.isCancelled { throw CancellationError() }
-                if core.status == .failed {
-                    throw core.error ?? AVError(.unknown, "the asset reader failed")
-                }
-                return nil
-            }
+        let buffer: CMSampleBuffer?
+        do {
+            if Task.isCancelled { throw CancellationError() }
+            buffer = try await core.next(slot: slot)
+        } catch {
+            // A cancelled task cancels reading, as `cancelReading()` does.
+            core.cancel()
+            throw error
         }
+        if let buffer { return buffer }
+        if Task.isCancelled { throw CancellationError() }
+        if core.status == .failed {
+            throw core.error ?? AVError(.unknown, "the asset reader failed")
+        }
+        return nil
     }
 }

@@ -14,6 +14,7 @@ struct OutputPlan: Sendable {
 ///
 /// Thread safety: `lock` guards `settings` and the attachment to a reader; `copyNextSampleBuffer()` may be called
 /// from any thread (one caller at a time per output, as Apple's outputs expect).
+// Safe because `lock` guards the settings and the attachment; reading goes through the thread-safe reader core.
 open class AVAssetReaderOutput: NSObject, @unchecked Sendable {
     /// What the caller configures before reading starts.
     struct Settings {

@@ -25,6 +25,7 @@ import MediaCodecs
 /// `AVError.unsupportedOutputSettings` naming the key (including `AVVideoCleanApertureKey`,
 /// `AVVideoPixelAspectRatioKey` and `AVVideoScalingModeKey`, which Apple documents track outputs do not support), a
 /// codec without a decoder `AVError.decoderNotFound` naming it.
+// Safe because it adds only immutable `let`s; the superclass's `lock` guards the rest.
 open class AVAssetReaderTrackOutput: AVAssetReaderOutput, @unchecked Sendable {
     /// The track read.
     public let track: AVAssetTrack

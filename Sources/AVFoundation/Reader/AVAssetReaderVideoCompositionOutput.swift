@@ -11,6 +11,7 @@ import MediaCodecs
 /// otherwise they are converted to the settings' pixel format and size. Frames are timed by the composition:
 /// `frameDuration`, or the frame times of `sourceTrackIDForFrameTiming`. See `docs/reader.md` ("Video
 /// compositions") for how the sources are decoded and requests flow.
+// Safe because the superclass's `lock` guards the composition and compositor; the tracks and settings are immutable.
 open class AVAssetReaderVideoCompositionOutput: AVAssetReaderOutput, @unchecked Sendable {
     /// The tracks composed.
     public let videoTracks: [AVAssetTrack]

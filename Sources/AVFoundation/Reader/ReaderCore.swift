@@ -7,6 +7,7 @@ import _KeyValueObserving
 /// outputs; an output's worker stops when the output is released.
 ///
 /// Thread safety: `lock` guards every `var`.
+// Safe because `lock` guards every `var`.
 final class ReaderCore: @unchecked Sendable {
     /// One added output's reading state.
     private struct Slot {
@@ -108,34 +109,42 @@ final class ReaderCore: @unchecked Sendable {
 
     // MARK: Reading
 
-    /// The next buffer of output `slot`, waiting for its worker; `nil` at its end, on failure or cancellation.
+    /// The next buffer of output `slot`, waiting for its worker (blocking the thread); `nil` at its end, on failure
+    /// or cancellation.
     func next(slot: Int) -> CMSampleBuffer? {
-        // Waiting for the worker, there is always an answer.
-        next(slot: slot, whenBusy: .wait)!
+        guard let worker = readingWorker(slot: slot) else { return nil }
+        return answer(worker.take(), slot: slot)
     }
 
-    /// The next buffer of output `slot`: `.some` is the answer (`.some(nil)` at the end, on failure or
-    /// cancellation); `nil` means the output's worker is mid-step and `whenBusy` did not wait (see
-    /// `ReadAheadWorker.take(whenBusy:)`).
-    func next(slot: Int, whenBusy: ReadAheadWorker.WhenBusy) -> CMSampleBuffer?? {
-        let worker: ReadAheadWorker? = lock.withLock {
+    /// The next buffer of output `slot`, suspending while its worker reads it (no thread is parked); `nil` at its
+    /// end, on failure or cancellation. Throws when the task is cancelled while it waits.
+    func next(slot: Int) async throws(CancellationError) -> CMSampleBuffer? {
+        guard let worker = readingWorker(slot: slot) else { return nil }
+        return answer(try await worker.take(), slot: slot)
+    }
+
+    /// The worker of output `slot` while it is being read.
+    private func readingWorker(slot: Int) -> ReadAheadWorker? {
+        lock.withLock {
             guard currentStatus == .reading, slot < slots.count, !slots[slot].ended else { return nil }
             return slots[slot].worker
         }
-        guard let worker else { return .some(nil) }
-        guard let item = worker.take(whenBusy: whenBusy) else { return nil }
+    }
+
+    /// What the caller of `next` gets for `item`, recording an end or a failure.
+    private func answer(_ item: ReadAheadWorker.Item, slot: Int) -> CMSampleBuffer? {
         switch item {
         case .buffer(let buffer):
-            return status == .reading ? buffer : .some(nil)
+            return status == .reading ? buffer : nil
         case .end:
             lock.withLock { slots[slot].ended = true }
             completeIfDone()
-            return .some(nil)
+            return nil
         case .failed(let failure):
             fail(failure.avError)
-            return .some(nil)
+            return nil
         case .cancelled:
-            return .some(nil)
+            return nil
         }
     }
 

@@ -5,6 +5,7 @@ import MediaContainer
 /// How a read plays the audio of scaled segments (a composition's `scaleTimeRange`, an edit list's media rate):
 /// decoded to 32-bit float planes and stretched to the segment's duration with the time-pitch algorithm asked for
 /// (`AVAudioTimePitchAlgorithm`), then converted to the output's format when the producer hands it out.
+// Safe because immutable; its converter is a session that serialises its calls.
 struct AudioStretching: @unchecked Sendable {
     let algorithm: AudioTimeStretchSession.Algorithm
     /// The planes' rate, channels and description (what the decoders produce).

@@ -27,6 +27,7 @@ extension ReadingFailure {
 /// single-source track's formats (the sessions its read starts with, which are then kept).
 ///
 /// Used by one thread at a time: the caller's thread while reading starts, then the output's worker.
+// Safe because used by one thread at a time: the caller's while reading starts, then the output's worker.
 final class DecoderSessions: @unchecked Sendable {
     /// How to decode.
     enum Kind {

@@ -11,6 +11,7 @@ import Foundation
 /// stay idle for `idleLifetime` seconds exit; the pool starts them again when there is work.
 ///
 /// Thread safety: `condition` guards every `var`.
+// Safe because `condition` guards every `var`.
 final class ReadAheadPool: @unchecked Sendable {
     static let shared = ReadAheadPool(threadLimit: ReadingLimits.readAheadThreads)
 

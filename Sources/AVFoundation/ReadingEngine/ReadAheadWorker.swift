@@ -23,7 +23,10 @@ import Foundation
 /// Cancellation: `cancel()` stops the run before its next step (one sample decoded, one buffer made) and releases
 /// its producer once the step under way, if any, returns (decoders are freed then).
 ///
-/// Thread safety: `condition` guards every `var`.
+/// The queue is the engines' one `BoundedQueue`: full at the bound, the worker is held until the caller has taken
+/// half of it.
+// Safe because `condition` guards every `var` here, and the queue is thread-safe itself; the queue's lock is only
+// ever taken inside this one, never the other way round.
 final class ReadAheadWorker: @unchecked Sendable {
     /// What the caller's end of the queue gives.
     enum Item {
@@ -31,10 +34,6 @@ final class ReadAheadWorker: @unchecked Sendable {
         case end
         case failed(ReadingFailure)
         case cancelled
-    }
-
-    private enum State {
-        case idle, running, finished, failed(ReadingFailure), cancelled
     }
 
     /// A step that may run: the run's producer and its generation.
@@ -47,20 +46,14 @@ final class ReadAheadWorker: @unchecked Sendable {
     static let stepsPerTurn = 32
 
     private let name: String
-    private let bound: ReadAheadBound
     private let pool: ReadAheadPool
     private let onFailure: @Sendable (ReadingFailure) -> Void
+    /// The buffers read ahead, oldest first, and how the run ended once they are taken.
+    private let queue: BoundedQueue<CMSampleBuffer, ReadingFailure>
     private let condition = NSCondition()
-    /// The buffers read ahead, oldest first (a handful: removing from the front is cheap, and a buffer handed out
-    /// must not stay referenced here).
-    private var queue: [(buffer: CMSampleBuffer, bytes: Int)] = []
-    private var queuedBytes = 0
-    /// The queue was found full: no step runs until the caller has taken half of it.
-    private var waitingForRoom = false
-    private var state = State.idle
     /// Incremented by every start and cancel, so a step of an earlier run discards what it made.
     private var generation = 0
-    /// The producer of the current run, released when the run ends.
+    /// The producer of the current run (nil when no run goes on), released when the run ends.
     private var producer: (any SampleProducer)?
     /// A step of the current run is under way (on a pool thread, or on the caller's).
     private var stepping = false
@@ -68,28 +61,25 @@ final class ReadAheadWorker: @unchecked Sendable {
     private var activeSteps = 0
     /// The worker is in the pool's queue.
     private var scheduled = false
-    /// Async callers waiting for the step under way (`take(whenBusy: .notify)`), called once each when it publishes
-    /// or the run is cancelled.
-    private var waiters: [@Sendable () -> Void] = []
 
     /// A worker named `name` (for diagnostics) that reports a failure to `onFailure` as soon as it happens.
     init(name: String, bound: ReadAheadBound = .standard, pool: ReadAheadPool = .shared,
          onFailure: @escaping @Sendable (ReadingFailure) -> Void) {
         self.name = name
-        self.bound = bound
         self.pool = pool
         self.onFailure = onFailure
+        queue = BoundedQueue(maximumCount: bound.buffers, maximumBytes: bound.bytes,
+                             resumeCount: bound.buffers / 2, resumeBytes: bound.bytes / 2)
+        // Before the first start there is nothing to read: the caller gets the end.
+        queue.finish()
     }
 
     /// Starts reading with `producer`, discarding what an earlier run left.
     func start(_ producer: any SampleProducer) {
         let previous: (any SampleProducer)? = condition.withLock {
             generation += 1
-            queue.removeAll()
-            queuedBytes = 0
-            waitingForRoom = false
             stepping = false
-            state = .running
+            queue.reopen()
             defer { self.producer = producer }
             return self.producer
         }
@@ -97,85 +87,61 @@ final class ReadAheadWorker: @unchecked Sendable {
         scheduleIfIdle()
     }
 
-    /// What `take` does when the queue is empty and a step of the run is under way on another thread.
-    enum WhenBusy {
-        /// Wait for the step (blocks the thread).
-        case wait
-        /// Return nil and call the closure once, when the step publishes or the run is cancelled (the caller then
-        /// asks again). How an async caller (`AVAssetReaderOutput.Provider.next()`) waits without parking a thread
-        /// of Swift's cooperative pool.
-        case notify(@Sendable () -> Void)
-        /// Return nil, registering nothing (an async caller's first, cheap try).
-        case returnNil
-    }
-
-    /// The next item, waiting while a step is under way and the queue is empty; runs the next step itself when
-    /// none is.
+    /// The next item, blocking the thread while another thread runs a step and the queue is empty; runs the next
+    /// step itself when none is under way.
     func take() -> Item {
-        // Waiting, the call always answers.
-        take(whenBusy: .wait)!
+        while true {
+            switch attempt() {
+            case .answer(let item): return item
+            case .busy(let mark): queue.waitForChange(after: mark)
+            }
+        }
     }
 
-    /// The next item; runs the next step itself when none is under way. When the queue is empty and another thread
-    /// is mid-step, does what `whenBusy` says (nil unless it waits).
-    func take(whenBusy: WhenBusy) -> Item? {
-        condition.lock()
+    /// The next item, suspending (without parking the thread) while another thread runs a step and the queue is
+    /// empty; runs the next step itself when none is under way. Throws when the task is cancelled while it waits.
+    func take() async throws(CancellationError) -> Item {
         while true {
-            if !queue.isEmpty {
-                let (buffer, bytes) = queue.removeFirst()
-                queuedBytes -= bytes
-                let resume = waitingForRoom && hasRoomToResume
-                if resume { waitingForRoom = false }
-                condition.unlock()
-                if resume { scheduleIfIdle() }
-                return .buffer(buffer)
+            switch attempt() {
+            case .answer(let item): return item
+            case .busy(let mark): try await queue.change(after: mark)
             }
-            switch state {
-            case .idle, .finished:
-                condition.unlock()
-                return .end
-            case .failed(let failure):
-                condition.unlock()
-                return .failed(failure)
-            case .cancelled:
-                condition.unlock()
-                return .cancelled
-            case .running:
-                guard let claim = claimStep() else {
-                    switch whenBusy {
-                    case .wait:
-                        condition.wait()
-                        continue
-                    case .notify(let waiter):
-                        waiters.append(waiter)
-                        condition.unlock()
-                        return nil
-                    case .returnNil:
-                        condition.unlock()
-                        return nil
-                    }
-                }
-                condition.unlock()
+        }
+    }
+
+    private enum Attempt {
+        case answer(Item)
+        /// Another thread is mid-step: wait for the queue to change after `mark`.
+        case busy(mark: Int)
+    }
+
+    /// The next item if there is one now, running steps on this thread while none is under way elsewhere.
+    private func attempt() -> Attempt {
+        while true {
+            let (polled, releasedProducer) = queue.poll()
+            if releasedProducer { scheduleIfIdle() }
+            switch polled {
+            case .taken(.element(let buffer)): return .answer(.buffer(buffer))
+            case .taken(.finished): return .answer(.end)
+            case .taken(.failed(let failure)): return .answer(.failed(failure))
+            case .taken(.cancelled): return .answer(.cancelled)
+            case .empty(let mark):
+                // The step under way, if any, changes the queue when it ends (`step`), so the mark read before
+                // this claim is never missed.
+                guard let claim = condition.withLock({ claimStep() }) else { return .busy(mark: mark) }
                 step(claim)
                 scheduleIfIdle()
-                condition.lock()
             }
         }
     }
 
     /// Stops the run promptly and drops what it read ahead.
     func cancel() {
-        var woken: [@Sendable () -> Void] = []
-        defer { for waiter in woken { waiter() } }
         let running: (any SampleProducer)? = condition.withLock {
-            swap(&woken, &waiters)
             generation += 1
-            queue.removeAll()
-            queuedBytes = 0
             stepping = false
             // A failure stays reported as such; anything else becomes cancelled.
-            if case .failed = state {} else { state = .cancelled }
-            condition.broadcast()
+            queue.cancel()
             defer { producer = nil }
             return producer
         }
@@ -194,7 +160,10 @@ final class ReadAheadWorker: @unchecked Sendable {
     }
 
     /// Buffers and bytes read ahead now (for tests of the bounds).
-    var readAhead: (buffers: Int, bytes: Int) { condition.withLock { (queue.count, queuedBytes) } }
+    var readAhead: (buffers: Int, bytes: Int) {
+        let occupancy = queue.occupancy
+        return (occupancy.count, occupancy.bytes)
+    }
 
     // MARK: Steps
 
@@ -217,14 +186,10 @@ final class ReadAheadWorker: @unchecked Sendable {
         condition.unlock()
     }
 
-    /// The next step of the current run, if one may run now (called with the lock held): the run goes on, no step
-    /// of it is under way, and the queue has room (else the worker waits for half of it to be taken).
+    /// The next step of the current run, if one may run now (called with the lock held): a run goes on, no step
+    /// of it is under way, and the queue has room (else the queue holds the worker until half of it is taken).
     private func claimStep() -> Claim? {
-        guard case .running = state, !stepping, let producer, !waitingForRoom else { return nil }
-        if isFull {
-            waitingForRoom = true
-            return nil
-        }
+        guard let producer, !stepping, queue.admitsStep() else { return nil }
         stepping = true
         activeSteps += 1
         return Claim(producer: producer, generation: generation)
@@ -239,25 +204,26 @@ final class ReadAheadWorker: @unchecked Sendable {
             outcome = .failure(error)
         }
         var failure: ReadingFailure?
-        var woken: [@Sendable () -> Void] = []
-        // The run's producer, released outside the lock when the run ended (its deinit frees decoders).
+        // The run's producer, released outside the lock when the run ended (its deinit frees decoders). The queue
+        // is changed under this lock, in the same step as `stepping`, so that a caller that found the queue empty
+        // and this step under way sees the change (`attempt`).
         let ended: (any SampleProducer)? = condition.withLock {
-            swap(&woken, &waiters)
             activeSteps -= 1
             defer { condition.broadcast() }
             guard generation == claim.generation else { return nil }
             stepping = false
             switch outcome {
             case .failure(let error):
-                state = .failed(error)
+                queue.fail(error)
                 failure = error
             case .success(nil):
-                state = .finished
+                queue.finish()
             case .success(let produced?):
-                for buffer in produced {
-                    let bytes = Self.byteCount(of: buffer)
-                    queue.append((buffer, bytes))
-                    queuedBytes += bytes
+                if produced.isEmpty {
+                    // Nothing to add, but a waiting caller may now run the next step itself.
+                    queue.nudge()
+                } else {
+                    queue.append(contentsOf: produced.map { ($0, Self.byteCount(of: $0)) })
                 }
                 return nil
             }
@@ -266,27 +232,16 @@ final class ReadAheadWorker: @unchecked Sendable {
         }
         _ = ended
         if let failure { onFailure(failure) }
-        for waiter in woken { waiter() }
     }
 
     /// Queues the worker on the pool when its run can take a step and nothing is taking or about to take one.
     private func scheduleIfIdle() {
         let schedule: Bool = condition.withLock {
-            guard case .running = state, !scheduled, !stepping, !waitingForRoom, producer != nil else { return false }
+            guard producer != nil, !scheduled, !stepping, !queue.isHoldingProducer else { return false }
             scheduled = true
             return true
         }
         if schedule { pool.schedule(self) }
-    }
-
-    /// Whether a worker that found the queue full may go on: half of it taken (called with the lock held).
-    private var hasRoomToResume: Bool {
-        queue.count <= bound.buffers / 2 && queuedBytes <= bound.bytes / 2
-    }
-
-    /// Whether the queue is at its bound (called with the lock held).
-    private var isFull: Bool {
-        queue.count >= bound.buffers || (!queue.isEmpty && queuedBytes >= bound.bytes)
     }
 
     /// The bytes of sample data a buffer holds: its pixels, or its data buffer's length.

@@ -8,6 +8,7 @@ import MovieFile
 ///
 /// Immutable after `init`; used by one output's worker, which opens it when its first span is reached and drops
 /// it after its last (`SegmentSources`).
+// Safe because immutable after `init`, and used by one output's worker at a time.
 final class TrackSource: @unchecked Sendable {
     /// The container's description of the track.
     let track: ContainerTrack

@@ -11,6 +11,7 @@ import MediaContainer
 /// reported as a chunk of its own, which AVSampleCursor.h prescribes for media that "does not signal chunking".
 ///
 /// Thread safety: `lock` protects `position`; the tables it walks are immutable.
+// Safe because `lock` guards `position`; the tables it walks are immutable.
 open class AVSampleCursor: NSObject, NSCopying, @unchecked Sendable {
     private let runs: SampleTableRuns
     private let formatDescriptions: FormatDescriptionList

@@ -7,6 +7,7 @@ import MediaContainer
 ///
 /// Built once per track and shared by all its cursors; immutable except the reordering bounds, which are built on
 /// first use (only tracks with composition offsets need them) and guarded by `OnceResult`.
+// Safe because immutable but for values built once under `OnceResult`.
 final class SampleTableRuns: @unchecked Sendable {
     /// One column's runs: the first sample of each run, its value, and the sum of the values before it. They are
     /// the table's own (`RunLengthColumn.runList`, shared, not copied).

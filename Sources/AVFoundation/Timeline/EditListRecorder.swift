@@ -9,6 +9,7 @@ import MediaContainer
 /// them plays when, and at what rate (trims, gaps between segments, speed changes).
 ///
 /// Thread safety: `lock` guards `entries`; the reader's worker appends, the writer reads after the last sample.
+// Safe because `lock` guards `entries`.
 final class EditListRecorder: @unchecked Sendable {
     /// One edit, in CMTime (the writer converts to its timescales).
     enum Entry: Equatable {

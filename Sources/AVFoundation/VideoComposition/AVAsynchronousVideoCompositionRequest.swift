@@ -6,8 +6,10 @@ import Foundation
 /// effect, the source frames, and the way to hand back the result, on any thread, once.
 ///
 /// Thread safety: the inputs are immutable; `lock` guards `finished`.
+// Safe because the inputs are immutable; `lock` guards `finished`.
 open class AVAsynchronousVideoCompositionRequest: NSObject, NSCopying, @unchecked Sendable {
     /// How a request ended.
+    // Safe because an immutable value (a thread-safe pixel buffer or an error), handed over once.
     enum Outcome: @unchecked Sendable {
         case composed(CVPixelBuffer)
         case failed(any Error)

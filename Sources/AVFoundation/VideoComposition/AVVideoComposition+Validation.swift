@@ -92,6 +92,8 @@ extension AVVideoComposition {
 }
 
 /// A validation delegate carried to the task that validates (Apple's protocol is not `Sendable`).
+// Safe because the delegate is called only from the one validating task, one call at a time, as Apple calls it from one
+// queue.
 private struct UncheckedDelegate: @unchecked Sendable {
     let value: (any AVVideoCompositionValidationHandling)?
 }

@@ -7,8 +7,11 @@ import Foundation
 /// the result. A reader (`AVAssetReaderVideoCompositionOutput`), an export or an image generator takes it.
 ///
 /// Thread safety: `lock` guards `state`; `copy()` snapshots it.
+// Safe because `lock` guards `state`.
 open class AVVideoComposition: NSObject, NSCopying, NSMutableCopying, @unchecked Sendable {
     /// Every property, as one value (the state `copy()` takes and the engines read).
+    // Safe because a value read and written only under its composition's lock; engines get a copy of immutable
+    // snapshots.
     struct State: @unchecked Sendable {
         var frameDuration = CMTime.zero
         var renderSize = CGSize.zero
@@ -122,6 +125,7 @@ open class AVVideoComposition: NSObject, NSCopying, NSMutableCopying, @unchecked
 }
 
 /// A video composition whose properties can be changed.
+// Safe because it adds no state: the setters go through the superclass's lock.
 open class AVMutableVideoComposition: AVVideoComposition, @unchecked Sendable {
     /// An empty composition: no instructions, zero frame duration and render size, render scale 1.
     public override init() {

@@ -15,6 +15,7 @@ public let AVCoreAnimationBeginTimeAtZero: CFTimeInterval = 1e-100
 /// refused with an error naming the layer and property, never left out.
 ///
 /// Thread safety: immutable; the layers lock their own properties.
+// Safe because immutable; the layers lock their own properties.
 open class AVVideoCompositionCoreAnimationTool: NSObject, @unchecked Sendable {
     /// What the tool renders.
     enum Role {

@@ -6,8 +6,10 @@ import Foundation
 /// tracks (`layerInstructions`, the first on top) over a background colour.
 ///
 /// Thread safety: `lock` guards `state`.
+// Safe because `lock` guards `state`.
 open class AVVideoCompositionInstruction: NSObject, AVVideoCompositionInstructionProtocol, NSCopying,
                                           NSMutableCopying, @unchecked Sendable {
+    // Safe because a value read and written only under its instruction's lock.
     struct State: @unchecked Sendable {
         var timeRange = CMTimeRange.invalid
         var backgroundColor: CGColor?
@@ -85,6 +87,7 @@ extension AVVideoCompositionInstructionProtocol where Self: AVVideoCompositionIn
 }
 
 /// A built-in compositor instruction whose properties can be changed.
+// Safe because it adds no state: the setters go through the superclass's lock.
 open class AVMutableVideoCompositionInstruction: AVVideoCompositionInstruction, @unchecked Sendable {
     /// An empty instruction: invalid time range (`kCMTimeRangeInvalid`, as AVVideoComposition.h documents), no
     /// background colour, no layers, post-processing enabled.

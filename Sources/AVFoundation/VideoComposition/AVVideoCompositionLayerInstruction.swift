@@ -7,6 +7,7 @@ import Foundation
 ///
 /// Coordinates are the track's pixel coordinates, origin top left, y down; the transform maps them into the render
 /// area (`renderSize`). Thread safety: `lock` guards `state`.
+// Safe because `lock` guards `state`.
 open class AVVideoCompositionLayerInstruction: NSObject, NSCopying, NSMutableCopying, @unchecked Sendable {
     struct State: Sendable {
         var trackID = kCMPersistentTrackID_Invalid
@@ -114,6 +115,7 @@ open class AVVideoCompositionLayerInstruction: NSObject, NSCopying, NSMutableCop
 }
 
 /// A layer instruction whose track and ramps can be set.
+// Safe because it adds no state: the setters go through the superclass's lock.
 open class AVMutableVideoCompositionLayerInstruction: AVVideoCompositionLayerInstruction, @unchecked Sendable {
     /// A layer instruction for no track (`kCMPersistentTrackID_Invalid`), with no ramps.
     public override init() {

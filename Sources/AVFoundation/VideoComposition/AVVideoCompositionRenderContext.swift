@@ -45,6 +45,7 @@ public struct AVEdgeWidths: Hashable, Sendable {
 /// their buffers come from. A new context is handed to `renderContextChanged(_:)` whenever one of these changes.
 ///
 /// Thread safety: immutable; the pool is thread-safe.
+// Safe because immutable; the pool is thread-safe.
 open class AVVideoCompositionRenderContext: NSObject, @unchecked Sendable {
     /// The size of composed frames in pixels (`renderSize` × `renderScale`).
     public let size: CGSize
@@ -86,6 +87,7 @@ open class AVVideoCompositionRenderContext: NSObject, @unchecked Sendable {
 
 /// A range of composition times the compositor is about to render (AVVideoCompositing.h), for
 /// `anticipateRendering(using:)` and `prerollForRendering(using:)`.
+// Safe because immutable.
 open class AVVideoCompositionRenderHint: NSObject, @unchecked Sendable {
     /// The first composition time to be rendered.
     public let startCompositionTime: CMTime

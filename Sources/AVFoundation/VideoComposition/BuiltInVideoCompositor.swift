@@ -19,6 +19,7 @@ import MediaCodecs
 /// time. The window bounds the kernels (and their scratch frames) a compositor ever makes.
 ///
 /// Thread safety: `lock` guards the kernel pool and the render context's values.
+// Safe because `lock` guards the kernel pool and the render context's values.
 final class BuiltInVideoCompositor: NSObject, AVVideoCompositing, @unchecked Sendable {
     let renderFormat: OSType
     private let yCbCrMatrix: String?

@@ -13,6 +13,7 @@ import Foundation
 /// polling. `stop()` ends waits at once (the reading was cancelled).
 ///
 /// Thread safety: the pool is thread-safe; `stopped` and `returns` are guarded by `returned`.
+// Safe because the pool is thread-safe; `returned` guards `stopped` and `returns`.
 final class RenderBufferPool: @unchecked Sendable {
     let pool: CVPixelBufferPool
     let limit: Int

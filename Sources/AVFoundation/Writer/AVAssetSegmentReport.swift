@@ -10,6 +10,7 @@ public enum AVAssetSegmentType: Int, Sendable {
 }
 
 /// What is known about a segment an asset writer handed its delegate. Immutable, so safe to share.
+// Safe because immutable.
 open class AVAssetSegmentReport: NSObject, @unchecked Sendable {
     /// The segment's type.
     public let segmentType: AVAssetSegmentType
@@ -24,6 +25,7 @@ open class AVAssetSegmentReport: NSObject, @unchecked Sendable {
 }
 
 /// One track's part of a segment. Immutable, so safe to share.
+// Safe because immutable.
 open class AVAssetSegmentTrackReport: NSObject, @unchecked Sendable {
     /// The track's persistent ID.
     public let trackID: CMPersistentTrackID
@@ -48,6 +50,7 @@ open class AVAssetSegmentTrackReport: NSObject, @unchecked Sendable {
 }
 
 /// Where one sample is in a segment's data. Immutable, so safe to share.
+// Safe because immutable.
 open class AVAssetSegmentReportSampleInformation: NSObject, @unchecked Sendable {
     /// The sample's presentation time (which may differ from the track's earliest with frame reordering).
     public let presentationTimeStamp: CMTime

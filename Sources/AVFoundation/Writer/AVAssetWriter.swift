@@ -21,6 +21,7 @@ import _KeyValueObserving
 /// Thread safety: every member may be used from any thread; `lock` guards the configuration and the engine. Starting
 /// and cancelling are one transition each: a `cancelWriting()` that comes while `startWriting()` creates the file
 /// waits for it and then removes the file, so a cancelled writer never leaves an output behind.
+// Safe because `lock` guards the configuration and the engine, which is thread-safe itself.
 open class AVAssetWriter: NSObject, @unchecked Sendable {
     /// The writer's status (AVAssetWriterStatus).
     public enum Status: Int, Sendable {

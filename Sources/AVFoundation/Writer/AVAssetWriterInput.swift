@@ -18,6 +18,7 @@ import _KeyValueObserving
 /// `add(_:)` fails the writer with the reason.
 ///
 /// Thread safety: `lock` guards the configuration and the attachment to a writer; any thread may call anything.
+// Safe because `lock` guards the configuration and the attachment to a writer.
 open class AVAssetWriterInput: NSObject, @unchecked Sendable {
     /// Where a track's media data goes in the file.
     public struct MediaDataLocation: RawRepresentable, Hashable, Sendable {

@@ -3,6 +3,7 @@ import Foundation
 /// Inputs whose tracks are alternatives to one another (an alternate group in the file: languages of one audio
 /// programme, say), with the one a player picks by default (AVAssetWriterInputGroup, a kind of
 /// `AVMediaSelectionGroup` in Apple's SDK).
+// Safe because immutable, and the inputs are thread-safe.
 open class AVAssetWriterInputGroup: NSObject, @unchecked Sendable {
     /// The inputs of the group.
     public let inputs: [AVAssetWriterInput]

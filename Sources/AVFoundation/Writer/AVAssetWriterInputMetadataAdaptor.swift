@@ -10,6 +10,7 @@ import Synchronization
 /// whose type is the item's local ID in the description's key table and whose payload is the value in the key's
 /// data type, per the QuickTime File Format's timed metadata samples (`TimedMetadataSampleCoding`, which
 /// `AVTimedMetadataGroup(sampleBuffer:)` reads back with).
+// Safe because `lock` guards the format and the local IDs; the input is thread-safe.
 open class AVAssetWriterInputMetadataAdaptor: NSObject, @unchecked Sendable {
     /// The input the groups go to.
     public let assetWriterInput: AVAssetWriterInput

@@ -6,6 +6,7 @@ import Foundation
 /// buffers in the source format (AVAssetWriterInputPixelBufferAdaptor).
 ///
 /// Thread safety: `lock` guards the pool.
+// Safe because `lock` guards the pool.
 open class AVAssetWriterInputPixelBufferAdaptor: NSObject, @unchecked Sendable {
     /// The input the pixel buffers go to.
     public let assetWriterInput: AVAssetWriterInput

@@ -3,6 +3,7 @@ import Foundation
 
 /// Metadata items that apply to a span of a timeline: one sample of a timed metadata track
 /// (AVTimedMetadataGroup.h).
+// Safe because `lock` guards the items and time range.
 open class AVTimedMetadataGroup: NSObject, @unchecked Sendable {
     /// The items.
     public var items: [AVMetadataItem] { lock.withLock { storedItems } }
@@ -57,6 +58,7 @@ open class AVTimedMetadataGroup: NSObject, @unchecked Sendable {
 }
 
 /// A timed metadata group whose items and time range can be changed.
+// Safe because it adds no state: the setters go through the superclass's lock.
 open class AVMutableTimedMetadataGroup: AVTimedMetadataGroup, @unchecked Sendable {
     /// The items.
     public override var items: [AVMetadataItem] {

@@ -4,6 +4,7 @@ import MediaFormats
 
 /// The bytes of one audio file, read in place: a whole-file mapping (`MappedFile`) or, for tests and the fuzz
 /// target, a private copy. Immutable after `init`; the memory lives as long as this object.
+// Safe because immutable after `init`; the memory lives as long as the object.
 package final class AudioFileData: @unchecked Sendable {
     /// The file's bytes. Valid for the lifetime of this object (a mapping never moves).
     package let bytes: UnsafeRawBufferPointer

@@ -8,6 +8,7 @@ import MediaContainer
 /// layout and magic cookie).
 ///
 /// Thread safety: `lock` guards every `var`; the `AudioFileWriter` serialises itself.
+// Safe because `lock` guards every `var`; the `AudioFileWriter` serialises itself.
 package final class AudioFileContainerWriter: ContainerWriter, @unchecked Sendable {
     /// Where the file goes.
     package let url: URL

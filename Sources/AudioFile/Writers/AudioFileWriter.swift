@@ -11,6 +11,7 @@ import MediaFormats
 ///
 /// The file is created with `O_EXCL` and is never an existing file; `cancel()`, and any failure, remove it. Safe to
 /// use from any thread: the lock serialises every call.
+// Safe because its lock serialises every call; the configuration is immutable.
 package final class AudioFileWriter: @unchecked Sendable {
     /// The file formats this writer makes.
     package enum FileType: Sendable, Equatable {

@@ -2,6 +2,7 @@ import Synchronization
 /// The attachments of one bearer (a block buffer or sample buffer): keys with values and a propagation mode.
 ///
 /// Thread safety: `lock` guards `entries`; values are stored as given (Swift values here, CF objects on Apple).
+// Safe because `lock` guards `entries`.
 package final class CMAttachmentStorage: @unchecked Sendable {
     /// A stored attachment.
     package struct Entry {

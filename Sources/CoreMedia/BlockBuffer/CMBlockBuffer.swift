@@ -12,6 +12,7 @@ import Synchronization
 /// any thread. `lock` guards the segment list; segments are only ever appended, never changed or removed, and a
 /// block's address never changes once allocated, so pointers handed out stay valid while the buffer lives.
 /// Concurrent writes to the same bytes race exactly as they would with Apple's.
+// Safe because `lock` guards the segment list, which is only appended to; segments and block addresses never change.
 public final class CMBlockBuffer: @unchecked Sendable {
     /// One piece of the buffer's data.
     struct Segment {

@@ -13,6 +13,7 @@ import Synchronization
 /// Block buffers share blocks (a reference into another block buffer refers to its blocks directly), so the block
 /// is freed by whichever block buffer lets go of it last: in `deinit`, exactly once. The block's address never
 /// changes once it exists, which is what lets block buffers hand out pointers without holding a lock.
+// Safe because `lock` guards `address`, which never changes once set; the memory is freed once, in `deinit`.
 final class MemoryBlock: @unchecked Sendable {
     /// Where the memory comes from and how it is given back.
     enum Provider {

@@ -3,6 +3,7 @@
 // long as the description so the Get… functions can return pointers.
 
 /// The audio parts of a format description, in memory owned by it. Immutable after `init`.
+// Safe because immutable after `init`; the memory is owned and freed in `deinit`.
 final class AudioDetails: @unchecked Sendable {
     let streamDescription: UnsafeMutablePointer<AudioStreamBasicDescription>
     let layout: UnsafeMutableRawPointer?

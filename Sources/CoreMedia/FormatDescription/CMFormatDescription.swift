@@ -4,6 +4,7 @@
 /// Thread safety: every stored property is set in `init` and never changes, so instances may be shared freely.
 /// Extension values are stored as given (property-list values: strings, numbers, Booleans, `Data`, arrays and
 /// dictionaries), which are values in Swift.
+// Safe because every stored property is set in `init` and never changes.
 public final class CMFormatDescription: @unchecked Sendable {
     /// What a format description of a particular kind carries besides its extensions.
     enum Details {

@@ -4,6 +4,7 @@ import MediaFormats
 /// kept in memory that lives as long as the description, so `…GetH264ParameterSetAtIndex` can hand out pointers.
 ///
 /// Thread safety: immutable after `init`.
+// Safe because immutable after `init`.
 final class ParameterSetStorage: @unchecked Sendable {
     enum Codec { case h264, hevc }
 

@@ -155,6 +155,7 @@ extension CMReadOnlyDataBlockBuffer: RandomAccessCollection, DataProtocol {
     }
 
     /// One contiguous piece of a block buffer's memory.
+    // Safe because immutable, and it keeps the block buffer whose (read-only) bytes it points at alive.
     public struct BlockRegion: RandomAccessCollection, DataProtocol, ContiguousBytes, @unchecked Sendable {
         /// The bytes, read only; valid while `owner` lives.
         private let bytes: UnsafeRawBufferPointer
@@ -197,6 +198,7 @@ extension CMReadOnlyDataBlockBuffer: RandomAccessCollection, DataProtocol {
 }
 
 /// Keeps a `Data` value (and so its bytes) alive until the block that refers to them is freed.
+// Safe because `data` is set in `init` and cleared once, by the release of the block, its last user.
 private final class DataKeeper: @unchecked Sendable {
     private var data: Data?
     init(_ data: Data) { self.data = data }
@@ -204,6 +206,7 @@ private final class DataKeeper: @unchecked Sendable {
 }
 
 /// Keeps dispatch data alive until every block that refers to its regions is freed.
+// Safe because immutable.
 private final class DispatchDataKeeper: @unchecked Sendable {
     private let data: DispatchData
     init(_ data: DispatchData) { self.data = data }

@@ -3,6 +3,7 @@
 /// Only the parts of Apple's tag API that the iOS 26 tagged buffers need are here: a tag's value and description.
 /// The typed factories (`CMTypedTag`, `.stereoView(_:)`, `.mediaType(_:)`…) are not implemented, so tags are made
 /// by this package (from tagged buffers it reads), not by callers.
+// Safe because immutable (every stored property is a `let`).
 public class CMTag: CustomStringConvertible, @unchecked Sendable {
     /// A tag's value and how to read its 64 bits.
     public enum Value: Equatable, Sendable {

@@ -5,6 +5,8 @@ import Synchronization
 /// Thread safety: the format description, sample count, timing and size entries, image buffer and packet
 /// descriptions are immutable after `init`. `lock` guards what can change: the data buffer (set at most once), data
 /// readiness, validity, the explicit output presentation time, the sample attachments and the callbacks.
+// Safe because immutable after `init` but for what `lock` guards (the data buffer, set at most once, readiness,
+// attachments).
 public final class CMSampleBuffer: @unchecked Sendable {
     /// Whether the data is there.
     enum Readiness: Equatable {

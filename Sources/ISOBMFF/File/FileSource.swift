@@ -2,6 +2,7 @@ import Foundation
 
 /// A file read with positioned reads (`pread`), so that any number of threads can read it at once without a shared
 /// file position. The size is taken when the file is opened.
+// Safe because immutable after `init`; reads are positioned (`pread`), so no file position is shared.
 package final class FileSource: RandomAccessSource, @unchecked Sendable {
     // Unchecked: the descriptor and size are immutable after init, and pread(2) is thread-safe.
 

@@ -11,6 +11,7 @@ import Synchronization
 /// returned first, at its own times).
 ///
 /// Thread safety: use from one thread at a time (calls are serialised by a lock); create and release anywhere.
+// Safe because calls are serialised by a lock.
 package final class AudioConverterSession: @unchecked Sendable {
     /// The input layout.
     package let input: PCMLayout

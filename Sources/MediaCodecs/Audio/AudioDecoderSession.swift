@@ -3,6 +3,7 @@ import FFmpegBridge
 import Synchronization
 
 /// What one call to an audio decoder session produced.
+// Safe because a value of thread-safe sample buffers and errors, handed over whole.
 package struct AudioDecodeResult: @unchecked Sendable {
     /// Linear PCM sample buffers in the requested format, in time order.
     package var sampleBuffers: [CMSampleBuffer] = []
@@ -20,6 +21,7 @@ package struct AudioDecodeResult: @unchecked Sendable {
 ///
 /// Thread safety: feed a session from one thread at a time (calls are serialised by a lock); it may be created and
 /// released on any thread.
+// Safe because calls are serialised by a lock; the configuration is immutable.
 package final class AudioDecoderSession: @unchecked Sendable {
     /// The format description decoded.
     package let formatDescription: CMFormatDescription

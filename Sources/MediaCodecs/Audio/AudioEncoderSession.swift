@@ -16,6 +16,7 @@ import Synchronization
 ///
 /// Thread safety: feed a session from one thread at a time (calls are serialised by a lock); create and release it
 /// on any thread.
+// Safe because calls are serialised by a lock.
 package final class AudioEncoderSession: @unchecked Sendable {
     /// The settings.
     package let settings: AudioEncoderSettings

@@ -21,6 +21,7 @@ import Synchronization
 /// beyond its ends, and silence there made the libraries fade it in and out (measured in `LoopExtension`).
 ///
 /// Thread safety: use from one thread at a time (calls are serialised by a lock); create and release anywhere.
+// Safe because calls are serialised by a lock.
 package final class AudioTimeStretchSession: @unchecked Sendable {
     /// How pitch behaves as the speed changes: AVFoundation's `AVAudioTimePitchAlgorithm` without the deprecated
     /// `lowQualityZeroLatency`, which the AVFoundation layer maps to `.timeDomain`.

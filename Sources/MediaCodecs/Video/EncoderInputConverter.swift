@@ -3,6 +3,7 @@ import FFmpegBridge
 
 /// A picture in memory the codec layer owns, in an FFmpeg layout (yuv422p10le for ProRes, yuv420p for x264…), for
 /// formats Core Video has no buffer type for. The encoder keeps it alive while it references the planes.
+// Safe because immutable after `init`; the planes are written once, before the encoder is handed the picture.
 final class OwnedPicture: @unchecked Sendable {
     // Immutable after init; the planes are written once, before the picture is handed to the encoder.
     let image: FFMutableImageBuffer

@@ -13,6 +13,7 @@ import Synchronization
 ///
 /// Thread safety: a converter may be used from any thread; calls are serialised by a lock (create one converter per
 /// thread for parallel work).
+// Safe because calls are serialised by a lock.
 package final class PixelBufferConverter: @unchecked Sendable {
     /// What the output looks like.
     package struct Configuration: Sendable {
@@ -133,6 +134,7 @@ package final class PixelBufferConverter: @unchecked Sendable {
     }
 
     /// A picture in FFmpeg memory and what is known about it (a decoder's frame, before any pixel buffer exists).
+    // Safe because a value describing a decoder's read-only frame; the `Any` fields hold immutable Foundation values.
     package struct SourcePicture: @unchecked Sendable {
         /// Its layout.
         package var format: FFPixelFormat

@@ -4,6 +4,7 @@ import FFmpegBridge
 import Synchronization
 
 /// What one call to a decoder session produced.
+// Safe because a value of thread-safe sample buffers and errors, handed over whole.
 package struct VideoDecodeResult: @unchecked Sendable {
     /// Decoded pictures, in presentation order, each a sample buffer holding a pixel buffer.
     package var sampleBuffers: [CMSampleBuffer] = []
@@ -28,6 +29,7 @@ package struct VideoDecodeResult: @unchecked Sendable {
 ///
 /// Thread safety: feed a session from one thread at a time (its calls are serialised by a lock regardless); it may be
 /// created and released on any thread. The FFmpeg decoder decodes with frame threads on every core.
+// Safe because calls are serialised by a lock; the configuration is immutable.
 package final class VideoDecoderSession: @unchecked Sendable {
     /// Options beyond the output settings.
     package struct Options: Sendable {

@@ -22,6 +22,7 @@ import Synchronization
 ///
 /// Thread safety: feed a session from one thread at a time (its calls are serialised by a lock); it may be created
 /// and released on any thread. x264/x265 use frame threads on every core.
+// Safe because calls are serialised by a lock.
 package final class VideoEncoderSession: @unchecked Sendable {
     /// Options beyond the settings dictionary.
     package struct Options: Sendable {

@@ -7,8 +7,11 @@ import Dispatch
 /// one chunk's worth, and writes reach the file in submission order (a crash leaves a prefix of the submitted
 /// writes, which the fragmented writer's crash safety relies on). A job's failure is kept and thrown by the next
 /// `submit` or `settle`; nothing submitted after a failure runs.
+// Safe because `failure` is written by a job before `idle` is signalled and read after waiting on it; jobs run on one
+// serial queue.
 final class WriteBehindLane: @unchecked Sendable {
     /// A job and everything its memory depends on, handed to the lane's thread whole.
+    // Safe because the job's closure and what it captures are handed to the lane's thread whole and used only there.
     struct Job: @unchecked Sendable {
         let run: () throws(ContainerWriterError) -> Void
     }

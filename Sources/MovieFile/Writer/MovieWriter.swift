@@ -32,6 +32,7 @@ import Synchronization
 /// metadata refusal, `.fileSystem` → `unknown` with the errno text as the underlying error.
 ///
 /// Thread safety: every method may be called from any thread; `lock` serialises them (it guards every `var` below).
+// Safe because `lock` serialises every method and guards every `var`.
 package final class MovieWriter: @unchecked Sendable {
     /// Where the movie is written; `nil` when it is handed out as segments (`MovieSegmentation`).
     package let url: URL?

@@ -189,24 +189,6 @@ struct ExportAPITests {
         #expect(coverage.end == CMTime(value: 4, timescale: 25))
     }
 
-    @Test("bounded queue: waits when full, ends after finish, wakes everyone on cancel")
-    func boundedQueue() async {
-        let queue = BoundedQueue<Int>(maximumCount: 2)
-        #expect(queue.push(1) && queue.push(2))
-        let third = Task.detached { queue.push(3) }
-        try? await Task.sleep(for: .milliseconds(50))
-        #expect(queue.pop() == 1, "a pop makes room for the waiting push")
-        #expect(await third.value)
-        queue.finish()
-        #expect(queue.pop() == 2 && queue.pop() == 3 && queue.pop() == nil)
-        let empty = BoundedQueue<Int>(maximumCount: 1)
-        let waiting = Task.detached { empty.pop() }
-        try? await Task.sleep(for: .milliseconds(50))
-        empty.cancel()
-        #expect(await waiting.value == nil)
-        #expect(!empty.push(4) && empty.isCancelled)
-    }
-
     @Test("the export queue runs at most its capacity, starts the next on release, and forgets withdrawn tickets")
     func exportQueue() async {
         let queue = ExportQueue(capacity: 1)

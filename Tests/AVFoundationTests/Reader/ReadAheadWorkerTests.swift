@@ -70,43 +70,48 @@ struct ReadAheadWorkerTests {
         }
     }
 
-    final class Flag: @unchecked Sendable {
-        private let lock = NSLock()
-        private var count = 0
-        var value: Int { lock.withLock { count } }
-        func raise() { lock.withLock { count += 1 } }
-    }
-
-    @Test("an async caller is not blocked while another thread runs the step: it is called back when the step publishes")
-    func notifiesInsteadOfWaiting() throws {
+    @Test("an async caller suspends while another thread runs the step, and is resumed when it publishes or stops")
+    func suspendsInsteadOfBlocking() async throws {
         let producer = Gated()
         let worker = ReadAheadWorker(name: "test") { _ in }
         worker.start(producer)
-        // A pool thread is now in the step (held at the gate): the caller gets no answer and no thread waits.
+        // A pool thread is now in the step (held at the gate): the caller suspends on the queue.
         #expect(producer.entered.wait(timeout: .now() + 60) == .success)
-        let woken = Flag()
-        #expect(worker.take(whenBusy: .notify { woken.raise() }) == nil)
-        #expect(woken.value == 0)
+        let first = Task { try await worker.take() }
         producer.release.signal()
-        let deadline = Date(timeIntervalSinceNow: 60)
-        while woken.value == 0 && Date() < deadline { Thread.sleep(forTimeInterval: 0.005) }
-        #expect(woken.value == 1, "called once, when the step published")
-        guard case .buffer? = worker.take(whenBusy: .notify { woken.raise() }) else {
-            Issue.record("the buffer the step made is there after the call-back")
+        guard case .buffer = try await first.value else {
+            Issue.record("the buffer the step made reaches the suspended caller")
             return
         }
-        // Asked without a call-back, a busy worker answers nil and registers nothing.
+        // The next step is held at the gate again; cancelling the worker resumes a suspended caller.
         #expect(producer.entered.wait(timeout: .now() + 60) == .success)
-        #expect(worker.take(whenBusy: .returnNil) == nil)
-        // Cancelling wakes a waiting caller too.
-        #expect(worker.take(whenBusy: .notify { woken.raise() }) == nil)
+        let second = Task { try await worker.take() }
         worker.cancel()
-        #expect(woken.value == 2)
-        producer.release.signal()
-        guard case .cancelled? = worker.take(whenBusy: .notify { woken.raise() }) else {
+        guard case .cancelled = try await second.value else {
             Issue.record("a cancelled worker answers cancelled")
             return
         }
+        producer.release.signal()
+        #expect(worker.waitUntilStopped(timeout: 60))
+    }
+
+    @Test("a suspended caller whose task is cancelled is resumed and throws; the worker is left reading")
+    func cancelledCaller() async throws {
+        let producer = Gated()
+        let worker = ReadAheadWorker(name: "test") { _ in }
+        worker.start(producer)
+        #expect(producer.entered.wait(timeout: .now() + 60) == .success)
+        let waiter = Task { try await worker.take() }
+        waiter.cancel()
+        await #expect(throws: CancellationError.self) { try await waiter.value }
+        producer.release.signal()
+        guard case .buffer = try await worker.take() else {
+            Issue.record("the step's buffer is still there for the next caller")
+            return
+        }
+        worker.cancel()
+        producer.release.signal()
+        #expect(worker.waitUntilStopped(timeout: 60))
     }
 
     @Test("a buffer handed out is not kept by the queue")

@@ -8,6 +8,7 @@ import Synchronization
 ///
 /// Thread safety: immutable after `init` except the lazily derived timeline, statistics and runs, which are under
 /// a lock of their own.
+// Safe because immutable after `init`; the lazily derived values are under a lock of their own.
 final class ContainerTrackBacking: TrackBacking, @unchecked Sendable {
     /// The reader the track's samples are read through, which holds the track's model.
     let reader: any ContainerReader

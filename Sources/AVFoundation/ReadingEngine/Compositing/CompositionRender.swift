@@ -6,6 +6,7 @@ import MediaCodecs
 /// Everything a video composition output needs to compose frames, checked when reading starts: the compositor and
 /// its render context, the instructions in time order, the source tracks and how to decode them, the frame timing,
 /// and the conversion to the output's settings.
+// Safe because immutable after the check at start; the compositor and converter are thread-safe.
 struct CompositionRender: @unchecked Sendable {
     /// A source track and the decoder sessions its frames come from.
     struct Source {

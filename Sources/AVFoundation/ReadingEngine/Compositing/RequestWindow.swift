@@ -10,6 +10,7 @@ import Foundation
 /// until the request ends or `cancel()` is called.
 ///
 /// Thread safety: `condition` guards every `var`; requests end on any thread.
+// Safe because `condition` guards every `var`.
 final class RequestWindow: @unchecked Sendable {
     /// A request started and, once it ended, how.
     private final class Entry {
@@ -94,6 +95,7 @@ final class RequestWindow: @unchecked Sendable {
 
     /// An entry handed to a completion closure, which runs on the compositor's thread and only touches the entry
     /// under `condition`.
+    // Safe because the completion that carries it touches the entry only under the window's `condition`.
     private struct UncheckedEntry: @unchecked Sendable {
         let entry: Entry
     }

@@ -14,6 +14,8 @@ import MediaCodecs
 ///
 /// Cancellation (`cancel()`, from the reader or export): the compositor is told to cancel its pending requests,
 /// waits end, the render pool stops handing out buffers, and the source workers stop.
+// Safe because its worker runs one step at a time, the only user of its `var`s; `lock` guards `cancelled`, which any
+// thread sets.
 final class VideoCompositionProducer: SampleProducer, @unchecked Sendable {
     private let render: CompositionRender
     private var ranges: ArraySlice<CMTimeRange>

@@ -12,6 +12,7 @@ import Foundation
 /// plus one (`FrameDecodeContext`, each with its own sources and one-thread decoders; a lone group uses every core's frame
 /// threads instead). Answers leave as soon as every earlier time has been answered. With a video composition each
 /// time is a one-frame read of `AVAssetReaderVideoCompositionOutput` (`FrameGrabBatch+Composition.swift`).
+// Safe because `lock` guards every `var`; the rest is immutable after `init`.
 final class FrameGrabBatch: @unchecked Sendable {
     /// Receives the answer for time `index` of the batch (called in index order, once each).
     typealias Deliver = @Sendable (_ index: Int, _ requestedTime: CMTime, _ outcome: FrameGrabOutcome) -> Void

@@ -2,6 +2,7 @@ import CoreGraphics
 import CoreMedia
 
 /// What an image generator's request is made with: the generator's properties when the request was made.
+// Safe because a value frozen when the request is made; the video composition it holds is a copy nobody changes.
 struct FrameGrabSettings: @unchecked Sendable {
     var appliesPreferredTrackTransform = false
     var maximumSize = CGSize.zero
@@ -17,6 +18,7 @@ struct FrameGrabSettings: @unchecked Sendable {
 }
 
 /// How one request ended, as the engine reports it to the generator.
+// Safe because an immutable value (an image and times, or an error), handed over once.
 enum FrameGrabOutcome: @unchecked Sendable {
     /// The image, and the time (on the asset's timeline) of the frame it shows.
     case image(CGImage, actualTime: CMTime)

@@ -26,6 +26,7 @@ struct GroupOfPicturesJob: Sendable {
 /// groups) and image maker, so that workers share nothing while they decode.
 ///
 /// Used by one thread at a time (unchecked Sendable: a batch hands each worker its own).
+// Safe because a batch hands each worker its own context, used by that one thread at a time.
 final class FrameDecodeContext: @unchecked Sendable {
     private let sources: FrameSources
     let sessions: DecoderSessions

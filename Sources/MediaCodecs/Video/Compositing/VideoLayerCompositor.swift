@@ -20,6 +20,7 @@ import Synchronization
 ///
 /// Nothing is tagged on the destination: the caller tags colour. Thread safety: calls are serialised by a lock, so
 /// a compositor may be shared, but one thread per compositor is the intended use (make one per rendering thread).
+// Safe because calls are serialised by a lock.
 package final class VideoLayerCompositor: @unchecked Sendable {
     /// Output width in pixels.
     package let width: Int

@@ -10,6 +10,7 @@ import Foundation
 /// `MovieWriterLimits.undeliveredSegmentBytes`, which the writer reports as not ready for more media; `delivered`
 /// is called after each segment so the caller can ask again. (Without it, a fast source and a slower handler queued
 /// the whole file: 433 MB for 600 s of 1080p read from a mapped file.)
+// Safe because `lock` guards `closed` and `pendingBytes`; the handler runs only on the serial `queue`.
 final class SegmentDelivery: @unchecked Sendable {
     // Safe to share: `closed` and `pendingBytes` are guarded by `lock`; `queue` is serial, the closures Sendable.
     private let queue = DispatchQueue(label: "MovieFile.SegmentDelivery")
