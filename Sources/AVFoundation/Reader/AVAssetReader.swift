@@ -49,6 +49,7 @@ open class AVAssetReader: NSObject, @unchecked Sendable {
     private let lock = NSLock()
     private var storedOutputs: [AVAssetReaderOutput] = []
     private var storedTimeRange = CMTimeRange(start: .zero, duration: .positiveInfinity)
+    private var storedTimeRanges: [CMTimeRange]?
 
     /// A reader of `asset`. Fails when the asset is of a kind this reader cannot read.
     public init(asset: AVAsset) throws {
@@ -82,6 +83,14 @@ open class AVAssetReader: NSObject, @unchecked Sendable {
         }
     }
 
+    /// Several time ranges read in one run instead of `timeRange`, with increasing starts and without overlap: how
+    /// the image generator reads a batch of composed frames with one reader. Apple's API reads several ranges only
+    /// through `reset(forReadingTimeRanges:)`, one reset per run; this is not public.
+    var timeRanges: [CMTimeRange]? {
+        get { lock.withLock { storedTimeRanges } }
+        set { lock.withLock { storedTimeRanges = newValue } }
+    }
+
     /// The outputs added, in order.
     public var outputs: [AVAssetReaderOutput] { lock.withLock { storedOutputs } }
 
@@ -110,7 +119,7 @@ open class AVAssetReader: NSObject, @unchecked Sendable {
     /// `.failed` and `error` saying which output, track and setting, when one of them cannot be honoured.
     public func startReading() -> Bool {
         guard core.status == .unknown else { return false }
-        let (outputs, range) = lock.withLock { (storedOutputs, storedTimeRange) }
+        let (outputs, requested) = lock.withLock { (storedOutputs, storedTimeRanges ?? [storedTimeRange]) }
         let duration: CMTime
         do {
             duration = try asset.loadedDuration()
@@ -120,7 +129,7 @@ open class AVAssetReader: NSObject, @unchecked Sendable {
             core.failStart(error)
             return false
         }
-        let ranges = Self.clip([range], to: duration)
+        let ranges = Self.clip(requested, to: duration)
         var makers: [ReaderCore.Maker] = []
         for output in outputs {
             do throws(ReadingFailure) {

@@ -10,8 +10,9 @@ import Foundation
 /// are answered from the batch's cache; the rest are grouped by group of pictures (`GroupOfPicturesJob`: the sync
 /// sample decoding starts at), and the groups are decoded in decode order, in parallel on up to one worker per core
 /// plus one (`FrameDecodeContext`, each with its own sources and one-thread decoders; a lone group uses every core's frame
-/// threads instead). Answers leave as soon as every earlier time has been answered. With a video composition each
-/// time is a one-frame read of `AVAssetReaderVideoCompositionOutput` (`FrameGrabBatch+Composition.swift`).
+/// threads instead). Answers leave as soon as every earlier time has been answered. With a video composition the
+/// times are read in time order, a window at a time, by one `AVAssetReaderVideoCompositionOutput` read per window
+/// (`FrameGrabBatch+Composition.swift`).
 // Safe because `lock` guards every `var`; the rest is immutable after `init`.
 final class FrameGrabBatch: @unchecked Sendable {
     /// Receives the answer for time `index` of the batch (called in index order, once each).
@@ -33,6 +34,7 @@ final class FrameGrabBatch: @unchecked Sendable {
     private var cache = FrameCache()
     private var queuedJobs: ArraySlice<GroupOfPicturesJob> = []
     private var wantedBy: [FrameKey: [(index: Int, actualTime: CMTime)]] = [:]
+    private var composedReads = 0
 
     init(asset: AVAsset, settings: FrameGrabSettings, compositor: (any AVVideoCompositing)?, times: [CMTime],
          isCancelled: @escaping @Sendable () -> Bool, deliver: @escaping Deliver) {
@@ -59,6 +61,12 @@ final class FrameGrabBatch: @unchecked Sendable {
 
     /// Answers every time not answered yet with `.cancelled`, as soon as the work in hand stops.
     func cancel() { lock.withLock { cancelled = true } }
+
+    /// Readers started to read composed frames so far (tests check that a window of times shares one).
+    var composedReaderRuns: Int { lock.withLock { composedReads } }
+
+    /// Counts a reader of composed frames.
+    func countComposedRead() { lock.withLock { composedReads += 1 } }
 
     /// Whether the batch, or every request of its generator, was cancelled.
     var isCancelled: Bool { lock.withLock { cancelled } || externallyCancelled() }
