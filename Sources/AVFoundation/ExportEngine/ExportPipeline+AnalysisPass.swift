@@ -80,6 +80,7 @@ extension ExportPipeline {
 }
 
 /// Per-track fractions of the analysis pass, summed for progress.
+// Safe because `lock` guards `values`.
 private final class LockedFractions: @unchecked Sendable {
     private let lock = NSLock()
     private var values: [Double]

@@ -12,6 +12,8 @@ import MovieFile
 /// file type can hold every track (passthrough), the time range meets the asset, the output does not exist, every
 /// decoder and encoder opens. Then `start()` starts reading and writing and `finishWriting()` ends the session and
 /// completes the file.
+// Safe because its `var`s are set and read only by the export's one driving thread (`ExportJob.run`): building,
+// the analysis pass, starting and finishing happen there in turn; the stage threads get immutable values.
 final class ExportPipeline: @unchecked Sendable {
     /// One output track of the plan with the source tracks it names.
     struct PlannedTrack {

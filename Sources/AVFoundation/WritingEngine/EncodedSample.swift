@@ -7,6 +7,8 @@ import MovieFile
 /// One sample (or, for linear PCM, a run of frames) ready for the file: its bytes, times on the caller's source
 /// timeline, and what Core Media's attachments say about it. Made from the sample buffers that reach the muxing
 /// stage, whether an encoder produced them or the caller passed them through.
+// Safe because a sample is handed from the worker to the engine whole and never changed after it is made; its
+// block buffer's bytes are not written once the sample exists.
 struct EncodedSample: @unchecked Sendable {
     /// The bytes (all `frameCount` frames of a PCM run).
     var data: CMBlockBuffer

@@ -6,6 +6,8 @@ import MediaContainer
 
 /// What an input asks of the engine, frozen at `startWriting()` (Apple's inputs cannot be reconfigured once
 /// writing has started; `AVAssetWriterInput` refuses changes from then on).
+// Safe because it is frozen at `startWriting()` and only read afterwards; its settings dictionaries and format
+// hint are never mutated.
 struct InputSpec: @unchecked Sendable {
     /// How samples become the file's samples.
     enum Encoding {

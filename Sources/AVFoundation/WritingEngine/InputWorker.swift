@@ -13,6 +13,8 @@ import MovieFile
 /// come from.
 ///
 /// The encoder sessions are touched only on `queue`.
+// Safe because the encoders and the segment boundary are touched only on the serial `queue`, passthrough deliveries
+// are serialised by `passthroughOrder`, and the rest is immutable after `init`.
 final class InputWorker: @unchecked Sendable {
     /// A unit of work.
     enum Item {

@@ -9,6 +9,7 @@ import Foundation
 /// cancelled) the block runs one last time so that a "while ready, append" loop sees `append` fail, then never.
 ///
 /// Thread safety: `lock` guards the state below.
+// Safe because `lock` guards every `var`; the block runs on the caller's queue, never under the lock.
 final class MediaRequestPump: @unchecked Sendable {
     private let queue: DispatchQueue
     private let block: @Sendable () -> Void

@@ -19,6 +19,7 @@ import Synchronization
 ///
 /// Thread safety: `lock` guards every `var`; the container writer serialises itself. Nothing that can call back into
 /// the engine runs while `lock` is held (readiness observers are called after unlocking).
+// Safe because `lock` guards every `var` and the container writer serialises itself.
 final class WritingEngine: @unchecked Sendable {
     /// One `startSession`…`endSession` pair on the source timeline.
     struct Session {
