@@ -100,7 +100,8 @@ struct FileLengthGovernorTests {
         let muxer = row.muxerHeader.map { FakeMuxer(header: $0, tracks: row.rates.count) }
         let governor = FileLengthGovernor(
             limit: row.limit, reserve: row.reserve, initialSize: row.initialSize, start: .zero,
-            nominalRates: row.rates, projection: { muxer?.projection }, sampleCounts: { muxer?.projection.tracks.map(\.sampleCount) })
+            nominalRates: row.rates, projection: { muxer?.projection },
+            sampleCounts: { muxer?.projection.tracks.map(\.sampleCount) })
         var admitted: [Int] = []
         for step in row.steps {
             switch step {
@@ -112,7 +113,9 @@ struct FileLengthGovernorTests {
                                             end: CMTime(seconds: to, preferredTimescale: 600))
                 let count = result.map(CMSampleBufferGetNumSamples) ?? 0
                 admitted.append(count)
-                if let result { muxer?.take(track: track, bytes: CMSampleBufferGetTotalSampleSize(result), samples: count) }
+                if let result {
+                    muxer?.take(track: track, bytes: CMSampleBufferGetTotalSampleSize(result), samples: count)
+                }
             }
         }
         #expect(admitted == row.admitted)

@@ -83,9 +83,11 @@ struct ComposedImageBatchTests {
     @Test("a compositor's failure at one time fails that time only")
     func failureStaysPerTime() throws {
         let (composition, _) = try VideoCompositionMedia.layers(["red-320x240-1s.mp4"])
-        let videoComposition = VideoCompositionMedia.videoComposition(for: composition, compositor: FailingCompositor.self)
+        let videoComposition = VideoCompositionMedia.videoComposition(for: composition,
+                                                                      compositor: FailingCompositor.self)
         let times = [0.2, 0.7, 0.3].map(Self.seconds)
-        let (answers, readers) = try Self.run(composition, videoComposition, compositor: FailingCompositor(), times: times)
+        let (answers, readers) = try Self.run(composition, videoComposition, compositor: FailingCompositor(),
+                                              times: times)
         #expect(answers.map(\.index) == [0, 1, 2])
         #expect(answers.map { $0.image != nil } == [true, false, true])
         // The shared read fails at 0.7 s; a failed reader hands out nothing more, so the frames it made before may
