@@ -29,7 +29,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
     ],
     targets: [
-        // C system libraries. Only FFmpegBridge may import them.
+        // C system libraries. Only the bridge modules may import them (FFmpegBridge, AudioStretch, StillImageCodecs),
+        // each the libraries of its own job.
         .systemLibrary(
             name: "CFFmpeg",
             path: "Sources/CFFmpeg",
@@ -56,8 +57,11 @@ let package = Package(
         .systemLibrary(name: "CGIF", path: "Sources/CGIF", providers: [.apt(["libgif-dev"])]),
         // Row kernels of our own in C, where Swift cannot reach the processor's byte shuffles (FFPlaneDrawing).
         .target(name: "CRowKernels"),
-        .target(name: "FFmpegBridge", dependencies: ["CFFmpeg", "CYUV", "CPixman", "CRubberBand", "CSoundTouch", "CRowKernels",
-                                                     "CPNG", "CTurboJPEG", "CGIF"]),
+        .target(name: "FFmpegBridge", dependencies: ["CFFmpeg", "CYUV", "CPixman", "CRowKernels"]),
+        // Time stretchers over Rubber Band and SoundTouch, for AVAudioTimePitchAlgorithm's scaled edits.
+        .target(name: "AudioStretch", dependencies: ["CRubberBand", "CSoundTouch"]),
+        // PNG, JPEG and GIF files to and from interleaved 8-bit pixels, for ImageIO. Only these codecs' C libraries.
+        .target(name: "StillImageCodecs", dependencies: ["CPNG", "CTurboJPEG", "CGIF"]),
 
         // Apple's small value-type modules.
         .target(name: "CoreFoundationShims", dependencies: ["_DispatchSerialQueue"]),
@@ -86,8 +90,8 @@ let package = Package(
         // which re-exports it) over UniformTypeIdentifiers.
         .target(name: "CoreServices", dependencies: ["CoreFoundationShims", "UniformTypeIdentifiers"]),
         .target(name: "MobileCoreServices", dependencies: ["CoreServices", "UniformTypeIdentifiers"]),
-        // Image files: CGImageSource and CGImageDestination for PNG, JPEG and (animated) GIF over the bridge's codecs.
-        .target(name: "ImageIO", dependencies: ["CoreFoundationShims", "CoreGraphics", "FFmpegBridge"]),
+        // Image files: CGImageSource and CGImageDestination for PNG, JPEG and (animated) GIF over StillImageCodecs.
+        .target(name: "ImageIO", dependencies: ["CoreFoundationShims", "CoreGraphics", "StillImageCodecs"]),
         .target(name: "VideoToolbox", dependencies: ["CoreFoundationShims"]),
         // Core Animation's layer model, as far as AV Foundation's offline rendering reads it.
         .target(name: "QuartzCore", dependencies: ["CoreFoundationShims", "CoreGraphics", "ImageIO", "CoreServices"]),
@@ -112,8 +116,8 @@ let package = Package(
         .target(name: "MediaContainer", dependencies: ["CoreMedia"]),
         .target(name: "MovieFile", dependencies: ["MediaFormats", "ISOBMFF", "MediaContainer", "CoreMedia"]),
         .target(name: "AudioFile", dependencies: ["MediaFormats", "MediaContainer", "CoreMedia"]),
-        .target(name: "MediaCodecs", dependencies: ["MediaFormats", "FFmpegBridge", "CoreMedia", "CoreVideo", "CoreGraphics",
-                                                   "VideoToolbox"],
+        .target(name: "MediaCodecs", dependencies: ["MediaFormats", "FFmpegBridge", "AudioStretch", "CoreMedia",
+                                                   "CoreVideo", "CoreGraphics", "VideoToolbox"],
                 exclude: ["README.md"]),
 
         // Makes an NSObject subclass from its class object, as Objective-C's alloc/init does (custom video
@@ -173,6 +177,8 @@ let package = Package(
         .testTarget(name: "ISOBMFFTests", dependencies: ["ISOBMFF", "MediaFormats", "TestSupport"], exclude: ["Corpus"]),
         .testTarget(name: "MovieFileTests", dependencies: ["MovieFile", "MediaFormats", "TestSupport", "MovieTestSupport"],
                     exclude: ["Corpus"]),
+        .testTarget(name: "AudioStretchTests", dependencies: ["AudioStretch"]),
+        .testTarget(name: "StillImageCodecsTests", dependencies: ["StillImageCodecs"]),
         .testTarget(name: "FFmpegBridgeTests", dependencies: ["FFmpegBridge", "MediaFormats", "TestSupport"]),
         .testTarget(name: "MediaCodecsTests", dependencies: ["MediaCodecs", "MediaFormats", "TestSupport"]),
         .testTarget(name: "AudioFileTests", dependencies: ["AudioFile", "MediaFormats", "TestSupport"], exclude: ["Corpus"]),

@@ -1,4 +1,4 @@
-internal import FFmpegBridge
+internal import StillImageCodecs
 import Foundation
 
 /// Writes an image file: to a URL or into mutable data, in a format named by type identifier (`public.png`,
@@ -113,7 +113,7 @@ public final class CGImageDestination: @unchecked Sendable {
     }
 
     /// The file's bytes for `image` under `options` (quality, background colour, largest side).
-    private func encode(_ original: CGImage, options: [String: Any]) -> Result<Data, FFError> {
+    private func encode(_ original: CGImage, options: [String: Any]) -> Result<Data, StillImageError> {
         let image: CGImage
         switch Self.fitted(original, options: options) {
         case .success(let fitted): image = fitted
@@ -121,34 +121,34 @@ public final class CGImageDestination: @unchecked Sendable {
         }
         let background = Self.backgroundColor(options[kCGImageDestinationBackgroundColor as String])
         guard let picture = StillImageConversion.picture(from: image, for: format, background: background) else {
-            return .failure(FFError(.invalidArgument, operation: "CGImageDestinationAddImage",
+            return .failure(StillImageError(.invalidArgument, operation: "CGImageDestinationAddImage",
                                     message: "cannot read a \(image.bitsPerComponent)-bit-per-component, "
                                         + "\(image.bitsPerPixel)-bit-per-pixel image with bitmap info "
                                         + "\(image.bitmapInfo.rawValue) in colour space "
                                         + "\(image.colorSpace.map(String.init(describing:)) ?? "none")"))
         }
-        return Result { () throws(FFError) -> Data in
+        return Result { () throws(StillImageError) -> Data in
             switch format {
             case .png:
-                return try FFPNGCodec.encode(picture)
+                return try PNGCodec.encode(picture)
             case .gif:
-                throw FFError(.invalidArgument, operation: "CGImageDestinationFinalize", message: "GIF files are written by GIFEncoding")
+                throw StillImageError(.invalidArgument, operation: "CGImageDestinationFinalize", message: "GIF files are written by GIFEncoding")
             case .jpeg:
                 let quality = options[kCGImageDestinationLossyCompressionQuality as String].flatMap(Self.quality) ?? 0.75
                 // Full-resolution chroma at the top qualities, where 4:2:0's loss would dominate.
-                return try FFJPEGCodec.encode(picture, quality: Int((quality * 100).rounded()),
-                                              subsampling: quality >= 0.9 ? .none : .both, progressive: false)
+                return try JPEGCodec.encode(picture, quality: Int((quality * 100).rounded()),
+                                            subsampling: quality >= 0.9 ? .none : .both, progressive: false)
             }
         }
     }
 
     /// `image` scaled down to fit `kCGImageDestinationImageMaxPixelSize` when the options give it.
-    static func fitted(_ image: CGImage, options: [String: Any]) -> Result<CGImage, FFError> {
+    static func fitted(_ image: CGImage, options: [String: Any]) -> Result<CGImage, StillImageError> {
         guard let limit = options[kCGImageDestinationImageMaxPixelSize as String].flatMap(ImageScaling.pixelCount) else {
             return .success(image)
         }
         guard let scaled = ImageScaling.fit(image, maxPixelSize: limit) else {
-            return .failure(FFError(.failed, operation: "kCGImageDestinationImageMaxPixelSize",
+            return .failure(StillImageError(.failed, operation: "kCGImageDestinationImageMaxPixelSize",
                                     message: "the image could not be scaled to \(limit) pixels"))
         }
         return .success(scaled)

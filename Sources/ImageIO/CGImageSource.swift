@@ -1,4 +1,4 @@
-internal import FFmpegBridge
+internal import StillImageCodecs
 import Foundation
 
 /// Reads images from the bytes of an image file: its type, how many images it holds, their properties and pixels.
@@ -35,29 +35,29 @@ public final class CGImageSource: @unchecked Sendable {
     }
 
     /// The header, or the bridge's reason it cannot be read.
-    func header() -> Result<ImageHeader, FFError> {
+    func header() -> Result<ImageHeader, StillImageError> {
         guard let format else {
-            return .failure(FFError(.invalidData, operation: "CGImageSource", message: "not a PNG, JPEG or GIF file"))
+            return .failure(StillImageError(.invalidData, operation: "CGImageSource", message: "not a PNG, JPEG or GIF file"))
         }
         if let gif {
             return gif.info.map { ImageHeader(width: $0.width, height: $0.height, hasColor: true, hasAlpha: true, isProgressive: false) }
         }
-        return bytes.withUnsafeBytes { raw in Result { () throws(FFError) in try format.header(raw) } }
+        return bytes.withUnsafeBytes { raw in Result { () throws(StillImageError) in try format.header(raw) } }
     }
 
     /// Decodes the image at `index`, or gives the bridge's reason it cannot be decoded.
-    func decode(at index: Int = 0) -> Result<CGImage, FFError> {
+    func decode(at index: Int = 0) -> Result<CGImage, StillImageError> {
         guard let format else {
-            return .failure(FFError(.invalidData, operation: "CGImageSource", message: "not a PNG, JPEG or GIF file"))
+            return .failure(StillImageError(.invalidData, operation: "CGImageSource", message: "not a PNG, JPEG or GIF file"))
         }
         if let gif { return gif.image(at: index) }
         guard index == 0 else {
-            return .failure(FFError(.invalidArgument, operation: "CGImageSource", message: "a \(format.identifier) file holds one image"))
+            return .failure(StillImageError(.invalidArgument, operation: "CGImageSource", message: "a \(format.identifier) file holds one image"))
         }
-        let picture = bytes.withUnsafeBytes { raw in Result { () throws(FFError) in try format.decode(raw) } }
+        let picture = bytes.withUnsafeBytes { raw in Result { () throws(StillImageError) in try format.decode(raw) } }
         return picture.flatMap { picture in
             guard let image = StillImageConversion.image(from: picture) else {
-                return .failure(FFError(.failed, operation: "CGImageSource", message: "the decoded pixels do not form an image"))
+                return .failure(StillImageError(.failed, operation: "CGImageSource", message: "the decoded pixels do not form an image"))
             }
             return .success(image)
         }
@@ -68,7 +68,7 @@ public final class CGImageSource: @unchecked Sendable {
     var status: CGImageSourceStatus {
         guard format != nil else { return bytes.isEmpty ? .statusReadingHeader : .statusUnknownType }
         guard case .success = header() else { return .statusInvalidData }
-        let outcome: Result<CGImage, FFError>
+        let outcome: Result<CGImage, StillImageError>
         if let gif, case .success(let info) = gif.info {
             if let failure = info.failure {
                 outcome = .failure(failure)
@@ -121,7 +121,7 @@ public final class CGImageSource: @unchecked Sendable {
     }
 
     /// Reports why an image could not be had, as Apple's ImageIO logs such failures.
-    static func log(_ function: String, _ error: FFError) {
+    static func log(_ function: String, _ error: StillImageError) {
         FileHandle.standardError.write(Data("\(function): \(error.message) (\(error.operation))\n".utf8))
     }
 }

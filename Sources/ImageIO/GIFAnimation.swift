@@ -1,4 +1,4 @@
-internal import FFmpegBridge
+internal import StillImageCodecs
 import Foundation
 
 /// The frames of a GIF as Apple's ImageIO gives them: each one the whole canvas, composited over the frames before it
@@ -11,7 +11,7 @@ import Foundation
 final class GIFFrames: @unchecked Sendable {
     private let bytes: Data
     private let lock = NSLock()
-    private var scanned: Result<FFGIFCodec.Info, FFError>?
+    private var scanned: Result<GIFCodec.Info, StillImageError>?
     /// The canvas after frame `index` and its disposal: what frame `index + 1` is drawn over.
     private var resume: (index: Int, canvas: [UInt8])?
 
@@ -20,29 +20,29 @@ final class GIFFrames: @unchecked Sendable {
     }
 
     /// The file's blocks: canvas, loop count, frames.
-    var info: Result<FFGIFCodec.Info, FFError> {
+    var info: Result<GIFCodec.Info, StillImageError> {
         lock.withLock { scanLocked() }
     }
 
-    private func scanLocked() -> Result<FFGIFCodec.Info, FFError> {
+    private func scanLocked() -> Result<GIFCodec.Info, StillImageError> {
         if let scanned { return scanned }
         let result = bytes.withUnsafeBytes { raw in
-            Result { () throws(FFError) in try FFGIFCodec.scan(raw, limits: FFLimits.stillImage) }
+            Result { () throws(StillImageError) in try GIFCodec.scan(raw, limits: StillImageLimits.standard) }
         }
         scanned = result
         return result
     }
 
     /// Frame `index` composited on the canvas, as straight RGBA.
-    func image(at index: Int) -> Result<CGImage, FFError> {
+    func image(at index: Int) -> Result<CGImage, StillImageError> {
         lock.withLock {
-            let info: FFGIFCodec.Info
+            let info: GIFCodec.Info
             switch scanLocked() {
             case .success(let value): info = value
             case .failure(let error): return .failure(error)
             }
             guard index >= 0, index < info.frames.count else {
-                return .failure(info.failure ?? FFError(.invalidArgument, operation: "CGImageSourceCreateImageAtIndex",
+                return .failure(info.failure ?? StillImageError(.invalidArgument, operation: "CGImageSourceCreateImageAtIndex",
                                                         message: "the GIF holds \(info.frames.count) frame(s); \(index) was asked for"))
             }
             let width = info.width, height = info.height
@@ -53,8 +53,8 @@ final class GIFFrames: @unchecked Sendable {
                 let frame = info.frames[current]
                 let saved = frame.disposal == 3 ? canvas : nil
                 let drawn = bytes.withUnsafeBytes { raw in
-                    Result { () throws(FFError) in
-                        try FFGIFCodec.draw(raw, frame: frame, of: info, onto: &canvas)
+                    Result { () throws(StillImageError) in
+                        try GIFCodec.draw(raw, frame: frame, of: info, onto: &canvas)
                     }
                 }
                 if case .failure(let error) = drawn {
@@ -76,10 +76,10 @@ final class GIFFrames: @unchecked Sendable {
                 }
                 resume = (current, canvas)
             }
-            let picture = FFStillImage(width: width, height: height, layout: .rgba, bytesPerRow: width * 4,
-                                       pixels: Data(output))
+            let picture = StillImage(width: width, height: height, layout: .rgba, bytesPerRow: width * 4,
+                                     pixels: Data(output))
             guard let image = StillImageConversion.image(from: picture) else {
-                return .failure(FFError(.failed, operation: "CGImageSource", message: "the decoded pixels do not form an image"))
+                return .failure(StillImageError(.failed, operation: "CGImageSource", message: "the decoded pixels do not form an image"))
             }
             return .success(image)
         }
@@ -87,14 +87,14 @@ final class GIFFrames: @unchecked Sendable {
 
     /// The delay entries of a frame's GIF dictionary: the stored delay, and that delay with Apple's documented floor
     /// of 0.1 s for `kCGImagePropertyGIFDelayTime`.
-    static func timing(_ frame: FFGIFCodec.Frame) -> [String: Any] {
+    static func timing(_ frame: GIFCodec.Frame) -> [String: Any] {
         let unclamped = Double(frame.delayCentiseconds) / 100
         return [kCGImagePropertyGIFUnclampedDelayTime as String: unclamped,
                 kCGImagePropertyGIFDelayTime as String: max(unclamped, 0.1)]
     }
 
     /// The GIF dictionary of the file as a whole (`CGImageSourceCopyProperties`).
-    static func fileDictionary(_ info: FFGIFCodec.Info) -> [String: Any] {
+    static func fileDictionary(_ info: GIFCodec.Info) -> [String: Any] {
         var dictionary: [String: Any] = [
             kCGImagePropertyGIFHasGlobalColorMap as String: info.globalColorMap != nil,
             kCGImagePropertyGIFCanvasPixelWidth as String: info.width,
@@ -107,13 +107,13 @@ final class GIFFrames: @unchecked Sendable {
 }
 
 /// Writes GIF files: every image becomes one full-canvas frame (the canvas is the first image's size; larger images
-/// are cropped to it), its colours reduced to a palette by `FFColorQuantizer` (median cut, no dithering). Pixels
+/// are cropped to it), its colours reduced to a palette by `ColorQuantizer` (median cut, no dithering). Pixels
 /// whose alpha is below one half are transparent; when any are, frames are disposed to background so they do not
 /// show through one another.
 enum GIFEncoding {
     /// The file's bytes for `images` (each with its own properties) under the destination's properties.
     static func encode(_ images: [(image: CGImage, properties: [String: Any])],
-                       destinationProperties: [String: Any]) -> Result<Data, FFError> {
+                       destinationProperties: [String: Any]) -> Result<Data, StillImageError> {
         let operation = "CGImageDestinationFinalize"
         let fileGIF = destinationProperties[kCGImagePropertyGIFDictionary as String].flatMap(dictionary) ?? [:]
         var frames: [(rgba: [UInt8], width: Int, height: Int, delay: Int)] = []
@@ -125,7 +125,7 @@ enum GIFEncoding {
             case .failure(let error): return .failure(error)
             }
             guard let data = CGImagePixels.rgba8(image, premultiplied: false) else {
-                return .failure(FFError(.invalidArgument, operation: "CGImageDestinationAddImage",
+                return .failure(StillImageError(.invalidArgument, operation: "CGImageDestinationAddImage",
                                         message: "cannot read a \(image.bitsPerComponent)-bit-per-component, "
                                             + "\(image.bitsPerPixel)-bit-per-pixel image with bitmap info \(image.bitmapInfo.rawValue)"))
             }
@@ -134,7 +134,7 @@ enum GIFEncoding {
             // write other colours than the ones asked for.
             if gif[kCGImagePropertyGIFImageColorMap as String] != nil
                 || fileGIF[kCGImagePropertyGIFImageColorMap as String] != nil {
-                return .failure(FFError(.invalidArgument, operation: "CGImageDestinationAddImage",
+                return .failure(StillImageError(.invalidArgument, operation: "CGImageDestinationAddImage",
                                         message: "kCGImagePropertyGIFImageColorMap is not supported when writing: "
                                             + "each frame's palette is computed from its pixels"))
             }
@@ -145,11 +145,11 @@ enum GIFEncoding {
             frames.append(([UInt8](data), image.width, image.height, delay))
         }
         guard let first = frames.first else {
-            return .failure(FFError(.invalidArgument, operation: operation, message: "no images were added"))
+            return .failure(StillImageError(.invalidArgument, operation: operation, message: "no images were added"))
         }
         let width = first.width, height = first.height
         guard width <= 65_535, height <= 65_535 else {
-            return .failure(FFError(.invalidArgument, operation: operation,
+            return .failure(StillImageError(.invalidArgument, operation: operation,
                                     message: "GIF cannot store a \(width)x\(height) image (at most 65535 a side)"))
         }
         // Crop every frame to the canvas.
@@ -166,44 +166,44 @@ enum GIFEncoding {
         let loopCount = fileGIF[kCGImagePropertyGIFLoopCount as String].flatMap(CGImageDestination.number).map { Int($0.rounded()) }
 
         var globalPalette: [UInt8]?
-        var encoded: [FFGIFCodec.EncodedFrame] = []
+        var encoded: [GIFCodec.EncodedFrame] = []
         /// `frame`'s indices into `colors`, and the table to write: the colours and, when there is transparency, a slot
         /// after them for the transparent index (which no opaque pixel may take, so it is not offered to the mapping).
         func indexed(_ frame: [UInt8], colors: [UInt8]) -> (indices: [UInt8], palette: [UInt8], transparent: UInt8?) {
             let transparent = hasTransparency ? UInt8(colors.count / 3) : nil
-            let indices = FFColorQuantizer.map(rgba: frame, palette: colors, transparentIndex: transparent ?? 0)
+            let indices = ColorQuantizer.map(rgba: frame, palette: colors, transparentIndex: transparent ?? 0)
             return (indices, hasTransparency ? colors + [0, 0, 0] : colors, transparent)
         }
         if sharedPalette == true {
-            var quantizer = FFColorQuantizer(maximumColors: maximumColors)
+            var quantizer = ColorQuantizer(maximumColors: maximumColors)
             for frame in frames { quantizer.add(rgba: frame.rgba) }
             let colors = quantizer.palette()
             for frame in frames {
                 let (indices, palette, transparent) = indexed(frame.rgba, colors: colors)
                 globalPalette = palette
-                encoded.append(FFGIFCodec.EncodedFrame(width: frame.width, height: frame.height, indices: indices, palette: nil,
-                                                       transparentIndex: transparent.map { Int($0) },
-                                                       delayCentiseconds: frame.delay, disposal: hasTransparency ? 2 : 1))
+                encoded.append(GIFCodec.EncodedFrame(width: frame.width, height: frame.height, indices: indices, palette: nil,
+                                                     transparentIndex: transparent.map { Int($0) },
+                                                     delayCentiseconds: frame.delay, disposal: hasTransparency ? 2 : 1))
             }
         } else {
             for (index, frame) in frames.enumerated() {
-                var quantizer = FFColorQuantizer(maximumColors: maximumColors)
+                var quantizer = ColorQuantizer(maximumColors: maximumColors)
                 quantizer.add(rgba: frame.rgba)
                 let (indices, palette, transparent) = indexed(frame.rgba, colors: quantizer.palette())
                 // The first frame's table is the global one unless the properties ask for none.
                 let isGlobal = index == 0 && sharedPalette == nil
                 if isGlobal { globalPalette = palette }
-                encoded.append(FFGIFCodec.EncodedFrame(width: frame.width, height: frame.height, indices: indices,
-                                                       palette: isGlobal ? nil : palette,
-                                                       transparentIndex: transparent.map { Int($0) },
-                                                       delayCentiseconds: frame.delay, disposal: hasTransparency ? 2 : 1))
+                encoded.append(GIFCodec.EncodedFrame(width: frame.width, height: frame.height, indices: indices,
+                                                     palette: isGlobal ? nil : palette,
+                                                     transparentIndex: transparent.map { Int($0) },
+                                                     delayCentiseconds: frame.delay, disposal: hasTransparency ? 2 : 1))
             }
         }
-        return Result { () throws(FFError) in
+        return Result { () throws(StillImageError) in
             // With transparency, the screen's background is the global table's transparent slot (its last entry).
-            try FFGIFCodec.encode(width: width, height: height, globalPalette: globalPalette,
-                                  backgroundIndex: hasTransparency ? (globalPalette?.count ?? 3) / 3 - 1 : 0,
-                                  loopCount: loopCount, frames: encoded)
+            try GIFCodec.encode(width: width, height: height, globalPalette: globalPalette,
+                                backgroundIndex: hasTransparency ? (globalPalette?.count ?? 3) / 3 - 1 : 0,
+                                loopCount: loopCount, frames: encoded)
         }
     }
 

@@ -1,7 +1,7 @@
-internal import FFmpegBridge
+internal import StillImageCodecs
 import Foundation
 
-/// The file formats ImageIO reads and writes here, by type identifier, with the codec in the bridge that serves
+/// The file formats ImageIO reads and writes here, by type identifier, with the codec in StillImageCodecs that serves
 /// each, and the formats it only recognises (so `CGImageSourceGetType` names them while decoding fails).
 enum ImageFileFormat: Sendable, Equatable {
     case png
@@ -66,30 +66,30 @@ enum ImageFileFormat: Sendable, Equatable {
     }
 
     /// What the file's header says, without decoding pixels.
-    func header(_ bytes: UnsafeRawBufferPointer) throws(FFError) -> ImageHeader {
+    func header(_ bytes: UnsafeRawBufferPointer) throws(StillImageError) -> ImageHeader {
         switch self {
         case .png:
-            let header = try FFPNGCodec.header(bytes)
+            let header = try PNGCodec.header(bytes)
             return ImageHeader(width: header.width, height: header.height, hasColor: header.layout.hasColor,
                                hasAlpha: header.layout.hasAlpha, isProgressive: false)
         case .jpeg:
-            let header = try FFJPEGCodec.header(bytes)
+            let header = try JPEGCodec.header(bytes)
             return ImageHeader(width: header.width, height: header.height, hasColor: header.colorSpace != .gray,
                                hasAlpha: false, isProgressive: Self.isProgressiveJPEG(bytes))
         case .gif:
-            let info = try FFGIFCodec.scan(bytes, limits: FFLimits.stillImage)
+            let info = try GIFCodec.scan(bytes, limits: StillImageLimits.standard)
             return ImageHeader(width: info.width, height: info.height, hasColor: true, hasAlpha: true, isProgressive: false)
         }
     }
 
     /// Decodes the whole picture.
-    func decode(_ bytes: UnsafeRawBufferPointer) throws(FFError) -> FFStillImage {
+    func decode(_ bytes: UnsafeRawBufferPointer) throws(StillImageError) -> StillImage {
         switch self {
-        case .png: try FFPNGCodec.decode(bytes, limits: FFLimits.stillImage)
-        case .jpeg: try FFJPEGCodec.decode(bytes, limits: FFLimits.stillImage)
+        case .png: try PNGCodec.decode(bytes, limits: StillImageLimits.standard)
+        case .jpeg: try JPEGCodec.decode(bytes, limits: StillImageLimits.standard)
         case .gif:
             // A GIF's frames are composed over one another by the source's GIFFrames, not decoded one by one.
-            throw FFError(.invalidArgument, operation: "ImageFileFormat.decode", message: "GIF frames are read through GIFFrames")
+            throw StillImageError(.invalidArgument, operation: "ImageFileFormat.decode", message: "GIF frames are read through GIFFrames")
         }
     }
 

@@ -1,12 +1,12 @@
-internal import FFmpegBridge
+internal import StillImageCodecs
 import Foundation
 
-/// Between the bridge's decoded pictures and `CGImage`s: decoded rows become the image's bytes without a copy, and
+/// Between the still-image codecs' decoded pictures and `CGImage`s: decoded rows become the image's bytes without a copy, and
 /// images in any layout Core Graphics describes become the 8-bit rows the encoders take.
 enum StillImageConversion {
     /// A `CGImage` over `picture`'s rows, described as Apple's ImageIO describes decoded PNGs and JPEGs: 8 bits a
     /// component in sRGB or grey, alpha last and not premultiplied, a JPEG's fourth byte skipped.
-    static func image(from picture: FFStillImage) -> CGImage? {
+    static func image(from picture: StillImage) -> CGImage? {
         let space: CGColorSpace?
         let alpha: CGImageAlphaInfo
         switch picture.layout {
@@ -26,7 +26,7 @@ enum StillImageConversion {
     /// `image`'s pixels in a layout `format` writes: grey for grey images, RGB otherwise, with alpha where the image
     /// has it and the format stores it; without, colour is laid over `background` (straight RGB, 0…1).
     static func picture(from image: CGImage, for format: ImageFileFormat,
-                        background: (red: Double, green: Double, blue: Double)) -> FFStillImage? {
+                        background: (red: Double, green: Double, blue: Double)) -> StillImage? {
         let isGray = image.colorSpace?.model == .monochrome
         let hasAlpha = ![.none, .noneSkipFirst, .noneSkipLast].contains(image.alphaInfo)
         if let direct = directPicture(from: image, isGray: isGray, hasAlpha: hasAlpha, format: format) { return direct }
@@ -37,15 +37,15 @@ enum StillImageConversion {
         // Straight colour when alpha is kept (PNG stores it so); premultiplied when it is flattened, so that laying it
         // over the background is one multiply-add.
         guard let rgba = CGImagePixels.rgba8(image, premultiplied: !keepsAlpha) else { return nil }
-        let layout: FFStillImageLayout = switch (isGray, keepsAlpha) {
+        let layout: StillImageLayout = switch (isGray, keepsAlpha) {
         case (true, false): .gray
         case (true, true): .grayAlpha
         case (false, false): format == .jpeg ? .rgbx : .rgb
         case (false, true): .rgba
         }
         if layout == .rgba {
-            return FFStillImage(width: image.width, height: image.height, layout: .rgba, bytesPerRow: image.width * 4,
-                                pixels: rgba)
+            return StillImage(width: image.width, height: image.height, layout: .rgba, bytesPerRow: image.width * 4,
+                              pixels: rgba)
         }
         let count = image.width * image.height
         let step = layout.bytesPerPixel
@@ -76,17 +76,17 @@ enum StillImageConversion {
                 }
             }
         }
-        return FFStillImage(width: image.width, height: image.height, layout: layout, bytesPerRow: image.width * step,
-                            pixels: output)
+        return StillImage(width: image.width, height: image.height, layout: layout, bytesPerRow: image.width * step,
+                          pixels: output)
     }
 
     /// The image's own bytes when they are already in a layout the format writes (8-bit grey, RGB, or for JPEG
     /// RGB with a skipped fourth byte), so nothing is converted.
     private static func directPicture(from image: CGImage, isGray: Bool, hasAlpha: Bool,
-                                      format: ImageFileFormat) -> FFStillImage? {
+                                      format: ImageFileFormat) -> StillImage? {
         guard image.bitsPerComponent == 8, !hasAlpha, !image.bitmapInfo.contains(.floatComponents), image.decode == nil,
               let data = image.dataProvider?.data else { return nil }
-        let layout: FFStillImageLayout
+        let layout: StillImageLayout
         switch (isGray, image.bitsPerPixel, image.alphaInfo, image.byteOrderInfo) {
         case (true, 8, .none, _): layout = .gray
         case (false, 24, .none, .orderDefault), (false, 24, .none, .order32Big): layout = .rgb
@@ -96,15 +96,15 @@ enum StillImageConversion {
         default: return nil
         }
         guard image.colorSpace?.model == (isGray ? .monochrome : .rgb) else { return nil }
-        return FFStillImage(width: image.width, height: image.height, layout: layout, bytesPerRow: image.bytesPerRow,
-                            pixels: data)
+        return StillImage(width: image.width, height: image.height, layout: layout, bytesPerRow: image.bytesPerRow,
+                          pixels: data)
     }
 
     /// The 32-bit RGB layouts (alpha or a skipped byte first or last, either 32-bit byte order: what video frames and
     /// bitmap contexts hold) converted in one pass over the image's own bytes, without the general reader's per-pixel
     /// dispatch.
     private static func rgb32Picture(from image: CGImage, hasAlpha: Bool, format: ImageFileFormat,
-                                     background: (red: Double, green: Double, blue: Double)) -> FFStillImage? {
+                                     background: (red: Double, green: Double, blue: Double)) -> StillImage? {
         guard image.bitsPerComponent == 8, image.bitsPerPixel == 32, image.colorSpace?.model == .rgb,
               !image.bitmapInfo.contains(.floatComponents), image.alphaInfo != .alphaOnly,
               let provider = image.dataProvider else { return nil }
@@ -122,7 +122,7 @@ enum StillImageConversion {
         let (red, green, blue, alphaOffset) = (offsets[0], offsets[1], offsets[2], offsets[3])
         let premultiplied = image.alphaInfo == .premultipliedFirst || image.alphaInfo == .premultipliedLast
         let keepsAlpha = hasAlpha && format.supportsAlpha
-        let layout: FFStillImageLayout = keepsAlpha ? .rgba : format == .jpeg ? .rgbx : .rgb
+        let layout: StillImageLayout = keepsAlpha ? .rgba : format == .jpeg ? .rgbx : .rgb
         let step = layout.bytesPerPixel
         let width = image.width, height = image.height, rowBytes = image.bytesPerRow
         let backdrop = [background.red, background.green, background.blue].map { Int((min(max($0, 0), 1) * 255).rounded()) }
@@ -163,6 +163,6 @@ enum StillImageConversion {
                 }
             }
         }
-        return FFStillImage(width: width, height: height, layout: layout, bytesPerRow: width * step, pixels: output)
+        return StillImage(width: width, height: height, layout: layout, bytesPerRow: width * step, pixels: output)
     }
 }

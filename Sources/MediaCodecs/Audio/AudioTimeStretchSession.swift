@@ -1,3 +1,4 @@
+import AudioStretch
 import FFmpegBridge
 import Synchronization
 
@@ -83,8 +84,8 @@ package final class AudioTimeStretchSession: @unchecked Sendable {
             throw CodecError(.invalidInput, "time stretching: \(channelCount) channels is outside 1...\(Limits.maximumAudioChannels)")
         }
         let speed = try Self.checkedSpeed(scale)
-        guard algorithm != .timeDomain || channelCount <= FFLimits.maximumSoundTouchChannels else {
-            throw CodecError(.unsupportedFormat, "time stretching with .timeDomain takes at most \(FFLimits.maximumSoundTouchChannels) channels (SoundTouch's limit), not \(channelCount); .spectral and .varispeed take more")
+        guard algorithm != .timeDomain || channelCount <= StretchLimits.maximumSoundTouchChannels else {
+            throw CodecError(.unsupportedFormat, "time stretching with .timeDomain takes at most \(StretchLimits.maximumSoundTouchChannels) channels (SoundTouch's limit), not \(channelCount); .spectral and .varispeed take more")
         }
         self.sampleRate = sampleRate
         self.channelCount = channelCount
@@ -92,27 +93,36 @@ package final class AudioTimeStretchSession: @unchecked Sendable {
         self.scale = scale
         held = Array(repeating: [], count: channelCount)
         tail = TimeStretchTail(channelCount: channelCount, sampleRate: sampleRate)
-        do throws(FFError) {
-            switch (algorithm, scale) {
-            case (_, .speed(1)):
-                engine = UnchangedTimeEngine()
-            case (_, .frames(let input, let output)) where input == output:
-                engine = UnchangedTimeEngine()
-            case (.varispeed, .frames(let input, let output)):
-                engine = try VarispeedEngine(channelCount: channelCount, numerator: input, denominator: output)
-            case (.varispeed, .speed(let speed)):
-                let (numerator, denominator) = VarispeedEngine.nearestFraction(speed, bound: FFLimits.maximumSampleRate)
-                engine = try VarispeedEngine(channelCount: channelCount, numerator: numerator, denominator: denominator)
-            case (.timeDomain, _):
-                engine = try FFSoundTouchStretcher(sampleRate: sampleRate, channelCount: channelCount, tempo: speed)
-            case (.spectral, _):
-                engine = try FFRubberBandStretcher(sampleRate: sampleRate, channelCount: channelCount, timeRatio: 1 / speed,
-                                                   padsStartWithSilence: false)
-            }
-        } catch {
-            throw CodecError(error, while: "starting the \(algorithm) time stretcher")
+        let starting = "starting the \(algorithm) time stretcher"
+        switch (algorithm, scale) {
+        case (_, .speed(1)):
+            engine = UnchangedTimeEngine()
+        case (_, .frames(let input, let output)) where input == output:
+            engine = UnchangedTimeEngine()
+        case (.varispeed, .frames(let input, let output)):
+            engine = try Self.varispeed(channelCount: channelCount, numerator: input, denominator: output, starting)
+        case (.varispeed, .speed(let speed)):
+            let (numerator, denominator) = VarispeedEngine.nearestFraction(speed, bound: FFLimits.maximumSampleRate)
+            engine = try Self.varispeed(channelCount: channelCount, numerator: numerator, denominator: denominator, starting)
+        case (.timeDomain, _):
+            do throws(TimeStretchError) {
+                engine = try SoundTouchStretcher(sampleRate: sampleRate, channelCount: channelCount, tempo: speed)
+            } catch { throw CodecError(error, while: starting) }
+        case (.spectral, _):
+            do throws(TimeStretchError) {
+                engine = try RubberBandStretcher(sampleRate: sampleRate, channelCount: channelCount, timeRatio: 1 / speed,
+                                                 padsStartWithSilence: false)
+            } catch { throw CodecError(error, while: starting) }
         }
         pendingStart = engine.leadInFrameCount > 0 ? Array(repeating: [], count: channelCount) : nil
+    }
+
+    /// The varispeed engine, its resampler's error reported as the session's.
+    private static func varispeed(channelCount: Int, numerator: Int, denominator: Int,
+                                  _ operation: String) throws(CodecError) -> VarispeedEngine {
+        do throws(FFError) {
+            return try VarispeedEngine(channelCount: channelCount, numerator: numerator, denominator: denominator)
+        } catch { throw CodecError(error, while: operation) }
     }
 
     /// Output frames for `count` input frames once `finish()` has run: `round(count / speed)`, halves up. `count`
@@ -165,7 +175,7 @@ package final class AudioTimeStretchSession: @unchecked Sendable {
             let roundLimit = 64 + Int(Double(max(0, missing)) * speed) / 256
             var rounds = 0
             while missing > 0 && inputFrames > 0 {
-                let chunk = min(FFLimits.timeStretchBlockFrames, max(256, Int((Double(missing) * speed).rounded(.up)) + 256))
+                let chunk = min(StretchLimits.blockFrames, max(256, Int((Double(missing) * speed).rounded(.up)) + 256))
                 let before = held.first?.count ?? 0
                 try run(tail.continuation(frameCount: chunk))
                 missing -= (held.first?.count ?? 0) - before
@@ -192,12 +202,7 @@ package final class AudioTimeStretchSession: @unchecked Sendable {
     }
 
     private func run(_ planes: [[Float]]) throws(CodecError) {
-        let produced: [[Float]]
-        do throws(FFError) {
-            produced = try engine.stretch(planes)
-        } catch {
-            throw CodecError(error, while: "time stretching with \(algorithm)")
-        }
+        let produced = try engine.stretch(planes)
         for channel in 0..<channelCount { held[channel] += produced[channel] }
     }
 

@@ -22,11 +22,14 @@ final class VarispeedEngine: TimeStretchEngine {
         self.channelCount = channelCount
     }
 
-    func stretch(_ planes: [[Float]]) throws(FFError) -> [[Float]] {
+    func stretch(_ planes: [[Float]]) throws(CodecError) -> [[Float]] {
         let frames = planes.first?.count ?? 0
         let input = FFAudioBuffer(sampleFormat: .f32Planar, channelCount: channelCount, frameCount: frames,
                                   planes: planes.map { plane in plane.withUnsafeBytes { Array($0) } })
-        let output = try resampler.convert(input)
+        let output: FFAudioBuffer
+        do throws(FFError) { output = try resampler.convert(input) } catch {
+            throw CodecError(error, while: "time stretching with varispeed")
+        }
         return output.planes.map { bytes in
             [Float](unsafeUninitializedCapacity: output.frameCount) { buffer, count in
                 bytes.withUnsafeBytes { raw in

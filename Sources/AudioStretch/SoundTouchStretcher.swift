@@ -13,10 +13,10 @@ import Synchronization
 /// at tempo 0.5 the last 10 ms of a tone fall to silence), so the caller extends the input itself and cuts the
 /// output at the length it wants (`AudioTimeStretchSession` in MediaCodecs does). Calls are serialised by a lock.
 // Safe because `lock` serialises every call to the handle and the buffers.
-package final class FFSoundTouchStretcher: @unchecked Sendable {
+package final class SoundTouchStretcher: @unchecked Sendable {
     /// Frames per second of the audio.
     package let sampleRate: Int
-    /// Number of channels (at most `FFLimits.maximumSoundTouchChannels`).
+    /// Number of channels (at most `StretchLimits.maximumSoundTouchChannels`).
     package let channelCount: Int
     /// Input duration over output duration (2 plays twice as fast).
     package let tempo: Double
@@ -33,20 +33,20 @@ package final class FFSoundTouchStretcher: @unchecked Sendable {
     package static var version: String { String(cString: soundtouch_getVersionString()) }
 
     /// Creates a stretcher that plays audio `tempo` times as fast (1/32...32).
-    package init(sampleRate: Int, channelCount: Int, tempo: Double) throws(FFError) {
-        let operation = "FFSoundTouchStretcher"
-        try FFStretchChecks.configuration(operation, sampleRate: sampleRate, channelCount: channelCount,
-                                          maximumChannels: FFLimits.maximumSoundTouchChannels, factor: tempo,
-                                          factorName: "tempo")
+    package init(sampleRate: Int, channelCount: Int, tempo: Double) throws(TimeStretchError) {
+        let operation = "SoundTouchStretcher"
+        try StretchChecks.configuration(operation, sampleRate: sampleRate, channelCount: channelCount,
+                                        maximumChannels: StretchLimits.maximumSoundTouchChannels, factor: tempo,
+                                        factorName: "tempo")
         guard let handle = soundtouch_createInstance() else {
-            throw FFError(.outOfMemory, operation: "soundtouch_createInstance", message: "the library returned no instance")
+            throw TimeStretchError(.outOfMemory, operation: "soundtouch_createInstance", message: "the library returned no instance")
         }
         // Each call returns 0 when the library refused the value (the C interface catches SoundTouch's exceptions).
         guard soundtouch_setChannels(handle, UInt32(channelCount)) != 0,
               soundtouch_setSampleRate(handle, UInt32(sampleRate)) != 0,
               soundtouch_setSetting(handle, Int32(CST_SETTING_USE_AA_FILTER), 0) != 0 else {
             soundtouch_destroyInstance(handle)
-            throw FFError(.invalidConfiguration, operation: operation,
+            throw TimeStretchError(.invalidConfiguration, operation: operation,
                           message: "SoundTouch refused \(channelCount) channels at \(sampleRate) Hz")
         }
         soundtouch_setTempo(handle, Float(tempo))
@@ -54,7 +54,7 @@ package final class FFSoundTouchStretcher: @unchecked Sendable {
         self.sampleRate = sampleRate
         self.channelCount = channelCount
         self.tempo = tempo
-        let block = FFLimits.timeStretchBlockFrames
+        let block = StretchLimits.blockFrames
         interleavedInput = .allocate(capacity: block * channelCount)
         outputCapacity = block * 8
         interleavedOutput = .allocate(capacity: outputCapacity * channelCount)
@@ -69,21 +69,21 @@ package final class FFSoundTouchStretcher: @unchecked Sendable {
     /// Stretches `planes` (one per channel, equal lengths, any length) and returns the output that is ready;
     /// SoundTouch holds back a few of its sequences (its `SETTING_INITIAL_LATENCY` at 48 kHz: 0.09 s of input at
     /// tempo 1, 0.28 s at tempo 8).
-    package func process(_ planes: [[Float]]) throws(FFError) -> [[Float]] {
-        let operation = "FFSoundTouchStretcher.process"
-        let frames = try FFStretchChecks.frameCount(operation, planes, channelCount: channelCount)
-        return try lock.withLock { (_: inout Void) throws(FFError) -> [[Float]] in
+    package func process(_ planes: [[Float]]) throws(TimeStretchError) -> [[Float]] {
+        let operation = "SoundTouchStretcher.process"
+        let frames = try StretchChecks.frameCount(operation, planes, channelCount: channelCount)
+        return try lock.withLock { (_: inout Void) throws(TimeStretchError) -> [[Float]] in
             var output = Array(repeating: [Float](), count: channelCount)
             var offset = 0
             while offset < frames {
-                let count = min(frames - offset, FFLimits.timeStretchBlockFrames)
+                let count = min(frames - offset, StretchLimits.blockFrames)
                 for channel in 0..<channelCount {
                     planes[channel].withUnsafeBufferPointer { source in
                         for frame in 0..<count { interleavedInput[frame * channelCount + channel] = source[offset + frame] }
                     }
                 }
                 guard soundtouch_putSamples(handle, interleavedInput, UInt32(count)) != 0 else {
-                    throw FFError(.failed, operation: "soundtouch_putSamples", message: "SoundTouch refused \(count) frames")
+                    throw TimeStretchError(.failed, operation: "soundtouch_putSamples", message: "SoundTouch refused \(count) frames")
                 }
                 drain(into: &output)
                 offset += count

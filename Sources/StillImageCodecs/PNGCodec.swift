@@ -4,7 +4,7 @@ import Foundation
 /// PNG decoding and encoding with libpng's simplified API (`png_image_*`): 8-bit grey, grey and alpha, RGB and
 /// RGBA. libpng expands palettes and `tRNS` into alpha, and brings 16-bit samples and files whose gamma differs from
 /// sRGB's to 8-bit sRGB.
-package enum FFPNGCodec {
+package enum PNGCodec {
     /// What a PNG holds, from its header alone.
     package struct Header: Sendable {
         /// Width in pixels.
@@ -12,11 +12,11 @@ package enum FFPNGCodec {
         /// Height in pixels.
         package var height: Int
         /// The layout the decoder gives for it.
-        package var layout: FFStillImageLayout
+        package var layout: StillImageLayout
     }
 
     /// The header of the PNG in `bytes`.
-    package static func header(_ bytes: UnsafeRawBufferPointer) throws(FFError) -> Header {
+    package static func header(_ bytes: UnsafeRawBufferPointer) throws(StillImageError) -> Header {
         var image = png_image()
         image.version = UInt32(PNG_IMAGE_VERSION)
         defer { png_image_free(&image) }
@@ -24,7 +24,7 @@ package enum FFPNGCodec {
     }
 
     /// Decodes the PNG in `bytes`, refusing pictures larger than `limits` before allocating.
-    package static func decode(_ bytes: UnsafeRawBufferPointer, limits: FFStillImageLimits) throws(FFError) -> FFStillImage {
+    package static func decode(_ bytes: UnsafeRawBufferPointer, limits: StillImageLimits) throws(StillImageError) -> StillImage {
         let operation = "png_image_finish_read"
         var image = png_image()
         image.version = UInt32(PNG_IMAGE_VERSION)
@@ -34,25 +34,25 @@ package enum FFPNGCodec {
         image.format = format(of: header.layout)
         let bytesPerRow = header.width * header.layout.bytesPerPixel
         guard bytesPerRow <= Int(Int32.max) else {
-            throw FFError(.invalidData, operation: operation, message: "rows of \(bytesPerRow) bytes are too long")
+            throw StillImageError(.invalidData, operation: operation, message: "rows of \(bytesPerRow) bytes are too long")
         }
         var pixels = Data(count: bytesPerRow * header.height)
         let done = pixels.withUnsafeMutableBytes { buffer in
             png_image_finish_read(&image, nil, buffer.baseAddress, Int32(bytesPerRow), nil)
         }
         guard done != 0 else {
-            throw FFError(.invalidData, operation: operation, message: message(of: image))
+            throw StillImageError(.invalidData, operation: operation, message: message(of: image))
         }
-        return FFStillImage(width: header.width, height: header.height, layout: header.layout,
-                            bytesPerRow: bytesPerRow, pixels: pixels)
+        return StillImage(width: header.width, height: header.height, layout: header.layout,
+                          bytesPerRow: bytesPerRow, pixels: pixels)
     }
 
     /// Encodes `image` (any layout but `rgbx`, whose unused byte PNG has no place for) as a PNG.
-    package static func encode(_ image: FFStillImage) throws(FFError) -> Data {
+    package static func encode(_ image: StillImage) throws(StillImageError) -> Data {
         let operation = "png_image_write_to_memory"
         try image.validate(operation)
         guard image.layout != .rgbx else {
-            throw FFError(.invalidArgument, operation: operation, message: "PNG has no layout with an unused byte")
+            throw StillImageError(.invalidArgument, operation: operation, message: "PNG has no layout with an unused byte")
         }
         var control = png_image()
         control.version = UInt32(PNG_IMAGE_VERSION)
@@ -62,30 +62,30 @@ package enum FFPNGCodec {
         defer { png_image_free(&control) }
         let stride = Int32(image.bytesPerRow)
         // Data's withUnsafeBytes rethrows untyped errors, so the closure reports failure as a Result.
-        let result = image.pixels.withUnsafeBytes { (source: UnsafeRawBufferPointer) -> Result<Data, FFError> in
+        let result = image.pixels.withUnsafeBytes { (source: UnsafeRawBufferPointer) -> Result<Data, StillImageError> in
             // The first call only measures; the second writes into memory of that size.
             var size = 0
             guard png_image_write_to_memory(&control, nil, &size, 0, source.baseAddress, stride, nil) != 0, size > 0 else {
-                return .failure(FFError(.failed, operation: operation, message: message(of: control)))
+                return .failure(StillImageError(.failed, operation: operation, message: message(of: control)))
             }
             var encoded = Data(count: size)
             let written = encoded.withUnsafeMutableBytes { destination in
                 png_image_write_to_memory(&control, destination.baseAddress, &size, 0, source.baseAddress, stride, nil)
             }
-            guard written != 0 else { return .failure(FFError(.failed, operation: operation, message: message(of: control))) }
+            guard written != 0 else { return .failure(StillImageError(.failed, operation: operation, message: message(of: control))) }
             encoded.count = size
             return .success(encoded)
         }
         return try result.get()
     }
 
-    private static func begin(_ image: inout png_image, _ bytes: UnsafeRawBufferPointer) throws(FFError) -> Header {
+    private static func begin(_ image: inout png_image, _ bytes: UnsafeRawBufferPointer) throws(StillImageError) -> Header {
         guard let base = bytes.baseAddress, png_image_begin_read_from_memory(&image, base, bytes.count) != 0 else {
-            throw FFError(.invalidData, operation: "png_image_begin_read_from_memory", message: message(of: image))
+            throw StillImageError(.invalidData, operation: "png_image_begin_read_from_memory", message: message(of: image))
         }
         let hasAlpha = image.format & PNG_FORMAT_FLAG_ALPHA != 0
         let hasColor = image.format & PNG_FORMAT_FLAG_COLOR != 0
-        let layout: FFStillImageLayout = switch (hasColor, hasAlpha) {
+        let layout: StillImageLayout = switch (hasColor, hasAlpha) {
         case (false, false): .gray
         case (false, true): .grayAlpha
         case (true, false): .rgb
@@ -94,7 +94,7 @@ package enum FFPNGCodec {
         return Header(width: Int(image.width), height: Int(image.height), layout: layout)
     }
 
-    private static func format(of layout: FFStillImageLayout) -> UInt32 {
+    private static func format(of layout: StillImageLayout) -> UInt32 {
         switch layout {
         case .gray: cpng_format_gray()
         case .grayAlpha: cpng_format_gray_alpha()

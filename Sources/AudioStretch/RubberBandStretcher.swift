@@ -19,7 +19,7 @@ import Synchronization
 /// and so the stereo image, over the whole frequency range; the default treats them apart and widens the image
 /// (RubberBandStretcher.h, option 11). Calls are serialised by a lock.
 // Safe because `lock` serialises every call and guards every `var`.
-package final class FFRubberBandStretcher: @unchecked Sendable {
+package final class RubberBandStretcher: @unchecked Sendable {
     /// Frames per second of the audio.
     package let sampleRate: Int
     /// Number of channels, each a separate plane.
@@ -47,25 +47,25 @@ package final class FFRubberBandStretcher: @unchecked Sendable {
     /// Creates a stretcher that makes audio `timeRatio` times as long (1/32...32). With `padsStartWithSilence`
     /// false, the first `startPadFrameCount` frames given to `process` are taken as the lead-in to the input
     /// rather than as input (their output falls within the start delay, which is cut).
-    package init(sampleRate: Int, channelCount: Int, timeRatio: Double, padsStartWithSilence: Bool = true) throws(FFError) {
-        let operation = "FFRubberBandStretcher"
-        try FFStretchChecks.configuration(operation, sampleRate: sampleRate, channelCount: channelCount,
-                                          maximumChannels: FFLimits.maximumAudioChannels, factor: timeRatio,
-                                          factorName: "timeRatio")
+    package init(sampleRate: Int, channelCount: Int, timeRatio: Double, padsStartWithSilence: Bool = true) throws(TimeStretchError) {
+        let operation = "RubberBandStretcher"
+        try StretchChecks.configuration(operation, sampleRate: sampleRate, channelCount: channelCount,
+                                        maximumChannels: StretchLimits.maximumChannels, factor: timeRatio,
+                                        factorName: "timeRatio")
         let options = RubberBandOptionProcessRealTime.rawValue | RubberBandOptionEngineFiner.rawValue
             | RubberBandOptionChannelsTogether.rawValue | RubberBandOptionThreadingNever.rawValue
         guard let state = rubberband_new(UInt32(sampleRate), UInt32(channelCount), RubberBandOptions(bitPattern: options),
                                          timeRatio, 1.0) else {
-            throw FFError(.outOfMemory, operation: "rubberband_new", message: "the library returned no stretcher")
+            throw TimeStretchError(.outOfMemory, operation: "rubberband_new", message: "the library returned no stretcher")
         }
         // An unknown option is ignored by the library, so only the engine version proves R3 is running
         // (RubberBandStretcher.h, option 2).
         guard rubberband_get_engine_version(state) == 3 else {
             rubberband_delete(state)
-            throw FFError(.codecNotAvailable, operation: operation,
+            throw TimeStretchError(.engineUnavailable, operation: operation,
                           message: "Rubber Band \(RUBBERBAND_VERSION) did not start its R3 (finer) engine")
         }
-        let block = FFLimits.timeStretchBlockFrames
+        let block = StretchLimits.blockFrames
         rubberband_set_max_process_size(state, UInt32(block))
         self.state = state
         self.sampleRate = sampleRate
@@ -101,13 +101,13 @@ package final class FFRubberBandStretcher: @unchecked Sendable {
 
     /// Stretches `planes` (one per channel, equal lengths, any length) and returns the output that is ready; the
     /// library holds back about a window's worth, which comes out as more input goes in.
-    package func process(_ planes: [[Float]]) throws(FFError) -> [[Float]] {
-        let frames = try FFStretchChecks.frameCount("FFRubberBandStretcher.process", planes, channelCount: channelCount)
+    package func process(_ planes: [[Float]]) throws(TimeStretchError) -> [[Float]] {
+        let frames = try StretchChecks.frameCount("RubberBandStretcher.process", planes, channelCount: channelCount)
         return lock.withLock { _ in
             var output = Array(repeating: [Float](), count: channelCount)
             var offset = 0
             while offset < frames {
-                let count = min(frames - offset, FFLimits.timeStretchBlockFrames)
+                let count = min(frames - offset, StretchLimits.blockFrames)
                 for channel in 0..<channelCount {
                     planes[channel].withUnsafeBufferPointer { source in
                         guard let base = source.baseAddress else { return }

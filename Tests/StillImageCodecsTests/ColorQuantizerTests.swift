@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import FFmpegBridge
+@testable import StillImageCodecs
 
 /// The GIF palette quantiser: exact for few colours, close for many, transparency kept apart.
 @Suite("Colour quantiser (median cut)")
@@ -23,11 +23,11 @@ struct ColorQuantizerTests {
     @Test("no more colours than the palette holds: mapped exactly")
     func fewColoursExact() {
         let rgb: [UInt8] = (0..<256).flatMap { [UInt8($0), UInt8(255 - $0), UInt8($0 / 2)] }
-        var quantizer = FFColorQuantizer(maximumColors: 256)
+        var quantizer = ColorQuantizer(maximumColors: 256)
         quantizer.add(rgba: Self.opaque(rgb))
         let palette = quantizer.palette()
         #expect(palette.count == 256 * 3)
-        let indices = FFColorQuantizer.map(rgba: Self.opaque(rgb), palette: palette, transparentIndex: 0)
+        let indices = ColorQuantizer.map(rgba: Self.opaque(rgb), palette: palette, transparentIndex: 0)
         #expect(Self.colors(indices, palette) == rgb)
     }
 
@@ -39,11 +39,11 @@ struct ColorQuantizerTests {
         }
         var results: [Double] = []
         for colours in [256, 16] {
-            var quantizer = FFColorQuantizer(maximumColors: colours)
+            var quantizer = ColorQuantizer(maximumColors: colours)
             quantizer.add(rgba: Self.opaque(rgb))
             let palette = quantizer.palette()
             #expect(palette.count <= colours * 3 && palette.count >= 3)
-            let indices = FFColorQuantizer.map(rgba: Self.opaque(rgb), palette: palette, transparentIndex: 0)
+            let indices = ColorQuantizer.map(rgba: Self.opaque(rgb), palette: palette, transparentIndex: 0)
             results.append(Self.psnr(Self.colors(indices, palette), rgb))
         }
         #expect(results[0] > 34, "\(results)")
@@ -55,17 +55,17 @@ struct ColorQuantizerTests {
         // Two opaque colours and many transparent pixels of other colours.
         var rgba: [UInt8] = [10, 20, 30, 255, 200, 100, 50, 128]
         for value in 0..<100 { rgba += [UInt8(value), UInt8(value), 255, UInt8(value % 128)] }
-        var quantizer = FFColorQuantizer(maximumColors: 255)
+        var quantizer = ColorQuantizer(maximumColors: 255)
         quantizer.add(rgba: rgba)
         let palette = quantizer.palette()
         #expect(palette == [10, 20, 30, 200, 100, 50])
-        let indices = FFColorQuantizer.map(rgba: rgba, palette: palette, transparentIndex: 2)
+        let indices = ColorQuantizer.map(rgba: rgba, palette: palette, transparentIndex: 2)
         #expect(indices == [0, 1] + [UInt8](repeating: 2, count: 100))
     }
 
     @Test("a picture with nothing opaque still gives a one-entry palette")
     func allTransparent() {
-        var quantizer = FFColorQuantizer(maximumColors: 255)
+        var quantizer = ColorQuantizer(maximumColors: 255)
         quantizer.add(rgba: [1, 2, 3, 0, 4, 5, 6, 10])
         #expect(quantizer.palette().count == 3)
     }

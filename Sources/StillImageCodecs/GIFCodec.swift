@@ -9,7 +9,7 @@ import Foundation
 /// canvas, clipped to it. A frame is decoded from the file's header followed by its own image block, found at the
 /// offset the walk recorded, so reading every frame costs one pass over the file, not one pass a frame. What a header or image descriptor declares is checked against limits before any pixel
 /// memory is taken.
-package enum FFGIFCodec {
+package enum GIFCodec {
     /// One image of a GIF, from its descriptor and the Graphic Control Extension before it.
     package struct Frame: Sendable, Equatable {
         /// The frame's rectangle on the logical screen.
@@ -46,7 +46,7 @@ package enum FFGIFCodec {
         /// The length of the header, logical screen descriptor and global colour table.
         package var headerLength: Int
         /// Why the walk stopped before the trailer, if it did.
-        package var failure: FFError?
+        package var failure: StillImageError?
     }
 
     /// A frame to write: its indices (one byte a pixel, rows packed) at the canvas's top left.
@@ -75,7 +75,7 @@ package enum FFGIFCodec {
     /// The GIF's blocks, walked to the trailer or to the first damaged block (then `failure` says why and `frames`
     /// holds the complete frames before it). Throws when the header or logical screen cannot be read, or the canvas
     /// exceeds `limits`.
-    package static func scan(_ bytes: UnsafeRawBufferPointer, limits: FFStillImageLimits) throws(FFError) -> Info {
+    package static func scan(_ bytes: UnsafeRawBufferPointer, limits: StillImageLimits) throws(StillImageError) -> Info {
         let reader = Reader(bytes, ranges: [0..<bytes.count])
         let file = try open(reader)
         defer { close(file, reader) }
@@ -86,10 +86,10 @@ package enum FFGIFCodec {
     /// `canvas` (straight RGBA, `info.width`×`info.height`, rows packed), clipped to it. Throws if its data does not
     /// decode or it has no colour table.
     package static func draw(_ bytes: UnsafeRawBufferPointer, frame: Frame, of info: Info,
-                             onto canvas: inout [UInt8]) throws(FFError) {
+                             onto canvas: inout [UInt8]) throws(StillImageError) {
         let operation = "DGifGetImageDesc"
         guard info.headerLength <= frame.offset, frame.offset < bytes.count else {
-            throw FFError(.invalidArgument, operation: operation, message: "the frame is not in the file")
+            throw StillImageError(.invalidArgument, operation: operation, message: "the frame is not in the file")
         }
         let reader = Reader(bytes, ranges: [0..<info.headerLength, frame.offset..<bytes.count])
         let file = try open(reader)
@@ -100,7 +100,7 @@ package enum FFGIFCodec {
             throw error(code: file.pointee.Error, operation: operation)
         }
         guard let palette = colors(of: file.pointee.Image.ColorMap) ?? info.globalColorMap else {
-            throw FFError(.invalidData, operation: operation, message: "a frame has no colour table and the file no global one")
+            throw StillImageError(.invalidData, operation: operation, message: "a frame has no colour table and the file no global one")
         }
         try decodeRows(file, frame, palette: palette, canvasWidth: info.width, canvasHeight: info.height, canvas: &canvas)
     }
@@ -135,7 +135,7 @@ package enum FFGIFCodec {
     }
 
     /// giflib's decoder over `reader` (which it holds unretained until `close`), past the logical screen.
-    private static func open(_ reader: Reader) throws(FFError) -> UnsafeMutablePointer<GifFileType> {
+    private static func open(_ reader: Reader) throws(StillImageError) -> UnsafeMutablePointer<GifFileType> {
         var openError: Int32 = 0
         let opened = DGifOpen(Unmanaged.passUnretained(reader).toOpaque(), { file, buffer, length in
             guard let file, let buffer, length > 0, let user = file.pointee.UserData else { return 0 }
@@ -165,7 +165,7 @@ package enum FFGIFCodec {
 
     /// The blocks after the logical screen, walked to the trailer or the first damaged block.
     private static func walk(_ file: UnsafeMutablePointer<GifFileType>, _ reader: Reader,
-                             limits: FFStillImageLimits) throws(FFError) -> Info {
+                             limits: StillImageLimits) throws(StillImageError) -> Info {
         let width = Int(file.pointee.SWidth), height = Int(file.pointee.SHeight)
         try limits.check(width: width, height: height, "DGifGetScreenDesc")
         var info = Info(width: width, height: height, globalColorMap: colors(of: file.pointee.SColorMap), loopCount: nil,
@@ -241,7 +241,7 @@ package enum FFGIFCodec {
             case TERMINATE_RECORD_TYPE:
                 return info
             default:
-                info.failure = FFError(.invalidData, operation: "DGifGetRecordType", message: "an unknown block")
+                info.failure = StillImageError(.invalidData, operation: "DGifGetRecordType", message: "an unknown block")
                 return info
             }
         }
@@ -249,9 +249,9 @@ package enum FFGIFCodec {
 
     /// Decodes the current image's rows one at a time and draws them onto `canvas`.
     private static func decodeRows(_ file: UnsafeMutablePointer<GifFileType>, _ frame: Frame, palette: [UInt8],
-                                   canvasWidth: Int, canvasHeight: Int, canvas: inout [UInt8]) throws(FFError) {
+                                   canvasWidth: Int, canvasHeight: Int, canvas: inout [UInt8]) throws(StillImageError) {
         guard canvas.count == canvasWidth * canvasHeight * 4 else {
-            throw FFError(.invalidArgument, operation: "DGifGetLine", message: "the canvas is not \(canvasWidth)x\(canvasHeight) RGBA")
+            throw StillImageError(.invalidArgument, operation: "DGifGetLine", message: "the canvas is not \(canvasWidth)x\(canvasHeight) RGBA")
         }
         // Indices past the table's end are drawn black, as the table were padded.
         var table = palette
@@ -295,17 +295,17 @@ package enum FFGIFCodec {
     }
 
     /// An error from giflib's code, worded so that a cut-short file reads as truncated.
-    private static func error(code: Int32, operation: String) -> FFError {
+    private static func error(code: Int32, operation: String) -> StillImageError {
         // giflib leaves the code at 0 for some damage it finds itself (an image descriptor without a colour table
         // to size its LZW codes, say).
         let text = code == 0 ? "damaged data" : GifErrorString(code).map { String(cString: $0) } ?? "giflib error \(code)"
         switch code {
         case D_GIF_ERR_READ_FAILED, D_GIF_ERR_EOF_TOO_SOON:
-            return FFError(.invalidData, operation: operation, message: "the GIF is truncated (\(text))")
+            return StillImageError(.invalidData, operation: operation, message: "the GIF is truncated (\(text))")
         case D_GIF_ERR_NOT_ENOUGH_MEM, E_GIF_ERR_NOT_ENOUGH_MEM:
-            return FFError(.outOfMemory, operation: operation, message: text)
+            return StillImageError(.outOfMemory, operation: operation, message: text)
         default:
-            return FFError(.invalidData, operation: operation, message: text)
+            return StillImageError(.invalidData, operation: operation, message: text)
         }
     }
 
@@ -321,19 +321,19 @@ package enum FFGIFCodec {
     /// fill the canvas with it, as ffmpeg's does, show the transparent index's slot as transparent) and a NETSCAPE2.0
     /// loop count when `loopCount` is given.
     package static func encode(width: Int, height: Int, globalPalette: [UInt8]?, backgroundIndex: Int = 0, loopCount: Int?,
-                               frames: [EncodedFrame]) throws(FFError) -> Data {
+                               frames: [EncodedFrame]) throws(StillImageError) -> Data {
         let operation = "EGifPutImageDesc"
         guard (1...65_535).contains(width), (1...65_535).contains(height) else {
-            throw FFError(.invalidArgument, operation: operation, message: "GIF cannot store a \(width)x\(height) canvas")
+            throw StillImageError(.invalidArgument, operation: operation, message: "GIF cannot store a \(width)x\(height) canvas")
         }
-        guard !frames.isEmpty else { throw FFError(.invalidArgument, operation: operation, message: "no frames") }
+        guard !frames.isEmpty else { throw StillImageError(.invalidArgument, operation: operation, message: "no frames") }
         for frame in frames {
             guard (1...width).contains(frame.width), (1...height).contains(frame.height),
                   frame.indices.count == frame.width * frame.height,
                   let palette = frame.palette ?? globalPalette, palette.count >= 6, palette.count <= 768,
                   palette.count % 3 == 0,
                   frame.indices.allSatisfy({ Int($0) * 3 < palette.count }) else {
-                throw FFError(.invalidArgument, operation: operation, message: "a frame does not fit its canvas or colour table")
+                throw StillImageError(.invalidArgument, operation: operation, message: "a frame does not fit its canvas or colour table")
             }
         }
         let writer = Writer()
@@ -354,7 +354,7 @@ package enum FFGIFCodec {
                 EGifCloseFile(file, &closeError)
             }
         }
-        func check(_ status: Int32, _ operation: String) throws(FFError) {
+        func check(_ status: Int32, _ operation: String) throws(StillImageError) {
             guard status == GIF_OK else { throw error(code: file.pointee.Error, operation: operation) }
         }
         do {

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import FFmpegBridge
+import AudioStretch
 
 /// The owning wrappers over Rubber Band and SoundTouch: what they refuse, and that their output is aligned with their
 /// input (the start delay each library has is removed).
@@ -18,17 +18,17 @@ struct TimeStretcherTests {
 
     @Test("Rubber Band runs its R3 (finer) engine; Debian 12 ships 3.1.2")
     func rubberBandEngine() throws {
-        #expect(FFRubberBandStretcher.version.hasPrefix("3."))
-        let stretcher = try FFRubberBandStretcher(sampleRate: 48_000, channelCount: 2, timeRatio: 2)
+        #expect(RubberBandStretcher.version.hasPrefix("3."))
+        let stretcher = try RubberBandStretcher(sampleRate: 48_000, channelCount: 2, timeRatio: 2)
         #expect(stretcher.startPadFrameCount > 0)
-        #expect(!FFSoundTouchStretcher.version.isEmpty)
+        #expect(!SoundTouchStretcher.version.isEmpty)
     }
 
     @Test("SoundTouch's first output frames are the input's, unshifted (its 33-frame anti-alias delay is off)",
           arguments: [0.5, 2.0, 8.0])
     func soundTouchAlignment(tempo: Double) throws {
         let input = Self.noise(frames: 48_000)
-        let stretcher = try FFSoundTouchStretcher(sampleRate: 48_000, channelCount: 1, tempo: tempo)
+        let stretcher = try SoundTouchStretcher(sampleRate: 48_000, channelCount: 1, tempo: tempo)
         let output = try stretcher.process([input])[0]
         // The first sequence is copied before any splice: a time-domain stretcher starts with the input itself.
         try #require(output.count >= 480)
@@ -41,7 +41,7 @@ struct TimeStretcherTests {
     func rubberBandAlignment(timeRatio: Double) throws {
         let onset = 9600
         let input = (0..<48_000).map { $0 < onset ? Float(0) : Float(0.5 * sin(2 * Double.pi * 1000 * Double($0) / 48_000)) }
-        let stretcher = try FFRubberBandStretcher(sampleRate: 48_000, channelCount: 1, timeRatio: timeRatio)
+        let stretcher = try RubberBandStretcher(sampleRate: 48_000, channelCount: 1, timeRatio: timeRatio)
         var output: [Float] = []
         for start in stride(from: 0, to: input.count, by: 1000) {
             output += try stretcher.process([Array(input[start..<min(input.count, start + 1000)])])[0]
@@ -54,18 +54,18 @@ struct TimeStretcherTests {
 
     @Test("configurations the libraries cannot take are refused, naming the setting")
     func refusals() throws {
-        #expect { try FFSoundTouchStretcher(sampleRate: 48_000, channelCount: 17, tempo: 2) }
-            throws: { ($0 as? FFError)?.setting == "channelCount" }
-        #expect { try FFSoundTouchStretcher(sampleRate: 48_000, channelCount: 2, tempo: 33) }
-            throws: { ($0 as? FFError)?.setting == "tempo" }
-        #expect { try FFRubberBandStretcher(sampleRate: 48_000, channelCount: 2, timeRatio: 1.0 / 33) }
-            throws: { ($0 as? FFError)?.setting == "timeRatio" }
-        #expect { try FFRubberBandStretcher(sampleRate: 0, channelCount: 2, timeRatio: 2) }
-            throws: { ($0 as? FFError)?.setting == "sampleRate" }
-        #expect { try FFRubberBandStretcher(sampleRate: 48_000, channelCount: 2, timeRatio: .nan) }
-            throws: { ($0 as? FFError)?.kind == .invalidConfiguration }
-        let stretcher = try FFSoundTouchStretcher(sampleRate: 48_000, channelCount: 2, tempo: 2)
-        #expect { try stretcher.process([[0, 0], [0]]) } throws: { ($0 as? FFError)?.kind == .invalidArgument }
-        #expect { try stretcher.process([[0, 0]]) } throws: { ($0 as? FFError)?.kind == .invalidArgument }
+        #expect { try SoundTouchStretcher(sampleRate: 48_000, channelCount: 17, tempo: 2) }
+            throws: { ($0 as? TimeStretchError)?.setting == "channelCount" }
+        #expect { try SoundTouchStretcher(sampleRate: 48_000, channelCount: 2, tempo: 33) }
+            throws: { ($0 as? TimeStretchError)?.setting == "tempo" }
+        #expect { try RubberBandStretcher(sampleRate: 48_000, channelCount: 2, timeRatio: 1.0 / 33) }
+            throws: { ($0 as? TimeStretchError)?.setting == "timeRatio" }
+        #expect { try RubberBandStretcher(sampleRate: 0, channelCount: 2, timeRatio: 2) }
+            throws: { ($0 as? TimeStretchError)?.setting == "sampleRate" }
+        #expect { try RubberBandStretcher(sampleRate: 48_000, channelCount: 2, timeRatio: .nan) }
+            throws: { ($0 as? TimeStretchError)?.kind == .invalidConfiguration }
+        let stretcher = try SoundTouchStretcher(sampleRate: 48_000, channelCount: 2, tempo: 2)
+        #expect { try stretcher.process([[0, 0], [0]]) } throws: { ($0 as? TimeStretchError)?.kind == .invalidArgument }
+        #expect { try stretcher.process([[0, 0]]) } throws: { ($0 as? TimeStretchError)?.kind == .invalidArgument }
     }
 }

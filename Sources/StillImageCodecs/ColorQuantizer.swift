@@ -7,12 +7,12 @@ import Foundation
 ///
 /// Pixels whose alpha is below 128 are transparent: they take no part in the palette and map to the index after
 /// the last colour.
-package struct FFColorQuantizer: Sendable {
+package struct ColorQuantizer: Sendable {
     private static let levels = 32
     private static let bins = levels * levels * levels
 
-    private var counts = [Int](repeating: 0, count: FFColorQuantizer.bins)
-    private var sums = [Int](repeating: 0, count: FFColorQuantizer.bins * 3)
+    private var counts = [Int](repeating: 0, count: ColorQuantizer.bins)
+    private var sums = [Int](repeating: 0, count: ColorQuantizer.bins * 3)
     /// The distinct opaque colours seen, while there are few enough to keep exactly.
     private var exact: Set<UInt32>? = []
     private let maximumColors: Int

@@ -3,7 +3,7 @@ import Foundation
 
 /// JPEG decoding and encoding with libjpeg-turbo's TurboJPEG API: grey and YCbCr (or RGB) JPEGs decode to grey or
 /// RGBX; grey, RGB and RGBX pictures encode at a quality of 1...100 with the chroma subsampling asked for.
-package enum FFJPEGCodec {
+package enum JPEGCodec {
     /// How the colour of a JPEG is coded.
     package enum ColorSpace: Sendable, Hashable {
         /// Luma and two chroma components (the usual JFIF case).
@@ -43,7 +43,7 @@ package enum FFJPEGCodec {
     }
 
     /// The header of the JPEG in `bytes`.
-    package static func header(_ bytes: UnsafeRawBufferPointer) throws(FFError) -> Header {
+    package static func header(_ bytes: UnsafeRawBufferPointer) throws(StillImageError) -> Header {
         let handle = try Handle(decompressing: true)
         return try handle.header(bytes)
     }
@@ -51,17 +51,17 @@ package enum FFJPEGCodec {
     /// Decodes the JPEG in `bytes` to grey (grey JPEGs) or RGBX (colour ones), refusing pictures larger than
     /// `limits` before allocating, and files that end before their last scan (libjpeg would fill the rest grey).
     /// CMYK and YCCK JPEGs are refused: their ink values need a colour profile to become RGB.
-    package static func decode(_ bytes: UnsafeRawBufferPointer, limits: FFStillImageLimits) throws(FFError) -> FFStillImage {
+    package static func decode(_ bytes: UnsafeRawBufferPointer, limits: StillImageLimits) throws(StillImageError) -> StillImage {
         let operation = "tjDecompress2"
         let handle = try Handle(decompressing: true)
         let header = try handle.header(bytes)
         try limits.check(width: header.width, height: header.height, operation)
-        let layout: FFStillImageLayout
+        let layout: StillImageLayout
         switch header.colorSpace {
         case .gray: layout = .gray
         case .yCbCr, .rgb: layout = .rgbx
         case .cmyk, .ycck:
-            throw FFError(.invalidData, operation: operation, message: "CMYK JPEGs cannot be decoded to RGB here")
+            throw StillImageError(.invalidData, operation: operation, message: "CMYK JPEGs cannot be decoded to RGB here")
         }
         let bytesPerRow = header.width * layout.bytesPerPixel
         var pixels = Data(count: bytesPerRow * header.height)
@@ -80,16 +80,16 @@ package enum FFJPEGCodec {
             // are refused but junk between marker segments ("extraneous bytes before marker"), which some cameras
             // write and which leaves the picture whole.
             guard tjGetErrorCode(handle.raw) == Int32(TJERR_WARNING.rawValue), message.contains("extraneous bytes") else {
-                throw FFError(.invalidData, operation: operation, message: message)
+                throw StillImageError(.invalidData, operation: operation, message: message)
             }
         }
-        return FFStillImage(width: header.width, height: header.height, layout: layout, bytesPerRow: bytesPerRow,
-                            pixels: pixels)
+        return StillImage(width: header.width, height: header.height, layout: layout, bytesPerRow: bytesPerRow,
+                          pixels: pixels)
     }
 
     /// Encodes `image` (grey, RGB or RGBX; alpha must have been flattened) at `quality` 1...100.
-    package static func encode(_ image: FFStillImage, quality: Int, subsampling: Subsampling,
-                               progressive: Bool) throws(FFError) -> Data {
+    package static func encode(_ image: StillImage, quality: Int, subsampling: Subsampling,
+                               progressive: Bool) throws(StillImageError) -> Data {
         let operation = "tjCompress2"
         try image.validate(operation)
         let format: TJPF
@@ -98,7 +98,7 @@ package enum FFJPEGCodec {
         case .rgb: format = TJPF_RGB
         case .rgbx: format = TJPF_RGBX
         case .grayAlpha, .rgba:
-            throw FFError(.invalidArgument, operation: operation, message: "JPEG has no alpha; flatten the image first")
+            throw StillImageError(.invalidArgument, operation: operation, message: "JPEG has no alpha; flatten the image first")
         }
         let sampling: TJSAMP = switch (image.layout, subsampling) {
         case (.gray, _): TJSAMP_GRAY
@@ -117,7 +117,7 @@ package enum FFJPEGCodec {
                         Int32(sampling.rawValue), Int32(min(max(quality, 1), 100)), flags)
         }
         guard status == 0, let output else {
-            throw FFError(.failed, operation: operation, message: handle.lastMessage)
+            throw StillImageError(.failed, operation: operation, message: handle.lastMessage)
         }
         return Data(bytes: output, count: Int(size))
     }
@@ -126,9 +126,9 @@ package enum FFJPEGCodec {
     private final class Handle {
         let raw: tjhandle
 
-        init(decompressing: Bool) throws(FFError) {
+        init(decompressing: Bool) throws(StillImageError) {
             guard let raw = decompressing ? tjInitDecompress() : tjInitCompress() else {
-                throw FFError(.outOfMemory, operation: decompressing ? "tjInitDecompress" : "tjInitCompress",
+                throw StillImageError(.outOfMemory, operation: decompressing ? "tjInitDecompress" : "tjInitCompress",
                               message: String(cString: tjGetErrorStr2(nil)))
             }
             self.raw = raw
@@ -138,17 +138,17 @@ package enum FFJPEGCodec {
 
         var lastMessage: String { String(cString: tjGetErrorStr2(raw)) }
 
-        func header(_ bytes: UnsafeRawBufferPointer) throws(FFError) -> Header {
+        func header(_ bytes: UnsafeRawBufferPointer) throws(StillImageError) -> Header {
             var width: Int32 = 0, height: Int32 = 0, sampling: Int32 = 0, colorSpace: Int32 = 0
             guard let base = bytes.baseAddress, bytes.count > 0,
                   tjDecompressHeader3(raw, base.assumingMemoryBound(to: UInt8.self), UInt(bytes.count), &width, &height,
                                       &sampling, &colorSpace) == 0 else {
-                throw FFError(.invalidData, operation: "tjDecompressHeader3",
+                throw StillImageError(.invalidData, operation: "tjDecompressHeader3",
                               message: bytes.isEmpty ? "no data" : lastMessage)
             }
             // A file cut off before its frame header can leave the size unset without an error.
             guard width > 0, height > 0 else {
-                throw FFError(.invalidData, operation: "tjDecompressHeader3", message: "no frame header before the data ends")
+                throw StillImageError(.invalidData, operation: "tjDecompressHeader3", message: "no frame header before the data ends")
             }
             let space: ColorSpace = switch UInt32(bitPattern: colorSpace) {
             case TJCS_GRAY.rawValue: .gray
