@@ -29,8 +29,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
     ],
     targets: [
-        // C system libraries. Only the bridge modules may import them (FFmpegBridge, AudioStretch, StillImageCodecs),
-        // each the libraries of its own job.
+        // C system libraries. Only the bridge modules may import them (FFmpegBridge, Raster, AudioStretch,
+        // StillImageCodecs), each the libraries of its own job.
         .systemLibrary(
             name: "CFFmpeg",
             path: "Sources/CFFmpeg",
@@ -55,9 +55,14 @@ let package = Package(
                        providers: [.apt(["libturbojpeg0-dev"])]),
         // giflib for GIF's blocks and LZW coding (libgif-dev ships no .pc file: the module map links "gif").
         .systemLibrary(name: "CGIF", path: "Sources/CGIF", providers: [.apt(["libgif-dev"])]),
-        // Row kernels of our own in C, where Swift cannot reach the processor's byte shuffles (FFPlaneDrawing).
+        // Row kernels of our own in C, where Swift cannot reach the processor's byte shuffles (Raster's PlaneDrawing).
         .target(name: "CRowKernels"),
-        .target(name: "FFmpegBridge", dependencies: ["CFFmpeg", "CYUV", "CPixman", "CRowKernels"]),
+        // Pixel work over plain plane descriptors, with no codec in it: pixman fills and draws (Core Graphics' bitmap
+        // contexts, the video compositor), Y′CbCr plane draws (libyuv, CRowKernels). CoreGraphics needs only this, so
+        // nothing that imports CoreGraphics (CoreVideo, CoreMedia, the containers) links a codec library.
+        .target(name: "Raster", dependencies: ["CPixman", "CYUV", "CRowKernels"]),
+        // FFmpeg only: codecs, swscale, swresample (libyuv for the conversions it does faster than swscale).
+        .target(name: "FFmpegBridge", dependencies: ["CFFmpeg", "CYUV", "Raster"]),
         // Time stretchers over Rubber Band and SoundTouch, for AVAudioTimePitchAlgorithm's scaled edits.
         .target(name: "AudioStretch", dependencies: ["CRubberBand", "CSoundTouch"]),
         // PNG, JPEG and GIF files to and from interleaved 8-bit pixels, for ImageIO. Only these codecs' C libraries.
@@ -82,8 +87,8 @@ let package = Package(
         // CoreGraphics carries the (empty) cross-import overlay Swift Testing expects for a module of that name,
         // so that `import Testing` beside `import AVFoundation` compiles on Linux.
         .target(name: "_Testing_CoreGraphics"),
-        // Bitmap contexts draw with pixman through FFmpegBridge (docs/ARCHITECTURE.md says why there).
-        .target(name: "CoreGraphics", dependencies: ["CoreFoundationShims", "_Testing_CoreGraphics", "FFmpegBridge"]),
+        // Bitmap contexts draw with pixman through Raster (docs/ARCHITECTURE.md says why there).
+        .target(name: "CoreGraphics", dependencies: ["CoreFoundationShims", "_Testing_CoreGraphics", "Raster"]),
         // Uniform type identifiers: a table of the declared types and their tags. Foundation only.
         .target(name: "UniformTypeIdentifiers"),
         // The pre-iOS 14 UTType functions and kUTType constants (macOS's CoreServices, iOS's MobileCoreServices,
@@ -116,8 +121,8 @@ let package = Package(
         .target(name: "MediaContainer", dependencies: ["CoreMedia"]),
         .target(name: "MovieFile", dependencies: ["MediaFormats", "ISOBMFF", "MediaContainer", "CoreMedia"]),
         .target(name: "AudioFile", dependencies: ["MediaFormats", "MediaContainer", "CoreMedia"]),
-        .target(name: "MediaCodecs", dependencies: ["MediaFormats", "FFmpegBridge", "AudioStretch", "CoreMedia",
-                                                   "CoreVideo", "CoreGraphics", "VideoToolbox"],
+        .target(name: "MediaCodecs", dependencies: ["MediaFormats", "FFmpegBridge", "Raster", "AudioStretch",
+                                                   "CoreMedia", "CoreVideo", "CoreGraphics", "VideoToolbox"],
                 exclude: ["README.md"]),
 
         // Makes an NSObject subclass from its class object, as Objective-C's alloc/init does (custom video
@@ -177,9 +182,10 @@ let package = Package(
         .testTarget(name: "ISOBMFFTests", dependencies: ["ISOBMFF", "MediaFormats", "TestSupport"], exclude: ["Corpus"]),
         .testTarget(name: "MovieFileTests", dependencies: ["MovieFile", "MediaFormats", "TestSupport", "MovieTestSupport"],
                     exclude: ["Corpus"]),
+        .testTarget(name: "RasterTests", dependencies: ["Raster"]),
         .testTarget(name: "AudioStretchTests", dependencies: ["AudioStretch"]),
         .testTarget(name: "StillImageCodecsTests", dependencies: ["StillImageCodecs"]),
-        .testTarget(name: "FFmpegBridgeTests", dependencies: ["FFmpegBridge", "MediaFormats", "TestSupport"]),
+        .testTarget(name: "FFmpegBridgeTests", dependencies: ["FFmpegBridge", "Raster", "MediaFormats", "TestSupport"]),
         .testTarget(name: "MediaCodecsTests", dependencies: ["MediaCodecs", "MediaFormats", "TestSupport"]),
         .testTarget(name: "AudioFileTests", dependencies: ["AudioFile", "MediaFormats", "TestSupport"], exclude: ["Corpus"]),
         .testTarget(name: "ToolTests", dependencies: ["TestSupport", "ImageIO"], exclude: ["Corpus"]),

@@ -1,10 +1,10 @@
-internal import FFmpegBridge
+internal import Raster
 
 /// The pixel formats a bitmap context draws into (Quartz 2D's table of supported bitmap context formats, 8-bit
 /// rows): 32-bit RGB with alpha or padding first or last in either byte order, 8-bit grey, 8-bit alpha only.
 enum BitmapFormat: Equatable {
     /// Four bytes a pixel, pixman's own layouts.
-    case rgb32(FFBitmapLayout)
+    case rgb32(BitmapLayout)
     /// One grey byte a pixel, no alpha.
     case gray8
     /// One alpha byte a pixel, no colour.
@@ -28,7 +28,7 @@ enum BitmapFormat: Equatable {
             case .order32Little?: little = true
             default: return nil
             }
-            let layout: FFBitmapLayout = switch (alpha, little) {
+            let layout: BitmapLayout = switch (alpha, little) {
             case (.premultipliedFirst, false): .argb
             case (.premultipliedFirst, true): .bgra
             case (.premultipliedLast, false): .rgba
@@ -50,7 +50,7 @@ enum BitmapFormat: Equatable {
     }
 
     /// The layout pixman draws the context's memory in, when it can address it directly.
-    var drawingLayout: FFBitmapLayout? {
+    var drawingLayout: BitmapLayout? {
         switch self {
         case .rgb32(let layout): layout
         case .alphaOnly: .alpha

@@ -1,4 +1,4 @@
-internal import FFmpegBridge
+internal import Raster
 import Foundation
 
 /// A drawing destination. Here: bitmap contexts, which draw into memory in one of the pixel formats Core Graphics
@@ -116,19 +116,19 @@ public final class CGContext: @unchecked Sendable {
 
     /// Calls `body` with the bitmap pixman draws into: the context's own memory when pixman can address it,
     /// otherwise a premultiplied BGRA copy (grey contexts, rows not a multiple of 4 bytes) written back afterwards.
-    func withTarget(_ body: (FFBitmap) throws(FFError) -> Void) throws(FFError) {
+    func withTarget(_ body: (Bitmap) throws(RasterError) -> Void) throws(RasterError) {
         if let layout = format.drawingLayout, bytesPerRow % 4 == 0 {
-            try body(FFBitmap(baseAddress: storage, layout: layout, width: width, height: height, bytesPerRow: bytesPerRow))
+            try body(Bitmap(baseAddress: storage, layout: layout, width: width, height: height, bytesPerRow: bytesPerRow))
             return
         }
-        let scratchLayout: FFBitmapLayout = format == .alphaOnly ? .alpha : .bgra
+        let scratchLayout: BitmapLayout = format == .alphaOnly ? .alpha : .bgra
         let scratchRow = (width * scratchLayout.bytesPerPixel + 3) / 4 * 4
         let scratch = UnsafeMutableRawPointer.allocate(byteCount: scratchRow * height, alignment: 16)
         defer { scratch.deallocate() }
         format.copy(from: storage, bytesPerRow: bytesPerRow, toScratch: scratch, scratchRow: scratchRow, width: width,
                     height: height)
-        try body(FFBitmap(baseAddress: scratch, layout: scratchLayout, width: width, height: height,
-                          bytesPerRow: scratchRow))
+        try body(Bitmap(baseAddress: scratch, layout: scratchLayout, width: width, height: height,
+                        bytesPerRow: scratchRow))
         format.copy(fromScratch: scratch, scratchRow: scratchRow, to: storage, bytesPerRow: bytesPerRow, width: width,
                     height: height)
     }

@@ -1,3 +1,4 @@
+import Raster
 internal import CFFmpeg
 internal import CYUV
 
@@ -37,7 +38,7 @@ final class FFConversionStep: CustomStringConvertible {
 
     /// A copy of chroma plane `plane` with every Cb sample stretched by 1 + `excess` / 32768 around 128 (Cr copied
     /// as is when the plane interleaves them).
-    private func applyCbGain(_ excess: Int32, to plane: FFPlane, interleaved: Bool, cbOffset: Int) -> FFPlane {
+    private func applyCbGain(_ excess: Int32, to plane: PixelPlane, interleaved: Bool, cbOffset: Int) -> PixelPlane {
         let rowBytes = from.format.minimumBytesPerRow(width: from.width)[1]
         let rows = from.format.rowCount(ofPlane: 1, height: from.height)
         let size = rowBytes * rows
@@ -48,12 +49,12 @@ final class FFConversionStep: CustomStringConvertible {
         }
         guard let scratch = chromaScratch else { return plane }
         for row in 0..<rows {
-            FFChromaStretch.apply(excess: excess, count: rowBytes,
-                                  from: (plane.baseAddress + row * plane.bytesPerRow).assumingMemoryBound(to: UInt8.self),
-                                  to: (scratch + row * rowBytes).assumingMemoryBound(to: UInt8.self),
-                                  interleavedFirst: interleaved ? cbOffset : nil)
+            ChromaStretch.apply(excess: excess, count: rowBytes,
+                                from: (plane.baseAddress + row * plane.bytesPerRow).assumingMemoryBound(to: UInt8.self),
+                                to: (scratch + row * rowBytes).assumingMemoryBound(to: UInt8.self),
+                                interleavedFirst: interleaved ? cbOffset : nil)
         }
-        return FFPlane(baseAddress: UnsafeRawPointer(scratch), bytesPerRow: rowBytes, rowCount: rows)
+        return PixelPlane(baseAddress: UnsafeRawPointer(scratch), bytesPerRow: rowBytes, rowCount: rows)
     }
 
     // MARK: Planning
@@ -160,7 +161,7 @@ final class FFConversionStep: CustomStringConvertible {
             if !coefficientFits {
                 guard kernel != .i010 && kernel != .p010 else { return nil }
                 // Cb → B of limited-range YCbCr: 2(1 − Kb) · 255/224 (BT.709 Kb 0.0722, BT.2020 Kb 0.0593).
-                gain = FFChromaStretch.excess(kb: source.matrix == .bt709 ? 0.0722 : 0.0593)
+                gain = ChromaStretch.excess(kb: source.matrix == .bt709 ? 0.0722 : 0.0593)
             }
             // libyuv's own ABGR trick: exchange U and V (the other bi-planar reader, or the I4xx plane pointers)
             // and use the YVU constants, and its ARGB writer produces R,G,B,A bytes.
@@ -280,13 +281,13 @@ final class FFConversionStep: CustomStringConvertible {
     func run(_ source: FFImageBuffer, _ destination: FFMutableImageBuffer) throws(FFError) {
         let s = source.planes, d = destination.planes
         let w = Int32(from.width), h = Int32(from.height)
-        func u8(_ p: FFPlane) -> UnsafePointer<UInt8> { p.baseAddress.assumingMemoryBound(to: UInt8.self) }
-        func u8(_ p: FFMutablePlane) -> UnsafeMutablePointer<UInt8> { p.baseAddress.assumingMemoryBound(to: UInt8.self) }
-        func u16(_ p: FFPlane) -> UnsafePointer<UInt16> { p.baseAddress.assumingMemoryBound(to: UInt16.self) }
-        func stride(_ p: FFPlane) -> Int32 { Int32(p.bytesPerRow) }
-        func stride(_ p: FFMutablePlane) -> Int32 { Int32(p.bytesPerRow) }
+        func u8(_ p: PixelPlane) -> UnsafePointer<UInt8> { p.baseAddress.assumingMemoryBound(to: UInt8.self) }
+        func u8(_ p: MutablePixelPlane) -> UnsafeMutablePointer<UInt8> { p.baseAddress.assumingMemoryBound(to: UInt8.self) }
+        func u16(_ p: PixelPlane) -> UnsafePointer<UInt16> { p.baseAddress.assumingMemoryBound(to: UInt16.self) }
+        func stride(_ p: PixelPlane) -> Int32 { Int32(p.bytesPerRow) }
+        func stride(_ p: MutablePixelPlane) -> Int32 { Int32(p.bytesPerRow) }
         // libyuv's 16-bit functions take strides in 16-bit elements.
-        func stride16(_ p: FFPlane) -> Int32 { Int32(p.bytesPerRow / 2) }
+        func stride16(_ p: PixelPlane) -> Int32 { Int32(p.bytesPerRow / 2) }
         var status: Int32 = 0
         switch kind {
         case .copy:

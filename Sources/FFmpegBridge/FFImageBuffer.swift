@@ -1,19 +1,4 @@
-/// One plane of a picture: where it starts, how far apart its rows are, and how many rows it has.
-package struct FFPlane {
-    /// The first byte of the first row.
-    package let baseAddress: UnsafeRawPointer
-    /// Bytes from the start of one row to the start of the next (at least the row's width in bytes).
-    package let bytesPerRow: Int
-    /// How many rows the plane has.
-    package let rowCount: Int
-
-    /// Describes a plane.
-    package init(baseAddress: UnsafeRawPointer, bytesPerRow: Int, rowCount: Int) {
-        self.baseAddress = baseAddress
-        self.bytesPerRow = bytesPerRow
-        self.rowCount = rowCount
-    }
-}
+import Raster
 
 /// A picture in memory someone else owns, described for reading: the pixel format, the size, and each plane.
 package struct FFImageBuffer {
@@ -24,10 +9,10 @@ package struct FFImageBuffer {
     /// Height in pixels.
     package var height: Int
     /// The planes, in the pixel format's plane order.
-    package var planes: [FFPlane]
+    package var planes: [PixelPlane]
 
     /// Describes a picture.
-    package init(pixelFormat: FFPixelFormat, width: Int, height: Int, planes: [FFPlane]) {
+    package init(pixelFormat: FFPixelFormat, width: Int, height: Int, planes: [PixelPlane]) {
         self.pixelFormat = pixelFormat
         self.width = width
         self.height = height
@@ -59,28 +44,6 @@ package struct FFImageBuffer {
     }
 }
 
-/// One writable plane.
-package struct FFMutablePlane {
-    /// The first byte of the first row.
-    package let baseAddress: UnsafeMutableRawPointer
-    /// Bytes from the start of one row to the start of the next.
-    package let bytesPerRow: Int
-    /// How many rows the plane has.
-    package let rowCount: Int
-
-    /// Describes a plane.
-    package init(baseAddress: UnsafeMutableRawPointer, bytesPerRow: Int, rowCount: Int) {
-        self.baseAddress = baseAddress
-        self.bytesPerRow = bytesPerRow
-        self.rowCount = rowCount
-    }
-
-    /// The same plane, read-only.
-    package var readOnly: FFPlane {
-        FFPlane(baseAddress: UnsafeRawPointer(baseAddress), bytesPerRow: bytesPerRow, rowCount: rowCount)
-    }
-}
-
 /// A picture in memory someone else owns, described for writing.
 package struct FFMutableImageBuffer {
     /// The pixel format.
@@ -90,10 +53,10 @@ package struct FFMutableImageBuffer {
     /// Height in pixels.
     package var height: Int
     /// The planes, in the pixel format's plane order.
-    package var planes: [FFMutablePlane]
+    package var planes: [MutablePixelPlane]
 
     /// Describes a picture.
-    package init(pixelFormat: FFPixelFormat, width: Int, height: Int, planes: [FFMutablePlane]) {
+    package init(pixelFormat: FFPixelFormat, width: Int, height: Int, planes: [MutablePixelPlane]) {
         self.pixelFormat = pixelFormat
         self.width = width
         self.height = height
@@ -104,6 +67,16 @@ package struct FFMutableImageBuffer {
     package var readOnly: FFImageBuffer {
         FFImageBuffer(pixelFormat: pixelFormat, width: width, height: height, planes: planes.map(\.readOnly))
     }
+}
+
+extension FFImageBuffer {
+    /// The same planes without the pixel format, for Raster's routines (the caller knows the layout they take).
+    package var picture: PixelPicture { PixelPicture(width: width, height: height, planes: planes) }
+}
+
+extension FFMutableImageBuffer {
+    /// The same planes without the pixel format, for Raster's routines (the caller knows the layout they take).
+    package var picture: MutablePixelPicture { MutablePixelPicture(width: width, height: height, planes: planes) }
 }
 
 extension FFVideoFrame {

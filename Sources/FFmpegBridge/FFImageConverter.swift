@@ -1,3 +1,4 @@
+import Raster
 internal import CFFmpeg
 import Synchronization
 
@@ -55,7 +56,7 @@ package final class FFImageConverter: @unchecked Sendable {
         try lock.withLock { (_: inout Void) throws(FFError) in
             let input = source.cropped(to: c.resolvedSourceRect)
             let output = destination.cropped(to: c.resolvedDestinationRect)
-            if c.fillsUncoveredArea, c.resolvedDestinationRect != FFRect(x: 0, y: 0, width: c.destinationWidth, height: c.destinationHeight) {
+            if c.fillsUncoveredArea, c.resolvedDestinationRect != RasterRect(x: 0, y: 0, width: c.destinationWidth, height: c.destinationHeight) {
                 try fillBlack(destination, outside: c.resolvedDestinationRect, encoding: c.destinationEncoding)
             }
             var current = input
@@ -111,12 +112,12 @@ package final class FFImageConverter: @unchecked Sendable {
     }
 
     /// Paints the destination outside `rect` black, as four bands.
-    private func fillBlack(_ image: FFMutableImageBuffer, outside rect: FFRect, encoding: FFYCbCrEncoding) throws(FFError) {
+    private func fillBlack(_ image: FFMutableImageBuffer, outside rect: RasterRect, encoding: FFYCbCrEncoding) throws(FFError) {
         let bands = [
-            FFRect(x: 0, y: 0, width: image.width, height: rect.y),
-            FFRect(x: 0, y: rect.y + rect.height, width: image.width, height: image.height - rect.y - rect.height),
-            FFRect(x: 0, y: rect.y, width: rect.x, height: rect.height),
-            FFRect(x: rect.x + rect.width, y: rect.y, width: image.width - rect.x - rect.width, height: rect.height),
+            RasterRect(x: 0, y: 0, width: image.width, height: rect.y),
+            RasterRect(x: 0, y: rect.y + rect.height, width: image.width, height: image.height - rect.y - rect.height),
+            RasterRect(x: 0, y: rect.y, width: rect.x, height: rect.height),
+            RasterRect(x: rect.x + rect.width, y: rect.y, width: image.width - rect.x - rect.width, height: rect.height),
         ].filter { $0.width > 0 && $0.height > 0 }
         for band in bands {
             let region = image.croppedForFill(to: band)
@@ -181,13 +182,13 @@ final class FFScratchImage {
         guard strides.count == image.format.planeCount else {
             throw FFError(.invalidConfiguration, operation: "FFImageConverter", message: "cannot lay out \(image.format)")
         }
-        var planes: [FFMutablePlane] = []
+        var planes: [MutablePixelPlane] = []
         var memory: [UnsafeMutableRawPointer] = []
         for (index, stride) in strides.enumerated() {
             let rows = image.format.rowCount(ofPlane: index, height: image.height)
             let pointer = UnsafeMutableRawPointer.allocate(byteCount: stride * rows + 64, alignment: 64)
             memory.append(pointer)
-            planes.append(FFMutablePlane(baseAddress: pointer, bytesPerRow: stride, rowCount: rows))
+            planes.append(MutablePixelPlane(baseAddress: pointer, bytesPerRow: stride, rowCount: rows))
         }
         self.memory = memory
         buffer = FFMutableImageBuffer(pixelFormat: image.format, width: image.width, height: image.height, planes: planes)
@@ -205,13 +206,13 @@ extension FFPixelFormat {
 
 extension FFImageBuffer {
     /// The same memory viewed as the sub-picture `rect` (corners on chroma boundaries).
-    package func cropped(to rect: FFRect) -> FFImageBuffer {
-        if rect == FFRect(x: 0, y: 0, width: width, height: height) { return self }
+    package func cropped(to rect: RasterRect) -> FFImageBuffer {
+        if rect == RasterRect(x: 0, y: 0, width: width, height: height) { return self }
         let planes = self.planes.enumerated().map { index, plane in
             let rowOffset = (index == 0 || pixelFormat.isRGB || index == 3) ? rect.y : rect.y >> pixelFormat.chromaShiftY
             let offset = rowOffset * plane.bytesPerRow + pixelFormat.byteOffset(ofPixel: rect.x, plane: index)
-            return FFPlane(baseAddress: plane.baseAddress + offset, bytesPerRow: plane.bytesPerRow,
-                           rowCount: pixelFormat.rowCount(ofPlane: index, height: rect.height))
+            return PixelPlane(baseAddress: plane.baseAddress + offset, bytesPerRow: plane.bytesPerRow,
+                              rowCount: pixelFormat.rowCount(ofPlane: index, height: rect.height))
         }
         return FFImageBuffer(pixelFormat: pixelFormat, width: rect.width, height: rect.height, planes: planes)
     }
@@ -219,20 +220,20 @@ extension FFImageBuffer {
 
 extension FFMutableImageBuffer {
     /// The same memory viewed as the sub-picture `rect` (corners on chroma boundaries).
-    package func cropped(to rect: FFRect) -> FFMutableImageBuffer {
+    package func cropped(to rect: RasterRect) -> FFMutableImageBuffer {
         let view = readOnly.cropped(to: rect)
         return FFMutableImageBuffer(pixelFormat: pixelFormat, width: view.width, height: view.height,
                                     planes: view.planes.map {
-                                        FFMutablePlane(baseAddress: UnsafeMutableRawPointer(mutating: $0.baseAddress),
-                                                       bytesPerRow: $0.bytesPerRow, rowCount: $0.rowCount)
+                                        MutablePixelPlane(baseAddress: UnsafeMutableRawPointer(mutating: $0.baseAddress),
+                                                          bytesPerRow: $0.bytesPerRow, rowCount: $0.rowCount)
                                     })
     }
 
     /// A band to paint; its corners may be odd, so chroma rows/columns are rounded outward (black either way).
-    func croppedForFill(to rect: FFRect) -> FFMutableImageBuffer {
+    func croppedForFill(to rect: RasterRect) -> FFMutableImageBuffer {
         let sx = pixelFormat.chromaShiftX, sy = pixelFormat.chromaShiftY
         let x0 = (rect.x >> sx) << sx, y0 = (rect.y >> sy) << sy
-        let aligned = FFRect(x: x0, y: y0, width: rect.x + rect.width - x0, height: rect.y + rect.height - y0)
+        let aligned = RasterRect(x: x0, y: y0, width: rect.x + rect.width - x0, height: rect.y + rect.height - y0)
         return cropped(to: aligned)
     }
 }

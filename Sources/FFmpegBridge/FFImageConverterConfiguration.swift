@@ -1,3 +1,5 @@
+import Raster
+
 /// How pictures are resampled when their size changes.
 package enum FFScalingFilter: Sendable, Hashable {
     /// Nearest neighbour (fastest, blocky).
@@ -8,26 +10,6 @@ package enum FFScalingFilter: Sendable, Hashable {
     case bicubic
     /// Lanczos (swscale; sharpest).
     case lanczos
-}
-
-/// A rectangle in pixels.
-package struct FFRect: Hashable, Sendable {
-    /// Left edge.
-    package var x: Int
-    /// Top edge.
-    package var y: Int
-    /// Width.
-    package var width: Int
-    /// Height.
-    package var height: Int
-
-    /// Describes a rectangle.
-    package init(x: Int, y: Int, width: Int, height: Int) {
-        self.x = x
-        self.y = y
-        self.width = width
-        self.height = height
-    }
 }
 
 /// What an image converter converts between.
@@ -44,7 +26,7 @@ package struct FFImageConverterConfiguration: Sendable, Hashable {
     /// Source picture height.
     package var sourceHeight: Int
     /// The part of the source to use (`nil`: all of it).
-    package var sourceRect: FFRect?
+    package var sourceRect: RasterRect?
     /// The source's colour: for YCbCr sources the matrix and range decide the conversion (an unspecified matrix
     /// means BT.709 from 720 lines up and BT.601 below; an unspecified range means limited, except for FFmpeg's
     /// full-range "J" formats and the grey formats, which are always full range).
@@ -56,7 +38,7 @@ package struct FFImageConverterConfiguration: Sendable, Hashable {
     /// Destination picture height.
     package var destinationHeight: Int
     /// Where in the destination the picture goes (`nil`: all of it).
-    package var destinationRect: FFRect?
+    package var destinationRect: RasterRect?
     /// The destination's colour (matrix and range for YCbCr destinations, as for the source). Between two YCbCr
     /// formats with different matrices the samples are converted through RGB.
     package var destinationColor: FFColorProperties
@@ -99,11 +81,11 @@ struct FFYCbCrEncoding: Hashable {
 
 extension FFImageConverterConfiguration {
     /// The rectangle of the source in use.
-    var resolvedSourceRect: FFRect { sourceRect ?? FFRect(x: 0, y: 0, width: sourceWidth, height: sourceHeight) }
+    var resolvedSourceRect: RasterRect { sourceRect ?? RasterRect(x: 0, y: 0, width: sourceWidth, height: sourceHeight) }
 
     /// The rectangle of the destination written.
-    var resolvedDestinationRect: FFRect {
-        destinationRect ?? FFRect(x: 0, y: 0, width: destinationWidth, height: destinationHeight)
+    var resolvedDestinationRect: RasterRect {
+        destinationRect ?? RasterRect(x: 0, y: 0, width: destinationWidth, height: destinationHeight)
     }
 
     /// The source's YCbCr encoding (meaningless for RGB sources).

@@ -1,3 +1,4 @@
+import Raster
 internal import CYUV
 
 /// A rotation by whole quarter turns, clockwise as a picture is seen (origin top-left, y down): the one
@@ -42,10 +43,10 @@ package enum FFImageRotation {
         case .counterclockwise: kRotate270
         }
         let s = source.planes, d = destination.planes
-        func u8(_ p: FFPlane) -> UnsafePointer<UInt8> { p.baseAddress.assumingMemoryBound(to: UInt8.self) }
-        func u8(_ p: FFMutablePlane) -> UnsafeMutablePointer<UInt8> { p.baseAddress.assumingMemoryBound(to: UInt8.self) }
-        func stride(_ p: FFPlane) -> Int32 { Int32(p.bytesPerRow) }
-        func stride(_ p: FFMutablePlane) -> Int32 { Int32(p.bytesPerRow) }
+        func u8(_ p: PixelPlane) -> UnsafePointer<UInt8> { p.baseAddress.assumingMemoryBound(to: UInt8.self) }
+        func u8(_ p: MutablePixelPlane) -> UnsafeMutablePointer<UInt8> { p.baseAddress.assumingMemoryBound(to: UInt8.self) }
+        func stride(_ p: PixelPlane) -> Int32 { Int32(p.bytesPerRow) }
+        func stride(_ p: MutablePixelPlane) -> Int32 { Int32(p.bytesPerRow) }
         let w = Int32(source.width), h = Int32(source.height)
         let status: Int32
         switch source.pixelFormat {

@@ -1,3 +1,4 @@
+import Raster
 internal import CFFmpeg
 
 /// The kind of picture a frame was coded as.
@@ -22,7 +23,7 @@ package final class FFVideoFrame: @unchecked Sendable {
     /// The pixel format.
     package let pixelFormat: FFPixelFormat
     /// The planes, in the pixel format's plane order.
-    package let planes: [FFPlane]
+    package let planes: [PixelPlane]
     /// Colour description as the stream signalled it.
     package let colorProperties: FFColorProperties
     /// Presentation time of the packet this picture came from, in the caller's time base; `nil` if it had none.
@@ -52,8 +53,8 @@ package final class FFVideoFrame: @unchecked Sendable {
         pixelFormat = FFPixelFormat(rawValue: f.format) ?? .yuv420p
         planes = (0..<pixelFormat.planeCount).compactMap { index in
             guard let data = cff_frame_data(frame, Int32(index)) else { return nil }
-            return FFPlane(baseAddress: UnsafeRawPointer(data), bytesPerRow: Int(cff_frame_linesize(frame, Int32(index))),
-                           rowCount: FFPixelFormat(rawValue: f.format).map {
+            return PixelPlane(baseAddress: UnsafeRawPointer(data), bytesPerRow: Int(cff_frame_linesize(frame, Int32(index))),
+                              rowCount: FFPixelFormat(rawValue: f.format).map {
                                $0.rowCount(ofPlane: index, height: Int(f.height))
                            } ?? Int(f.height))
         }

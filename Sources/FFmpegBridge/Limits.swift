@@ -20,9 +20,4 @@ package enum FFLimits {
 
     /// Size of the buffer one FFmpeg log line is formatted into; longer lines are truncated.
     package static let logLineCapacity = 1024
-
-    /// Most source pixels per destination pixel, each way, that a shrinking draw's filter kernel spans in one step
-    /// (`FFBitmapDrawing`). pixman's separable filters cost the square of the kernel's width per pixel, so larger
-    /// shrinks first average the source down by a whole factor, then filter what is left.
-    package static let maximumFilterScale = 32
 }

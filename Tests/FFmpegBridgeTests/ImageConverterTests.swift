@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import FFmpegBridge
+import Raster
 
 /// BT.601/709/2020 luma coefficients (Kr, Kb) from ITU-R BT.601-7, BT.709-6 and BT.2020-2.
 private let coefficients: [FFMatrixCoefficients: (Double, Double)] = [
@@ -257,7 +258,7 @@ struct ImageConverterTests {
         var configuration = FFImageConverterConfiguration(
             sourceFormat: .yuv420p, sourceWidth: 640, sourceHeight: 480, destinationFormat: .bgra,
             destinationWidth: 640, destinationHeight: 360, sourceColor: .bt709)
-        configuration.destinationRect = FFRect(x: 80, y: 0, width: 480, height: 360)
+        configuration.destinationRect = RasterRect(x: 80, y: 0, width: 480, height: 360)
         try FFImageConverter(configuration: configuration).convert(source.image, into: output.mutableImage)
         for (x, y) in [(0, 0), (79, 200), (560, 10), (639, 359)] {
             #expect([output.byte(0, 4 * x, y), output.byte(0, 4 * x + 1, y), output.byte(0, 4 * x + 2, y), output.byte(0, 4 * x + 3, y)]
@@ -291,14 +292,14 @@ struct ImageConverterTests {
         var configuration = FFImageConverterConfiguration(
             sourceFormat: .nv12, sourceWidth: 128, sourceHeight: 64, destinationFormat: .nv12,
             destinationWidth: 32, destinationHeight: 16)
-        configuration.sourceRect = FFRect(x: 64, y: 32, width: 32, height: 16)
+        configuration.sourceRect = RasterRect(x: 64, y: 32, width: 32, height: 16)
         let output = TestPicture(.nv12, width: 32, height: 16)
         let converter = try FFImageConverter(configuration: configuration)
         #expect(converter.pathDescription == ["copy"])
         try converter.convert(source.image, into: output.mutableImage)
         #expect(output.byte(0, 5, 7) == source.byte(0, 69, 39))
         #expect(output.byte(1, 6, 3) == source.byte(1, 70, 19))
-        configuration.sourceRect = FFRect(x: 3, y: 0, width: 32, height: 16)
+        configuration.sourceRect = RasterRect(x: 3, y: 0, width: 32, height: 16)
         #expect { try FFImageConverter(configuration: configuration) } throws: { ($0 as? FFError)?.setting == "sourceRect" }
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import FFmpegBridge
+import Raster
 
 /// A picture in test-owned memory (the role a CVPixelBuffer plays above the bridge). Its lifetime is observable,
 /// so tests can check that zero-copy encoding keeps it alive exactly as long as FFmpeg needs it.
@@ -35,14 +36,14 @@ final class TestPicture: @unchecked Sendable {
 
     var image: FFImageBuffer {
         FFImageBuffer(pixelFormat: pixelFormat, width: width, height: height,
-                      planes: (0..<memory.count).map { FFPlane(baseAddress: UnsafeRawPointer(memory[$0]),
-                                                               bytesPerRow: strides[$0], rowCount: rows[$0]) })
+                      planes: (0..<memory.count).map { PixelPlane(baseAddress: UnsafeRawPointer(memory[$0]),
+                                                                  bytesPerRow: strides[$0], rowCount: rows[$0]) })
     }
 
     var mutableImage: FFMutableImageBuffer {
         FFMutableImageBuffer(pixelFormat: pixelFormat, width: width, height: height,
-                             planes: (0..<memory.count).map { FFMutablePlane(baseAddress: memory[$0],
-                                                                             bytesPerRow: strides[$0], rowCount: rows[$0]) })
+                             planes: (0..<memory.count).map { MutablePixelPlane(baseAddress: memory[$0],
+                                                                                bytesPerRow: strides[$0], rowCount: rows[$0]) })
     }
 
     /// Byte `x` of row `y` of plane `plane`.
@@ -145,7 +146,7 @@ enum Pattern {
 /// Quality measures.
 enum Measure {
     /// PSNR in dB between two luma planes of 8-bit (or, with `depth` > 8, 16-bit little-endian) samples.
-    static func psnr(_ a: FFPlane, _ b: FFPlane, width: Int, height: Int, depth: Int = 8) -> Double {
+    static func psnr(_ a: PixelPlane, _ b: PixelPlane, width: Int, height: Int, depth: Int = 8) -> Double {
         var squared = 0.0
         for y in 0..<height {
             for x in 0..<width {

@@ -1,5 +1,6 @@
 import CoreVideo
 import FFmpegBridge
+import Raster
 
 /// A picture in memory the codec layer owns, in an FFmpeg layout (yuv422p10le for ProRes, yuv420p for x264…), for
 /// formats Core Video has no buffer type for. The encoder keeps it alive while it references the planes.
@@ -11,13 +12,13 @@ final class OwnedPicture: @unchecked Sendable {
 
     init(format: FFPixelFormat, width: Int, height: Int) {
         let strides = format.minimumBytesPerRow(width: width).map { ($0 + 63) & ~63 }
-        var planes: [FFMutablePlane] = []
+        var planes: [MutablePixelPlane] = []
         var memory: [UnsafeMutableRawPointer] = []
         for (index, stride) in strides.enumerated() {
             let rows = format.rowCount(ofPlane: index, height: height)
             let pointer = UnsafeMutableRawPointer.allocate(byteCount: stride * rows + 64, alignment: 64)
             memory.append(pointer)
-            planes.append(FFMutablePlane(baseAddress: pointer, bytesPerRow: stride, rowCount: rows))
+            planes.append(MutablePixelPlane(baseAddress: pointer, bytesPerRow: stride, rowCount: rows))
         }
         self.memory = memory
         image = FFMutableImageBuffer(pixelFormat: format, width: width, height: height, planes: planes)

@@ -1,5 +1,6 @@
 import CoreVideo
 import FFmpegBridge
+import Raster
 
 /// How a picture of one size is fitted into another: Apple's four `AVVideoScalingMode…` values, plus the
 /// behaviour with no scaling mode at all (`stretch`: VideoToolbox's default `kVTScalingMode_Normal`, the whole
@@ -105,9 +106,9 @@ package struct PictureGeometry: Hashable, Sendable {
 /// Where a scaled picture comes from and goes to.
 package struct ScalingPlan: Hashable, Sendable {
     /// The part of the source used.
-    package var sourceRect: FFRect
+    package var sourceRect: RasterRect
     /// Where it lands in the destination.
-    package var destinationRect: FFRect
+    package var destinationRect: RasterRect
 
     /// Plans scaling `source` into a `destination`-sized picture whose pixels have `destinationPixelAspectRatio`.
     /// Rectangle corners fall on the chroma grids of the two formats (their subsampling as log2 steps).
@@ -162,12 +163,12 @@ package struct ScalingPlan: Hashable, Sendable {
     }
 
     /// The integer rectangle nearest `rect`, its corner on the alignment grid, kept inside the picture.
-    private static func align(_ rect: PixelRect, within width: Int, _ height: Int, _ step: (x: Int, y: Int)) -> FFRect {
+    private static func align(_ rect: PixelRect, within width: Int, _ height: Int, _ step: (x: Int, y: Int)) -> RasterRect {
         func snap(_ value: Double, _ step: Int) -> Int { Int((value / Double(step)).rounded()) * step }
         let x = min(max(0, snap(rect.x, step.x)), max(0, width - step.x))
         let y = min(max(0, snap(rect.y, step.y)), max(0, height - step.y))
         let right = min(width, max(x + 1, Int((rect.x + rect.width).rounded())))
         let bottom = min(height, max(y + 1, Int((rect.y + rect.height).rounded())))
-        return FFRect(x: x, y: y, width: right - x, height: bottom - y)
+        return RasterRect(x: x, y: y, width: right - x, height: bottom - y)
     }
 }

@@ -1,4 +1,5 @@
 import FFmpegBridge
+import Raster
 import Foundation
 
 /// Draws a premultiplied BGRA picture OVER a BGRA destination through any affine map: bilinear sampling, transparent
@@ -11,8 +12,8 @@ import Foundation
 /// multiplies natively. Its 8-bit weights differ from pixman's 7-bit ones by at most a few codes.
 enum AffineBilinearKernel {
     /// Draws `source` into `area` of `destination`; `transform` maps source pixel coordinates to destination ones.
-    static func draw(_ source: FFImageBuffer, transform: FFAffineTransform, opacity: Double,
-                     into destination: FFMutableImageBuffer, area: FFRect) {
+    static func draw(_ source: FFImageBuffer, transform: RasterTransform, opacity: Double,
+                     into destination: FFMutableImageBuffer, area: RasterRect) {
         guard let inverse = transform.inverted, opacity > 0 else { return }
         let alpha = UInt16(min(256, max(0, (opacity * 256).rounded())))
         let sourceStride = source.planes[0].bytesPerRow / 4, destinationStride = destination.planes[0].bytesPerRow / 4

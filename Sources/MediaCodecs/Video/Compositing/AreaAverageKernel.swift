@@ -1,4 +1,5 @@
 import FFmpegBridge
+import Raster
 
 /// Shrinks a premultiplied BGRA picture by area averaging: each output pixel is the mean of the source area under
 /// it, partly covered pixels weighted by their coverage. The low-pass before a large downscale, so that detail finer
@@ -56,7 +57,7 @@ enum AreaAverageKernel {
             let memory = UnsafeMutableRawPointer.allocate(byteCount: bytesPerRow * stepHeight, alignment: 64)
             defer { memory.deallocate() }
             let step = FFMutableImageBuffer(pixelFormat: .bgra, width: stepWidth, height: stepHeight,
-                                            planes: [FFMutablePlane(baseAddress: memory, bytesPerRow: bytesPerRow, rowCount: stepHeight)])
+                                            planes: [MutablePixelPlane(baseAddress: memory, bytesPerRow: bytesPerRow, rowCount: stepHeight)])
             shrink(source, into: step)
             shrink(step.readOnly, into: destination)
             return

@@ -1,5 +1,6 @@
 import CoreVideo
 import FFmpegBridge
+import Raster
 
 /// Turns a layer's source into the BGRA picture its placement draws: converted from its format and colour, cut to
 /// the placed rectangle, turned exactly by quarter turns and shrunk by area averaging (`AreaAverageKernel`) as
@@ -90,8 +91,8 @@ final class LayerSourcePreparer {
             }
             let converted = try scratchImage(.converted, .bgra, region.width, region.height)
             try convert(source.image, color: source.color, region: region, into: converted)
-            current = converted.readOnly.cropped(to: FFRect(x: rect.x - region.x, y: rect.y - region.y,
-                                                            width: rect.width, height: rect.height))
+            current = converted.readOnly.cropped(to: RasterRect(x: rect.x - region.x, y: rect.y - region.y,
+                                                                width: rect.width, height: rect.height))
         }
         if p.turns != .none {
             let turned = shrinks || target == nil
@@ -117,7 +118,7 @@ final class LayerSourcePreparer {
     }
 
     /// Converts `region` of `image` (all of it when `nil`) to fill `destination`, through a cached converter.
-    func convert(_ image: FFImageBuffer, color: FFColorProperties, region: FFRect?, into destination: FFMutableImageBuffer,
+    func convert(_ image: FFImageBuffer, color: FFColorProperties, region: RasterRect?, into destination: FFMutableImageBuffer,
                  destinationColor: FFColorProperties = .unspecified)
         throws(CodecError) {
         var c = FFImageConverterConfiguration(
@@ -147,7 +148,7 @@ final class LayerSourcePreparer {
     private func scratchImage(_ stage: Stage, _ format: FFPixelFormat, _ width: Int, _ height: Int)
         throws(CodecError) -> FFMutableImageBuffer {
         let pixelFormat = format == .bgra ? kCVPixelFormatType_32BGRA : kCVPixelFormatType_420YpCbCr8Planar
-        let wanted = FFRect(x: 0, y: 0, width: width, height: height)
+        let wanted = RasterRect(x: 0, y: 0, width: width, height: height)
         if let buffer = scratch[stage], buffer.width >= width, buffer.height >= height {
             return buffer.ffMutableImage(as: format).cropped(to: wanted)
         }
@@ -164,12 +165,12 @@ final class LayerSourcePreparer {
     }
 
     /// `rect` grown outward to even corners where `format` subsamples chroma, inside the picture.
-    static func outsetToChromaGrid(_ rect: FFRect, format: FFPixelFormat, width: Int, height: Int) -> FFRect {
+    static func outsetToChromaGrid(_ rect: RasterRect, format: FFPixelFormat, width: Int, height: Int) -> RasterRect {
         let stepX = 1 << format.chromaShiftX, stepY = 1 << format.chromaShiftY
         let left = rect.x / stepX * stepX, top = rect.y / stepY * stepY
         let right = min(width, (rect.x + rect.width + stepX - 1) / stepX * stepX)
         let bottom = min(height, (rect.y + rect.height + stepY - 1) / stepY * stepY)
-        return FFRect(x: left, y: top, width: right - left, height: bottom - top)
+        return RasterRect(x: left, y: top, width: right - left, height: bottom - top)
     }
 
     /// Runs a bridge call, naming what was being done if it fails.

@@ -1,11 +1,12 @@
 import CoreVideo
 import FFmpegBridge
+import Raster
 
 /// Composes a frame in Y′CbCr 4:2:0 when its layers allow it: every layer an opaque 8-bit 4:2:0 picture of one
 /// colour encoding (matrix and range), placed by a positive scale and a translation, on an opaque background or an
 /// opaque full-frame bottom layer. That is the common case of decoded video (picture-in-picture, cross-fades,
 /// zooms, letterboxing), and in Y′CbCr a pixel is 1.5 bytes instead of premultiplied BGRA's 4: layers are drawn
-/// plane by plane (`FFPlaneDrawing`) without converting each to BGRA first, and the frame is converted once at the
+/// plane by plane (`PlaneDrawing`) without converting each to BGRA first, and the frame is converted once at the
 /// end (not at all for a 4:2:0 output). The results equal the BGRA path's up to rounding: mixing at an opacity is
 /// linear, so it commutes with the Y′CbCr matrix.
 ///
@@ -55,8 +56,8 @@ final class PlanarLayerComposer {
             let samples = try backgroundSamples(background, color: color, converters: converters)
             for plane in 0..<3 {
                 let width = plane == 0 ? frame.width : frame.width / 2, height = plane == 0 ? frame.height : frame.height / 2
-                FFPlaneDrawing.fill(frame.planes[plane], rect: FFRect(x: 0, y: 0, width: width, height: height),
-                                    value: samples[plane])
+                PlaneDrawing.fill(frame.planes[plane], rect: RasterRect(x: 0, y: 0, width: width, height: height),
+                                  value: samples[plane])
             }
         }
         for layer in layers { try draw(layer, converters: converters, into: frame) }
@@ -82,7 +83,10 @@ final class PlanarLayerComposer {
             let reductionY = Double(picture.height) / Double(p.preparedHeight)
             if reductionX >= 2 || reductionY >= 2 {
                 let shrunk = try scratchImage(.shrunk, p.preparedWidth, p.preparedHeight)
-                try bridge("shrinking a layer") { () throws(FFError) in try FFPlaneDrawing.shrink(picture, into: shrunk) }
+                // Both are yuv420p here (nv12 was deinterleaved above), the layout the shrink takes.
+                try bridge("shrinking a layer") { () throws(RasterError) in
+                    try PlaneDrawing.shrink(picture.picture, into: shrunk.picture)
+                }
                 picture = shrunk.readOnly
             } else {
                 // libyuv's box filter is bilinear below a halving, so a low-pass step there would only resample
@@ -93,14 +97,14 @@ final class PlanarLayerComposer {
         }
         for plane in 0..<3 {
             let luma = plane == 0
-            let source = FFPlaneDrawing.Plane(picture.planes[plane], width: luma ? picture.width : (picture.width + 1) / 2,
-                                              height: luma ? picture.height : (picture.height + 1) / 2)
+            let source = PlaneDrawing.Plane(picture.planes[plane], width: luma ? picture.width : (picture.width + 1) / 2,
+                                            height: luma ? picture.height : (picture.height + 1) / 2)
             let divisor = luma ? 1.0 : 2.0
             let pieces = luma ? [(p.area, 1.0)] : Self.chromaPieces(of: p.area)
             for (area, coverage) in pieces {
-                try bridge("drawing a layer's plane \(plane)") { () throws(FFError) in
-                    try FFPlaneDrawing.draw(source, scaleX: t.a, scaleY: t.d, tx: t.tx / divisor, ty: t.ty / divisor,
-                                            opacity: layer.opacity * coverage, into: frame.planes[plane], area: area)
+                try bridge("drawing a layer's plane \(plane)") { () throws(RasterError) in
+                    try PlaneDrawing.draw(source, scaleX: t.a, scaleY: t.d, tx: t.tx / divisor, ty: t.ty / divisor,
+                                          opacity: layer.opacity * coverage, into: frame.planes[plane], area: area)
                 }
             }
         }
@@ -109,7 +113,7 @@ final class PlanarLayerComposer {
     /// The chroma samples a luma area covers, with how much of each it covers: the samples inside at 1, and where
     /// the area's edges are odd, a column or row of samples half covered (a quarter at corners), so a layer's
     /// colour reaches its edge pixels as much as it would averaging RGB down to 4:2:0.
-    static func chromaPieces(of area: FFRect) -> [(FFRect, Double)] {
+    static func chromaPieces(of area: RasterRect) -> [(RasterRect, Double)] {
         let x0 = area.x, x1 = area.x + area.width, y0 = area.y, y1 = area.y + area.height
         // Columns: a half-covered one at each odd edge, the fully covered ones between.
         var columns: [(Range<Int>, Double)] = []
@@ -122,7 +126,7 @@ final class PlanarLayerComposer {
         if y1 % 2 == 1 && (y0 % 2 == 0 || y1 >> 1 != y0 >> 1) { rows.append(((y1 >> 1)..<((y1 >> 1) + 1), 0.5)) }
         return rows.flatMap { row, rowCoverage in
             columns.map { column, columnCoverage in
-                (FFRect(x: column.lowerBound, y: row.lowerBound, width: column.count, height: row.count),
+                (RasterRect(x: column.lowerBound, y: row.lowerBound, width: column.count, height: row.count),
                  rowCoverage * columnCoverage)
             }
         }
@@ -142,7 +146,7 @@ final class PlanarLayerComposer {
         let out = try scratchImage(.deinterleaved, 16, 16)
         let converted = pixels.withUnsafeBytes { bytes -> CodecError? in
             let image = FFImageBuffer(pixelFormat: .bgra, width: 16, height: 16,
-                                      planes: [FFPlane(baseAddress: bytes.baseAddress!, bytesPerRow: 64, rowCount: 16)])
+                                      planes: [PixelPlane(baseAddress: bytes.baseAddress!, bytesPerRow: 64, rowCount: 16)])
             do throws(CodecError) {
                 try converters.convert(image, color: .unspecified, region: nil, into: out, destinationColor: color)
                 return nil
@@ -158,7 +162,7 @@ final class PlanarLayerComposer {
 
     /// The top-left `width` x `height` of a 4:2:0 planar picture kept for `stage`, grown when too small.
     private func scratchImage(_ stage: Stage, _ width: Int, _ height: Int) throws(CodecError) -> FFMutableImageBuffer {
-        let wanted = FFRect(x: 0, y: 0, width: width, height: height)
+        let wanted = RasterRect(x: 0, y: 0, width: width, height: height)
         if let buffer = scratch[stage], buffer.width >= width, buffer.height >= height {
             return buffer.ffMutableImage(as: .yuv420p).cropped(to: wanted)
         }
@@ -174,7 +178,7 @@ final class PlanarLayerComposer {
         }
     }
 
-    private func bridge(_ operation: String, _ body: () throws(FFError) -> Void) throws(CodecError) {
+    private func bridge(_ operation: String, _ body: () throws(RasterError) -> Void) throws(CodecError) {
         do {
             try body()
         } catch {

@@ -1,5 +1,6 @@
 import CoreVideo
 import FFmpegBridge
+import Raster
 import Synchronization
 
 /// The kernel of the built-in video compositor: draws a background colour, then layers bottom to top, into one
@@ -180,10 +181,11 @@ package final class VideoLayerCompositor: @unchecked Sendable {
         } else {
             let alpha = background[3]
             func byte(_ value: Double) -> UInt8 { UInt8((value * 255).rounded()) }
-            try bridge("filling the background") { () throws(FFError) in
-                try FFRasterDrawing.fill(working, rect: FFRect(x: 0, y: 0, width: width, height: height),
-                                         blue: byte(background[2] * alpha), green: byte(background[1] * alpha),
-                                         red: byte(background[0] * alpha), alpha: byte(alpha))
+            // The working picture is bgra (`workingImage`), the layout RasterDrawing takes.
+            try bridge("filling the background") { () throws(RasterError) in
+                try RasterDrawing.fill(working.picture, rect: RasterRect(x: 0, y: 0, width: width, height: height),
+                                       blue: byte(background[2] * alpha), green: byte(background[1] * alpha),
+                                       red: byte(background[0] * alpha), alpha: byte(alpha))
             }
         }
         for (layer, source, placement) in layersToDraw {
@@ -191,10 +193,10 @@ package final class VideoLayerCompositor: @unchecked Sendable {
             let opacity = Double(min(1, layer.opacity))
             switch placement.kind {
             case .axisAligned:
-                try bridge("drawing a layer") { () throws(FFError) in
-                    try FFRasterDrawing.draw(prepared, transform: placement.transform,
-                                             filter: placement.isWholePixelMove ? .nearest : .bilinear, edges: .extend,
-                                             opacity: opacity, into: working, clip: placement.area)
+                try bridge("drawing a layer") { () throws(RasterError) in
+                    try RasterDrawing.draw(prepared.picture, transform: placement.transform,
+                                           filter: placement.isWholePixelMove ? .nearest : .bilinear, edges: .extend,
+                                           opacity: opacity, into: working.picture, clip: placement.area)
                 }
             case .general:
                 AffineBilinearKernel.draw(prepared, transform: placement.transform, opacity: opacity, into: working,
@@ -246,11 +248,20 @@ package final class VideoLayerCompositor: @unchecked Sendable {
         converter.pathDescription.allSatisfy { $0 == "copy" || $0.hasPrefix("libyuv") }
     }
 
-    private static func isOnChromaGrid(_ rect: FFRect, _ format: FFPixelFormat) -> Bool {
+    private static func isOnChromaGrid(_ rect: RasterRect, _ format: FFPixelFormat) -> Bool {
         rect.x % format.chromaStep.x == 0 && rect.y % format.chromaStep.y == 0
     }
 
     private func bridge(_ operation: String, _ body: () throws(FFError) -> Void) throws(CodecError) {
+        do {
+            try body()
+        } catch {
+            throw CodecError(error, while: "composing video: \(operation)")
+        }
+    }
+
+    /// Runs a Raster call, naming what was being done if it fails.
+    private func bridge(_ operation: String, _ body: () throws(RasterError) -> Void) throws(CodecError) {
         do {
             try body()
         } catch {

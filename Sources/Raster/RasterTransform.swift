@@ -1,5 +1,5 @@
 /// A 2-D affine map in Core Graphics' order: x′ = a·x + c·y + tx, y′ = b·x + d·y + ty.
-package struct FFAffineTransform: Hashable, Sendable {
+package struct RasterTransform: Hashable, Sendable {
     /// The coefficients, named as `CGAffineTransform` names them.
     package var a, b, c, d, tx, ty: Double
 
@@ -14,24 +14,24 @@ package struct FFAffineTransform: Hashable, Sendable {
     }
 
     /// The map that changes nothing.
-    package static let identity = FFAffineTransform(a: 1, b: 0, c: 0, d: 1, tx: 0, ty: 0)
+    package static let identity = RasterTransform(a: 1, b: 0, c: 0, d: 1, tx: 0, ty: 0)
 
     /// The inverse map, or `nil` when the map flattens the plane (or is not finite).
-    package var inverted: FFAffineTransform? {
+    package var inverted: RasterTransform? {
         let determinant = a * d - b * c
         guard determinant.isNormal, [a, b, c, d, tx, ty].allSatisfy(\.isFinite) else { return nil }
         let ia = d / determinant, ib = -b / determinant, ic = -c / determinant, id = a / determinant
-        let inverse = FFAffineTransform(a: ia, b: ib, c: ic, d: id, tx: -(ia * tx + ic * ty), ty: -(ib * tx + id * ty))
+        let inverse = RasterTransform(a: ia, b: ib, c: ic, d: id, tx: -(ia * tx + ic * ty), ty: -(ib * tx + id * ty))
         // A nearly flat map's inverse can overflow.
         guard [inverse.a, inverse.b, inverse.c, inverse.d, inverse.tx, inverse.ty].allSatisfy(\.isFinite) else { return nil }
         return inverse
     }
 
     /// This map followed by `next`.
-    package func concatenating(_ next: FFAffineTransform) -> FFAffineTransform {
-        FFAffineTransform(a: a * next.a + b * next.c, b: a * next.b + b * next.d,
-                          c: c * next.a + d * next.c, d: c * next.b + d * next.d,
-                          tx: tx * next.a + ty * next.c + next.tx, ty: tx * next.b + ty * next.d + next.ty)
+    package func concatenating(_ next: RasterTransform) -> RasterTransform {
+        RasterTransform(a: a * next.a + b * next.c, b: a * next.b + b * next.d,
+                        c: c * next.a + d * next.c, d: c * next.b + d * next.d,
+                        tx: tx * next.a + ty * next.c + next.tx, ty: tx * next.b + ty * next.d + next.ty)
     }
 
     /// Where the point (x, y) goes.

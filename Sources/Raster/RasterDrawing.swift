@@ -1,7 +1,7 @@
 internal import CPixman
 
 /// How a picture drawn through a transform is sampled between its pixels.
-package enum FFSamplingFilter: Sendable, Hashable {
+package enum SamplingFilter: Sendable, Hashable {
     /// The nearest pixel: exact for whole-pixel moves, blocky otherwise.
     case nearest
     /// Bilinear interpolation of the four nearest pixels (pixman's 7-bit weights).
@@ -9,7 +9,7 @@ package enum FFSamplingFilter: Sendable, Hashable {
 }
 
 /// What sampling finds past a drawn picture's edges.
-package enum FFEdgeMode: Sendable, Hashable {
+package enum EdgeMode: Sendable, Hashable {
     /// Transparent pixels (pixman's `PIXMAN_REPEAT_NONE`): edges fade over about one source pixel.
     case transparent
     /// The edge pixels repeated (`PIXMAN_REPEAT_PAD`): for draws clipped to the picture's own footprint, whose
@@ -22,12 +22,12 @@ package enum FFEdgeMode: Sendable, Hashable {
 ///
 /// Each call makes its pixman images over the caller's memory and releases them before returning, so nothing
 /// outlives the call and any thread may call at any time (two calls must not write the same picture at once).
-package enum FFRasterDrawing {
+package enum RasterDrawing {
     /// Paints `rect` of `destination` (clipped to it) with one premultiplied BGRA pixel value.
-    package static func fill(_ destination: FFMutableImageBuffer, rect: FFRect,
-                             blue: UInt8, green: UInt8, red: UInt8, alpha: UInt8) throws(FFError) {
-        try checkBGRA(destination.readOnly, "FFRasterDrawing.fill")
-        let area = rect.intersection(FFRect(x: 0, y: 0, width: destination.width, height: destination.height))
+    package static func fill(_ destination: MutablePixelPicture, rect: RasterRect,
+                             blue: UInt8, green: UInt8, red: UInt8, alpha: UInt8) throws(RasterError) {
+        try checkBGRA(destination.readOnly, "RasterDrawing.fill")
+        let area = rect.intersection(RasterRect(x: 0, y: 0, width: destination.width, height: destination.height))
         guard let area else { return }
         let pixel = UInt32(alpha) << 24 | UInt32(red) << 16 | UInt32(green) << 8 | UInt32(blue)
         let plane = destination.planes[0]
@@ -49,22 +49,22 @@ package enum FFRasterDrawing {
     /// pixman picks its fast paths from what it is given: whole-pixel moves with `.nearest` are plain blits, and
     /// scale-and-translate maps with `.bilinear` use its SSSE3 scaled kernels (about 1 ms per quarter of a 1080p
     /// frame); other maps take its general path (about 18 ms per 1080p frame).
-    package static func draw(_ source: FFImageBuffer, transform: FFAffineTransform, filter: FFSamplingFilter,
-                             edges: FFEdgeMode, opacity: Double, into destination: FFMutableImageBuffer,
-                             clip: FFRect) throws(FFError) {
-        let operation = "FFRasterDrawing.draw"
+    package static func draw(_ source: PixelPicture, transform: RasterTransform, filter: SamplingFilter,
+                             edges: EdgeMode, opacity: Double, into destination: MutablePixelPicture,
+                             clip: RasterRect) throws(RasterError) {
+        let operation = "RasterDrawing.draw"
         try checkBGRA(source, operation)
         try checkBGRA(destination.readOnly, operation)
-        guard opacity > 0, let area = clip.intersection(FFRect(x: 0, y: 0, width: destination.width,
-                                                                 height: destination.height)) else { return }
-        var map = try FFPixmanTransform(transform, origin: (area.x, area.y), operation: operation)
+        guard opacity > 0, let area = clip.intersection(RasterRect(x: 0, y: 0, width: destination.width,
+                                                                   height: destination.height)) else { return }
+        var map = try PixmanTransform(transform, origin: (area.x, area.y), operation: operation)
         // pixman reads through a mutable pointer type but never writes a source image.
         guard let sourceImage = makeImage(UnsafeMutableRawPointer(mutating: source.planes[0].baseAddress), source.width,
                                           source.height, source.planes[0].bytesPerRow),
               let destinationImage = makeImage(destination.planes[0].baseAddress + area.y * destination.planes[0].bytesPerRow
                                                    + 4 * area.x, area.width, area.height,
                                                destination.planes[0].bytesPerRow) else {
-            throw FFError(.outOfMemory, operation: "pixman_image_create_bits", message: "allocation failed")
+            throw RasterError(.outOfMemory, operation: "pixman_image_create_bits", message: "allocation failed")
         }
         defer {
             pixman_image_unref(sourceImage)
@@ -78,7 +78,7 @@ package enum FFRasterDrawing {
             var color = pixman_color_t(red: 0, green: 0, blue: 0, alpha: UInt16((opacity * 65535).rounded()))
             mask = pixman_image_create_solid_fill(&color)
             guard mask != nil else {
-                throw FFError(.outOfMemory, operation: "pixman_image_create_solid_fill", message: "allocation failed")
+                throw RasterError(.outOfMemory, operation: "pixman_image_create_solid_fill", message: "allocation failed")
             }
         }
         defer { if let mask { pixman_image_unref(mask) } }
@@ -92,24 +92,13 @@ package enum FFRasterDrawing {
                                  Int32(bytesPerRow))
     }
 
-    /// pixman takes 32-bit pixels on rows whose stride is a whole number of pixels.
-    private static func checkBGRA(_ image: FFImageBuffer, _ operation: String) throws(FFError) {
-        try image.validate(operation)
-        guard image.pixelFormat == .bgra else {
-            throw FFError(.invalidArgument, operation: operation, message: "\(image.pixelFormat) pictures cannot be drawn; only bgra")
-        }
+    /// pixman takes 32-bit pixels on rows whose stride is a whole number of pixels. The pixel format itself is the
+    /// caller's to know: a picture here is only planes.
+    private static func checkBGRA(_ image: PixelPicture, _ operation: String) throws(RasterError) {
+        try image.validate(bytesPerRow: [4 * image.width], rowCount: [image.height], operation)
         guard image.planes[0].bytesPerRow % 4 == 0, image.planes[0].bytesPerRow <= Int(Int32.max) else {
-            throw FFError(.invalidArgument, operation: operation,
-                          message: "\(image.planes[0].bytesPerRow) bytes per row is not a whole number of 32-bit pixels")
+            throw RasterError(.invalidArgument, operation: operation,
+                              message: "\(image.planes[0].bytesPerRow) bytes per row is not a whole number of 32-bit pixels")
         }
-    }
-}
-
-extension FFRect {
-    /// The part of this rectangle inside `other`, or `nil` when they do not overlap.
-    package func intersection(_ other: FFRect) -> FFRect? {
-        let left = max(x, other.x), top = max(y, other.y)
-        let right = min(x + width, other.x + other.width), bottom = min(y + height, other.y + other.height)
-        return right > left && bottom > top ? FFRect(x: left, y: top, width: right - left, height: bottom - top) : nil
     }
 }

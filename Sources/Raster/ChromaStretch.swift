@@ -3,7 +3,7 @@ internal import CRowKernels
 /// Stretching Cb around 128 before libyuv converts limited-range Y′CbCr whose Cb → B coefficient does not fit its
 /// 8-bit multiplier (BT.709, BT.2020): libyuv then applies the coefficient that fits, 2, and the stretch supplies the
 /// rest, 2(1 − Kb) · 255/224 / 2.
-package enum FFChromaStretch {
+package enum ChromaStretch {
     /// The stretch for a matrix's Kb, as the excess over 1 in 1/32768ths. Rounding stays exact: for every code c,
     /// 128 + d + round(d · excess / 32768) with d = c − 128 equals 128 + gain · d rounded (checked by tests for both
     /// matrices).

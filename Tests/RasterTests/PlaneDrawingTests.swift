@@ -1,8 +1,8 @@
 import Foundation
 import Testing
-@testable import FFmpegBridge
+@testable import Raster
 
-/// `FFPlaneDrawing`: sample-plane draws (scale, move, opacity, repeated edges) and the box shrink, on values small
+/// `PlaneDrawing`: sample-plane draws (scale, move, opacity, repeated edges) and the box shrink, on values small
 /// enough to work out by hand.
 @Suite("Plane drawing")
 struct PlaneDrawingTests {
@@ -13,16 +13,16 @@ struct PlaneDrawingTests {
         return picture
     }
 
-    func source(_ picture: TestPicture) -> FFPlaneDrawing.Plane {
-        FFPlaneDrawing.Plane(picture.image.planes[0], width: picture.width, height: picture.height)
+    func source(_ picture: TestPicture) -> PlaneDrawing.Plane {
+        PlaneDrawing.Plane(picture.image.planes[0], width: picture.width, height: picture.height)
     }
 
     @Test("a whole-sample move copies, and repeats edge samples past the source")
     func wholeMove() throws {
         let from = plane(width: 4, height: 2) { x, y in 10 * y + x + 1 }
         let into = plane(width: 8, height: 4) { _, _ in 0 }
-        try FFPlaneDrawing.draw(source(from), scaleX: 1, scaleY: 1, tx: 3, ty: 1, opacity: 1,
-                                into: into.mutableImage.planes[0], area: FFRect(x: 2, y: 1, width: 6, height: 2))
+        try PlaneDrawing.draw(source(from), scaleX: 1, scaleY: 1, tx: 3, ty: 1, opacity: 1,
+                              into: into.mutableImage.planes[0], area: RasterRect(x: 2, y: 1, width: 6, height: 2))
         #expect((2..<8).map { Int(into.byte(0, $0, 1)) } == [1, 1, 2, 3, 4, 4])
         #expect((2..<8).map { Int(into.byte(0, $0, 2)) } == [11, 11, 12, 13, 14, 14])
         #expect(into.byte(0, 1, 1) == 0 && into.byte(0, 2, 0) == 0 && into.byte(0, 2, 3) == 0)
@@ -33,13 +33,13 @@ struct PlaneDrawingTests {
         let from = plane(width: 2, height: 2) { x, y in [[0, 200], [100, 100]][y][x] }
         // Doubled: destination centres 0.5, 1.5, 2.5, 3.5 read source positions −0.25, 0.25, 0.75, 1.25.
         let into = plane(width: 4, height: 4) { _, _ in 50 }
-        try FFPlaneDrawing.draw(source(from), scaleX: 2, scaleY: 2, tx: 0, ty: 0, opacity: 1,
-                                into: into.mutableImage.planes[0], area: FFRect(x: 0, y: 0, width: 4, height: 4))
+        try PlaneDrawing.draw(source(from), scaleX: 2, scaleY: 2, tx: 0, ty: 0, opacity: 1,
+                              into: into.mutableImage.planes[0], area: RasterRect(x: 0, y: 0, width: 4, height: 4))
         #expect((0..<4).map { Int(into.byte(0, $0, 0)) } == [0, 50, 150, 200])
         #expect((0..<4).map { Int(into.byte(0, $0, 3)) } == [100, 100, 100, 100])
         let faded = plane(width: 4, height: 4) { _, _ in 40 }
-        try FFPlaneDrawing.draw(source(from), scaleX: 2, scaleY: 2, tx: 0, ty: 0, opacity: 0.25,
-                                into: faded.mutableImage.planes[0], area: FFRect(x: 0, y: 0, width: 4, height: 4))
+        try PlaneDrawing.draw(source(from), scaleX: 2, scaleY: 2, tx: 0, ty: 0, opacity: 0.25,
+                              into: faded.mutableImage.planes[0], area: RasterRect(x: 0, y: 0, width: 4, height: 4))
         // 40 × 0.75 + drawn × 0.25.
         #expect((0..<4).map { Int(faded.byte(0, $0, 0)) } == [30, 43, 68, 80])
     }
@@ -48,8 +48,8 @@ struct PlaneDrawingTests {
     func weightsSumToOne() throws {
         let from = plane(width: 16, height: 8) { _, _ in 255 }
         let into = plane(width: 16, height: 8) { _, _ in 0 }
-        try FFPlaneDrawing.draw(source(from), scaleX: 0.73, scaleY: 0.61, tx: 1.37, ty: 0.82, opacity: 1,
-                                into: into.mutableImage.planes[0], area: FFRect(x: 2, y: 1, width: 10, height: 4))
+        try PlaneDrawing.draw(source(from), scaleX: 0.73, scaleY: 0.61, tx: 1.37, ty: 0.82, opacity: 1,
+                              into: into.mutableImage.planes[0], area: RasterRect(x: 2, y: 1, width: 10, height: 4))
         for y in 1..<5 { for x in 2..<12 { #expect(into.byte(0, x, y) == 255) } }
     }
 
@@ -57,12 +57,12 @@ struct PlaneDrawingTests {
     func refusals() {
         let from = plane(width: 4, height: 4) { _, _ in 1 }
         let into = plane(width: 64, height: 64) { _, _ in 0 }
-        #expect { try FFPlaneDrawing.draw(self.source(from), scaleX: 1, scaleY: 1, tx: 0, ty: 0, opacity: 1,
-                                          into: into.mutableImage.planes[0], area: FFRect(x: 0, y: 0, width: 64, height: 4)) }
+        #expect { try PlaneDrawing.draw(self.source(from), scaleX: 1, scaleY: 1, tx: 0, ty: 0, opacity: 1,
+                                        into: into.mutableImage.planes[0], area: RasterRect(x: 0, y: 0, width: 64, height: 4)) }
             throws: { "\($0)".contains("footprint") }
-        #expect { try FFPlaneDrawing.draw(self.source(from), scaleX: 0, scaleY: 1, tx: 0, ty: 0, opacity: 1,
-                                          into: into.mutableImage.planes[0], area: FFRect(x: 0, y: 0, width: 1, height: 1)) }
-            throws: { ($0 as? FFError)?.kind == .invalidArgument }
+        #expect { try PlaneDrawing.draw(self.source(from), scaleX: 0, scaleY: 1, tx: 0, ty: 0, opacity: 1,
+                                        into: into.mutableImage.planes[0], area: RasterRect(x: 0, y: 0, width: 1, height: 1)) }
+            throws: { ($0 as? RasterError)?.kind == .invalidArgument }
     }
 
     @Test("the shuffling column kernel computes what the plain arithmetic does, at every step it takes",
@@ -76,9 +76,9 @@ struct PlaneDrawingTests {
         let tx = 3.3
         let into = plane(width: 400, height: 1) { _, _ in 0 }
         let last = min(399, Int((tx + 200 * scale - 0.5).rounded(.down)))
-        let area = FFRect(x: Int((tx + 0.5).rounded(.up)), y: 0, width: last - Int((tx + 0.5).rounded(.up)), height: 1)
-        try FFPlaneDrawing.draw(source(from), scaleX: scale, scaleY: 1, tx: tx, ty: 0, opacity: 1,
-                                into: into.mutableImage.planes[0], area: area)
+        let area = RasterRect(x: Int((tx + 0.5).rounded(.up)), y: 0, width: last - Int((tx + 0.5).rounded(.up)), height: 1)
+        try PlaneDrawing.draw(source(from), scaleX: scale, scaleY: 1, tx: tx, ty: 0, opacity: 1,
+                              into: into.mutableImage.planes[0], area: area)
         // The documented arithmetic: 16.16 positions from the first sample's, 7-bit weights, rounded.
         let first = (Double(area.x) + 0.5 - tx) / scale - 0.5
         let column = Int(first.rounded(.down))
@@ -103,7 +103,7 @@ struct ChromaStretchTests {
     func exact(kb: Double) {
         let gain = 2 * (1 - kb) * 255 / 224 / 2.0
         func want(_ code: Int) -> UInt8 { UInt8(max(0, min(255, (128 + gain * Double(code - 128)).rounded()))) }
-        let excess = FFChromaStretch.excess(kb: kb)
+        let excess = ChromaStretch.excess(kb: kb)
         // 256 codes twice over, at lengths that leave every tail size after the 16-byte steps.
         let source = (0..<512).map { UInt8($0 & 255) }
         for count in [0, 1, 15, 16, 17, 31, 256, 511, 512] {
@@ -111,8 +111,8 @@ struct ChromaStretchTests {
                 var out = [UInt8](repeating: 0, count: count)
                 source.withUnsafeBufferPointer { s in
                     out.withUnsafeMutableBufferPointer { o in
-                        FFChromaStretch.apply(excess: excess, count: count, from: s.baseAddress!, to: o.baseAddress!,
-                                              interleavedFirst: interleaved)
+                        ChromaStretch.apply(excess: excess, count: count, from: s.baseAddress!, to: o.baseAddress!,
+                                            interleavedFirst: interleaved)
                     }
                 }
                 let expected = (0..<count).map { i in

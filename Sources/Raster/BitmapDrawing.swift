@@ -1,21 +1,21 @@
 internal import CPixman
 import Foundation
 
-/// Draws into bitmaps of any `FFBitmapLayout` with pixman: bitmaps drawn through an affine transform with a choice
+/// Draws into bitmaps of any `BitmapLayout` with pixman: bitmaps drawn through an affine transform with a choice
 /// of resampling, and solid fills, each limited to a rectangle or an anti-aliased polygon and combined by any
-/// `FFBlendOperator`. Core Graphics' bitmap contexts are built on it.
+/// `BlendOperator`. Core Graphics' bitmap contexts are built on it.
 ///
 /// Each call makes its pixman images over the caller's memory and releases them before returning, so any thread may
 /// call at any time (two calls must not write the same bitmap at once).
-package enum FFBitmapDrawing {
+package enum BitmapDrawing {
     /// Draws `source` into `destination`: each destination pixel is mapped back through `transform` (source pixel
     /// coordinates → destination pixel coordinates, both y down) and sampled as `resampling` says, the source's edge
     /// pixels extended past its edges (or the source repeated, when `tiled`), weighted by `alpha` (0…1) and combined
     /// by `blend`, inside `coverage`.
-    package static func draw(_ source: FFBitmap, transform: FFAffineTransform, resampling: FFResampling, tiled: Bool,
-                             alpha: Double, blend: FFBlendOperator, coverage: FFCoverage,
-                             into destination: FFBitmap) throws(FFError) {
-        let operation = "FFBitmapDrawing.draw"
+    package static func draw(_ source: Bitmap, transform: RasterTransform, resampling: BitmapResampling, tiled: Bool,
+                             alpha: Double, blend: BlendOperator, coverage: BitmapCoverage,
+                             into destination: Bitmap) throws(RasterError) {
+        let operation = "BitmapDrawing.draw"
         try source.validate(operation)
         try destination.validate(operation)
         guard alpha > 0 || blend.affectsUncovered, let area = area(of: coverage, in: destination) else { return }
@@ -26,18 +26,18 @@ package enum FFBitmapDrawing {
             let memory = UnsafeMutableRawPointer.allocate(byteCount: bytesPerRow * height, alignment: 16)
             defer { memory.deallocate() }
             memory.initializeMemory(as: UInt8.self, repeating: 0, count: bytesPerRow * height)
-            let small = FFBitmap(baseAddress: memory, layout: .bgra, width: width, height: height, bytesPerRow: bytesPerRow)
+            let small = Bitmap(baseAddress: memory, layout: .bgra, width: width, height: height, bytesPerRow: bytesPerRow)
             let shrink = 1 / Double(factor)
-            try draw(source, transform: FFAffineTransform(a: shrink, b: 0, c: 0, d: shrink, tx: 0, ty: 0),
+            try draw(source, transform: RasterTransform(a: shrink, b: 0, c: 0, d: shrink, tx: 0, ty: 0),
                      resampling: .areaAverage, tiled: false, alpha: 1, blend: .copy,
-                     coverage: .rectangle(FFRect(x: 0, y: 0, width: width, height: height)), into: small)
+                     coverage: .rectangle(RasterRect(x: 0, y: 0, width: width, height: height)), into: small)
             let grow = Double(factor)
-            try draw(small, transform: FFAffineTransform(a: grow, b: 0, c: 0, d: grow, tx: 0, ty: 0).concatenating(transform),
+            try draw(small, transform: RasterTransform(a: grow, b: 0, c: 0, d: grow, tx: 0, ty: 0).concatenating(transform),
                      resampling: resampling, tiled: false, alpha: alpha, blend: blend, coverage: coverage,
                      into: destination)
             return
         }
-        var map = try FFPixmanTransform(transform, origin: (area.x, area.y), operation: operation)
+        var map = try PixmanTransform(transform, origin: (area.x, area.y), operation: operation)
         let sourceImage = try makeImage(source, operation)
         defer { pixman_image_unref(sourceImage) }
         _ = pixman_image_set_transform(sourceImage, &map.fixed)
@@ -48,35 +48,35 @@ package enum FFBitmapDrawing {
     }
 
     /// Paints `coverage` of `destination` with one colour (components 0…1, not premultiplied) combined by `blend`.
-    package static func fill(red: Double, green: Double, blue: Double, alpha: Double, blend: FFBlendOperator,
-                             coverage: FFCoverage, into destination: FFBitmap) throws(FFError) {
-        let operation = "FFBitmapDrawing.fill"
+    package static func fill(red: Double, green: Double, blue: Double, alpha: Double, blend: BlendOperator,
+                             coverage: BitmapCoverage, into destination: Bitmap) throws(RasterError) {
+        let operation = "BitmapDrawing.fill"
         try destination.validate(operation)
         guard let area = area(of: coverage, in: destination) else { return }
         func channel(_ value: Double) -> UInt16 { UInt16((min(max(value, 0), 1) * min(max(alpha, 0), 1) * 65535).rounded()) }
         var color = pixman_color_t(red: channel(red), green: channel(green), blue: channel(blue),
                                    alpha: UInt16((min(max(alpha, 0), 1) * 65535).rounded()))
         guard let solid = pixman_image_create_solid_fill(&color) else {
-            throw FFError(.outOfMemory, operation: "pixman_image_create_solid_fill", message: "allocation failed")
+            throw RasterError(.outOfMemory, operation: "pixman_image_create_solid_fill", message: "allocation failed")
         }
         defer { pixman_image_unref(solid) }
         try composite(solid, alpha: 1, blend: blend, coverage: coverage, area: area, into: destination, operation)
     }
 
     /// Composites `source` (already transformed and filtered) onto the covered pixels of `area`.
-    private static func composite(_ source: OpaquePointer, alpha: Double, blend: FFBlendOperator, coverage: FFCoverage,
-                                  area: FFRect, into destination: FFBitmap, _ operation: String) throws(FFError) {
+    private static func composite(_ source: OpaquePointer, alpha: Double, blend: BlendOperator, coverage: BitmapCoverage,
+                                  area: RasterRect, into destination: Bitmap, _ operation: String) throws(RasterError) {
         let offset = area.y * destination.bytesPerRow + area.x * destination.layout.bytesPerPixel
-        let target = try makeImage(FFBitmap(baseAddress: destination.baseAddress + offset, layout: destination.layout,
-                                            width: area.width, height: area.height,
-                                            bytesPerRow: destination.bytesPerRow), operation)
+        let target = try makeImage(Bitmap(baseAddress: destination.baseAddress + offset, layout: destination.layout,
+                                          width: area.width, height: area.height,
+                                          bytesPerRow: destination.bytesPerRow), operation)
         defer { pixman_image_unref(target) }
         var mask: OpaquePointer?
         defer { if let mask { pixman_image_unref(mask) } }
         if case .polygon(let points, let antialiased) = coverage {
             mask = pixman_image_create_bits(antialiased ? PIXMAN_a8 : PIXMAN_a1, Int32(area.width), Int32(area.height),
                                             nil, 0)
-            guard let mask else { throw FFError(.outOfMemory, operation: "pixman_image_create_bits", message: "allocation failed") }
+            guard let mask else { throw RasterError(.outOfMemory, operation: "pixman_image_create_bits", message: "allocation failed") }
             var triangles: [pixman_triangle_t] = []
             for index in 1..<max(points.count - 1, 1) where points.count >= 3 {
                 triangles.append(pixman_triangle_t(p1: fixedPoint(points[0], area), p2: fixedPoint(points[index], area),
@@ -88,7 +88,7 @@ package enum FFBitmapDrawing {
             var color = pixman_color_t(red: 0, green: 0, blue: 0, alpha: UInt16((max(alpha, 0) * 65535).rounded()))
             mask = pixman_image_create_solid_fill(&color)
             guard mask != nil else {
-                throw FFError(.outOfMemory, operation: "pixman_image_create_solid_fill", message: "allocation failed")
+                throw RasterError(.outOfMemory, operation: "pixman_image_create_solid_fill", message: "allocation failed")
             }
         }
         pixman_image_composite32(blend.pixmanOperator, source, mask, target, 0, 0, 0, 0, 0, 0, Int32(area.width),
@@ -96,33 +96,33 @@ package enum FFBitmapDrawing {
     }
 
     /// Multiplies a coverage mask by a constant opacity.
-    private static func scale(_ mask: OpaquePointer, by alpha: Double, area: FFRect) throws(FFError) {
+    private static func scale(_ mask: OpaquePointer, by alpha: Double, area: RasterRect) throws(RasterError) {
         var color = pixman_color_t(red: 0, green: 0, blue: 0, alpha: UInt16((max(alpha, 0) * 65535).rounded()))
         guard let solid = pixman_image_create_solid_fill(&color) else {
-            throw FFError(.outOfMemory, operation: "pixman_image_create_solid_fill", message: "allocation failed")
+            throw RasterError(.outOfMemory, operation: "pixman_image_create_solid_fill", message: "allocation failed")
         }
         defer { pixman_image_unref(solid) }
         pixman_image_composite32(PIXMAN_OP_IN, solid, nil, mask, 0, 0, 0, 0, 0, 0, Int32(area.width), Int32(area.height))
     }
 
     /// The pixels a coverage may touch, clipped to the destination; `nil` when none.
-    private static func area(of coverage: FFCoverage, in destination: FFBitmap) -> FFRect? {
-        let bounds = FFRect(x: 0, y: 0, width: destination.width, height: destination.height)
+    private static func area(of coverage: BitmapCoverage, in destination: Bitmap) -> RasterRect? {
+        let bounds = RasterRect(x: 0, y: 0, width: destination.width, height: destination.height)
         switch coverage {
         case .rectangle(let rect):
             return rect.intersection(bounds)
         case .polygon(let points, _):
             guard points.count >= 3, points.allSatisfy({ $0.x.isFinite && $0.y.isFinite }) else { return nil }
-            let clamp = { (value: Double) in min(max(value, -1), Double(FFLimits.maximumPictureDimension * 8)) }
+            let clamp = { (value: Double) in min(max(value, -1), Double(RasterLimits.maximumPictureDimension * 8)) }
             let left = Int(clamp(points.map(\.x).min()!).rounded(.down))
             let right = Int(clamp(points.map(\.x).max()!).rounded(.up))
             let top = Int(clamp(points.map(\.y).min()!).rounded(.down))
             let bottom = Int(clamp(points.map(\.y).max()!).rounded(.up))
-            return FFRect(x: left, y: top, width: right - left, height: bottom - top).intersection(bounds)
+            return RasterRect(x: left, y: top, width: right - left, height: bottom - top).intersection(bounds)
         }
     }
 
-    private static func fixedPoint(_ point: (x: Double, y: Double), _ area: FFRect) -> pixman_point_fixed_t {
+    private static func fixedPoint(_ point: (x: Double, y: Double), _ area: RasterRect) -> pixman_point_fixed_t {
         func fixed(_ value: Double) -> Int32 {
             Int32((min(max(value, -30_000), 30_000) * 65536).rounded())
         }
@@ -130,22 +130,22 @@ package enum FFBitmapDrawing {
     }
 
     /// The whole factor to shrink the source by before drawing it, when one destination pixel spans more source
-    /// pixels than `FFLimits.maximumFilterScale`; `nil` when the filter can take the draw in one step.
-    private static func prefilterFactor(_ transform: FFAffineTransform, _ resampling: FFResampling,
+    /// pixels than `RasterLimits.maximumFilterScale`; `nil` when the filter can take the draw in one step.
+    private static func prefilterFactor(_ transform: RasterTransform, _ resampling: BitmapResampling,
                                         _ tiled: Bool) -> Int? {
         guard resampling == .areaAverage || resampling == .lanczos, !tiled, let inverse = transform.inverted else {
             return nil
         }
         let scale = max((inverse.a * inverse.a + inverse.c * inverse.c).squareRoot(),
                         (inverse.b * inverse.b + inverse.d * inverse.d).squareRoot())
-        let limit = Double(FFLimits.maximumFilterScale)
+        let limit = Double(RasterLimits.maximumFilterScale)
         guard scale > limit, scale.isFinite else { return nil }
         return Int((scale / limit).rounded(.up) * 2)
     }
 
     /// Chooses pixman's filter for `resampling` given how many source pixels one destination pixel spans each way.
-    private static func setFilter(_ image: OpaquePointer, _ resampling: FFResampling, inverse: FFAffineTransform,
-                                  _ operation: String) throws(FFError) {
+    private static func setFilter(_ image: OpaquePointer, _ resampling: BitmapResampling, inverse: RasterTransform,
+                                  _ operation: String) throws(RasterError) {
         let scaleX = (inverse.a * inverse.a + inverse.c * inverse.c).squareRoot()
         let scaleY = (inverse.b * inverse.b + inverse.d * inverse.d).squareRoot()
         let shrinking = scaleX > 1.001 || scaleY > 1.001
@@ -167,30 +167,30 @@ package enum FFBitmapDrawing {
             }
             let x = kernels(scaleX), y = kernels(scaleY)
             // `prefilterFactor` keeps the scale within the limit; the clamp only guards the fixed-point conversion.
-            let limit = Double(FFLimits.maximumFilterScale)
+            let limit = Double(RasterLimits.maximumFilterScale)
             var count: Int32 = 0
             guard let parameters = pixman_filter_create_separable_convolution(
                 &count, Int32(min(max(scaleX, 1), limit) * 65536), Int32(min(max(scaleY, 1), limit) * 65536),
                 x.reconstruct, y.reconstruct, x.sample, y.sample, 4, 4) else {
-                throw FFError(.outOfMemory, operation: "pixman_filter_create_separable_convolution",
-                              message: "allocation failed")
+                throw RasterError(.outOfMemory, operation: "pixman_filter_create_separable_convolution",
+                                  message: "allocation failed")
             }
             defer { free(parameters) }
             _ = pixman_image_set_filter(image, PIXMAN_FILTER_SEPARABLE_CONVOLUTION, parameters, count)
         }
     }
 
-    private static func makeImage(_ bitmap: FFBitmap, _ operation: String) throws(FFError) -> OpaquePointer {
+    private static func makeImage(_ bitmap: Bitmap, _ operation: String) throws(RasterError) -> OpaquePointer {
         guard let image = pixman_image_create_bits(bitmap.layout.pixmanFormat, Int32(bitmap.width), Int32(bitmap.height),
                                                    bitmap.baseAddress.assumingMemoryBound(to: UInt32.self),
                                                    Int32(bitmap.bytesPerRow)) else {
-            throw FFError(.outOfMemory, operation: "pixman_image_create_bits", message: "allocation failed")
+            throw RasterError(.outOfMemory, operation: "pixman_image_create_bits", message: "allocation failed")
         }
         return image
     }
 }
 
-extension FFBitmapLayout {
+extension BitmapLayout {
     /// pixman names formats by 32-bit words (24 bits for `rgb`) read in the machine's order, little-endian here: a
     /// word whose high byte is alpha and low byte blue (`a8r8g8b8`) is B, G, R, A in memory.
     fileprivate var pixmanFormat: pixman_format_code_t {
@@ -209,7 +209,7 @@ extension FFBitmapLayout {
     }
 }
 
-extension FFBlendOperator {
+extension BlendOperator {
     /// Whether the operator changes destination pixels where the source is transparent (so a draw at zero opacity
     /// still has an effect).
     fileprivate var affectsUncovered: Bool {

@@ -11,14 +11,14 @@ internal import CYUV
 ///
 /// Calls allocate a few rows of scratch and release them before returning; any thread may call at any time (two
 /// calls must not write one plane at once).
-package enum FFPlaneDrawing {
+package enum PlaneDrawing {
     /// A plane of `width` x `height` samples.
     package struct Plane {
-        package var samples: FFPlane
+        package var samples: PixelPlane
         package var width: Int
         package var height: Int
 
-        package init(_ samples: FFPlane, width: Int, height: Int) {
+        package init(_ samples: PixelPlane, width: Int, height: Int) {
             self.samples = samples
             self.width = width
             self.height = height
@@ -26,7 +26,7 @@ package enum FFPlaneDrawing {
     }
 
     /// Sets every sample of `rect` (inside the plane) to `value`.
-    package static func fill(_ plane: FFMutablePlane, rect: FFRect, value: UInt8) {
+    package static func fill(_ plane: MutablePixelPlane, rect: RasterRect, value: UInt8) {
         for row in rect.y..<(rect.y + rect.height) {
             (plane.baseAddress + row * plane.bytesPerRow + rect.x).initializeMemory(as: UInt8.self, repeating: value,
                                                                                     count: rect.width)
@@ -37,12 +37,12 @@ package enum FFPlaneDrawing {
     /// X + ½ is source position (X + ½ − tx) / a, and likewise down; positions past the source's edges take its edge
     /// samples. `opacity` (0…1) weights the drawn samples against those already there.
     package static func draw(_ source: Plane, scaleX a: Double, scaleY d: Double, tx: Double, ty: Double,
-                             opacity: Double, into destination: FFMutablePlane, area: FFRect) throws(FFError) {
-        let operation = "FFPlaneDrawing.draw"
+                             opacity: Double, into destination: MutablePixelPlane, area: RasterRect) throws(RasterError) {
+        let operation = "PlaneDrawing.draw"
         guard a > 0, d > 0, [a, d, tx, ty, opacity].allSatisfy(\.isFinite), source.width > 0, source.height > 0,
               source.width < 32_768, source.height < 32_768 else {
-            throw FFError(.invalidArgument, operation: operation,
-                          message: "cannot draw a \(source.width)x\(source.height) plane scaled \(a) x \(d) moved by (\(tx), \(ty))")
+            throw RasterError(.invalidArgument, operation: operation,
+                              message: "cannot draw a \(source.width)x\(source.height) plane scaled \(a) x \(d) moved by (\(tx), \(ty))")
         }
         let weight = Int32((min(1, opacity) * 256).rounded())
         guard weight > 0, area.width > 0, area.height > 0 else { return }
@@ -56,8 +56,8 @@ package enum FFPlaneDrawing {
         func sampleY(_ row: Int) -> Double { (Double(row) + 0.5 - ty) / d - 0.5 }
         guard first >= -2, last <= Double(source.width + 1), sampleY(area.y) >= -2,
               sampleY(area.y + area.height - 1) <= Double(source.height + 1) else {
-            throw FFError(.invalidArgument, operation: operation,
-                          message: "area \(area) reaches past the drawn plane's footprint")
+            throw RasterError(.invalidArgument, operation: operation,
+                              message: "area \(area) reaches past the drawn plane's footprint")
         }
 
         // One line of vertically mixed source samples: the columns from `firstColumn`, with two more on each side
@@ -128,22 +128,25 @@ package enum FFPlaneDrawing {
         }
     }
 
-    /// Shrinks 4:2:0 planar `source` to fill `destination` (both `.yuv420p`) by area averaging (libyuv's box
-    /// filter): the low-pass step before a bilinear draw that reduces by more than about 1.5 ×.
-    package static func shrink(_ source: FFImageBuffer, into destination: FFMutableImageBuffer) throws(FFError) {
-        guard source.pixelFormat == .yuv420p, destination.pixelFormat == .yuv420p else {
-            throw FFError(.invalidArgument, operation: "FFPlaneDrawing.shrink",
-                          message: "shrinks \(source.pixelFormat) to \(destination.pixelFormat); only yuv420p")
+    /// Shrinks 4:2:0 planar `source` (Y, Cb, Cr planes, chroma halved each way) to fill `destination`, laid out
+    /// alike, by area averaging (libyuv's box filter): the low-pass step before a bilinear draw that reduces by more
+    /// than about 1.5 ×.
+    package static func shrink(_ source: PixelPicture, into destination: MutablePixelPicture) throws(RasterError) {
+        let operation = "PlaneDrawing.shrink"
+        for picture in [source, destination.readOnly] {
+            let chroma = (width: (picture.width + 1) / 2, height: (picture.height + 1) / 2)
+            try picture.validate(bytesPerRow: [picture.width, chroma.width, chroma.width],
+                                 rowCount: [picture.height, chroma.height, chroma.height], operation)
         }
         let s = source.planes, d = destination.planes
-        func u8(_ plane: FFPlane) -> UnsafePointer<UInt8> { plane.baseAddress.assumingMemoryBound(to: UInt8.self) }
-        func u8(_ plane: FFMutablePlane) -> UnsafeMutablePointer<UInt8> { plane.baseAddress.assumingMemoryBound(to: UInt8.self) }
+        func u8(_ plane: PixelPlane) -> UnsafePointer<UInt8> { plane.baseAddress.assumingMemoryBound(to: UInt8.self) }
+        func u8(_ plane: MutablePixelPlane) -> UnsafeMutablePointer<UInt8> { plane.baseAddress.assumingMemoryBound(to: UInt8.self) }
         let status = I420Scale(u8(s[0]), Int32(s[0].bytesPerRow), u8(s[1]), Int32(s[1].bytesPerRow), u8(s[2]),
                                Int32(s[2].bytesPerRow), Int32(source.width), Int32(source.height),
                                u8(d[0]), Int32(d[0].bytesPerRow), u8(d[1]), Int32(d[1].bytesPerRow), u8(d[2]),
                                Int32(d[2].bytesPerRow), Int32(destination.width), Int32(destination.height), kFilterBox)
         guard status == 0 else {
-            throw FFError(.invalidArgument, operation: "I420Scale", message: "libyuv returned \(status)")
+            throw RasterError(.invalidArgument, operation: "I420Scale", message: "libyuv returned \(status)")
         }
     }
 }
