@@ -33,7 +33,8 @@ struct VideoEncoderPlan {
 
     /// Builds the configuration; `realTime` for a live source (`expectsMediaDataInRealTime`).
     init(settings: VideoEncoderSettings, width: Int, height: Int, color: VideoColorDescription,
-         twoPass: FFTwoPassMode?, threadCount: Int?, realTime: Bool = false) throws(CodecSettingsError) {
+         twoPass: FFTwoPassMode?, threadCount: Int?, realTime: Bool = false,
+         instructionSet: EncoderInstructionSet? = nil) throws(CodecSettingsError) {
         let compression = settings.compression
         let format = settings.inputPixelFormat
         frameRate = Self.frameRate(compression.expectedSourceFrameRate)
@@ -177,6 +178,11 @@ struct VideoEncoderPlan {
         c.twoPass = twoPass
         if twoPass != nil, !isX26x {
             throw CodecSettingsError(.unsupported, key: AVVideoCodecKey, "multi-pass encoding needs H.264 or HEVC, not \(settings.codec.rawValue)")
+        }
+        if let instructionSet, isX26x {
+            let names = "asm=" + instructionSet.encoderNames.joined(separator: ",")
+            x264Params.append(names)
+            x265Params.append(names)
         }
         if settings.codec == .h264, !x264Params.isEmpty { c.options["x264-params"] = x264Params.joined(separator: ":") }
         if settings.codec == .hevc, !x265Params.isEmpty { c.options["x265-params"] = x265Params.joined(separator: ":") }

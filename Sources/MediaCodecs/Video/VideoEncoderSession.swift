@@ -30,6 +30,8 @@ package final class VideoEncoderSession: @unchecked Sendable {
         package var twoPass: FFTwoPassMode?
         /// Encoding threads; `nil` means every core.
         package var threadCount: Int?
+        /// The instructions x264/x265 may use (`nil`: the most the processor has), for the same bytes everywhere.
+        package var instructionSet: EncoderInstructionSet?
         /// A live source (`expectsMediaDataInRealTime`): the encoder gives each frame out with the least delay.
         package var isRealTime = false
 
@@ -237,7 +239,7 @@ package final class VideoEncoderSession: @unchecked Sendable {
         do throws(CodecSettingsError) {
             plan = try VideoEncoderPlan(settings: settings, width: width, height: height, color: color,
                                         twoPass: options.twoPass, threadCount: options.threadCount,
-                                        realTime: options.isRealTime)
+                                        realTime: options.isRealTime, instructionSet: options.instructionSet)
         } catch {
             throw CodecError(error)
         }
