@@ -18,6 +18,7 @@ let package = Package(
         .library(name: "AVFoundation", targets: appleModules),
         .executable(name: "avinfo", targets: ["avinfo"]),
         .executable(name: "avconvert", targets: ["avconvert"]),
+        .executable(name: "avsplit", targets: ["avsplit"]),
         .executable(name: "avframe", targets: ["avframe"]),
         .executable(name: "avsegment", targets: ["avsegment"]),
     ],
@@ -144,7 +145,11 @@ let package = Package(
 
         // Tools over the public API.
         .executableTarget(name: "avinfo", dependencies: ["AVFoundation"]),
-        .executableTarget(name: "avconvert", dependencies: ["AVFoundation"]),
+        // What the tools share: the export presets under avconvert's names, output types by extension.
+        .target(name: "ToolSupport", dependencies: ["AVFoundation"]),
+        .executableTarget(name: "avconvert", dependencies: ["AVFoundation", "ToolSupport"]),
+        // Segmented exports across processes and machines: plan, encode a segment, stitch.
+        .executableTarget(name: "avsplit", dependencies: ["AVFoundation", "ToolSupport"]),
         .executableTarget(name: "demo", dependencies: ["AVFoundation"]),
         .executableTarget(name: "avbench", dependencies: ["AVFoundation"]),
         .executableTarget(name: "avframe", dependencies: ["AVFoundation", "ImageIO", "UniformTypeIdentifiers"]),

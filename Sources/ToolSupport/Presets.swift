@@ -1,23 +1,23 @@
 import AVFoundation
 
-/// The presets avconvert knows, under macOS avconvert's names (`Preset640x480`, `PresetPassthrough`) and
-/// AVFoundation's constant names (`AVAssetExportPreset640x480`).
-enum Presets {
+/// The presets the tools know (avconvert, avsplit), under macOS avconvert's names (`Preset640x480`,
+/// `PresetPassthrough`) and AVFoundation's constant names (`AVAssetExportPreset640x480`).
+package enum Presets {
     /// Every preset constant, Passthrough included (which `allExportPresets()` leaves out, as Apple documents).
-    static var all: [String] { AVAssetExportSession.allExportPresets() + [AVAssetExportPresetPassthrough] }
+    package static var all: [String] { AVAssetExportSession.allExportPresets() + [AVAssetExportPresetPassthrough] }
 
     /// macOS avconvert's spelling of a preset constant.
-    static func avconvertName(_ constant: String) -> String {
+    package static func avconvertName(_ constant: String) -> String {
         constant.replacingOccurrences(of: "AVAssetExport", with: "")
     }
 
     /// The preset constant a command-line name stands for, in either spelling (exactly, as avconvert matches).
-    static func constant(named name: String) -> String? {
+    package static func constant(named name: String) -> String? {
         all.first { $0 == name || avconvertName($0) == name }
     }
 
     /// The output file type for a file name's extension.
-    static func fileType(forExtension pathExtension: String) -> AVFileType? {
+    package static func fileType(forExtension pathExtension: String) -> AVFileType? {
         switch pathExtension.lowercased() {
         case "mov", "qt": .mov
         case "mp4": .mp4

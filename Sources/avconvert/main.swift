@@ -7,6 +7,7 @@
 // time limit, `ulimit -t`, as job runners set; 152), in which case nothing is left at the output path and no
 // temporary file beside it.
 import AVFoundation
+import ToolSupport
 import Foundation
 
 #if canImport(Glibc)

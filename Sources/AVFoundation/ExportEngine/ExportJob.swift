@@ -17,6 +17,9 @@ import Synchronization
 // Safe because `lock` guards every `var`; the reader, writer and stages are thread-safe themselves.
 final class ExportJob: @unchecked Sendable {
     let request: ExportRequest
+    /// The plan to carry out, when the caller made it (a segmented export's pieces and stitch); `nil`: the job plans
+    /// the request itself.
+    let givenPlan: ExportPlan?
     private let reportProgress: @Sendable (Float) -> Void
     private let completion: @Sendable (ExportOutcome) -> Void
 
@@ -38,9 +41,10 @@ final class ExportJob: @unchecked Sendable {
     /// The progress made so far, per part (see `ExportProgress`).
     let progress: ExportProgress
 
-    init(request: ExportRequest, progress: @escaping @Sendable (Float) -> Void,
+    init(request: ExportRequest, plan: ExportPlan? = nil, progress: @escaping @Sendable (Float) -> Void,
          completion: @escaping @Sendable (ExportOutcome) -> Void) {
         self.request = request
+        givenPlan = plan
         reportProgress = progress
         self.completion = completion
         self.progress = ExportProgress()
@@ -203,6 +207,29 @@ enum ExportThreads {
             for group in groups { group.leave() }
             job.fail(ExportFailure.stage(.exportFailed, "the export could not start its \(name) stage",
                                          underlying: error))
+        }
+    }
+}
+
+extension ExportJob {
+    /// Runs an export of `request` carrying out `plan` on a job of its own and waits for it; throws its failure.
+    /// `started` gets the job before it runs, so that the caller can cancel it.
+    static func run(_ request: ExportRequest, plan: ExportPlan,
+                    progress: @escaping @Sendable (Float) -> Void = { _ in },
+                    started: (ExportJob) -> Void = { _ in }) throws {
+        let done = DispatchSemaphore(value: 0)
+        let result = Mutex<ExportOutcome?>(nil)
+        let job = ExportJob(request: request, plan: plan, progress: progress) { outcome in
+            result.withLock { $0 = outcome }
+            done.signal()
+        }
+        started(job)
+        job.start()
+        done.wait()
+        switch result.withLock({ $0 }) {
+        case .completed?: return
+        case .failed(let error)?: throw error
+        case .cancelled?, nil: throw AVError(.operationCancelled, "the export was cancelled")
         }
     }
 }

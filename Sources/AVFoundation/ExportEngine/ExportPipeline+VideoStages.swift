@@ -76,10 +76,17 @@ extension ExportPipeline {
                                       underlying: error, trackID: track.trackID)
         }
         if let existing { return (output, converter, existing) }
+        if let set = settings.instructionSet, !set.isAvailable {
+            throw AVError(.encoderNotFound, "track \(track.trackID): the plan's encoder uses the \(set.rawValue) "
+                          + "instruction set, which this machine's processor lacks; plan the export for a lower one")
+        }
         do throws(CodecError) {
             let hint = Self.pictureHint(track, width: inputSize.0, height: inputSize.1, picturesAreYCbCr: !scalesToRGB)
+            var options = VideoEncoderSession.Options()
+            options.threadCount = settings.threadCount
+            options.instructionSet = settings.instructionSet
             let encoder = try MultiPassVideoEncoder(settings: encoderSettings, sourceFormatHint: hint,
-                                                    statisticsDirectory: statisticsDirectory)
+                                                    options: options, statisticsDirectory: statisticsDirectory)
             return (output, converter, encoder)
         } catch {
             throw codecFailure(error, "cannot open the \(settings.codec) encoder", code: .encodeFailed,

@@ -75,7 +75,7 @@ final class ExportPipeline: @unchecked Sendable {
                           + refusal + ". Export to a QuickTime movie (.mov), which holds every codec, or use a preset "
                           + "that re-encodes", extra: [AVErrorFileTypeKey: request.fileType.rawValue])
         }
-        plan = try ExportPlanner.plan(request, source: source)
+        plan = try job.givenPlan ?? ExportPlanner.plan(request, source: source)
         range = plan.timeRange.range
         plans = try plan.tracks.map { track in
             let sources = track.sources.compactMap { source.track($0) }
@@ -95,6 +95,7 @@ final class ExportPipeline: @unchecked Sendable {
             writer.plannedMovieBox = MovieBoxReservation(samples: room.samples, chunks: room.chunks,
                                                          extraBytes: room.extraBytes)
         }
+        writer.creationDate = plan.creationDate
         writer.directoryForTemporaryFiles = request.temporaryDirectory
         writer.metadata = ExportMetadata.movieItems(request, source: source, fileType: request.fileType)
         job.register(writer: writer)
@@ -170,9 +171,12 @@ final class ExportPipeline: @unchecked Sendable {
                                              rangeStart: range.start, trackID: track.trackID)
             feed = transcoder
             hint = transcoder.formatDescription
-            // A composition renders upright at its render size: its frames need no transform.
-            transform = video.composed ? .identity
-                : ExportGeometry.scaledTransform(transform, from: track.displaySize, to: (video.width, video.height))
+            transform = encodedTransform(video, track: track)
+        case .stitched(let stitch):
+            let stitched = try StitchedVideoFeed(pieces: stitch.pieces, trackID: track.trackID)
+            feed = stitched
+            hint = stitched.formatDescription
+            transform = encodedTransform(stitch.video, track: track)
         case .audio(let settings):
             let output = AVAssetReaderAudioMixOutput(audioTracks: plan.sources.map(\.track),
                                                      audioSettings: settings.decodeSettings)
@@ -205,6 +209,14 @@ final class ExportPipeline: @unchecked Sendable {
             }
         }
         return (feed, input)
+    }
+
+    /// The transform of a track encoded with `video`: the source's, scaled to the encoded size. A composition renders
+    /// upright at its render size: its frames need none.
+    private func encodedTransform(_ video: ExportPlan.Video, track: ExportSource.Track) -> CGAffineTransform {
+        video.composed ? .identity
+            : ExportGeometry.scaledTransform(track.track.backing.preferredTransform, from: track.displaySize,
+                                             to: (video.width, video.height))
     }
 
     func add(_ output: AVAssetReaderOutput, to reader: AVAssetReader, track: ExportSource.Track) throws {

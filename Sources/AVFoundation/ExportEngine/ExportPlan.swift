@@ -1,6 +1,7 @@
 import CoreAudioTypes
 import CoreMedia
 import Foundation
+import MediaCodecs
 import VideoToolbox
 
 /// What an export will do, decided before anything runs: a plain value (no live asset, track or dictionary of
@@ -19,6 +20,9 @@ struct ExportPlan: Codable, Equatable, Sendable {
     var tracks: [Track]
     /// Room left for the movie box of a fast-start passthrough export (`nil`: none, the box is moved at the end).
     var movieBoxReservation: MovieBoxRoom?
+    /// The movie's creation date (`nil`: when it is written). A segmented export fixes it in its plan, so the
+    /// stitched file is the same bytes wherever and whenever its pieces ran.
+    var creationDate: Date?
 
     /// One output track.
     struct Track: Codable, Equatable, Sendable {
@@ -38,6 +42,23 @@ struct ExportPlan: Codable, Equatable, Sendable {
         case video(Video)
         /// Decoded, mixed and encoded.
         case audio(Audio)
+        /// Encoded earlier, piece by piece, by the segments of a segmented export; joined here as stored.
+        case stitched(Stitch)
+    }
+
+    /// A video track put together from the pieces a segmented export encoded (`SegmentedExportPlan`): each piece a
+    /// movie file of one segment's encoded video, whose track time 0 is the segment's start.
+    struct Stitch: Codable, Equatable, Sendable {
+        /// The encoding the pieces were made with (the output track's geometry follows it).
+        var video: Video
+        var pieces: [Piece]
+
+        struct Piece: Codable, Equatable, Sendable {
+            /// The piece's file.
+            var path: String
+            /// Where the piece's time 0 lies on the export's timeline (the asset's).
+            var start: Time
+        }
     }
 
     /// How the output presents a track.
@@ -64,6 +85,12 @@ struct ExportPlan: Codable, Equatable, Sendable {
         var keepsAlpha: Bool
         /// The pictures come from the request's video composition, composed of all the track's sources.
         var composed: Bool
+        /// The encoder's threads (`nil`: every core). x264 and x265 make different bytes with different thread
+        /// counts, so a segmented export fixes it in its plan rather than taking the machine's.
+        var threadCount: Int?
+        /// The instructions x264/x265 may use (`nil`: the most the processor has). A segmented export fixes it, as
+        /// the encoder's kernels do not all make the same bytes (`EncoderInstructionSet`).
+        var instructionSet: EncoderInstructionSet?
 
         /// The writer input's output settings.
         var outputSettings: [String: Any] {

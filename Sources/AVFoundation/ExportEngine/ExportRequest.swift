@@ -25,3 +25,15 @@ struct ExportRequest: @unchecked Sendable {
     let multiPass: Bool
     let temporaryDirectory: URL?
 }
+
+extension ExportRequest {
+    /// The request for one piece of a segmented export: the same asset, preset and settings, written to `url` as a
+    /// QuickTime movie with nothing the stitched output alone carries (metadata, fast start, a length limit).
+    func piece(at url: URL) -> ExportRequest {
+        ExportRequest(asset: asset, preset: preset, outputURL: url, fileType: .mov, timeRange: timeRange,
+                      fileLengthLimit: nil, metadata: [], metadataItemFilter: nil,
+                      shouldOptimizeForNetworkUse: false, audioMix: audioMix, videoComposition: videoComposition,
+                      customVideoCompositor: customVideoCompositor, audioTimePitchAlgorithm: audioTimePitchAlgorithm,
+                      multiPass: multiPass, temporaryDirectory: temporaryDirectory)
+    }
+}

@@ -78,6 +78,7 @@ extension AVAssetWriter {
         if configuration.movieTimeScale > 0 { options.movieTimescale = configuration.movieTimeScale }
         options.shouldOptimizeForNetworkUse = configuration.shouldOptimizeForNetworkUse
         options.movieBoxReservation = configuration.plannedMovieBox
+        if let creationDate = configuration.creationDate { options.creationDate = creationDate }
         // Segment output ignores movieFragmentInterval and shouldOptimizeForNetworkUse, as Apple documents.
         if segmentation == nil, configuration.movieFragmentInterval.isNumeric, configuration.movieFragmentInterval > .zero {
             guard isMovieType else {
@@ -196,6 +197,13 @@ extension AVAssetWriter {
     var plannedMovieBox: MovieBoxReservation? {
         get { lock.withLock { configuration.plannedMovieBox } }
         set { configure("plannedMovieBox") { $0.plannedMovieBox = newValue } }
+    }
+
+    /// Not Apple API (module-internal, for the segmented export): the movie's creation date, instead of the time it
+    /// is written, so that a file stitched from pieces is the same bytes wherever and whenever they ran.
+    var creationDate: Date? {
+        get { lock.withLock { configuration.creationDate } }
+        set { configure("creationDate") { $0.creationDate = newValue } }
     }
 
     /// Asset-level metadata, written in the file type's key space.

@@ -68,6 +68,7 @@ open class AVAssetWriter: NSObject, @unchecked Sendable {
         var overallDurationHint = CMTime.invalid
         var movieTimeScale: CMTimeScale = 0
         var plannedMovieBox: MovieBoxReservation?
+        var creationDate: Date?
         var preferredOutputSegmentInterval = CMTime.invalid
         var initialSegmentStartTime = CMTime.invalid
         var outputFileTypeProfile: AVFileTypeProfile?

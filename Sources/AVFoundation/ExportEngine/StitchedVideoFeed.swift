@@ -1,0 +1,140 @@
+import CoreMedia
+import Foundation
+
+/// A stitched track's samples: each piece's encoded video as stored, one piece after another, moved from the
+/// piece's own timeline (0 at its segment's start) onto the export's.
+///
+/// Every piece was encoded with the same settings by a fresh encoder starting with a key frame, so its samples
+/// follow the previous piece's in decode order and its format description is the first piece's; a piece whose
+/// format description differs fails the export instead of writing a second sample description.
+// Safe because `lock` guards every `var`; the pieces' readers are thread-safe.
+final class StitchedVideoFeed: ExportFeed, @unchecked Sendable {
+    private struct OpenPiece {
+        let number: Int
+        let reader: AVAssetReader
+        let output: AVAssetReaderTrackOutput
+        let offset: CMTime
+    }
+
+    private let pieces: [ExportPlan.Stitch.Piece]
+    private let trackID: CMPersistentTrackID
+    /// The first piece's format: the output track's.
+    let formatDescription: CMFormatDescription
+
+    private let lock = NSLock()
+    private var current: OpenPiece?
+    private var nextPiece = 0
+    private weak var job: ExportJob?
+
+    /// Opens the first piece to learn the track's format. Throws when there is no piece or it holds no video.
+    init(pieces: [ExportPlan.Stitch.Piece], trackID: CMPersistentTrackID) throws {
+        self.pieces = pieces
+        self.trackID = trackID
+        guard let first = pieces.first else {
+            throw AVError(.exportFailed, "track \(trackID): the plan stitches no pieces")
+        }
+        let opened = try Self.open(first, number: 0, trackID: trackID)
+        formatDescription = opened.format
+        current = opened.piece
+        nextPiece = 1
+    }
+
+    func start(in job: ExportJob) {
+        lock.withLock { self.job = job }
+    }
+
+    func next() -> CMSampleBuffer? {
+        lock.withLock {
+            while true {
+                guard let piece = current else {
+                    guard nextPiece < pieces.count, job?.isStopping != true else { return nil }
+                    do {
+                        let opened = try Self.open(pieces[nextPiece], number: nextPiece, trackID: trackID)
+                        guard CMFormatDescriptionEqual(opened.format, otherFormatDescription: formatDescription) else {
+                            opened.piece.reader.cancelReading()
+                            throw AVError(.exportFailed, "track \(trackID): piece \(nextPiece) "
+                                          + "(\(pieces[nextPiece].path)) was encoded with another configuration than "
+                                          + "piece 0; every piece of a plan must come from the same settings")
+                        }
+                        current = opened.piece
+                        nextPiece += 1
+                    } catch {
+                        job?.fail(ExportFailure.avError(error))
+                        return nil
+                    }
+                    continue
+                }
+                if let buffer = piece.output.copyNextSampleBuffer() {
+                    guard let moved = Self.moved(buffer, by: piece.offset) else {
+                        job?.fail(AVError(.exportFailed, "track \(trackID): a sample of piece \(piece.number) could "
+                                          + "not be moved onto the export's timeline"))
+                        return nil
+                    }
+                    return moved
+                }
+                if piece.reader.status == .failed {
+                    let cause = piece.reader.error ?? AVError(.exportFailed, "the reader failed")
+                    job?.fail(AVError(.exportFailed, "track \(trackID): piece \(piece.number) "
+                                      + "(\(pieces[piece.number].path)) cannot be read", underlying: cause))
+                    return nil
+                }
+                current = nil
+            }
+        }
+    }
+
+    func cancelStage() {
+        let piece: OpenPiece? = lock.withLock {
+            defer { current = nil; nextPiece = pieces.count }
+            return current
+        }
+        piece?.reader.cancelReading()
+    }
+
+    /// A reader of the piece's one video track, started.
+    private static func open(_ piece: ExportPlan.Stitch.Piece, number: Int, trackID: CMPersistentTrackID) throws
+        -> (piece: OpenPiece, format: CMFormatDescription) {
+        let url = URL(fileURLWithPath: piece.path)
+        let asset = AVURLAsset(url: url)
+        let videoTracks = asset.tracks(withMediaType: .video)
+        guard videoTracks.count == 1, let track = videoTracks.first,
+              let format = track.backing.formatDescriptions.first else {
+            let cause = asset.readingRefusal.map { ": \($0.localizedDescription)" } ?? ""
+            throw AVError(.exportFailed, "track \(trackID): piece \(number) (\(piece.path)) does not hold one video "
+                          + "track\(cause)")
+        }
+        let reader = try AVAssetReader(asset: asset)
+        let output = AVAssetReaderTrackOutput(track: track, outputSettings: nil)
+        output.alwaysCopiesSampleData = false
+        reader.add(output)
+        guard reader.startReading() else {
+            throw AVError(.exportFailed, "track \(trackID): piece \(number) (\(piece.path)) cannot be read",
+                          underlying: reader.error)
+        }
+        return (OpenPiece(number: number, reader: reader, output: output, offset: piece.start.time), format)
+    }
+
+    /// `buffer` with every time moved by `offset`.
+    private static func moved(_ buffer: CMSampleBuffer, by offset: CMTime) -> CMSampleBuffer? {
+        var count: CMItemCount = 0
+        guard CMSampleBufferGetSampleTimingInfoArray(buffer, entryCount: 0, arrayToFill: nil,
+                                                     entriesNeededOut: &count) == noErr else { return nil }
+        var timings = [CMSampleTimingInfo](repeating: CMSampleTimingInfo(), count: count)
+        guard CMSampleBufferGetSampleTimingInfoArray(buffer, entryCount: count, arrayToFill: &timings,
+                                                     entriesNeededOut: &count) == noErr else { return nil }
+        for index in timings.indices {
+            let timing = timings[index]
+            if timing.presentationTimeStamp.isNumeric {
+                timings[index].presentationTimeStamp = CMTimeAdd(timing.presentationTimeStamp, offset)
+            }
+            if timing.decodeTimeStamp.isNumeric {
+                timings[index].decodeTimeStamp = CMTimeAdd(timing.decodeTimeStamp, offset)
+            }
+        }
+        var moved: CMSampleBuffer?
+        guard CMSampleBufferCreateCopyWithNewTiming(allocator: kCFAllocatorDefault, sampleBuffer: buffer,
+                                                    sampleTimingEntryCount: count, sampleTimingArray: &timings,
+                                                    sampleBufferOut: &moved) == noErr else { return nil }
+        return moved
+    }
+}

@@ -1,0 +1,93 @@
+import Foundation
+
+/// Where a segmented export keeps its pieces, and how it knows a piece is finished and undamaged.
+///
+/// Piece `i` of a plan is the movie `<name>.segment-<i>.mov` in the store's directory. A piece is finished once its
+/// receipt `<name>.segment-<i>.json` exists: written (to a temporary name, then renamed) only after the piece is
+/// complete, it holds the plan's checksum, the piece's size and its checksum. A piece without a receipt (its encoder
+/// was killed), with another plan's receipt, or whose bytes no longer match it, is not finished: it is encoded again.
+struct SegmentPieceStore: Sendable {
+    let directory: URL
+    /// The names' common stem.
+    let name: String
+    /// The checksum of the plan the pieces belong to.
+    let planChecksum: String
+
+    struct Receipt: Codable, Equatable {
+        var plan: String
+        var segment: Int
+        var byteCount: Int64
+        var checksum: String
+    }
+
+    func pieceURL(_ index: Int) -> URL {
+        directory.appendingPathComponent("\(name).segment-\(String(format: "%04d", index)).mov")
+    }
+
+    func receiptURL(_ index: Int) -> URL {
+        directory.appendingPathComponent("\(name).segment-\(String(format: "%04d", index)).json")
+    }
+
+    /// Why piece `index` is not finished and sound, or nil when it is (its receipt names this plan, and its bytes
+    /// match the receipt).
+    func problem(withPiece index: Int) -> String? {
+        let piece = pieceURL(index)
+        guard let data = try? Data(contentsOf: receiptURL(index)) else { return "it has not been encoded" }
+        guard let receipt = try? JSONDecoder().decode(Receipt.self, from: data), receipt.segment == index else {
+            return "its receipt \(receiptURL(index).lastPathComponent) is damaged"
+        }
+        guard receipt.plan == planChecksum else { return "it was encoded for another plan" }
+        guard let (checksum, byteCount) = try? ContentChecksum.ofFile(piece) else {
+            return "its file \(piece.lastPathComponent) cannot be read"
+        }
+        guard byteCount == receipt.byteCount, ContentChecksum.hex(checksum) == receipt.checksum else {
+            return "its file \(piece.lastPathComponent) does not match its receipt (\(byteCount) bytes, checksum "
+                + "\(ContentChecksum.hex(checksum)); the receipt says \(receipt.byteCount) bytes, "
+                + "\(receipt.checksum)): "
+                + "it was damaged after it was written"
+        }
+        return nil
+    }
+
+    /// Makes piece `index` with `encode` (which writes the movie at the URL it is given) and writes its receipt.
+    /// What an earlier attempt left of the piece (no receipt, or a receipt that does not hold) goes first.
+    func make(_ index: Int, encode: (URL) throws -> Void) throws {
+        let piece = pieceURL(index), receipt = receiptURL(index)
+        try? FileManager.default.removeItem(at: receipt)
+        try? FileManager.default.removeItem(at: piece)
+        do {
+            try encode(piece)
+            let (checksum, byteCount) = try ContentChecksum.ofFile(piece)
+            let data = try JSONEncoder().encode(Receipt(plan: planChecksum, segment: index, byteCount: byteCount,
+                                                        checksum: ContentChecksum.hex(checksum)))
+            try writeAtomically(data, to: receipt)
+        } catch {
+            try? FileManager.default.removeItem(at: piece)
+            throw error
+        }
+    }
+
+    /// Removes every piece and receipt of the plan's `count` segments.
+    func removeAll(count: Int) {
+        for index in 0..<count {
+            try? FileManager.default.removeItem(at: pieceURL(index))
+            try? FileManager.default.removeItem(at: receiptURL(index))
+        }
+    }
+
+    /// Writes `data` to a temporary name beside `url`, then renames it: a reader sees all of it or nothing.
+    func writeAtomically(_ data: Data, to url: URL) throws {
+        let temporary = url.deletingLastPathComponent()
+            .appendingPathComponent(".\(url.lastPathComponent).\(ProcessInfo.processInfo.processIdentifier).tmp")
+        do {
+            try data.write(to: temporary)
+            guard rename(temporary.path, url.path) == 0 else {
+                throw AVError(.exportFailed, "cannot rename \(temporary.path) to \(url.path): "
+                              + String(cString: strerror(errno)))
+            }
+        } catch {
+            try? FileManager.default.removeItem(at: temporary)
+            throw error
+        }
+    }
+}

@@ -1,0 +1,85 @@
+import CoreMedia
+import Foundation
+
+/// An export done in temporal segments: the export's own plan, and where its video is cut into segments that are
+/// encoded apart (one after another, side by side, on other machines, or across an interruption) and then stitched
+/// losslessly into the output.
+///
+/// A plain value written as JSON beside the pieces; every later step reads it back and checks the source against
+/// it. Equal plans make equal pieces and an equal output, byte for byte: the encoder's thread count and the movie's
+/// creation date are part of the plan, not of the machine or the hour.
+struct SegmentedExportPlan: Codable, Equatable, Sendable {
+    /// The layout of this value; a plan of another version is refused, not guessed at.
+    static let currentVersion = 1
+
+    var version: Int
+    /// The source the plan was made for.
+    var source: SourceIdentity
+    /// The whole export. Its video track `segmentedTrack` is encoded segment by segment; the other tracks (audio,
+    /// passthrough tracks) are made once, while the pieces are stitched.
+    var export: ExportPlan
+    /// The index in `export.tracks` of the video track cut into segments.
+    var segmentedTrack: Int
+    /// The segments, in order, one after another over the export's time range.
+    var segments: [Segment]
+    /// How the cuts were chosen, in words (for the person reading the plan).
+    var reasoning: String
+
+    /// One segment: a part of the export's timeline, starting at a sync sample of the source.
+    struct Segment: Codable, Equatable, Sendable {
+        var start: ExportPlan.Time
+        var duration: ExportPlan.Time
+
+        var range: CMTimeRange { CMTimeRange(start: start.time, duration: duration.time) }
+    }
+
+    /// What identifies a source without reading all of it: its size, its duration and tracks as the asset reads
+    /// them, and a checksum of its first and last mebibyte (where a re-encoded or truncated file differs).
+    struct SourceIdentity: Codable, Equatable, Sendable {
+        var byteCount: Int64?
+        var endsChecksum: String?
+        var duration: ExportPlan.Time
+        /// Each track's ID and sample count, in the asset's order.
+        var tracks: [TrackCount]
+
+        struct TrackCount: Codable, Equatable, Sendable {
+            var trackID: CMPersistentTrackID
+            var sampleCount: Int
+        }
+    }
+
+    /// The plan as canonical JSON (sorted keys): what its checksum is taken of and what is written to disk.
+    func encoded() throws -> Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .prettyPrinted]
+        encoder.dateEncodingStrategy = .secondsSince1970
+        return try encoder.encode(self)
+    }
+
+    /// A plan read back from `data`; throws a clear error for anything that is not a plan of this version.
+    static func decoded(from data: Data, path: String) throws -> SegmentedExportPlan {
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .secondsSince1970
+        let plan: SegmentedExportPlan
+        do {
+            plan = try decoder.decode(SegmentedExportPlan.self, from: data)
+        } catch {
+            throw AVError(.operationNotAllowed, "\(path) is not a segmented export plan", underlying: error)
+        }
+        guard plan.version == currentVersion else {
+            throw AVError(.operationNotAllowed, "\(path) is a plan of version \(plan.version); this library reads "
+                          + "version \(currentVersion)")
+        }
+        guard plan.export.tracks.indices.contains(plan.segmentedTrack), !plan.segments.isEmpty,
+              case .video = plan.export.tracks[plan.segmentedTrack].role else {
+            throw AVError(.operationNotAllowed, "\(path): the plan's segmented track or segments are not valid")
+        }
+        return plan
+    }
+
+    /// The checksum of the plan's canonical JSON: each piece's receipt names it, so a piece of another plan is never
+    /// stitched.
+    func checksum() throws -> String {
+        ContentChecksum.hex(ContentChecksum.of(try encoded()))
+    }
+}

@@ -1,0 +1,129 @@
+import CoreMedia
+import Foundation
+import MediaCodecs
+
+/// Cuts an export into segments: where, and with what fixed encoder configuration.
+///
+/// Cuts fall on full sync samples of the source's video (a decoder starts there without anything before it), at
+/// least `segmentDuration` apart, and a last segment shorter than a quarter of that joins the one before it. Only a
+/// file's own video track, presented at normal speed, is cut in this version; a composed or edited video (a video
+/// composition, a composition track, a track with speed changes) makes one segment, and the plan says so.
+enum SegmentedExportPlanner {
+    /// The plan of `request`'s export in segments of about `segmentDuration`, each encoded by an encoder of
+    /// `threadCount` threads; the output's creation date is `creationDate` (whole seconds: what a movie holds).
+    static func plan(_ request: ExportRequest, segmentDuration: CMTime, threadCount: Int,
+                     instructionSet: EncoderInstructionSet = .highestAvailable,
+                     creationDate: Date) throws -> SegmentedExportPlan {
+        guard segmentDuration.isNumeric, segmentDuration > .zero else {
+            throw AVError(.operationNotAllowed, "the segment duration must be a positive time")
+        }
+        guard (1...64).contains(threadCount) else {
+            throw AVError(.operationNotAllowed, "the encoder thread count \(threadCount) is outside 1…64")
+        }
+        let source = try ExportSource(asset: request.asset)
+        var export = try ExportPlanner.plan(request, source: source)
+        export.creationDate = Date(timeIntervalSince1970: creationDate.timeIntervalSince1970.rounded(.down))
+        guard let index = export.tracks.firstIndex(where: { if case .video = $0.role { true } else { false } }),
+              case .video(var video) = export.tracks[index].role,
+              let track = source.track(export.tracks[index].sources[0]) else {
+            throw AVError(.operationNotAllowed, "\(request.preset.name) encodes no video of this asset; a segmented "
+                          + "export cuts an export's video into segments, and there is none to cut")
+        }
+        video.threadCount = threadCount
+        video.instructionSet = instructionSet
+        export.tracks[index].role = .video(video)
+        let range = export.timeRange.range
+        let (cuts, reasoning) = cutTimes(track, composed: video.composed, range: range, target: segmentDuration)
+        let bounds = [range.start] + cuts + [range.end]
+        let segments = zip(bounds, bounds.dropFirst()).map { start, end in
+            SegmentedExportPlan.Segment(start: ExportPlan.Time(start), duration: ExportPlan.Time(end - start))
+        }
+        return SegmentedExportPlan(version: SegmentedExportPlan.currentVersion, source: try identity(of: source),
+                                   export: export, segmentedTrack: index, segments: segments,
+                                   reasoning: reasoning + "; encoders of \(threadCount) thread"
+                                   + (threadCount == 1 ? "" : "s") + " using \(instructionSet.rawValue) instructions")
+    }
+
+    /// Where the export's video is cut (strictly inside `range`), and why there.
+    static func cutTimes(_ track: ExportSource.Track, composed: Bool, range: CMTimeRange, target: CMTime)
+        -> (cuts: [CMTime], reasoning: String) {
+        if composed {
+            return ([], "one segment: the video is composed by a video composition, which this version does not cut")
+        }
+        if track.editedSegmentCount != nil {
+            return ([], "one segment: the video is a composition track, which this version does not cut")
+        }
+        guard let syncTimes = syncTimes(of: track.track) else {
+            return ([], "one segment: track \(track.trackID) has more than 64 edits or is not presented at normal "
+                    + "speed throughout, and this version cuts only such tracks")
+        }
+        var cuts: [CMTime] = []
+        var last = range.start
+        for time in syncTimes where time > range.start && time < range.end && time - last >= target {
+            cuts.append(time)
+            last = time
+        }
+        // A short tail (under a quarter of a segment) joins the segment before it.
+        if let final = cuts.last, range.end - final < CMTimeMultiplyByRatio(target, multiplier: 1, divisor: 4) {
+            cuts.removeLast()
+        }
+        let seconds = String(format: "%g", target.seconds)
+        return (cuts, "\(cuts.count + 1) segment\(cuts.isEmpty ? "" : "s"): cut at full sync samples of track "
+                + "\(track.trackID) at least \(seconds) s apart (\(syncTimes.count) sync samples in the track)")
+    }
+
+    /// The track times of the track's full sync samples, ascending; `nil` when some part of the track is not
+    /// presented at normal speed (a sync sample's media time then does not say where a segment of it starts).
+    static func syncTimes(of track: AVAssetTrack) -> [CMTime]? {
+        let timeline = track.timeline
+        // Each sync sample is looked up in every edit: a few edits, as files have, not a hostile file's millions.
+        guard timeline.segments.count <= 64, timeline.segments.allSatisfy({ $0.isEmpty || $0.isNormalSpeed }),
+              let cursor = track.makeSampleCursorAtFirstSampleInDecodeOrder() else { return nil }
+        var times: [CMTime] = []
+        repeat {
+            guard cursor.currentSampleSyncInfo.sampleIsFullSync.boolValue else { continue }
+            let media = cursor.presentationTimeStamp
+            for segment in timeline.segments {
+                guard let presented = segment.media else { continue }
+                let end = presented.start + segment.target.duration
+                if media >= presented.start, media < end { times.append(segment.trackTime(ofMedia: media)) }
+            }
+        } while cursor.stepInDecodeOrder(byCount: 1) == 1
+        return times.sorted()
+    }
+
+    /// What identifies the source (see `SegmentedExportPlan.SourceIdentity`).
+    static func identity(of source: ExportSource) throws -> SegmentedExportPlan.SourceIdentity {
+        var byteCount: Int64?
+        var endsChecksum: String?
+        if let url = (source.asset as? AVURLAsset)?.url, url.isFileURL {
+            (byteCount, endsChecksum) = try fileEnds(url)
+        }
+        return SegmentedExportPlan.SourceIdentity(
+            byteCount: byteCount, endsChecksum: endsChecksum, duration: ExportPlan.Time(source.duration),
+            tracks: source.tracks.map { .init(trackID: $0.trackID, sampleCount: $0.sampleCount) })
+    }
+
+    /// The file's size and the checksum of its first and last mebibyte.
+    private static func fileEnds(_ url: URL) throws -> (Int64, String) {
+        let span = 1 << 20
+        let handle: FileHandle
+        do {
+            handle = try FileHandle(forReadingFrom: url)
+        } catch {
+            throw AVError(.fileFailedToParse, "cannot read the source \(url.path)", underlying: error)
+        }
+        defer { try? handle.close() }
+        let size = try handle.seekToEnd()
+        var running = ContentChecksum.Running()
+        try handle.seek(toOffset: 0)
+        let head = try handle.read(upToCount: span) ?? Data()
+        head.withUnsafeBytes { running.add($0) }
+        if size > UInt64(span) {
+            try handle.seek(toOffset: max(UInt64(span), size - UInt64(span)))
+            let tail = try handle.read(upToCount: span) ?? Data()
+            tail.withUnsafeBytes { running.add($0) }
+        }
+        return (Int64(size), ContentChecksum.hex(running.value))
+    }
+}

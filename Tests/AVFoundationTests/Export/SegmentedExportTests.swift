@@ -1,0 +1,176 @@
+import CoreMedia
+import Foundation
+import Testing
+import TestSupport
+@testable import AVFoundation
+
+/// An export in temporal segments: cut at the source's sync samples, each segment encoded on its own, the pieces
+/// stitched losslessly. Judged by ffprobe and ffmpeg: the stitched video is every piece's frames in order, nothing
+/// lost or repeated at a join, and the output is the same bytes however the pieces ran.
+@Suite("Segmented export: plan, pieces, stitch")
+struct SegmentedExportTests {
+    /// 6 s of 320x240 at 25 fps, a key frame every second, B-frames, with AAC: cuts can fall on each second.
+    static func source() throws -> URL {
+        try TestFiles.ffmpegMedia("h264-bframes-aac-6s-gop25.mov", folder: "export", recipe: [
+            "-f", "lavfi", "-i", "testsrc2=size=320x240:rate=25:duration=6",
+            "-f", "lavfi", "-i", "sine=frequency=440:sample_rate=44100:duration=6",
+            "-c:v", "libx264", "-preset", "veryfast", "-crf", "18", "-bf", "2", "-g", "25", "-keyint_min", "25",
+            "-sc_threshold", "0", "-pix_fmt", "yuv420p", "-c:a", "aac", "-b:a", "128k", "-ac", "2"])
+    }
+
+    static func request(_ source: URL, output: URL, preset: String = AVAssetExportPreset640x480,
+                        fileType: AVFileType = .mp4) throws -> ExportRequest {
+        ExportRequest(asset: AVURLAsset(url: source), preset: try #require(ExportPreset.named(preset)),
+                      outputURL: output, fileType: fileType,
+                      timeRange: CMTimeRange(start: .zero, duration: .positiveInfinity), fileLengthLimit: nil,
+                      metadata: nil, metadataItemFilter: nil, shouldOptimizeForNetworkUse: true, audioMix: nil,
+                      videoComposition: nil, customVideoCompositor: nil, audioTimePitchAlgorithm: .spectral,
+                      multiPass: false, temporaryDirectory: nil)
+    }
+
+    static func plan(_ request: ExportRequest, seconds: Double = 2) throws -> SegmentedExportPlan {
+        try SegmentedExportPlanner.plan(request, segmentDuration: CMTime(seconds: seconds, preferredTimescale: 1000),
+                                        threadCount: 1, creationDate: Date(timeIntervalSince1970: 1_700_000_000))
+    }
+
+    static func store(_ directory: URL, _ plan: SegmentedExportPlan) throws -> SegmentPieceStore {
+        SegmentPieceStore(directory: directory, name: "job", planChecksum: try plan.checksum())
+    }
+
+    /// The MD5 of each decoded video frame, in order (ffmpeg's framemd5, hashes only).
+    static func frameHashes(_ url: URL) throws -> [String] {
+        let result = try ExternalTool.run("ffmpeg", ["-nostdin", "-v", "error", "-i", url.path, "-map", "0:v:0",
+                                                     "-f", "framemd5", "-"])
+        return result.output.split(separator: "\n").filter { !$0.hasPrefix("#") }
+            .compactMap { $0.split(separator: ",").last?.trimmingCharacters(in: .whitespaces) }
+    }
+
+    static func packetCount(_ url: URL, stream: String) throws -> Int {
+        let json = try ExternalTool.ffprobeJSON(["-select_streams", stream, "-count_packets", "-show_streams",
+                                                 url.path])
+        let streams = try #require(json["streams"] as? [[String: Any]])
+        return Int(try #require(streams.first?["nb_read_packets"] as? String)) ?? -1
+    }
+
+    @Test("the plan cuts at full sync samples at least the segment duration apart and reads back from JSON unchanged")
+    func planCutsAtSyncSamples() throws {
+        let directory = try TestFiles.makeTemporaryDirectory()
+        let plan = try Self.plan(try Self.request(try Self.source(), output: directory.file("out.mp4")))
+        #expect(plan.segments.map(\.range.start.seconds) == [0, 2, 4])
+        #expect(plan.segments.map(\.range.duration.seconds) == [2, 2, 2])
+        #expect(plan.reasoning.contains("3 segments"), "\(plan.reasoning)")
+        guard case .video(let video) = plan.export.tracks[plan.segmentedTrack].role else {
+            Issue.record("the segmented track is not an encoded video track")
+            return
+        }
+        #expect(video.threadCount == 1)
+        #expect(plan.export.creationDate == Date(timeIntervalSince1970: 1_700_000_000))
+        let read = try SegmentedExportPlan.decoded(from: try plan.encoded(), path: "plan.json")
+        #expect(read == plan)
+        #expect(try read.checksum() == plan.checksum())
+        // Cuts need a sync sample: 5 s segments cut at 5 s; the 1 s left joins the one before it.
+        let longer = try Self.plan(try Self.request(try Self.source(), output: directory.file("out.mp4")), seconds: 5)
+        #expect(longer.segments.map(\.range.start.seconds) == [0])
+    }
+
+    @Test("the stitched video is every piece's frames in order, with all the source's frames and audio packets")
+    func stitchedIsThePiecesInOrder() throws {
+        let directory = try TestFiles.makeTemporaryDirectory()
+        let source = try Self.source()
+        let output = directory.file("out.mp4")
+        let request = try Self.request(source, output: output)
+        let plan = try Self.plan(request)
+        let store = try Self.store(directory.url, plan)
+        for index in plan.segments.indices {
+            #expect(try SegmentedExportRunner.encode(index, of: plan, request: request, store: store))
+            #expect(store.problem(withPiece: index) == nil)
+        }
+        try SegmentedExportRunner.stitch(plan, request: request, store: store)
+        #expect(try ExternalTool.ffmpegDecodeErrors(output).isEmpty)
+        #expect(try Self.packetCount(output, stream: "v:0") == 150)
+        let pieces = try plan.segments.indices.flatMap { try Self.frameHashes(store.pieceURL($0)) }
+        #expect(pieces.count == 150)
+        #expect(try Self.frameHashes(output) == pieces)
+        // The audio is encoded once, whole: the packets of a one-piece export of the same source.
+        let whole = directory.file("whole.mp4")
+        try ExportJob.run(try Self.request(source, output: whole), plan: plan.export)
+        #expect(try Self.packetCount(output, stream: "a:0") == Self.packetCount(whole, stream: "a:0"))
+        #expect(try Self.packetCount(whole, stream: "v:0") == 150)
+    }
+
+    @Test("the output is the same bytes whether the pieces ran in order, in reverse, or side by side")
+    func deterministic() throws {
+        let source = try Self.source()
+        var outputs: [Data] = []
+        var pieces: [[UInt64]] = []
+        for order in ["forward", "reverse", "parallel"] {
+            let directory = try TestFiles.makeTemporaryDirectory(order)
+            let request = try Self.request(source, output: directory.file("out.mp4"))
+            let plan = try Self.plan(request)
+            let store = try Self.store(directory.url, plan)
+            switch order {
+            case "forward":
+                for index in plan.segments.indices {
+                    try SegmentedExportRunner.encode(index, of: plan, request: request, store: store)
+                }
+                try SegmentedExportRunner.stitch(plan, request: request, store: store)
+            case "reverse":
+                for index in plan.segments.indices.reversed() {
+                    try SegmentedExportRunner.encode(index, of: plan, request: request, store: store)
+                }
+                try SegmentedExportRunner.stitch(plan, request: request, store: store)
+            default:
+                try SegmentedExportRunner.runAll(plan, request: request, store: store, parallel: 3)
+            }
+            outputs.append(try Data(contentsOf: directory.file("out.mp4")))
+            pieces.append(try plan.segments.indices.map { try ContentChecksum.ofFile(store.pieceURL($0)).checksum })
+        }
+        #expect(pieces[1] == pieces[0], "the pieces are the same bytes")
+        #expect(pieces[2] == pieces[0], "the pieces are the same bytes")
+        #expect(outputs[0].count > 10_000)
+        for (order, output) in zip(["reverse", "parallel"], outputs.dropFirst()) {
+            // Compared as a Bool: a failing Data comparison would have the test library diff megabytes.
+            let same = output == outputs[0]
+            let firstDifference = zip(output, outputs[0]).enumerated().first { $1.0 != $1.1 }?.offset
+                ?? min(output.count, outputs[0].count)
+            let sizes = "\(output.count) bytes against \(outputs[0].count)"
+            #expect(same, "\(order): \(sizes), first difference at byte \(firstDifference)")
+        }
+    }
+
+    @Test("a damaged piece is refused by name, and only it is encoded again; a changed source is refused")
+    func damagedPieceAndChangedSource() throws {
+        let directory = try TestFiles.makeTemporaryDirectory()
+        let source = try Self.source()
+        let request = try Self.request(source, output: directory.file("out.mp4"))
+        let plan = try Self.plan(request)
+        let store = try Self.store(directory.url, plan)
+        for index in plan.segments.indices {
+            try SegmentedExportRunner.encode(index, of: plan, request: request, store: store)
+        }
+        let handle = try FileHandle(forUpdating: store.pieceURL(1))
+        try handle.seek(toOffset: 2000)
+        let byte = try #require(try handle.read(upToCount: 1)?.first)
+        try handle.seek(toOffset: 2000)
+        try handle.write(contentsOf: Data([byte ^ 0x40]))
+        try handle.close()
+        let refusal = #expect(throws: AVError.self) {
+            try SegmentedExportRunner.stitch(plan, request: request, store: store)
+        }
+        #expect(refusal?.localizedDescription.contains("segment 1") == true, "\(String(describing: refusal))")
+        #expect(refusal?.localizedDescription.contains("damaged") == true)
+        #expect(!FileManager.default.fileExists(atPath: directory.file("out.mp4").path))
+        // Resuming encodes segment 1 only.
+        let redone = try plan.segments.indices.map {
+            try SegmentedExportRunner.encode($0, of: plan, request: request, store: store)
+        }
+        #expect(redone == [false, true, false])
+        try SegmentedExportRunner.stitch(plan, request: request, store: store)
+        #expect(try Self.packetCount(directory.file("out.mp4"), stream: "v:0") == 150)
+        // A plan made for another source is refused.
+        let other = try ExportMedia.url("h264-bframes-aac-320x240-25fps.mov")
+        let foreign = try Self.request(other, output: directory.file("other.mp4"))
+        #expect(throws: AVError.self) { try SegmentedExportRunner.checkSource(foreign, against: plan) }
+        try SegmentedExportRunner.checkSource(request, against: plan)
+    }
+}
