@@ -63,7 +63,7 @@ let package = Package(
         // nothing that imports CoreGraphics (CoreVideo, CoreMedia, the containers) links a codec library.
         .target(name: "Raster", dependencies: ["CPixman", "CYUV", "CRowKernels"]),
         // FFmpeg only: codecs, swscale, swresample (libyuv for the conversions it does faster than swscale).
-        .target(name: "FFmpegBridge", dependencies: ["CFFmpeg", "CYUV", "Raster"]),
+        .target(name: "FFmpegBridge", dependencies: ["CFFmpeg", "Raster"]),
         // Time stretchers over Rubber Band and SoundTouch, for AVAudioTimePitchAlgorithm's scaled edits.
         .target(name: "AudioStretch", dependencies: ["CRubberBand", "CSoundTouch"]),
         // PNG, JPEG and GIF files to and from interleaved 8-bit pixels, for ImageIO. Only these codecs' C libraries.

@@ -1,7 +1,9 @@
-/// libyuv YCbCr → 32-bit RGB entry points by source layout.
-enum FFYUVToRGBKernel: Equatable {
-    case nv12, nv21, i420, i422, i444, i010, p010
+import Raster
 
+// Which of Raster's libyuv kernels serves which FFmpeg pixel format: the planner's vocabulary (`FFConversionStep`).
+
+extension PictureConversion.YCbCrSource {
+    /// The libyuv layout a Y′CbCr format converts to 32-bit RGB from (full-range "J" formats as their plain twins).
     init?(_ format: FFPixelFormat) {
         switch format {
         case .nv12: self = .nv12
@@ -14,24 +16,10 @@ enum FFYUVToRGBKernel: Equatable {
         default: return nil
         }
     }
-
-    var name: String {
-        switch self {
-        case .nv12: return "NV12"
-        case .nv21: return "NV21"
-        case .i420: return "I420"
-        case .i422: return "I422"
-        case .i444: return "I444"
-        case .i010: return "I010"
-        case .p010: return "P010"
-        }
-    }
 }
 
-/// libyuv 32-bit RGB → YCbCr entry points (BT.601 only: libyuv has no other matrices in this direction).
-enum FFRGBToYUVKernel: CustomStringConvertible {
-    case argbToNV12, abgrToNV12, argbToI420, argbToJ420, abgrToI420, abgrToJ420
-
+extension PictureConversion.RGBToYCbCrKernel {
+    /// The libyuv kernel from BGRA or RGBA `source` to `destination` in BT.601 at the given range, if there is one.
     init?(source: FFPixelFormat, destination: FFPixelFormat, fullRange: Bool) {
         let bgra = source == .bgra
         switch (destination, fullRange) {
@@ -41,23 +29,10 @@ enum FFRGBToYUVKernel: CustomStringConvertible {
         default: return nil
         }
     }
-
-    var description: String {
-        switch self {
-        case .argbToNV12: return "ARGBToNV12"
-        case .abgrToNV12: return "ABGRToNV12"
-        case .argbToI420: return "ARGBToI420"
-        case .argbToJ420: return "ARGBToJ420"
-        case .abgrToI420: return "ABGRToI420"
-        case .abgrToJ420: return "ABGRToJ420"
-        }
-    }
 }
 
-/// libyuv scalers by layout.
-enum FFScaleKernel: CustomStringConvertible {
-    case i420, i422, i444, nv12, rgb32, gray
-
+extension PictureConversion.ScaleLayout {
+    /// The libyuv scaler for a format, if it has one.
     init?(_ format: FFPixelFormat) {
         switch format {
         case .yuv420p, .yuvj420p: self = .i420
@@ -69,15 +44,16 @@ enum FFScaleKernel: CustomStringConvertible {
         default: return nil
         }
     }
+}
 
-    var description: String {
-        switch self {
-        case .i420: return "I420Scale"
-        case .i422: return "I422Scale"
-        case .i444: return "I444Scale"
-        case .nv12: return "NV12Scale"
-        case .rgb32: return "ARGBScale"
-        case .gray: return "ScalePlane"
+extension PictureConversion.YCbCrMatrix {
+    /// libyuv's constants for a matrix (it has none for SMPTE 240M).
+    init?(_ matrix: FFYCbCrMatrix) {
+        switch matrix {
+        case .bt601: self = .bt601
+        case .bt709: self = .bt709
+        case .bt2020: self = .bt2020
+        case .smpte240M: return nil
         }
     }
 }

@@ -1,17 +1,20 @@
 import Raster
 internal import CFFmpeg
-internal import CYUV
 
-/// One step of a conversion plan: a libyuv call, a copy, or a swscale context.
+/// One step of a conversion plan: one of Raster's libyuv kernels (`PictureConversion`), a copy, or a swscale
+/// context. The plan (which kernel, when swscale does better) is made here; the kernels run in Raster.
 final class FFConversionStep: CustomStringConvertible {
+    typealias Conversion = PictureConversion
+
     enum Kind {
         case copy
-        /// `cbGain`: Cb is first stretched by 1 + cbGain / 32768 around 128 (see `crow_stretch_chroma`).
-        case yuvToRGB32(FFYUVToRGBKernel, constants: UnsafePointer<YuvConstants>, swapUV: Bool, cbGain: Int32?)
-        case rgb32ToYUV(FFRGBToYUVKernel)
+        /// `cbGain`: Cb is first stretched by 1 + cbGain / 32768 around 128 (see `ChromaStretch`).
+        case yuvToRGB32(Conversion.YCbCrSource, Conversion.YCbCrMatrix, isFullRange: Bool,
+                        order: Conversion.RGB32Order, cbGain: Int32?)
+        case rgb32ToYUV(Conversion.RGBToYCbCrKernel)
         case i420ToNV12, nv12ToI420
-        case shuffle([UInt8])
-        case scale(FFScaleKernel, FilterMode)
+        case shuffle(Conversion.RGB32Shuffle)
+        case scale(Conversion.ScaleLayout, Conversion.ScaleFilter)
         case swscale(OpaquePointer)
     }
 
@@ -70,7 +73,7 @@ final class FFConversionStep: CustomStringConvertible {
                 return [FFConversionStep(.copy, from: from, to: to, description: "copy")]
             }
         }
-        let libyuvFilter: FilterMode? = c.filter == .bilinear ? kFilterBilinear : c.filter == .nearest ? kFilterNone : nil
+        let libyuvFilter: Conversion.ScaleFilter? = c.filter == .bilinear ? .bilinear : c.filter == .nearest ? .nearest : nil
         let yuvToYUVMatrixChange = from.format.isYUV && !from.format.isGray && to.format.isYUV && !to.format.isGray
             && source.matrix != destination.matrix
         if c.allowsLibYUV && !yuvToYUVMatrixChange {
@@ -78,7 +81,7 @@ final class FFConversionStep: CustomStringConvertible {
                 return [step]
             }
             if from.format == to.format, let filter = libyuvFilter, source == destination || !from.format.isYUV,
-               let kernel = FFScaleKernel(from.format) {
+               let kernel = Conversion.ScaleLayout(from.format) {
                 return [try scaleStep(kernel, filter, from: from, to: to, encoding: source, configuration: c)]
             }
             if let filter = libyuvFilter {
@@ -87,12 +90,12 @@ final class FFConversionStep: CustomStringConvertible {
                 let scaledSource = FFStepImage(format: from.format, width: to.width, height: to.height)
                 let convertedSource = FFStepImage(format: to.format, width: from.width, height: from.height)
                 var scaleFirst: [FFConversionStep]?
-                if let kernel = FFScaleKernel(from.format), let convert = libyuvConversion(
+                if let kernel = Conversion.ScaleLayout(from.format), let convert = libyuvConversion(
                     from: scaledSource, to: to, source: source, destination: destination, approximate: c.allowsApproximateLibYUV) {
                     scaleFirst = [try scaleStep(kernel, filter, from: from, to: scaledSource, encoding: source, configuration: c), convert]
                 }
                 var convertFirst: [FFConversionStep]?
-                if let kernel = FFScaleKernel(to.format), let convert = libyuvConversion(
+                if let kernel = Conversion.ScaleLayout(to.format), let convert = libyuvConversion(
                     from: from, to: convertedSource, source: source, destination: destination, approximate: c.allowsApproximateLibYUV) {
                     convertFirst = [convert, try scaleStep(kernel, filter, from: convertedSource, to: to, encoding: destination, configuration: c)]
                 }
@@ -115,10 +118,10 @@ final class FFConversionStep: CustomStringConvertible {
     /// (measured here with libyuv forced: 1080p → 720p 4:2:0 1.1 vs 1.8 ms, 4:4:4 2.1 vs 3.7 ms; 720p → 1080p 1.2
     /// vs 2.6 ms; `Benchmarks/scaling` prints today's numbers), and its downscale filter widens with the ratio, so
     /// it also aliases less. At the dedicated ratios, and for RGB (swscale 8–12 × slower there), libyuv keeps the job.
-    private static func scaleStep(_ kernel: FFScaleKernel, _ filter: FilterMode, from: FFStepImage, to: FFStepImage,
-                                  encoding: FFYCbCrEncoding, configuration c: FFImageConverterConfiguration)
-        throws(FFError) -> FFConversionStep {
-        let planarYCbCr = [FFScaleKernel.i420, .i422, .i444, .nv12].contains(kernel)
+    private static func scaleStep(_ kernel: Conversion.ScaleLayout, _ filter: Conversion.ScaleFilter,
+                                  from: FFStepImage, to: FFStepImage, encoding: FFYCbCrEncoding,
+                                  configuration c: FFImageConverterConfiguration) throws(FFError) -> FFConversionStep {
+        let planarYCbCr = [Conversion.ScaleLayout.i420, .i422, .i444, .nv12].contains(kernel)
         if planarYCbCr && c.filter == .bilinear && !libyuvHasDedicatedScaler(from: from, to: to) {
             return try swscaleStep(from: from, to: to, source: encoding, destination: encoding, filter: c.filter)
         }
@@ -148,11 +151,11 @@ final class FFConversionStep: CustomStringConvertible {
         if let fromOrder = rgb32Order(f), let toOrder = rgb32Order(t) {
             // Byte permutation between the four 32-bit RGB layouts; libyuv's shuffler covers 4 pixels.
             let permutation = toOrder.map { fromOrder.firstIndex(of: $0)! }
-            let table: [UInt8] = (0..<16).map { (index: Int) -> UInt8 in UInt8(index / 4 * 4 + permutation[index % 4]) }
-            return FFConversionStep(.shuffle(table), from: from, to: to, description: "libyuv ARGBShuffle")
+            guard let shuffle = Conversion.RGB32Shuffle(sourceIndices: permutation) else { return nil }
+            return FFConversionStep(.shuffle(shuffle), from: from, to: to, description: "libyuv ARGBShuffle")
         }
-        if f.isYUV, t == .bgra || t == .rgba, let kernel = FFYUVToRGBKernel(f),
-           let matrixIndex = libyuvMatrixIndex(source.matrix) {
+        if f.isYUV, t == .bgra || t == .rgba, let kernel = Conversion.YCbCrSource(f),
+           let matrix = Conversion.YCbCrMatrix(source.matrix) {
             let swap = t == .rgba
             // P010's chroma is interleaved: its U and V cannot be exchanged, so it has no RGBA path here.
             if swap && kernel == .p010 { return nil }
@@ -163,14 +166,13 @@ final class FFConversionStep: CustomStringConvertible {
                 // Cb → B of limited-range YCbCr: 2(1 − Kb) · 255/224 (BT.709 Kb 0.0722, BT.2020 Kb 0.0593).
                 gain = ChromaStretch.excess(kb: source.matrix == .bt709 ? 0.0722 : 0.0593)
             }
-            // libyuv's own ABGR trick: exchange U and V (the other bi-planar reader, or the I4xx plane pointers)
-            // and use the YVU constants, and its ARGB writer produces R,G,B,A bytes.
-            let constants = cyuv_constants(Int32(matrixIndex), source.isFullRange ? 1 : 0, swap ? 1 : 0)!
-            return FFConversionStep(.yuvToRGB32(kernel, constants: constants, swapUV: swap, cbGain: gain), from: from,
-                                    to: to, description: "libyuv \(kernel.name)ToARGBMatrix" + (gain == nil ? "" : " (Cb gain)"))
+            let kind = Kind.yuvToRGB32(kernel, matrix, isFullRange: source.isFullRange, order: swap ? .rgba : .bgra,
+                                       cbGain: gain)
+            return FFConversionStep(kind, from: from, to: to,
+                                    description: "libyuv \(kernel.name)ToARGBMatrix" + (gain == nil ? "" : " (Cb gain)"))
         }
         if f == .bgra || f == .rgba, t.isYUV, destination.matrix == .bt601,
-           let kernel = FFRGBToYUVKernel(source: f, destination: t, fullRange: destination.isFullRange) {
+           let kernel = Conversion.RGBToYCbCrKernel(source: f, destination: t, fullRange: destination.isFullRange) {
             return FFConversionStep(.rgb32ToYUV(kernel), from: from, to: to, description: "libyuv \(kernel)")
         }
         if source.isFullRange == destination.isFullRange {
@@ -182,16 +184,6 @@ final class FFConversionStep: CustomStringConvertible {
             }
         }
         return nil
-    }
-
-    /// libyuv's index for a matrix in `cyuv_constants` (it has no SMPTE 240M constants).
-    private static func libyuvMatrixIndex(_ matrix: FFYCbCrMatrix) -> Int? {
-        switch matrix {
-        case .bt601: return 0
-        case .bt709: return 1
-        case .bt2020: return 2
-        case .smpte240M: return nil
-        }
     }
 
     /// Which byte of a 32-bit RGB pixel holds R, G, B, A.
@@ -280,15 +272,6 @@ final class FFConversionStep: CustomStringConvertible {
     /// Runs the step from `source` into `destination` (both exactly `from`/`to` in size).
     func run(_ source: FFImageBuffer, _ destination: FFMutableImageBuffer) throws(FFError) {
         let s = source.planes, d = destination.planes
-        let w = Int32(from.width), h = Int32(from.height)
-        func u8(_ p: PixelPlane) -> UnsafePointer<UInt8> { p.baseAddress.assumingMemoryBound(to: UInt8.self) }
-        func u8(_ p: MutablePixelPlane) -> UnsafeMutablePointer<UInt8> { p.baseAddress.assumingMemoryBound(to: UInt8.self) }
-        func u16(_ p: PixelPlane) -> UnsafePointer<UInt16> { p.baseAddress.assumingMemoryBound(to: UInt16.self) }
-        func stride(_ p: PixelPlane) -> Int32 { Int32(p.bytesPerRow) }
-        func stride(_ p: MutablePixelPlane) -> Int32 { Int32(p.bytesPerRow) }
-        // libyuv's 16-bit functions take strides in 16-bit elements.
-        func stride16(_ p: PixelPlane) -> Int32 { Int32(p.bytesPerRow / 2) }
-        var status: Int32 = 0
         switch kind {
         case .copy:
             let rowBytes = from.format.minimumBytesPerRow(width: from.width)
@@ -298,74 +281,67 @@ final class FFConversionStep: CustomStringConvertible {
                         .copyMemory(from: s[plane].baseAddress + row * s[plane].bytesPerRow, byteCount: rowBytes[plane])
                 }
             }
-        case .yuvToRGB32(let kernel, let constants, let swap, let gain):
-            let out = u8(d[0]), outStride = stride(d[0])
-            var s = s
-            if let gain { s[1] = applyCbGain(gain, to: s[1], interleaved: kernel == .nv12 || kernel == .nv21,
-                                             cbOffset: kernel == .nv21 ? 1 : 0) }
-            switch kernel {
-            case .nv12, .nv21:
-                let call = (kernel == .nv12) != swap ? NV12ToARGBMatrix : NV21ToARGBMatrix
-                status = call(u8(s[0]), stride(s[0]), u8(s[1]), stride(s[1]), out, outStride, constants, w, h)
-            case .i420, .i422, .i444:
-                let (u, v) = swap ? (s[2], s[1]) : (s[1], s[2])
-                let call = kernel == .i420 ? I420ToARGBMatrix : kernel == .i422 ? I422ToARGBMatrix : I444ToARGBMatrix
-                status = call(u8(s[0]), stride(s[0]), u8(u), stride(u), u8(v), stride(v), out, outStride, constants, w, h)
-            case .i010:
-                let (u, v) = swap ? (s[2], s[1]) : (s[1], s[2])
-                status = I010ToARGBMatrix(u16(s[0]), stride16(s[0]), u16(u), stride16(u), u16(v), stride16(v),
-                                          out, outStride, constants, w, h)
-            case .p010:
-                status = P010ToARGBMatrix(u16(s[0]), stride16(s[0]), u16(s[1]), stride16(s[1]), out, outStride, constants, w, h)
+        case .yuvToRGB32(let layout, let matrix, let isFullRange, let order, let gain):
+            var input = source.picture
+            if let gain {
+                input.planes[1] = applyCbGain(gain, to: s[1], interleaved: layout == .nv12 || layout == .nv21,
+                                              cbOffset: layout == .nv21 ? 1 : 0)
+            }
+            try runKernel { () throws(RasterError) in
+                try Conversion.convert(input, layout, matrix: matrix, isFullRange: isFullRange,
+                                       into: destination.picture, order: order)
             }
         case .rgb32ToYUV(let kernel):
-            let input = u8(s[0]), inStride = stride(s[0])
-            switch kernel {
-            case .argbToNV12: status = ARGBToNV12(input, inStride, u8(d[0]), stride(d[0]), u8(d[1]), stride(d[1]), w, h)
-            case .abgrToNV12: status = ABGRToNV12(input, inStride, u8(d[0]), stride(d[0]), u8(d[1]), stride(d[1]), w, h)
-            case .argbToI420, .argbToJ420, .abgrToI420, .abgrToJ420:
-                let call = kernel == .argbToI420 ? ARGBToI420 : kernel == .argbToJ420 ? ARGBToJ420
-                    : kernel == .abgrToI420 ? ABGRToI420 : ABGRToJ420
-                status = call(input, inStride, u8(d[0]), stride(d[0]), u8(d[1]), stride(d[1]), u8(d[2]), stride(d[2]), w, h)
+            try runKernel { () throws(RasterError) in
+                try Conversion.convert(source.picture, into: destination.picture, with: kernel)
             }
         case .i420ToNV12:
-            status = I420ToNV12(u8(s[0]), stride(s[0]), u8(s[1]), stride(s[1]), u8(s[2]), stride(s[2]),
-                                u8(d[0]), stride(d[0]), u8(d[1]), stride(d[1]), w, h)
-        case .nv12ToI420:
-            status = NV12ToI420(u8(s[0]), stride(s[0]), u8(s[1]), stride(s[1]), u8(d[0]), stride(d[0]),
-                                u8(d[1]), stride(d[1]), u8(d[2]), stride(d[2]), w, h)
-        case .shuffle(let table):
-            status = table.withUnsafeBufferPointer {
-                ARGBShuffle(u8(s[0]), stride(s[0]), u8(d[0]), stride(d[0]), $0.baseAddress, w, h)
+            try runKernel { () throws(RasterError) in
+                try Conversion.interleaveChroma(source.picture, into: destination.picture)
             }
-        case .scale(let kernel, let filter):
-            let dw = Int32(to.width), dh = Int32(to.height)
-            switch kernel {
-            case .i420, .i422, .i444:
-                let call = kernel == .i420 ? I420Scale : kernel == .i422 ? I422Scale : I444Scale
-                status = call(u8(s[0]), stride(s[0]), u8(s[1]), stride(s[1]), u8(s[2]), stride(s[2]), w, h,
-                              u8(d[0]), stride(d[0]), u8(d[1]), stride(d[1]), u8(d[2]), stride(d[2]), dw, dh, filter)
-            case .nv12:
-                status = NV12Scale(u8(s[0]), stride(s[0]), u8(s[1]), stride(s[1]), w, h,
-                                   u8(d[0]), stride(d[0]), u8(d[1]), stride(d[1]), dw, dh, filter)
-            case .rgb32:
-                status = ARGBScale(u8(s[0]), stride(s[0]), w, h, u8(d[0]), stride(d[0]), dw, dh, filter)
-            case .gray:
-                ScalePlane(u8(s[0]), stride(s[0]), w, h, u8(d[0]), stride(d[0]), dw, dh, filter)
+        case .nv12ToI420:
+            try runKernel { () throws(RasterError) in
+                try Conversion.deinterleaveChroma(source.picture, into: destination.picture)
+            }
+        case .shuffle(let shuffle):
+            try runKernel { () throws(RasterError) in
+                try Conversion.shuffle(source.picture, into: destination.picture, by: shuffle)
+            }
+        case .scale(let layout, let filter):
+            try runKernel { () throws(RasterError) in
+                try Conversion.scale(source.picture, layout, into: destination.picture, filter: filter)
             }
         case .swscale(let context):
+            func u8(_ p: PixelPlane) -> UnsafePointer<UInt8> { p.baseAddress.assumingMemoryBound(to: UInt8.self) }
+            func u8(_ p: MutablePixelPlane) -> UnsafeMutablePointer<UInt8> {
+                p.baseAddress.assumingMemoryBound(to: UInt8.self)
+            }
             var sourcePlanes: [UnsafePointer<UInt8>?] = s.map { u8($0) }
-            var sourceStrides: [Int32] = s.map { stride($0) }
+            var sourceStrides: [Int32] = s.map { Int32($0.bytesPerRow) }
             var destinationPlanes: [UnsafeMutablePointer<UInt8>?] = d.map { u8($0) }
-            var destinationStrides: [Int32] = d.map { stride($0) }
+            var destinationStrides: [Int32] = d.map { Int32($0.bytesPerRow) }
             while sourcePlanes.count < 4 { sourcePlanes.append(nil); sourceStrides.append(0) }
             while destinationPlanes.count < 4 { destinationPlanes.append(nil); destinationStrides.append(0) }
-            let rows = sws_scale(context, sourcePlanes, sourceStrides, 0, h, destinationPlanes, destinationStrides)
-            if rows <= 0 { status = rows < 0 ? rows : -1 }
+            let rows = sws_scale(context, sourcePlanes, sourceStrides, 0, Int32(from.height), destinationPlanes,
+                                 destinationStrides)
+            if rows <= 0 {
+                throw FFError(.failed, operation: "FFImageConverter (\(description))",
+                              message: "\(sizes) failed with \(rows < 0 ? rows : -1)")
+            }
         }
-        if status != 0 {
-            throw FFError(.failed, operation: "FFImageConverter (\(description))",
-                          message: "\(from.format) \(from.width)x\(from.height) → \(to.format) \(to.width)x\(to.height) failed with \(status)")
+    }
+
+    /// Runs one of Raster's kernels, its refusal reported as this step's.
+    private func runKernel(_ body: () throws(RasterError) -> Void) throws(FFError) {
+        do {
+            try body()
+        } catch {
+            throw FFError(error, operation: "FFImageConverter (\(description))", message: "\(sizes) failed")
         }
+    }
+
+    /// The step's formats and sizes, for messages.
+    private var sizes: String {
+        "\(from.format) \(from.width)x\(from.height) → \(to.format) \(to.width)x\(to.height)"
     }
 }

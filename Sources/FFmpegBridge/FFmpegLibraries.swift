@@ -1,5 +1,5 @@
-// The one Swift module that imports FFmpeg's C API (and libyuv). Nothing above this module sees a C type:
-// every wrapper here owns its C handles and exposes plain Swift values.
+// The one Swift module that imports FFmpeg's C API (libyuv's kernels are Raster's). Nothing above this module
+// sees a C type: every wrapper here owns its C handles and exposes plain Swift values.
 internal import CFFmpeg
 
 /// Which FFmpeg libraries this build is linked against, for tool banners and benchmark reports.

@@ -11,6 +11,8 @@ final class TestPicture: @unchecked Sendable {
         case gray
         /// Y, Cb, Cr planes, chroma halved each way.
         case yuv420p
+        /// Y, then Cb and Cr interleaved, chroma halved each way.
+        case nv12
 
         /// (bytes per row, rows) of each plane of a `width` x `height` picture.
         func planes(width: Int, height: Int) -> [(bytes: Int, rows: Int)] {
@@ -18,6 +20,7 @@ final class TestPicture: @unchecked Sendable {
             case .bgra: [(4 * width, height)]
             case .gray: [(width, height)]
             case .yuv420p: [(width, height), ((width + 1) / 2, (height + 1) / 2), ((width + 1) / 2, (height + 1) / 2)]
+            case .nv12: [(width, height), ((width + 1) / 2 * 2, (height + 1) / 2)]
             }
         }
     }

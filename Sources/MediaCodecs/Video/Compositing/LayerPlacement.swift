@@ -22,7 +22,7 @@ struct LayerPlacement: Equatable {
     /// The part of the source to prepare, in source pixels: the crop, less what cannot reach the frame.
     let sourceRect: RasterRect
     /// The rotation applied to `sourceRect` while preparing.
-    let turns: FFQuarterTurns
+    let turns: QuarterTurns
     /// The prepared picture's size: `sourceRect` turned, then shrunk by area averaging for a high-quality
     /// downscale.
     let preparedWidth: Int
@@ -146,7 +146,7 @@ struct LayerPlacement: Equatable {
     /// The map from the prepared (turned, not yet shrunk) picture to the destination, with exact zeros off the
     /// diagonal for axis-aligned maps so pixman recognises a scale.
     private static func preparedToDestination(_ t: RasterTransform, sourceRect r: RasterRect,
-                                              turns: FFQuarterTurns) -> RasterTransform {
+                                              turns: QuarterTurns) -> RasterTransform {
         let w = Double(r.width), h = Double(r.height)
         // Turned-picture pixel → source-rectangle pixel (the inverse of the turn libyuv applies).
         let unturn: RasterTransform = switch turns {
@@ -165,7 +165,7 @@ struct LayerPlacement: Equatable {
     }
 
     /// Splits a map's linear part into quarter turns and positive scales, or says it is general.
-    private static func decompose(_ t: RasterTransform) -> (turns: FFQuarterTurns, kind: Kind) {
+    private static func decompose(_ t: RasterTransform) -> (turns: QuarterTurns, kind: Kind) {
         func zero(_ v: Double) -> Bool { abs(v) <= tolerance * max(1, abs(t.a) + abs(t.b) + abs(t.c) + abs(t.d)) }
         if zero(t.b) && zero(t.c) {
             if t.a > 0 && t.d > 0 { return (.none, .axisAligned) }
