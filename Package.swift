@@ -59,10 +59,12 @@ let package = Package(
         // Row kernels of our own in C, where Swift cannot reach the processor's byte shuffles (Raster's PlaneDrawing).
         .target(name: "CRowKernels"),
         // Pixel work over plain plane descriptors, with no codec in it: pixman fills and draws (Core Graphics' bitmap
-        // contexts, the video compositor), Y′CbCr plane draws (libyuv, CRowKernels). CoreGraphics needs only this, so
-        // nothing that imports CoreGraphics (CoreVideo, CoreMedia, the containers) links a codec library.
+        // contexts, the video compositor), Y′CbCr plane draws (libyuv, CRowKernels), libyuv's whole-picture
+        // conversions, scales and quarter turns (for FFmpegBridge's converter). The one importer of pixman and libyuv.
+        // CoreGraphics needs only this, so nothing that imports CoreGraphics (CoreVideo, CoreMedia, the containers)
+        // links a codec library.
         .target(name: "Raster", dependencies: ["CPixman", "CYUV", "CRowKernels"]),
-        // FFmpeg only: codecs, swscale, swresample (libyuv for the conversions it does faster than swscale).
+        // FFmpeg only: codecs, swscale, swresample. Its converter plans libyuv's faster paths; Raster runs them.
         .target(name: "FFmpegBridge", dependencies: ["CFFmpeg", "Raster"]),
         // Time stretchers over Rubber Band and SoundTouch, for AVAudioTimePitchAlgorithm's scaled edits.
         .target(name: "AudioStretch", dependencies: ["CRubberBand", "CSoundTouch"]),
