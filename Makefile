@@ -2,8 +2,8 @@
 #   make demo    write a sample movie with our AVAssetWriter, export it with avconvert (720p and a trimmed
 #                passthrough clip) and describe each file with avinfo; the files land in out/demo
 #   make test    unit tests, external-oracle tests (ffmpeg, ffprobe, mediainfo), the public-surface audit against
-#                Apple's names (scripts/api-surface.sh), the 120-column check (scripts/line-length.sh) and the
-#                compat sample
+#                Apple's names (scripts/api-surface.sh), the 120-column check (scripts/line-length.sh), the
+#                compat sample, and the segmented export on Ray and as Kubernetes runs it (scripts/distributed-test.sh)
 SHELL := /bin/bash
 SWIFT ?= swift
 # Which parts of ../shared/compat are required to pass (see scripts/compat.sh).
@@ -35,6 +35,7 @@ test: deps
 	scripts/api-surface.sh
 	scripts/line-length.sh
 	COMPAT_STAGE=$(COMPAT_STAGE) scripts/compat.sh
+	scripts/distributed-test.sh
 
 # Only the package's own tests (no compat build).
 unit-test: deps
