@@ -4,7 +4,8 @@ import TestSupport
 
 /// `avsplit`'s three-step contract, driven as a Kubernetes Indexed Job drives it (one `encode` process per index,
 /// the index in `JOB_COMPLETION_INDEX`) and in one process, judged by ffprobe and ffmpeg and by comparing bytes.
-@Suite("avsplit: plan, encode per index, stitch")
+// Serialized: each test blocks its thread while avsplit runs (see SegmentedExportTests).
+@Suite("avsplit: plan, encode per index, stitch", .serialized)
 struct AVSplitTests {
     static var avsplit: URL {
         AVSegmentTests.avsegment.deletingLastPathComponent().appendingPathComponent("avsplit")

@@ -48,33 +48,48 @@ struct SegmentedExportPlan: Codable, Equatable, Sendable {
         }
     }
 
-    /// The plan as canonical JSON (sorted keys): what its checksum is taken of and what is written to disk.
-    func encoded() throws -> Data {
+    /// The JSON form of plans and of what holds them: sorted keys (canonical, so a checksum names a plan), dates
+    /// in seconds.
+    static func jsonEncoder() -> JSONEncoder {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .prettyPrinted]
         encoder.dateEncodingStrategy = .secondsSince1970
-        return try encoder.encode(self)
+        return encoder
+    }
+
+    static func jsonDecoder() -> JSONDecoder {
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .secondsSince1970
+        return decoder
+    }
+
+    /// The plan as canonical JSON: what its checksum is taken of and what is written to disk.
+    func encoded() throws -> Data {
+        try Self.jsonEncoder().encode(self)
     }
 
     /// A plan read back from `data`; throws a clear error for anything that is not a plan of this version.
     static func decoded(from data: Data, path: String) throws -> SegmentedExportPlan {
-        let decoder = JSONDecoder()
-        decoder.dateDecodingStrategy = .secondsSince1970
         let plan: SegmentedExportPlan
         do {
-            plan = try decoder.decode(SegmentedExportPlan.self, from: data)
+            plan = try jsonDecoder().decode(SegmentedExportPlan.self, from: data)
         } catch {
             throw AVError(.operationNotAllowed, "\(path) is not a segmented export plan", underlying: error)
         }
-        guard plan.version == currentVersion else {
-            throw AVError(.operationNotAllowed, "\(path) is a plan of version \(plan.version); this library reads "
-                          + "version \(currentVersion)")
+        return try plan.validated(path: path)
+    }
+
+    /// The plan, when it is one this version can carry out; otherwise an error naming `path`.
+    func validated(path: String) throws -> SegmentedExportPlan {
+        guard version == Self.currentVersion else {
+            throw AVError(.operationNotAllowed, "\(path) is a plan of version \(version); this library reads "
+                          + "version \(Self.currentVersion)")
         }
-        guard plan.export.tracks.indices.contains(plan.segmentedTrack), !plan.segments.isEmpty,
-              case .video = plan.export.tracks[plan.segmentedTrack].role else {
+        guard export.tracks.indices.contains(segmentedTrack), !segments.isEmpty,
+              case .video = export.tracks[segmentedTrack].role else {
             throw AVError(.operationNotAllowed, "\(path): the plan's segmented track or segments are not valid")
         }
-        return plan
+        return self
     }
 
     /// The checksum of the plan's canonical JSON: each piece's receipt names it, so a piece of another plan is never

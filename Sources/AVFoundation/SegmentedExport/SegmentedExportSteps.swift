@@ -96,11 +96,8 @@ package enum SegmentedExportSteps {
                                                                                    preferredTimescale: 1000),
                                                    threadCount: threadCount, instructionSet: instructions,
                                                    creationDate: Date())
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .prettyPrinted]
-        encoder.dateEncodingStrategy = .secondsSince1970
-        try store(planURL, plan: plan).writeAtomically(try encoder.encode(PlanFile(settings: settings, plan: plan)),
-                                                       to: planURL)
+        let data = try SegmentedExportPlan.jsonEncoder().encode(PlanFile(settings: settings, plan: plan))
+        try store(planURL, plan: plan).writeAtomically(data, to: planURL)
         return (plan.segments.count, plan.reasoning)
     }
 
@@ -152,15 +149,13 @@ package enum SegmentedExportSteps {
         } catch {
             throw AVError(.operationNotAllowed, "cannot read the plan \(planURL.path)", underlying: error)
         }
-        let decoder = JSONDecoder()
-        decoder.dateDecodingStrategy = .secondsSince1970
         let file: PlanFile
         do {
-            file = try decoder.decode(PlanFile.self, from: data)
+            file = try SegmentedExportPlan.jsonDecoder().decode(PlanFile.self, from: data)
         } catch {
             throw AVError(.operationNotAllowed, "\(planURL.path) is not a segmented export plan", underlying: error)
         }
-        _ = try SegmentedExportPlan.decoded(from: try file.plan.encoded(), path: planURL.path)
+        _ = try file.plan.validated(path: planURL.path)
         return file
     }
 

@@ -7,7 +7,9 @@ import TestSupport
 /// An export in temporal segments: cut at the source's sync samples, each segment encoded on its own, the pieces
 /// stitched losslessly. Judged by ffprobe and ffmpeg: the stitched video is every piece's frames in order, nothing
 /// lost or repeated at a join, and the output is the same bytes however the pieces ran.
-@Suite("Segmented export: plan, pieces, stitch")
+// Serialized: each test blocks its thread for the length of several exports, and two at once would hold both
+// threads of a 2-core machine's cooperative pool, starving the async tests beside them.
+@Suite("Segmented export: plan, pieces, stitch", .serialized)
 struct SegmentedExportTests {
     /// 6 s of 320x240 at 25 fps, a key frame every second, B-frames, with AAC: cuts can fall on each second.
     static func source() throws -> URL {
