@@ -2,7 +2,8 @@ import Foundation
 
 /// Small movies with one large (or hugely declared) table, for `make bench` and the memory tests: a one-track sound
 /// movie (16-bit stereo PCM) whose tables are grown as `kind` says.
-/// - "elst": 16 samples and an edit list of `count` one-tick edits (12 bytes each);
+/// - "elst": 16 samples and an edit list of `count` one-tick edits (12 bytes each), the movie and track headers
+///   declaring the `count` ticks the edits present;
 /// - "stco": `count` one-sample chunks (4 bytes each);
 /// - "samples": a constant `stsz` size with a count of `count`, one `stts` run, one chunk, in 1.6 KB: the file that
 ///   took avinfo 143 s when its count was 2³¹ − 1;
@@ -10,9 +11,12 @@ import Foundation
 /// - "trak": `count` such tracks (about 560 bytes each), all reading the same 16 samples;
 /// - "moof": a fragmented movie of `count` fragments (80 bytes each), one 4-byte sample in each, taking `trex`'s
 ///   defaults;
-/// - "udta": `count` QuickTime user-data comments (`©cmt`, 15 bytes each), all sharing one metadata identifier.
+/// - "udta": `count` QuickTime user-data comments (`©cmt`, 15 bytes each), all sharing one metadata identifier;
+/// - "sparse": `count` one-byte samples (8-bit mono PCM) in one `stts` run and one chunk, and a media data box that
+///   really holds them: a file of `count` bytes, written sparse, so it takes a few KB of disk.
 enum TableFiles {
     static func write(_ kind: String, count: Int, to url: URL) throws {
+        if kind == "sparse" { return try writeSparse(count: count, to: url) }
         func box(_ type: String, _ body: [UInt8]) -> [UInt8] {
             withUnsafeBytes(of: UInt32(8 + body.count).bigEndian, Array.init) + Array(type.utf8) + body
         }
@@ -49,11 +53,13 @@ enum TableFiles {
             edits = box("edts", full("elst", u32(UInt32(count)) + entries))
         }
         let minf = box("minf", full("smhd", u32(0)) + box("dinf", full("dref", u32(1) + full("url ", []))) + stbl)
-        let duration = kind == "moof" ? UInt32(count) : samples
+        // The movie lasts as long as what it presents: the fragments, or the edits (one tick each).
+        let duration = kind == "moof" || kind == "elst" ? UInt32(count) : samples
         let mdia = box("mdia", full("mdhd", u32(0, 0, 44_100, own, 0x55C4_0000))
                        + full("hdlr", u32(0) + Array("soun".utf8) + [UInt8](repeating: 0, count: 13)) + minf)
         func trak(_ id: UInt32) -> [UInt8] {
-            let tkhd = full("tkhd", u32(0, 0, id, 0, own, 0, 0, 0, 0x0100_0000) + identity + u32(0, 0))
+            let tkhd = full("tkhd", u32(0, 0, id, 0, kind == "elst" ? duration : own, 0, 0, 0, 0x0100_0000) + identity
+                            + u32(0, 0))
             return box("trak", tkhd + edits + mdia)
         }
         let tracks = kind == "trak" ? count : 1
@@ -86,5 +92,44 @@ enum TableFiles {
             }
         }
         try Data(ftyp + mdat + box("moov", moov) + fragments).write(to: url)
+    }
+
+    /// The "sparse" kind: the boxes, then the media data's `count` bytes as a hole.
+    private static func writeSparse(count: Int, to url: URL) throws {
+        func box(_ type: String, _ body: [UInt8]) -> [UInt8] {
+            withUnsafeBytes(of: UInt32(8 + body.count).bigEndian, Array.init) + Array(type.utf8) + body
+        }
+        func full(_ type: String, _ body: [UInt8]) -> [UInt8] { box(type, [0, 0, 0, 0] + body) }
+        func u32(_ values: UInt32...) -> [UInt8] { values.flatMap { withUnsafeBytes(of: $0.bigEndian, Array.init) } }
+        guard let samples = UInt32(exactly: count), samples <= UInt32.max - 8 else {
+            throw BenchFailure("make-table sparse: COUNT must fit a 32-bit media data box")
+        }
+        let identity = u32(0x10000, 0, 0, 0, 0x10000, 0, 0, 0, 0x4000_0000)
+        let ftyp = box("ftyp", Array("qt  ".utf8) + u32(0) + Array("qt  ".utf8))
+        // QuickTime's 'raw ': unsigned 8-bit PCM; one channel, 8 bits, 44.1 kHz.
+        let raw = box("raw ", [UInt8](repeating: 0, count: 6) + [0, 1] + [UInt8](repeating: 0, count: 8)
+                      + [0, 1, 0, 8, 0, 0, 0, 0] + u32(44_100 << 16))
+        func moov(dataOffset: UInt32) -> [UInt8] {
+            let stbl = box("stbl", full("stsd", u32(1) + raw) + full("stts", u32(1, samples, 1))
+                           + full("stsc", u32(1, 1, samples, 1)) + full("stsz", u32(1, samples))
+                           + full("stco", u32(1, dataOffset)))
+            let minf = box("minf", full("smhd", u32(0)) + box("dinf", full("dref", u32(1) + full("url ", [])))
+                           + stbl)
+            let mdia = box("mdia", full("mdhd", u32(0, 0, 44_100, samples, 0x55C4_0000))
+                           + full("hdlr", u32(0) + Array("soun".utf8) + [UInt8](repeating: 0, count: 13)) + minf)
+            // Enabled and in the movie (flags 3).
+            let tkhd = box("tkhd", [0, 0, 0, 3] + u32(0, 0, 1, 0, samples, 0, 0, 0, 0x0100_0000) + identity
+                           + u32(0, 0))
+            let mvhd = full("mvhd", u32(0, 0, 44_100, samples, 0x10000) + [1, 0] + [UInt8](repeating: 0, count: 10)
+                            + identity + [UInt8](repeating: 0, count: 24) + u32(2))
+            return box("moov", mvhd + box("trak", tkhd + mdia))
+        }
+        // The offset changes no box's size, so the movie box made with a placeholder tells where the data starts.
+        let dataOffset = UInt32(ftyp.count + moov(dataOffset: 0).count + 8)
+        let head = ftyp + moov(dataOffset: dataOffset) + u32(8 + samples) + Array("mdat".utf8)
+        try Data(head).write(to: url)
+        let handle = try FileHandle(forWritingTo: url)
+        defer { try? handle.close() }
+        try handle.truncate(atOffset: UInt64(head.count) + UInt64(samples))
     }
 }

@@ -21,8 +21,9 @@
 //                                     AVAssetImageGenerator images at TIMEs (seconds), at most WIDTH wide, with zero
 //                                     tolerances (exact) or the default ones (nearest sync frame), written to OUT
 //                                     one after another as raw 32-bit BGRX pixels (PNG once ImageIO is merged: issue 13)
-//   avbench make-table KIND COUNT OUT a movie with one large table (elst, stco, stsd, trak, moof) or a huge implicit
-//                                     sample count (samples): the hostile inputs of issue 15 (TableFiles.swift)
+//   avbench make-table KIND COUNT OUT a movie with one large table (elst, stco, stsd, trak, moof, udta) or a huge
+//                                     implicit sample count (samples; sparse: held in a sparse file): the hostile
+//                                     inputs of issues 15 and 28 (TableFiles.swift)
 //   avbench record SECONDS OUT        a live recording: 640x360 H.264 at 30 fps from a pixel buffer adaptor, paced
 //                                     by the clock, real time, a movie fragment every second (for the kill tests)
 import AVFoundation
