@@ -11,13 +11,10 @@ import MediaContainer
 final class SegmentSources {
     private let backing: any TrackBacking
     private var open: [Int: TrackSource] = [:]
-    /// The source each span of the read reads, in order.
-    private let spanSources: [Int]
 
-    /// The sources of `backing` that `spans` read.
-    init(backing: any TrackBacking, spans: [PresentationSpan]) {
+    /// The sources of `backing` that the spans of a read open.
+    init(backing: any TrackBacking) {
         self.backing = backing
-        spanSources = spans.map(\.source)
     }
 
     /// The source span `span` reads, opened now if this is its first span; a source that cannot be opened fails
@@ -35,9 +32,9 @@ final class SegmentSources {
         }
     }
 
-    /// Closes the sources span `spanIndex` read unless the next span reads them too; returns their indices.
-    func spanEnded(_ spanIndex: Int) -> [Int] {
-        let next = spanIndex + 1 < spanSources.count ? spanSources[spanIndex + 1] : nil
+    /// Closes the sources a span read that has ended, unless the next span reads them too (`nextSource`, nil when
+    /// it was the last); returns their indices.
+    func spanEnded(nextSource next: Int?) -> [Int] {
         let finished = open.keys.filter { $0 != next }
         for index in finished { open[index] = nil }
         return finished

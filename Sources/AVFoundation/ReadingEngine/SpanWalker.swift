@@ -25,19 +25,25 @@ struct SpanWalker {
     /// What a span needs of its source, or nil when it needs nothing (the span is skipped).
     typealias Selection = (PresentationSpan, TrackSource) throws(ReadingFailure) -> SpanSamples?
 
-    let spans: [PresentationSpan]
+    /// The spans after `span`, made as the walk reaches them (an edit list of millions is not made into spans at
+    /// once).
+    private var upcoming: PresentationSpans
+    /// The span being walked, and the one after it (whose source decides which sources stay open).
+    private var span: PresentationSpan?
+    private var following: PresentationSpan?
     private let sources: SegmentSources
     private let grouping: Grouping
     private let select: Selection
-    private var spanIndex = 0
     private var current: (samples: SpanSamples, source: TrackSource, next: Int)?
 
     /// A walk over the parts of `ranges` (track times, increasing) that `timeline` presents, reading `backing`'s
     /// sources.
     init(timeline: TrackTimeline, ranges: [CMTimeRange], backing: any TrackBacking, grouping: Grouping,
          select: @escaping Selection) {
-        spans = timeline.spans(covering: ranges)
-        sources = SegmentSources(backing: backing, spans: spans)
+        upcoming = PresentationSpans(segments: timeline.segments, ranges: ranges)
+        span = upcoming.next()
+        following = upcoming.next()
+        sources = SegmentSources(backing: backing)
         self.grouping = grouping
         self.select = select
     }
@@ -51,8 +57,7 @@ struct SpanWalker {
 
     /// The next step; nil at the end of the read.
     mutating func next() throws(ReadingFailure) -> Step? {
-        while spanIndex < spans.count {
-            let span = spans[spanIndex]
+        while let span {
             if current == nil {
                 let source = try sources.source(of: span)
                 if let samples = try select(span, source) {
@@ -65,9 +70,10 @@ struct SpanWalker {
                 return .samples(group, of: span, from: source, selection: samples)
             }
             current = nil
-            let ended = spanIndex
-            spanIndex += 1
-            return .spanEnded(span, releasedSources: sources.spanEnded(ended))
+            let next = following?.source
+            self.span = following
+            following = upcoming.next()
+            return .spanEnded(span, releasedSources: sources.spanEnded(nextSource: next))
         }
         return nil
     }
