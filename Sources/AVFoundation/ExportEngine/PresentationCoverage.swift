@@ -39,14 +39,20 @@ struct PresentationCoverage {
            attachments.count == 1, (attachments[0][kCMSampleAttachmentKey_DoNotDisplay as String] as? Bool) == true {
             return nil
         }
-        let start = pts + trim(buffer, kCMSampleBufferAttachmentKey_TrimDurationAtStart)
-        let end = pts + duration - trim(buffer, kCMSampleBufferAttachmentKey_TrimDurationAtEnd)
+        // Most buffers carry no attachment: asked once, not per key (each `CMGetAttachment` bridged its key to a
+        // String; an export of 3,000,000 one-sample edits asks for every buffer twice).
+        let attached = !buffer.attachmentStorage.isEmpty
+        let start = pts + (attached ? trim(buffer, trimAtStartKey) : .zero)
+        let end = pts + duration - (attached ? trim(buffer, trimAtEndKey) : .zero)
         return end > start ? CMTimeRange(start: start, end: end) : nil
     }
 
+    private static let trimAtStartKey = kCMSampleBufferAttachmentKey_TrimDurationAtStart as String
+    private static let trimAtEndKey = kCMSampleBufferAttachmentKey_TrimDurationAtEnd as String
+
     /// A trim attachment's duration (a CMTime dictionary), zero when absent.
-    static func trim(_ buffer: CMSampleBuffer, _ key: CFString) -> CMTime {
-        guard let value = CMGetAttachment(buffer, key: key, attachmentModeOut: nil) else { return .zero }
+    static func trim(_ buffer: CMSampleBuffer, _ key: String) -> CMTime {
+        guard let value = buffer.attachmentStorage.entry(forKey: key)?.value else { return .zero }
         let time = CMTimeMakeFromDictionary(value as? CFDictionary)
         return time.isNumeric ? time : .zero
     }

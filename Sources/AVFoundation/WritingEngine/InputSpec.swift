@@ -55,7 +55,12 @@ struct InputSpec: @unchecked Sendable {
 
 /// The four-character code a four-character string spells.
 func fourCharCode(_ text: String) -> FourCharCode {
-    var bytes = Array(text.utf8.prefix(4))
-    while bytes.count < 4 { bytes.append(0x20) }
-    return bytes.reduce(0) { $0 << 8 | FourCharCode($1) }
+    // Without an array: a writer input asks this of every sample appended.
+    var code: FourCharCode = 0, length = 0
+    for byte in text.utf8.prefix(4) {
+        code = code << 8 | FourCharCode(byte)
+        length += 1
+    }
+    for _ in length..<4 { code = code << 8 | 0x20 }
+    return code
 }
