@@ -29,6 +29,10 @@ final class KeyValueLoader: Sendable {
     static let loadingQueue = DispatchQueue(label: "AVFoundation.key-value-loading", qos: .userInitiated,
                                             attributes: .concurrent)
 
+    /// How many computations have been sent to `loadingQueue`, counted so that a test can check which loads make
+    /// the trip (values an object holds do not; see `LoadableKey.isHeld`).
+    static let queuedComputations = Atomic<Int>(0)
+
     /// Where threads wait for a key that another thread is computing, for every loader: such waits are rare, and a
     /// condition per object cost three allocations per track.
     private static let blockedThreads = NSCondition()
@@ -63,6 +67,9 @@ final class KeyValueLoader: Sendable {
 
         func isLoaded(_ key: LoadableKey) -> Bool { loaded & (1 << UInt64(key.slot)) != 0 }
 
+        /// The entry of `name` in `unsettled`, without hashing the name when there is none (nearly always).
+        func unsettledEntry(_ name: String) -> Unsettled? { unsettled.isEmpty ? nil : unsettled[name] }
+
         func keptValue(of key: LoadableKey) -> LoadedValue? {
             if let first = firstKeptValue, first.slot == key.slot { return first.value }
             return otherKeptValues.first { $0.slot == key.slot }?.value
@@ -90,7 +97,7 @@ final class KeyValueLoader: Sendable {
     /// The status of `key` and, when it failed, its error.
     func status(of key: LoadableKey) -> (AVKeyValueStatus, (any Error)?) {
         state.withLock { state in
-            switch state.unsettled[key.name] {
+            switch state.unsettledEntry(key.name) {
             case .loading?: (.loading, nil)
             case .failed(let error)?: (.failed, error)
             case .cancelled?: (.cancelled, nil)
@@ -112,7 +119,7 @@ final class KeyValueLoader: Sendable {
     func result(of key: LoadableKey) -> Result<Any, any Error>? {
         enum Found: Sendable { case nothing, failure(any Error), kept(LoadedValue), recompute }
         let found = state.withLock { state -> Found in
-            switch state.unsettled[key.name] {
+            switch state.unsettledEntry(key.name) {
             case .failed(let error)?: return .failure(error)
             case .loading?, .cancelled?: return .nothing
             case nil:
@@ -133,7 +140,7 @@ final class KeyValueLoader: Sendable {
     /// Starts computing `key` on a background queue unless it is loaded, failed or already loading.
     func startLoading(_ key: LoadableKey) {
         let started = state.withLock { state -> Int? in
-            switch state.unsettled[key.name] {
+            switch state.unsettledEntry(key.name) {
             case .loading?, .failed?: return nil
             case .cancelled?, nil:
                 if state.isLoaded(key) { return nil }
@@ -142,6 +149,7 @@ final class KeyValueLoader: Sendable {
             }
         }
         guard let started else { return }
+        Self.queuedComputations.add(1, ordering: .relaxed)
         Self.loadingQueue.async { [self] in
             finish(key, generation: started, result: Result { try key.compute() })
         }
@@ -154,7 +162,7 @@ final class KeyValueLoader: Sendable {
     func addWaiter(for key: LoadableKey, _ waiter: @escaping Waiter) -> Int? {
         enum Outcome: Sendable { case registered(Int), finished((any Error)?) }
         let outcome = state.withLock { state -> Outcome in
-            switch state.unsettled[key.name] {
+            switch state.unsettledEntry(key.name) {
             case .loading(let started, var waiters)?:
                 let id = state.nextWaiterID
                 state.nextWaiterID += 1
@@ -214,7 +222,7 @@ final class KeyValueLoader: Sendable {
         enum Step: Sendable { case kept(LoadedValue), recompute, failure(any Error), wait, compute(generation: Int) }
         while true {
             let step = state.withLock { state -> Step in
-                switch state.unsettled[key.name] {
+                switch state.unsettledEntry(key.name) {
                 case .loading?: return .wait
                 case .failed(let error)?: return .failure(error)
                 case .cancelled?: break
@@ -235,6 +243,19 @@ final class KeyValueLoader: Sendable {
                 return try result.get()
             }
         }
+    }
+
+    /// The value of a key the object holds (`LoadableKey.isHeld`), computed on this thread and then recorded
+    /// loaded, without the loading state other computations pass through: nothing can wait on a computation that
+    /// only reads memory. A key that keeps its value, or is loading, failed or cancelled, takes `value(of:)`.
+    func heldValue(of key: LoadableKey) throws -> Any {
+        let direct = !key.keepsValue && state.withLock { $0.unsettledEntry(key.name) == nil }
+        guard direct, let value = try? key.compute() else { return try value(of: key) }
+        state.withLock { state in
+            // A load that started meanwhile records its own outcome.
+            if state.unsettledEntry(key.name) == nil { state.loaded |= 1 << UInt64(key.slot) }
+        }
+        return value
     }
 
     /// Blocks until `key` is no longer loading (or a spurious wake-up: the caller looks again).

@@ -7,6 +7,9 @@ struct LoadableKey: Sendable {
     let slot: Int
     /// Whether the loader keeps the loaded value, or records only that it is loaded (see `LoadableKeyTable`).
     let keepsValue: Bool
+    /// Whether the object already holds the value in memory, so that computing it never blocks and costs less than
+    /// a trip to the loading queue and back: `load(_:)` then computes it on the caller's thread.
+    var isHeld = false
     /// Computes the value; runs on a background queue or on the thread of a synchronous property access.
     let compute: @Sendable () throws -> Any
 }
@@ -26,12 +29,14 @@ struct LoadableKeyTable<Source>: Sendable {
     private struct Entry: Sendable {
         let slot: Int
         let keepsValue: Bool
+        let isHeld: Bool
         let compute: Computation
     }
     private let entries: [String: Entry]
 
-    /// A table of the keys whose values are `recomputed` on every read and those whose values are `kept`.
-    init(recomputed: [String: Computation], kept: [String: Computation]) {
+    /// A table of the keys whose values are `recomputed` on every read and those whose values are `kept`; the keys
+    /// named in `held` are values the object holds in memory (see `LoadableKey.isHeld`).
+    init(recomputed: [String: Computation], kept: [String: Computation], held: Set<String> = []) {
         let all = recomputed.mapValues { (keepsValue: false, compute: $0) }
             .merging(kept.mapValues { (keepsValue: true, compute: $0) }) { _, _ in
                 preconditionFailure("a key is both recomputed and kept")
@@ -39,7 +44,8 @@ struct LoadableKeyTable<Source>: Sendable {
         precondition(all.count <= KeyValueLoader.slotCount, "more loadable keys than a loader has slots")
         var entries: [String: Entry] = [:]
         for (slot, key) in all.sorted(by: { $0.key < $1.key }).enumerated() {
-            entries[key.key] = Entry(slot: slot, keepsValue: key.value.keepsValue, compute: key.value.compute)
+            entries[key.key] = Entry(slot: slot, keepsValue: key.value.keepsValue, isHeld: held.contains(key.key),
+                                     compute: key.value.compute)
         }
         self.entries = entries
     }
@@ -47,7 +53,7 @@ struct LoadableKeyTable<Source>: Sendable {
     /// The key `name`, computed from what `source` gives; nil when the class has no loadable key of that name.
     func key(_ name: String, source: @escaping @Sendable () throws -> Source) -> LoadableKey? {
         guard let entry = entries[name] else { return nil }
-        return LoadableKey(name: name, slot: entry.slot, keepsValue: entry.keepsValue) {
+        return LoadableKey(name: name, slot: entry.slot, keepsValue: entry.keepsValue, isHeld: entry.isHeld) {
             try entry.compute(try source())
         }
     }

@@ -141,8 +141,9 @@ open class AVMetadataItem: NSObject, NSCopying, NSMutableCopying, AVAsynchronous
 
     // MARK: Key-value loading
 
-    /// Metadata item values are in memory once the item exists, so every key loads at once and is read again
-    /// from the item's state; a value loading handler's value is loaded once and kept.
+    /// Metadata item values are in memory once the item exists, so every key loads at once (on the caller's thread:
+    /// every key is held) and is read again from the item's state; a value loading handler's value is loaded once
+    /// and kept, on the loading queue.
     static let loadableKeys = LoadableKeyTable<AVMetadataItem>(
         recomputed: [
             "value": { $0.value as Any },
@@ -152,11 +153,15 @@ open class AVMetadataItem: NSObject, NSCopying, NSMutableCopying, AVAsynchronous
             "dataValue": { $0.dataValue as Any },
             "extraAttributes": { $0.extraAttributes as Any },
         ],
-        kept: [:])
+        kept: [:],
+        held: ["value", "stringValue", "numberValue", "dateValue", "dataValue", "extraAttributes"])
 
     func loadableKey(_ name: String) -> LoadableKey? {
-        let key = Self.loadableKeys.key(name) { [self] in self }
-        guard name == "value", let key, let handler = valueLoadingHandler else { return key }
+        guard var key = Self.loadableKeys.key(name, source: { [self] in self }) else { return nil }
+        guard let handler = valueLoadingHandler else { return key }
+        // The value, and every key made from it, waits for the handler: none is held.
+        key.isHeld = false
+        guard name == "value" else { return key }
         return LoadableKey(name: name, slot: key.slot, keepsValue: true) { [self] in try loadValueWithHandler(handler) }
     }
 

@@ -102,7 +102,12 @@ enum MetadataKeyCoding {
         var text = prefix + "/"
         for byte in bytes(of: key) {
             if byte < 0x20 || byte >= 0x7F || byte == UInt8(ascii: "%") {
-                text += String(format: "%%%02X", byte)
+                // "%" and two upper-case hex digits, written directly: `String(format:)` cost more than the rest of
+                // making an item ("©cmt" is escaped in every QuickTime comment).
+                let digits = Array("0123456789ABCDEF".unicodeScalars)
+                text.unicodeScalars.append("%")
+                text.unicodeScalars.append(digits[Int(byte >> 4)])
+                text.unicodeScalars.append(digits[Int(byte & 0xF)])
             } else {
                 text.unicodeScalars.append(Unicode.Scalar(byte))
             }

@@ -32,7 +32,7 @@ enum MetadataValueCoercion {
         case let number as NSNumber:
             return number
         case let string as NSString:
-            let text = String(describing: string).trimmingCharacters(in: .whitespaces)
+            let text = trimmingWhitespace(String(describing: string))
             if let integer = Int64(text) { return NSNumber(value: integer) }
             if let double = Double(text), double.isFinite { return NSNumber(value: double) }
             return nil
@@ -40,6 +40,22 @@ enum MetadataValueCoercion {
             return nil
         }
     }
+
+    /// `text` without the `CharacterSet.whitespaces` at either end, as `trimmingCharacters(in:)` gives it, without
+    /// its bridging through `NSString`, which cost more than the rest of a coercion. (Linux's set is not quite the
+    /// one Apple documents: it holds U+200B too, so the set itself is asked.)
+    static func trimmingWhitespace(_ text: String) -> String {
+        func isSpace(_ scalar: Unicode.Scalar) -> Bool {
+            scalar.isASCII ? scalar == " " || scalar == "\t" : whitespaces.contains(scalar)
+        }
+        let scalars = text.unicodeScalars
+        guard let first = scalars.firstIndex(where: { !isSpace($0) }),
+              let last = scalars.lastIndex(where: { !isSpace($0) }) else { return "" }
+        if first == scalars.startIndex && last == scalars.index(before: scalars.endIndex) { return text }
+        return String(scalars[first...last])
+    }
+
+    private static let whitespaces = CharacterSet.whitespaces
 
     /// Dates as themselves; text in one of the ISO 8601 forms media files use ("2012-04-21T10:00:00Z",
     /// "2012-04-21T10:00:00-0700", "2012-04-21", "2012").
