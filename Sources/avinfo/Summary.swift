@@ -52,9 +52,11 @@ struct Summary {
         return (duration, metadata, infos)
     }
 
-    /// Walks the raw sample table once with a sample cursor (the container readers bound a table's length by the
-    /// file's bytes, so the walk is bounded by what the file holds).
+    /// The counts a walk of the raw sample table with a sample cursor gives: read from the table when the track has
+    /// one (a walk of 2³¹ − 1 samples took over 20 s), walked otherwise (the container readers bound a table's
+    /// length by the file's bytes, so the walk is bounded by what the file holds).
     private func countSamples(_ track: AVAssetTrack) -> (samples: Int, sync: Int) {
+        if let counts = track.sampleCounts { return counts }
         guard let cursor = track.makeSampleCursorAtFirstSampleInDecodeOrder() else { return (0, 0) }
         var samples = 0, sync = 0
         repeat {

@@ -172,6 +172,24 @@ struct AVInfoTests {
         #expect(result.output.contains("track 1 vide"), "\(result.output)")
     }
 
+    /// A 2 GiB file that really holds 2³¹ − 1 one-byte samples (sparse: it takes no disk): avinfo walked every
+    /// sample to count them, over 20 s; the counts now come from the table (SampleCountTests checks they are the
+    /// walk's). ffprobe counts the same.
+    @Test("--json counts the 2^31 - 1 one-byte samples a sparse 2 GiB file holds, as ffprobe does")
+    func heldImplicitSamples() throws {
+        let folder = try TestFiles.makeTemporaryDirectory()
+        let url = folder.file("sparse.mov")
+        try ExternalTool.check(LiveRecordingTests.avbench.path, ["make-table", "sparse", "2147483647", url.path])
+        let output = try ExternalTool.check(Self.avinfo.path, ["--json", url.path]).standardOutput
+        let object = try #require(try JSONSerialization.jsonObject(with: output) as? [String: Any])
+        let track = try #require((object["tracks"] as? [[String: Any]])?.first)
+        #expect(track["sampleCount"] as? Int == 2_147_483_647 && track["syncSampleCount"] as? Int == 2_147_483_647)
+        let probed = try ExternalTool.check("ffprobe", ["-v", "error", "-show_entries", "stream=nb_frames",
+                                                        "-of", "csv=p=0", url.path]).output
+        #expect(probed.trimmingCharacters(in: .whitespacesAndNewlines) == "2147483647")
+        _ = folder
+    }
+
     /// Gathering the values of items that share an identifier copied the array on every item (40,000 comments took
     /// 17 s of CPU); `make bench` times it, and this checks every value is still listed, and ffprobe sees the same.
     @Test("--json lists every value of 20,000 items sharing one identifier")
