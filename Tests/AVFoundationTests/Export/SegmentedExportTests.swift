@@ -7,8 +7,8 @@ import TestSupport
 /// An export in temporal segments: cut at the source's sync samples, each segment encoded on its own, the pieces
 /// stitched losslessly. Judged by ffprobe and ffmpeg: the stitched video is every piece's frames in order, nothing
 /// lost or repeated at a join, and the output is the same bytes however the pieces ran.
-// Serialized: each test blocks its thread for the length of several exports, and two at once would hold both
-// threads of a 2-core machine's cooperative pool, starving the async tests beside them.
+// The exports run through `blockingWork`, off the cooperative pool; serialized, since each test's exports already
+// use both cores.
 @Suite("Segmented export: plan, pieces, stitch", .serialized)
 struct SegmentedExportTests {
     /// 6 s of 320x240 at 25 fps, a key frame every second, B-frames, with AAC: cuts can fall on each second.
@@ -55,7 +55,7 @@ struct SegmentedExportTests {
     }
 
     @Test("the plan cuts at full sync samples at least the segment duration apart and reads back from JSON unchanged")
-    func planCutsAtSyncSamples() throws {
+    func planCutsAtSyncSamples() async throws {
         let directory = try TestFiles.makeTemporaryDirectory()
         let plan = try Self.plan(try Self.request(try Self.source(), output: directory.file("out.mp4")))
         #expect(plan.segments.map(\.range.start.seconds) == [0, 2, 4])
@@ -76,7 +76,7 @@ struct SegmentedExportTests {
     }
 
     @Test("the stitched video is every piece's frames in order, with all the source's frames and audio packets")
-    func stitchedIsThePiecesInOrder() throws {
+    func stitchedIsThePiecesInOrder() async throws {
         let directory = try TestFiles.makeTemporaryDirectory()
         let source = try Self.source()
         let output = directory.file("out.mp4")
@@ -84,10 +84,13 @@ struct SegmentedExportTests {
         let plan = try Self.plan(request)
         let store = try Self.store(directory.url, plan)
         for index in plan.segments.indices {
-            #expect(try SegmentedExportRunner.encode(index, of: plan, request: request, store: store))
+            let encoded = try await blockingWork {
+                try SegmentedExportRunner.encode(index, of: plan, request: request, store: store)
+            }
+            #expect(encoded)
             #expect(store.problem(withPiece: index) == nil)
         }
-        try SegmentedExportRunner.stitch(plan, request: request, store: store)
+        try await blockingWork { try SegmentedExportRunner.stitch(plan, request: request, store: store) }
         #expect(try ExternalTool.ffmpegDecodeErrors(output).isEmpty)
         #expect(try Self.packetCount(output, stream: "v:0") == 150)
         let pieces = try plan.segments.indices.flatMap { try Self.frameHashes(store.pieceURL($0)) }
@@ -95,13 +98,14 @@ struct SegmentedExportTests {
         #expect(try Self.frameHashes(output) == pieces)
         // The audio is encoded once, whole: the packets of a one-piece export of the same source.
         let whole = directory.file("whole.mp4")
-        try ExportJob.run(try Self.request(source, output: whole), plan: plan.export)
+        let wholeRequest = try Self.request(source, output: whole)
+        try await blockingWork { try ExportJob.run(wholeRequest, plan: plan.export) }
         #expect(try Self.packetCount(output, stream: "a:0") == Self.packetCount(whole, stream: "a:0"))
         #expect(try Self.packetCount(whole, stream: "v:0") == 150)
     }
 
     @Test("the output is the same bytes whether the pieces ran in order, in reverse, or side by side")
-    func deterministic() throws {
+    func deterministic() async throws {
         let source = try Self.source()
         var outputs: [Data] = []
         var pieces: [[UInt64]] = []
@@ -113,16 +117,22 @@ struct SegmentedExportTests {
             switch order {
             case "forward":
                 for index in plan.segments.indices {
-                    try SegmentedExportRunner.encode(index, of: plan, request: request, store: store)
+                    try await blockingWork {
+                        try SegmentedExportRunner.encode(index, of: plan, request: request, store: store)
+                    }
                 }
-                try SegmentedExportRunner.stitch(plan, request: request, store: store)
+                try await blockingWork { try SegmentedExportRunner.stitch(plan, request: request, store: store) }
             case "reverse":
                 for index in plan.segments.indices.reversed() {
-                    try SegmentedExportRunner.encode(index, of: plan, request: request, store: store)
+                    try await blockingWork {
+                        try SegmentedExportRunner.encode(index, of: plan, request: request, store: store)
+                    }
                 }
-                try SegmentedExportRunner.stitch(plan, request: request, store: store)
+                try await blockingWork { try SegmentedExportRunner.stitch(plan, request: request, store: store) }
             default:
-                try SegmentedExportRunner.runAll(plan, request: request, store: store, parallel: 3)
+                try await blockingWork {
+                    try SegmentedExportRunner.runAll(plan, request: request, store: store, parallel: 3)
+                }
             }
             outputs.append(try Data(contentsOf: directory.file("out.mp4")))
             pieces.append(try plan.segments.indices.map { try ContentChecksum.ofFile(store.pieceURL($0)).checksum })
@@ -141,14 +151,16 @@ struct SegmentedExportTests {
     }
 
     @Test("a damaged piece is refused by name, and only it is encoded again; a changed source is refused")
-    func damagedPieceAndChangedSource() throws {
+    func damagedPieceAndChangedSource() async throws {
         let directory = try TestFiles.makeTemporaryDirectory()
         let source = try Self.source()
         let request = try Self.request(source, output: directory.file("out.mp4"))
         let plan = try Self.plan(request)
         let store = try Self.store(directory.url, plan)
         for index in plan.segments.indices {
-            try SegmentedExportRunner.encode(index, of: plan, request: request, store: store)
+            try await blockingWork {
+                try SegmentedExportRunner.encode(index, of: plan, request: request, store: store)
+            }
         }
         let handle = try FileHandle(forUpdating: store.pieceURL(1))
         try handle.seek(toOffset: 2000)
@@ -156,18 +168,21 @@ struct SegmentedExportTests {
         try handle.seek(toOffset: 2000)
         try handle.write(contentsOf: Data([byte ^ 0x40]))
         try handle.close()
-        let refusal = #expect(throws: AVError.self) {
-            try SegmentedExportRunner.stitch(plan, request: request, store: store)
+        let refusal = await #expect(throws: AVError.self) {
+            try await blockingWork { try SegmentedExportRunner.stitch(plan, request: request, store: store) }
         }
         #expect(refusal?.localizedDescription.contains("segment 1") == true, "\(String(describing: refusal))")
         #expect(refusal?.localizedDescription.contains("damaged") == true)
         #expect(!FileManager.default.fileExists(atPath: directory.file("out.mp4").path))
         // Resuming encodes segment 1 only.
-        let redone = try plan.segments.indices.map {
-            try SegmentedExportRunner.encode($0, of: plan, request: request, store: store)
+        var redone: [Bool] = []
+        for index in plan.segments.indices {
+            redone.append(try await blockingWork {
+                try SegmentedExportRunner.encode(index, of: plan, request: request, store: store)
+            })
         }
         #expect(redone == [false, true, false])
-        try SegmentedExportRunner.stitch(plan, request: request, store: store)
+        try await blockingWork { try SegmentedExportRunner.stitch(plan, request: request, store: store) }
         #expect(try Self.packetCount(directory.file("out.mp4"), stream: "v:0") == 150)
         // A plan made for another source is refused.
         let other = try ExportMedia.url("h264-bframes-aac-320x240-25fps.mov")
