@@ -43,43 +43,51 @@ final class StitchedVideoFeed: ExportFeed, @unchecked Sendable {
         lock.withLock { self.job = job }
     }
 
+    /// The next sample; a failure fails the job once the lock is released (failing the job cancels this feed's
+    /// stage, which takes the lock).
     func next() -> CMSampleBuffer? {
-        lock.withLock {
-            while true {
-                guard let piece = current else {
-                    guard nextPiece < pieces.count, job?.isStopping != true else { return nil }
-                    do {
-                        let opened = try Self.open(pieces[nextPiece], number: nextPiece, trackID: trackID)
-                        guard CMFormatDescriptionEqual(opened.format, otherFormatDescription: formatDescription) else {
-                            opened.piece.reader.cancelReading()
-                            throw AVError(.exportFailed, "track \(trackID): piece \(nextPiece) "
-                                          + "(\(pieces[nextPiece].path)) was encoded with another configuration than "
-                                          + "piece 0; every piece of a plan must come from the same settings")
-                        }
-                        current = opened.piece
-                        nextPiece += 1
-                    } catch {
-                        job?.fail(ExportFailure.avError(error))
-                        return nil
+        let (buffer, failure, job) = lock.withLock { () -> (CMSampleBuffer?, AVError?, ExportJob?) in
+            let (buffer, failure) = nextLocked()
+            return (buffer, failure, self.job)
+        }
+        if let failure { job?.fail(failure) }
+        return buffer
+    }
+
+    /// The next sample, or why there is none (nil and nil at the end, or once the export stops). Call with `lock`
+    /// held.
+    private func nextLocked() -> (CMSampleBuffer?, AVError?) {
+        while true {
+            guard let piece = current else {
+                guard nextPiece < pieces.count, job?.isStopping != true else { return (nil, nil) }
+                do {
+                    let opened = try Self.open(pieces[nextPiece], number: nextPiece, trackID: trackID)
+                    guard CMFormatDescriptionEqual(opened.format, otherFormatDescription: formatDescription) else {
+                        opened.piece.reader.cancelReading()
+                        throw AVError(.exportFailed, "track \(trackID): piece \(nextPiece) "
+                                      + "(\(pieces[nextPiece].path)) was encoded with another configuration than "
+                                      + "piece 0; every piece of a plan must come from the same settings")
                     }
-                    continue
+                    current = opened.piece
+                    nextPiece += 1
+                } catch {
+                    return (nil, ExportFailure.avError(error))
                 }
-                if let buffer = piece.output.copyNextSampleBuffer() {
-                    guard let moved = Self.moved(buffer, by: piece.offset) else {
-                        job?.fail(AVError(.exportFailed, "track \(trackID): a sample of piece \(piece.number) could "
-                                          + "not be moved onto the export's timeline"))
-                        return nil
-                    }
-                    return moved
-                }
-                if piece.reader.status == .failed {
-                    let cause = piece.reader.error ?? AVError(.exportFailed, "the reader failed")
-                    job?.fail(AVError(.exportFailed, "track \(trackID): piece \(piece.number) "
-                                      + "(\(pieces[piece.number].path)) cannot be read", underlying: cause))
-                    return nil
-                }
-                current = nil
+                continue
             }
+            if let buffer = piece.output.copyNextSampleBuffer() {
+                guard let moved = Self.moved(buffer, by: piece.offset) else {
+                    return (nil, AVError(.exportFailed, "track \(trackID): a sample of piece \(piece.number) could "
+                                         + "not be moved onto the export's timeline"))
+                }
+                return (moved, nil)
+            }
+            if piece.reader.status == .failed {
+                let cause = piece.reader.error ?? AVError(.exportFailed, "the reader failed")
+                return (nil, AVError(.exportFailed, "track \(trackID): piece \(piece.number) "
+                                     + "(\(pieces[piece.number].path)) cannot be read", underlying: cause))
+            }
+            current = nil
         }
     }
 

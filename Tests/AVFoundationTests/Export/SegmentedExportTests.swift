@@ -190,4 +190,41 @@ struct SegmentedExportTests {
         #expect(throws: AVError.self) { try SegmentedExportRunner.checkSource(foreign, against: plan) }
         try SegmentedExportRunner.checkSource(request, against: plan)
     }
+
+    @Test("a sound piece of another configuration fails the stitch with the reason, leaves no output and no hang")
+    func foreignPieceFailsTheStitch() async throws {
+        let directory = try TestFiles.makeTemporaryDirectory()
+        let source = try Self.source()
+        let request = try Self.request(source, output: directory.file("out.mp4"))
+        let plan = try Self.plan(request)
+        let store = try Self.store(directory.url, plan)
+        for index in plan.segments.indices {
+            try await blockingWork {
+                try SegmentedExportRunner.encode(index, of: plan, request: request, store: store)
+            }
+        }
+        // Piece 1 replaced by the same segment encoded at another size, with a receipt that holds: only the stitch's
+        // format check can refuse it. The failure is reported from inside the feed, which the job then cancels.
+        let other = try TestFiles.makeTemporaryDirectory("other")
+        let smaller = try Self.request(source, output: other.file("out.mp4"), preset: AVAssetExportPreset640x480)
+        var otherPlan = plan
+        guard case .video(var video) = plan.export.tracks[plan.segmentedTrack].role else { return }
+        (video.width, video.height) = (160, 120)
+        otherPlan.export.tracks[otherPlan.segmentedTrack].role = .video(video)
+        let foreignPlan = otherPlan
+        let otherStore = try Self.store(other.url, foreignPlan)
+        try await blockingWork {
+            try SegmentedExportRunner.encode(1, of: foreignPlan, request: smaller, store: otherStore)
+        }
+        try await blockingWork {
+            try store.make(1) { url in try FileManager.default.copyItem(at: otherStore.pieceURL(1), to: url) }
+        }
+        #expect(store.problem(withPiece: 1) == nil)
+        let failure = await #expect(throws: AVError.self) {
+            try await blockingWork { try SegmentedExportRunner.stitch(plan, request: request, store: store) }
+        }
+        #expect(failure?.localizedDescription.contains("another configuration") == true,
+                "\(String(describing: failure))")
+        #expect(!FileManager.default.fileExists(atPath: directory.file("out.mp4").path))
+    }
 }
