@@ -27,6 +27,8 @@ struct Options {
     var multiPass = false
     var disableFastStart = false
     var disableMetadataFilter = false
+    /// Export resumably, keeping the finished segments in this directory (`configureForResumableExport()`).
+    var resumeDirectory: String?
     var listPresets = false
     var help = false
 
@@ -40,7 +42,7 @@ struct Options {
         ("--source", "-s", true), ("--output", "-o", true), ("--preset", "-p", true), ("--start", nil, true),
         ("--duration", nil, true), ("--replace", nil, false), ("--progress", nil, false), ("--verbose", "-v", false),
         ("--multiPass", nil, false), ("--disableFastStart", nil, false), ("--disableMetadataFilter", nil, false),
-        ("--listPresets", nil, false), ("--help", "-h", false),
+        ("--resumeDirectory", nil, true), ("--listPresets", nil, false), ("--help", "-h", false),
     ]
 
     /// Parses `arguments` (without the program name).
@@ -114,6 +116,7 @@ struct Options {
         case "--multiPass": multiPass = true
         case "--disableFastStart": disableFastStart = true
         case "--disableMetadataFilter": disableMetadataFilter = true
+        case "--resumeDirectory": resumeDirectory = value
         case "--listPresets": listPresets = true
         case "--help": help = true
         default: throw UsageError(description: "internal: unhandled option \(flag)")

@@ -39,6 +39,10 @@ let help = """
           --disableFastStart     do not lay the file out for playback while it downloads (movie box last)
           --disableMetadataFilter  keep all the source's metadata (by default, user-identifying metadata such as
                                  location is removed, as AVMetadataItemFilter.forSharing() does)
+          --resumeDirectory <dir>  export in segments kept in this existing directory (H.264 and HEVC presets):
+                                 a conversion stopped or killed part-way, run again with the same options,
+                                 encodes only the segments not yet finished. The directory is emptied of them
+                                 once the output is complete; use one directory per conversion
           --listPresets          list the presets and exit
       -h, --help                 show this help and exit
     """
@@ -159,6 +163,22 @@ session.timeRange = range
 session.shouldOptimizeForNetworkUse = !options.disableFastStart
 session.metadataItemFilter = options.disableMetadataFilter ? nil : AVMetadataItemFilter.forSharing()
 session.canPerformMultiplePassesOverSourceMediaData = options.multiPass
+if let directory = options.resumeDirectory {
+    session.directoryForTemporaryFiles = URL(fileURLWithPath: directory)
+    // Resumption is configured for an output type: the one export(to:as:) will be given.
+    session.outputFileType = fileType
+    switch await session.configureForResumableExport() {
+    case .resumable(let resuming):
+        if options.verbose {
+            print(resuming ? "Resuming the conversion from the segments in \(directory)"
+                  : "Resumable: finished segments are kept in \(directory)")
+        }
+    case .notResumable(let reason):
+        let why = session.resumptionRefusalMessage
+            ?? reason.rawValue.replacingOccurrences(of: "AVAssetExportSessionResumptionFailureReason", with: "")
+        exitWith(1, "cannot convert resumably with --resumeDirectory \(directory): \(why)")
+    }
+}
 
 // With --replace the new file is written beside the old one and moved over it once complete, so a failed
 // conversion never costs the existing file.

@@ -135,7 +135,7 @@ guard let planPath = parsed.positional.first, parsed.positional.count <= positio
 let planURL = URL(fileURLWithPath: planPath)
 
 // SIGINT, SIGTERM, SIGHUP and SIGXCPU cancel the step, which removes its partial output.
-let cancellation = SegmentedExportSteps.Cancellation()
+let cancellation = SegmentedExportCancellation()
 let stopSignal = Mutex<Int32?>(nil)
 let signalSources = [SIGINT, SIGTERM, SIGHUP, SIGXCPU].map { number in
     signal(number, SIG_IGN)

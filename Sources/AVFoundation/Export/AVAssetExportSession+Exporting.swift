@@ -2,6 +2,16 @@ import CoreMedia
 import Foundation
 import _KeyValueObserving
 
+/// What a session runs: one export job, or a resumable export's segments and stitch (`ResumableExportJob`).
+protocol SessionExportJob: AnyObject, Sendable {
+    /// Starts the export on its own thread; its completion is called exactly once.
+    func start()
+    /// Stops the export; it ends as cancelled unless it had already ended.
+    func cancel()
+}
+
+extension ExportJob: SessionExportJob {}
+
 extension AVAssetExportSession {
     /// The export's progress through its life.
     struct RunState {
@@ -9,7 +19,7 @@ extension AVAssetExportSession {
         var error: (any Error)?
         var progress: Float = 0
         /// The running export, while `.exporting`.
-        var job: ExportJob?
+        var job: (any SessionExportJob)?
         /// The ticket in the process-wide queue, while `.waiting` or `.exporting`.
         var ticket: ExportQueue.Ticket?
         /// Completion handlers waiting for the end (each called exactly once).
@@ -106,7 +116,7 @@ extension AVAssetExportSession {
     /// output and temporary files. Before the export starts, it marks the session cancelled (a later export ends at
     /// once as cancelled). After the end, nothing happens.
     public func cancelExport() {
-        enum Step { case none, withdraw(ExportQueue.Ticket), cancelJob(ExportJob) }
+        enum Step { case none, withdraw(ExportQueue.Ticket), cancelJob(any SessionExportJob) }
         let step: Step = lock.withLock {
             switch run.status {
             case .unknown:
@@ -140,7 +150,11 @@ extension AVAssetExportSession {
 
     /// Reads the configuration into a request, checking what can be checked without the asset.
     func makeRequest() throws -> ExportRequest {
-        let configuration = lock.withLock { self.configuration }
+        try makeRequest(lock.withLock { configuration })
+    }
+
+    /// Reads `configuration` into a request, checking what can be checked without the asset.
+    func makeRequest(_ configuration: Configuration) throws -> ExportRequest {
         guard let url = configuration.outputURL else {
             throw AVError(.operationNotAllowed, "the export has no outputURL; set one (or use export(to:as:))")
         }
@@ -191,9 +205,17 @@ extension AVAssetExportSession {
 
     /// The queue gave the export its slot: start the job unless the export was cancelled meanwhile.
     private func begin(_ request: ExportRequest) {
-        let job = ExportJob(request: request, progress: { [weak self] fraction in self?.report(fraction) },
-                            // Strong: a running export keeps its session alive until the handlers have run.
-                            completion: { outcome in self.finish(outcome, synchronously: false) })
+        let progress: @Sendable (Float) -> Void = { [weak self] fraction in self?.report(fraction) }
+        // Strong: a running export keeps its session alive until the handlers have run.
+        let completion: @Sendable (ExportOutcome) -> Void = { outcome in self.finish(outcome, synchronously: false) }
+        let job: any SessionExportJob
+        if lock.withLock({ configuration.isResumable }) {
+            job = ResumableExportJob(request: request, prepare: { [self] in
+                ResumableExport.prepare(self, configuration: lock.withLock { configuration })
+            }, progress: progress, completion: completion)
+        } else {
+            job = ExportJob(request: request, progress: progress, completion: completion)
+        }
         let start: Bool = lock.withLock {
             guard run.status == .waiting, !run.cancelRequested else { return false }
             run.status = .exporting

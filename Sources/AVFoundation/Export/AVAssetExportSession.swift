@@ -69,6 +69,10 @@ open class AVAssetExportSession: NSObject, @unchecked Sendable {
         var customVideoCompositor: (any AVVideoCompositing)?
         var canPerformMultiplePassesOverSourceMediaData = false
         var directoryForTemporaryFiles: URL?
+        /// `configureForResumableExport()` found the export resumable (checked again when the export starts).
+        var isResumable = false
+        /// Why it found the export not resumable, in words.
+        var resumptionRefusal: String?
     }
 
     /// An export session for `asset` with the preset `presetName`; `nil` when there is no such preset or the preset
@@ -124,10 +128,12 @@ open class AVAssetExportSession: NSObject, @unchecked Sendable {
         set { configure("shouldOptimizeForNetworkUse") { $0.shouldOptimizeForNetworkUse = newValue } }
     }
 
-    /// Whether the export may be split into parts exported in parallel (default true). This implementation never
-    /// splits an export (its decode, scale, encode and write stages always run concurrently, and the codecs use every
-    /// core), so both values are honoured as Apple documents them: true "if parallelization requirements are met",
-    /// with no error when they are not.
+    /// Whether the export may use more resources in parallel to finish sooner (default true). A resumable export
+    /// (`configureForResumableExport()`) then encodes its segments side by side, one single-threaded encoder per
+    /// core, which takes less time than one encoder using every core (`docs/segmented-export.md` measures it);
+    /// false encodes one segment at a time with one encoder using every core. An ordinary export is not split (its
+    /// decode, scale, encode and write stages always run concurrently, and the codecs use every core), as Apple
+    /// allows: parallelization is used "only if parallelization requirements are met", with no error when not.
     public var allowsParallelizedExport: Bool {
         get { lock.withLock { configuration.allowsParallelizedExport } }
         set { configure("allowsParallelizedExport") { $0.allowsParallelizedExport = newValue } }

@@ -212,9 +212,9 @@ enum ExportThreads {
 }
 
 extension ExportJob {
-    /// Runs an export of `request` carrying out `plan` on a job of its own and waits for it; throws its failure.
-    /// `started` gets the job before it runs, so that the caller can cancel it.
-    static func run(_ request: ExportRequest, plan: ExportPlan,
+    /// Runs an export of `request` carrying out `plan` (`nil`: the job plans the request) on a job of its own and
+    /// waits for it; throws its failure. `started` gets the job before it runs, so that the caller can cancel it.
+    static func run(_ request: ExportRequest, plan: ExportPlan?,
                     progress: @escaping @Sendable (Float) -> Void = { _ in },
                     started: (ExportJob) -> Void = { _ in }) throws {
         let done = DispatchSemaphore(value: 0)

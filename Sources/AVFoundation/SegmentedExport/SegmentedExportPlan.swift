@@ -92,6 +92,30 @@ struct SegmentedExportPlan: Codable, Equatable, Sendable {
         return self
     }
 
+    /// The segmented track's video encoding (nil only in a plan that `validated` refuses).
+    var video: ExportPlan.Video? {
+        guard export.tracks.indices.contains(segmentedTrack),
+              case .video(let video) = export.tracks[segmentedTrack].role else { return nil }
+        return video
+    }
+
+    /// This plan with what `other` fixed for its pieces' sake rather than from the export's settings: the encoders'
+    /// thread count and instructions, the movie's creation date, and the words saying so. Equal to `other` exactly
+    /// when both plans are of the same export (a resumed export compares them).
+    func adopting(executionChoicesOf other: SegmentedExportPlan) -> SegmentedExportPlan {
+        var plan = self
+        plan.export.creationDate = other.export.creationDate
+        plan.reasoning = other.reasoning
+        if case .video(var video) = plan.export.tracks[segmentedTrack].role,
+           other.export.tracks.indices.contains(other.segmentedTrack),
+           case .video(let theirs) = other.export.tracks[other.segmentedTrack].role {
+            video.threadCount = theirs.threadCount
+            video.instructionSet = theirs.instructionSet
+            plan.export.tracks[segmentedTrack].role = .video(video)
+        }
+        return plan
+    }
+
     /// The checksum of the plan's canonical JSON: each piece's receipt names it, so a piece of another plan is never
     /// stitched.
     func checksum() throws -> String {

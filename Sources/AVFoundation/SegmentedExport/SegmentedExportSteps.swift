@@ -1,7 +1,6 @@
 import CoreMedia
 import Foundation
 import MediaCodecs
-import Synchronization
 
 /// The command-line contract of a segmented export (the `avsplit` tool): plan, encode one segment, stitch. Every
 /// step after the first needs only the plan file, so any engine that can run a command per index (a shell loop,
@@ -35,32 +34,6 @@ package enum SegmentedExportSteps {
             self.optimizesForNetworkUse = optimizesForNetworkUse
             self.filtersMetadata = filtersMetadata
             self.multiPass = multiPass
-        }
-    }
-
-    /// Stops a step from another thread (a signal handler's): the exports under way are cancelled, which removes
-    /// their partial output, and no new one starts.
-    package final class Cancellation: Sendable {
-        private let state = Mutex<(cancelled: Bool, jobs: [ExportJob])>((false, []))
-
-        package init() {}
-
-        package func cancel() {
-            let jobs = state.withLock { state in
-                state.cancelled = true
-                return state.jobs
-            }
-            for job in jobs { job.cancel() }
-        }
-
-        /// Keeps `job` for `cancel()`; cancels it at once when that has been called.
-        func register(_ job: ExportJob) {
-            let cancelNow = state.withLock { state in
-                state.jobs.removeAll { $0.isStopping }
-                state.jobs.append(job)
-                return state.cancelled
-            }
-            if cancelNow { job.cancel() }
         }
     }
 
@@ -109,8 +82,8 @@ package enum SegmentedExportSteps {
     /// Encodes segment `index` of the plan at `planURL` into its piece beside the plan. Returns false when the piece
     /// was already finished and sound (nothing was done).
     @discardableResult
-    package static func encode(segment index: Int, planURL: URL, cancellation: Cancellation = .init()) throws
-        -> Bool {
+    package static func encode(segment index: Int, planURL: URL,
+                               cancellation: SegmentedExportCancellation = .init()) throws -> Bool {
         let file = try read(planURL)
         let request = try makeRequest(file.settings)
         try SegmentedExportRunner.checkSource(request, against: file.plan)
@@ -119,7 +92,7 @@ package enum SegmentedExportSteps {
     }
 
     /// Stitches the plan's pieces into its output, checking each against its receipt first.
-    package static func stitch(planURL: URL, cancellation: Cancellation = .init()) throws {
+    package static func stitch(planURL: URL, cancellation: SegmentedExportCancellation = .init()) throws {
         let file = try read(planURL)
         let request = try makeRequest(file.settings)
         try SegmentedExportRunner.checkSource(request, against: file.plan)
@@ -128,7 +101,7 @@ package enum SegmentedExportSteps {
     }
 
     /// Encodes every unfinished segment, `parallel` at a time, and stitches: all three steps in this process.
-    package static func run(planURL: URL, parallel: Int, cancellation: Cancellation = .init()) throws {
+    package static func run(planURL: URL, parallel: Int, cancellation: SegmentedExportCancellation = .init()) throws {
         let file = try read(planURL)
         let request = try makeRequest(file.settings)
         try SegmentedExportRunner.checkSource(request, against: file.plan)

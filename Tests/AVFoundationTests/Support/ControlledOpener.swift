@@ -59,11 +59,11 @@ struct ReaderFailure: Error, CustomStringConvertible, Equatable {
     var description: String { "\(boxPath) at byte \(offset): malformed" }
 }
 
-/// Polls `condition` every 5 ms until it holds; false after 60 s without. The deadline is only a hang guard, far
-/// past the milliseconds what tests wait for takes: a parallel test run can keep that work, or this task, off the
-/// cores for seconds.
-func eventually(_ condition: () -> Bool) async -> Bool {
-    let deadline = ContinuousClock.now + .seconds(60)
+/// Polls `condition` every 5 ms until it holds; false after `timeout` seconds without. The deadline is only a hang
+/// guard, far past the milliseconds what tests wait for takes: a parallel test run can keep that work, or this task,
+/// off the cores for seconds.
+func eventually(timeout: Int = 60, _ condition: () -> Bool) async -> Bool {
+    let deadline = ContinuousClock.now + .seconds(timeout)
     while ContinuousClock.now < deadline {
         if condition() { return true }
         try? await Task.sleep(nanoseconds: 5_000_000)
