@@ -4,10 +4,15 @@ import MediaCodecs
 
 /// Cuts an export into segments: where, and with what fixed encoder configuration.
 ///
-/// Cuts fall on full sync samples of the source's video (a decoder starts there without anything before it), at
-/// least `segmentDuration` apart, and a last segment shorter than a quarter of that joins the one before it. Only a
-/// file's own video track, presented at normal speed, is cut in this version; a composed or edited video (a video
-/// composition, a composition track, a track with speed changes) makes one segment, and the plan says so.
+/// A cut must fall where no output frame straddles it, so that the pieces share out the one-piece export's frames
+/// exactly; where the video allows, also where a decoder starts without anything before it:
+/// - a file's track presented at normal speed: at full sync samples;
+/// - a composition track: where one of its segments starts (each segment's first frame is trimmed exactly there);
+/// - a video composition timed by its `frameDuration` (no `sourceTrackIDForFrameTiming`, the built-in compositor):
+///   at whole frame durations from the export's start, where it composes a frame anyway.
+/// Cuts are at least `segmentDuration` apart, and a last segment shorter than a quarter of that joins the one
+/// before it. Other video (speed changes in a file's track, a video composition timed by a track or composed by a
+/// custom compositor, whose state across frames is its own) makes one segment, and the plan says so.
 enum SegmentedExportPlanner {
     /// The plan of `request`'s export in segments of about `segmentDuration`, each encoded by an encoder of
     /// `threadCount` threads; the output's creation date is `creationDate` (whole seconds: what a movie holds).
@@ -33,7 +38,8 @@ enum SegmentedExportPlanner {
         video.instructionSet = instructionSet
         export.tracks[index].role = .video(video)
         let range = export.timeRange.range
-        let (cuts, reasoning) = cutTimes(track, composed: video.composed, range: range, target: segmentDuration)
+        let (cuts, reasoning) = cutTimes(track, composition: video.composed ? request : nil, range: range,
+                                         target: segmentDuration)
         let bounds = [range.start] + cuts + [range.end]
         let segments = zip(bounds, bounds.dropFirst()).map { start, end in
             SegmentedExportPlan.Segment(start: ExportPlan.Time(start), duration: ExportPlan.Time(end - start))
@@ -44,22 +50,40 @@ enum SegmentedExportPlanner {
                                    + (threadCount == 1 ? "" : "s") + " using \(instructionSet.rawValue) instructions")
     }
 
-    /// Where the export's video is cut (strictly inside `range`), and why there.
-    static func cutTimes(_ track: ExportSource.Track, composed: Bool, range: CMTimeRange, target: CMTime)
-        -> (cuts: [CMTime], reasoning: String) {
-        if composed {
-            return ([], "one segment: the video is composed by a video composition, which this version does not cut")
-        }
-        if track.editedSegmentCount != nil {
-            return ([], "one segment: the video is a composition track, which this version does not cut")
-        }
-        guard let syncTimes = syncTimes(of: track.track) else {
+    /// Where the export's video is cut (strictly inside `range`), and why there. `composition` is the request when
+    /// its video composition composes the pictures.
+    static func cutTimes(_ track: ExportSource.Track, composition: ExportRequest?, range: CMTimeRange,
+                         target: CMTime) -> (cuts: [CMTime], reasoning: String) {
+        var candidates: [CMTime]
+        var kind: String
+        if let composition {
+            guard let videoComposition = composition.videoComposition, composition.customVideoCompositor == nil,
+                  videoComposition.frameDuration.isNumeric, videoComposition.frameDuration > .zero else {
+                return ([], "one segment: the video is composed by a custom compositor, whose state across frames "
+                        + "this version does not cut")
+            }
+            let timingID = videoComposition.sourceTrackIDForFrameTiming
+            if timingID == kCMPersistentTrackID_Invalid {
+                candidates = frameGrid(range, frameDuration: videoComposition.frameDuration, target: target)
+                kind = "at whole frame durations of the video composition"
+            } else {
+                // Composed at the timing track's frame times: a cut where that track starts a frame.
+                guard let timing = composition.asset.tracks.first(where: { $0.trackID == timingID }),
+                      let starts = frameStarts(of: timing) else {
+                    return ([], "one segment: the video composition is timed by track \(timingID), which this "
+                            + "version does not cut (it is not presented at normal speed throughout)")
+                }
+                (candidates, kind) = (starts.times, starts.kind + ", which times the video composition")
+            }
+        } else if let starts = frameStarts(of: track.track) {
+            (candidates, kind) = (starts.times, starts.kind)
+        } else {
             return ([], "one segment: track \(track.trackID) has more than 64 edits or is not presented at normal "
                     + "speed throughout, and this version cuts only such tracks")
         }
         var cuts: [CMTime] = []
         var last = range.start
-        for time in syncTimes where time > range.start && time < range.end && time - last >= target {
+        for time in candidates.sorted() where time > range.start && time < range.end && time - last >= target {
             cuts.append(time)
             last = time
         }
@@ -68,8 +92,35 @@ enum SegmentedExportPlanner {
             cuts.removeLast()
         }
         let seconds = String(format: "%g", target.seconds)
-        return (cuts, "\(cuts.count + 1) segment\(cuts.isEmpty ? "" : "s"): cut at full sync samples of track "
-                + "\(track.trackID) at least \(seconds) s apart (\(syncTimes.count) sync samples in the track)")
+        return (cuts, "\(cuts.count + 1) segment\(cuts.isEmpty ? "" : "s"): cut \(kind), at least \(seconds) s apart")
+    }
+
+    /// Where `track` starts a frame that a decoder can start at too, and how to say so: a composition track's
+    /// segment starts, or a file track's full sync samples; `nil` for a file track with speed changes or many edits.
+    static func frameStarts(of track: AVAssetTrack) -> (times: [CMTime], kind: String)? {
+        if let segments = (track as? AVCompositionTrack)?.segments {
+            return (segments.map(\.timeMapping.target.start), "where segments of composition track "
+                    + "\(track.trackID) start")
+        }
+        guard let syncTimes = syncTimes(of: track) else { return nil }
+        return (syncTimes, "at full sync samples of track \(track.trackID) (\(syncTimes.count) in the track)")
+    }
+
+    /// Times at whole multiples of `frameDuration` from the range's start, about `target` apart: where a video
+    /// composition without a timing track composes a frame (`CompositionClock`).
+    static func frameGrid(_ range: CMTimeRange, frameDuration: CMTime, target: CMTime) -> [CMTime] {
+        let step = max(1, Int64((target.seconds / frameDuration.seconds).rounded(.up)))
+        var times: [CMTime] = []
+        var index: Int64 = step
+        while true {
+            let (ticks, overflow) = frameDuration.value.multipliedReportingOverflow(by: index)
+            guard !overflow else { break }
+            let time = range.start + CMTime(value: ticks, timescale: frameDuration.timescale)
+            guard time < range.end, times.count < 100_000 else { break }
+            times.append(time)
+            index += step
+        }
+        return times
     }
 
     /// The track times of the track's full sync samples, ascending; `nil` when some part of the track is not
