@@ -22,7 +22,7 @@ struct ResumableExport: Sendable {
     let plan: SegmentedExportPlan
     let store: SegmentPieceStore
     let planURL: URL
-    /// Segments whose pieces are finished and sound.
+    /// Segments whose pieces have receipts of this plan (their bytes are checked when the export runs).
     let finishedSegments: Int
     /// How many segments are encoded side by side.
     let parallelSegments: Int
@@ -118,7 +118,8 @@ struct ResumableExport: Sendable {
         } catch {
             return .failure(Refusal(.incompatibleSessionSettings, ExportFailure.avError(error).localizedDescription))
         }
-        let finished = plan.segments.indices.filter { store.problem(withPiece: $0) == nil }.count
+        // Receipts only: the export checks each piece's bytes once, before it uses it (`runAll`).
+        let finished = plan.segments.indices.filter { store.hasReceipt($0) }.count
         let threads = plan.video?.threadCount ?? cores
         return .success(ResumableExport(request: request, plan: plan, store: store, planURL: planURL,
                                         finishedSegments: finished,

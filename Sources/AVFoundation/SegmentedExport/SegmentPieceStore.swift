@@ -28,6 +28,14 @@ struct SegmentPieceStore: Sendable {
         directory.appendingPathComponent("\(name).segment-\(String(format: "%04d", index)).json")
     }
 
+    /// Whether piece `index` has a receipt naming this plan: it was finished, though its bytes are not checked (see
+    /// `problem(withPiece:)` for that).
+    func hasReceipt(_ index: Int) -> Bool {
+        guard let data = try? Data(contentsOf: receiptURL(index)),
+              let receipt = try? JSONDecoder().decode(Receipt.self, from: data) else { return false }
+        return receipt.segment == index && receipt.plan == planChecksum
+    }
+
     /// Why piece `index` is not finished and sound, or nil when it is (its receipt names this plan, and its bytes
     /// match the receipt).
     func problem(withPiece index: Int) -> String? {

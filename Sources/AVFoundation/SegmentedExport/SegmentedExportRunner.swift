@@ -59,11 +59,13 @@ enum SegmentedExportRunner {
         return true
     }
 
-    /// Stitches the finished pieces into `request`'s output. Throws, naming the piece, when one is missing or damaged.
+    /// Stitches the finished pieces into `request`'s output. Throws, naming the piece, when one is missing or damaged;
+    /// `piecesChecked` says the caller has just checked every piece against its receipt (`runAll`), so they are not
+    /// read a second time for it.
     static func stitch(_ plan: SegmentedExportPlan, request: ExportRequest, store: SegmentPieceStore,
-                       progress: @escaping @Sendable (Float) -> Void = { _ in },
+                       piecesChecked: Bool = false, progress: @escaping @Sendable (Float) -> Void = { _ in },
                        started: (ExportJob) -> Void = { _ in }) throws {
-        for index in plan.segments.indices {
+        for index in plan.segments.indices where !piecesChecked {
             if let problem = store.problem(withPiece: index) {
                 throw AVError(.exportFailed, "segment \(index) (\(store.pieceURL(index).lastPathComponent)) cannot be "
                               + "stitched: \(problem); encode it again")
@@ -109,7 +111,9 @@ enum SegmentedExportRunner {
         }
         workers.wait()
         if let failure = pieces.failure { throw failure }
-        try stitch(plan, request: request, store: store, progress: { progress(0.9 + 0.1 * $0) }, started: started)
+        // Every piece was checked above (the finished ones) or has just been written and checksummed (the others).
+        try stitch(plan, request: request, store: store, piecesChecked: true, progress: { progress(0.9 + 0.1 * $0) },
+                   started: started)
     }
 }
 

@@ -291,12 +291,12 @@ struct SegmentedExportTests {
         let source = AVURLAsset(url: try Self.source())
         let composition = AVMutableComposition()
         let second = CMTime(value: 1, timescale: 1)
-        try await composition.insertTimeRange(CMTimeRange(start: .zero, duration: CMTimeMultiply(second, multiplier: 3)),
-                                        of: source, at: .zero)
+        let three = CMTimeMultiply(second, multiplier: 3)
+        try await composition.insertTimeRange(CMTimeRange(start: .zero, duration: three), of: source, at: .zero)
         // The second clip starts between key frames (2 and 3 s): its first frame is trimmed exactly at 3 s.
         try await composition.insertTimeRange(CMTimeRange(start: CMTime(value: 5, timescale: 2),
-                                                    duration: CMTime(value: 7, timescale: 2)),
-                                        of: source, at: CMTimeMultiply(second, multiplier: 3))
+                                                          duration: CMTime(value: 7, timescale: 2)),
+                                              of: source, at: three)
         let output = directory.file("out.mp4")
         let request = try Self.request(composition, output: output, videoComposition: nil)
         let plan = try Self.plan(request)
