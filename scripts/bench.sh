@@ -14,7 +14,7 @@ mkdir -p "$cache"
 
 command -v /usr/bin/time >/dev/null || { echo "bench: /usr/bin/time missing (Debian package 'time')"; exit 1; }
 echo "Building release tools…"
-for product in avbench avconvert avinfo avframe avsegment; do
+for product in avbench avconvert avinfo avframe avsegment avsplit; do
   swift build -c release --product "$product" 2>&1 | grep -E "error|warning: .*Sources/" || true
 done
 bin=.build/release
@@ -289,6 +289,81 @@ row "100 times, nearest key frame, 320 wide, PNG" \
   $bin/avframe "$movie" --every 0.6 --nearest-sync --size 320x0 -o "$scratch/frame-%d.png" -- "ffmpeg -skip_frame nokey" \
   ffmpeg -nostdin -v error -y -skip_frame nokey -i "$movie" -vf scale=320:-1 -fps_mode passthrough "$scratch/ff-%d.png"
 
+# --- Segmented export (issue 27 §4, docs/segmented-export.md) ----------------------------------------------------
+# (a) A resumable export of the 60 s 1080p movie: its segments side by side, one single-threaded x264 per core,
+# against the ordinary export: one x264 using every core. Both ours; one run a side unless SEGMENT_RUNS says more.
+if [ -z "${BENCH_ONLY:-}" ] || [[ "segmented" =~ $BENCH_ONLY ]]; then
+mkdir -p "$scratch/segments"
+ROW_RUNS=${SEGMENT_RUNS:-1} row "segmented export 1080p 60 s (Preset1920x1080)" \
+  $bin/avconvert -s "$movie" -o "$scratch/out.mp4" -p Preset1920x1080 --resumeDirectory "$scratch/segments" \
+  -- "one export, x264 all cores" $bin/avconvert -s "$movie" -o "$scratch/out.mp4" -p Preset1920x1080
+# (b) What segmenting costs: the CPU time of 6 one-thread pieces of 10 s, one at a time, against one one-thread piece
+# of 60 s (the same plan but for its cuts), each with its stitch. The target is 1.05.
+segplans=$scratch/segplans
+mkdir -p "$segplans/six" "$segplans/one"
+$bin/avsplit plan -s "$movie" -p Preset1280x720 -o "$segplans/six/out.mp4" --segment-duration 10 \
+  --encoder-threads 1 "$segplans/six/job.json" >/dev/null
+$bin/avsplit plan -s "$movie" -p Preset1280x720 -o "$segplans/one/out.mp4" --segment-duration 1000 \
+  --encoder-threads 1 "$segplans/one/job.json" >/dev/null
+cpu_seconds() {
+  rm -f "$(dirname "$1")/out.mp4"
+  $bin/avsplit clean "$1" >/dev/null
+  /usr/bin/time -f "%U %S" -o "$scratch/cpu" $bin/avsplit run "$1" --parallel 1 >/dev/null
+  awk '{print $1 + $2}' "$scratch/cpu"
+}
+six_cpu=$(cpu_seconds "$segplans/six/job.json")
+one_cpu=$(cpu_seconds "$segplans/one/job.json")
+segment_note="Segmenting's CPU cost (720p from the 60 s 1080p movie, one-thread x264): 6 pieces of 10 s ${six_cpu} s, one piece ${one_cpu} s: $(awk -v a="$six_cpu" -v b="$one_cpu" 'BEGIN { printf "%.3f", a / b }')× (target 1.05)."
+echo "  $segment_note"
+# (c) The stitch of 600 s of segments against a remux of its result. The pieces (60 of 10 s, 640x360 video) are
+# made once and cached, each segment encoded by its own process and timed: (d)'s input.
+stitch_source=$cache/h264-640x360-600s.mp4
+if [ ! -f "$stitch_source" ]; then
+  echo "Making $stitch_source (600 s of 640x360 H.264, video only)…"
+  ffmpeg -nostdin -v error -f lavfi -i "testsrc2=size=640x360:rate=30" -t 600 -c:v libx264 -preset veryfast -g 60 \
+    -pix_fmt yuv420p "$stitch_source"
+fi
+stitch_dir=$cache/stitch-600s
+if [ ! -f "$stitch_dir/segment-times" ] || [ ! -f "$stitch_dir/stitched.mp4" ]; then
+  echo "Encoding the 600 s in 10 s segments, one process each (cached in $stitch_dir)…"
+  rm -rf "$stitch_dir"
+  mkdir -p "$stitch_dir"
+  $bin/avsplit plan -s "$stitch_source" -p Preset640x480 -o "$stitch_dir/stitched.mp4" --segment-duration 10 \
+    --encoder-threads 1 "$stitch_dir/job.json" >/dev/null
+  for index in $(seq 0 $(( $($bin/avsplit count "$stitch_dir/job.json") - 1 ))); do
+    /usr/bin/time -f "%e" -a -o "$stitch_dir/segment-times.partial" \
+      $bin/avsplit encode "$stitch_dir/job.json" "$index" >/dev/null
+  done
+  $bin/avsplit stitch "$stitch_dir/job.json" >/dev/null
+  mv "$stitch_dir/segment-times.partial" "$stitch_dir/segment-times"
+fi
+rm -f "$scratch"/*.times
+row "stitch 600 s of 10 s segments (avsplit stitch)" \
+  sh -c 'rm -f "$1" && exec "$0" stitch "$2"' $bin/avsplit "$stitch_dir/stitched.mp4" "$stitch_dir/job.json" \
+  -- "ffmpeg -c copy +faststart" \
+  ffmpeg -nostdin -v error -i "$stitch_dir/stitched.mp4" -map 0 -c copy -movflags +faststart "$scratch/out.mp4"
+stitch_seconds=$(summary ours | cut -d' ' -f1)
+# (d) How the 600 s export would scale over machines: each machine takes the longest segment left (the measured
+# one-process times above), then one stitch.
+scaling_table=$(python3 - "$stitch_dir/segment-times" "$stitch_seconds" <<'PY'
+import heapq, sys
+times = sorted((float(line) for line in open(sys.argv[1]) if line.strip()), reverse=True)
+stitch = float(sys.argv[2])
+lines = [f"Segmented export of 600 s over machines ({len(times)} one-thread segments of 10 s, measured one process "
+         f"each; stitch {stitch:.2f} s):", "| machines | wall (s) | speed-up |", "|---|---|---|"]
+one = sum(times) + stitch
+for machines in (1, 2, 4, 8, 16):
+    loads = [0.0] * machines
+    for t in times:
+        heapq.heapreplace(loads, loads[0] + t)
+    wall = max(loads) + stitch
+    lines.append(f"| {machines} | {wall:.1f} | {one / wall:.1f}× |")
+print("\n".join(lines))
+PY
+)
+echo "$scaling_table"
+fi
+
 echo
 echo "$(uname -m), $(nproc) cores, $(awk '/MemTotal/ {printf "%.0f GiB", $2/1048576}' /proc/meminfo); $(ffmpeg -version | head -n 1 | cut -d' ' -f1-3)"
 echo "| Job                                                | Ours (s) | Compared with             |  Its (s) | Ratio | Ours MB |  Its MB   |"
@@ -296,3 +371,5 @@ echo "|----------------------------------------------------|----------|---------
 printf '%s\n' "${rows[@]}"
 echo "Ratio = our time / the other's time (below 1 is faster). MB = peak resident set size."
 [ -z "$quality_note" ] || echo "$quality_note"
+[ -z "${segment_note:-}" ] || echo "$segment_note"
+[ -z "${scaling_table:-}" ] || echo "$scaling_table"
