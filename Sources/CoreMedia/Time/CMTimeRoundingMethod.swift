@@ -2,7 +2,8 @@
 // (`kCMTimeRoundingMethod_RoundHalfAwayFromZero = 1` … `_RoundTowardNegativeInfinity = 6`).
 
 /// The rounding methods `CMTimeConvertScale` accepts; arithmetic that must round uses `.default`.
-public enum CMTimeRoundingMethod: UInt32, Sendable, Hashable, CaseIterable {
+// Not CaseIterable: Apple's is an imported C enum, which has no `allCases`.
+public enum CMTimeRoundingMethod: UInt32, Sendable, Hashable {
     /// Rounds toward zero when |fraction| < 0.5, away from zero when |fraction| >= 0.5.
     case roundHalfAwayFromZero = 1
     /// Rounds toward zero whenever there is a fraction.

@@ -71,7 +71,8 @@ public let AVSampleRateConverterAlgorithm_MinimumPhase: String = "AVSampleRateCo
 public let AVAudioFileTypeKey: String = "AVAudioFileTypeKey"
 
 /// Encoding and sample-rate-conversion quality (AVAudioSettings.h `AVAudioQuality`).
-public enum AVAudioQuality: Int, Sendable, CaseIterable {
+// Not CaseIterable: Apple's is an imported C enum, which has no `allCases`.
+public enum AVAudioQuality: Int, Sendable {
     /// Minimum quality (0).
     case min = 0
     /// Low quality (0x20).

@@ -225,6 +225,6 @@ package struct AudioEncoderSettings: Sendable {
             throw CodecSettingsError(.invalidValue, key: key, "\(value) is outside AVAudioQuality's 0...127")
         }
         // Apple's encoders take any value in 0...0x7F; it is rounded down to the nearest named quality.
-        return AVAudioQuality.allCases.last { $0.rawValue <= value }
+        return [AVAudioQuality.min, .low, .medium, .high, .max].last { $0.rawValue <= value }
     }
 }
