@@ -141,9 +141,11 @@ let package = Package(
         .target(name: "FrameworkSubmodules"),
         // `import AVFAudio`: re-exports AVFoundation, where the AVFAudio classes are declared (they read through its engine).
         .target(name: "AVFAudio", dependencies: ["AVFoundation"]),
-        // `import AudioToolbox`: ExtAudioFile's C-style calls over AVAudioFile and AVAudioConverter. Re-exports
-        // CoreAudioTypes only, as Apple's does (not AVFoundation).
-        .target(name: "AudioToolbox", dependencies: ["AVFoundation", "CoreAudioTypes"]),
+        // `import AudioToolbox`: ExtAudioFile's C-style calls over AVAudioFile and AVAudioConverter; AudioFile's over
+        // the package's container readers and writers (packets as they are stored); AudioConverter's over
+        // AVAudioConverter. Re-exports CoreAudioTypes only, as Apple's does (not AVFoundation).
+        .target(name: "AudioToolbox", dependencies: ["AVFoundation", "CoreAudioTypes", "CoreMedia", "MediaContainer",
+                                                   "AudioFile", "MovieFile"]),
 
         // Tools over the public API.
         .executableTarget(name: "avinfo", dependencies: ["AVFoundation"]),

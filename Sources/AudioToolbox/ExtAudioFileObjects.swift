@@ -34,36 +34,9 @@ protocol ExtAudioFileObject: AnyObject, Sendable {
     func dispose() -> OSStatus
 }
 
-/// The live objects by the number their ref carries. Numbers are never reused, so a disposed ref stays invalid.
-final class ExtAudioFileTable: Sendable {
-    static let shared = ExtAudioFileTable()
-
-    private struct State {
-        var next: UInt = 0x10
-        var files: [UInt: any ExtAudioFileObject] = [:]
-    }
-
-    private let state = Mutex(State())
-
-    func register(_ file: any ExtAudioFileObject) -> ExtAudioFileRef {
-        state.withLock { state in
-            let key = state.next
-            state.next += 0x10
-            state.files[key] = file
-            guard let ref = OpaquePointer(bitPattern: key) else {
-                preconditionFailure("invariant: the keys start above zero")
-            }
-            return ref
-        }
-    }
-
-    func file(_ ref: ExtAudioFileRef) -> (any ExtAudioFileObject)? {
-        state.withLock { $0.files[UInt(bitPattern: Int(bitPattern: UnsafeRawPointer(ref)))] }
-    }
-
-    func remove(_ ref: ExtAudioFileRef) -> (any ExtAudioFileObject)? {
-        state.withLock { $0.files.removeValue(forKey: UInt(bitPattern: Int(bitPattern: UnsafeRawPointer(ref)))) }
-    }
+/// The extended audio file objects by the number their ref carries.
+enum ExtAudioFileTable {
+    static let shared = OpaqueRefTable<any ExtAudioFileObject>()
 }
 
 // MARK: Formats and layouts

@@ -119,7 +119,7 @@ public func ExtAudioFileDispose(_ inExtAudioFile: ExtAudioFileRef) -> OSStatus {
 /// when the buffers hold fewer.
 public func ExtAudioFileRead(_ inExtAudioFile: ExtAudioFileRef, _ ioNumberFrames: UnsafeMutablePointer<UInt32>,
                              _ ioData: UnsafeMutablePointer<AudioBufferList>) -> OSStatus {
-    guard let file = ExtAudioFileTable.shared.file(inExtAudioFile) else {
+    guard let file = ExtAudioFileTable.shared.object(inExtAudioFile) else {
         ioNumberFrames.pointee = 0
         return kAudio_ParamError
     }
@@ -129,7 +129,7 @@ public func ExtAudioFileRead(_ inExtAudioFile: ExtAudioFileRef, _ ioNumberFrames
 /// Writes `inNumberFrames` frames in the client format from `ioData`, converting them to the file's format.
 public func ExtAudioFileWrite(_ inExtAudioFile: ExtAudioFileRef, _ inNumberFrames: UInt32,
                               _ ioData: UnsafePointer<AudioBufferList>) -> OSStatus {
-    guard let file = ExtAudioFileTable.shared.file(inExtAudioFile) else { return kAudio_ParamError }
+    guard let file = ExtAudioFileTable.shared.object(inExtAudioFile) else { return kAudio_ParamError }
     return file.write(inNumberFrames, ioData)
 }
 
@@ -137,7 +137,7 @@ public func ExtAudioFileWrite(_ inExtAudioFile: ExtAudioFileRef, _ inNumberFrame
 /// so its errors are returned at once; 0 frames with a nil list, which Apple's uses to set up its thread, does nothing.
 public func ExtAudioFileWriteAsync(_ inExtAudioFile: ExtAudioFileRef, _ inNumberFrames: UInt32,
                                    _ ioData: UnsafePointer<AudioBufferList>?) -> OSStatus {
-    guard let file = ExtAudioFileTable.shared.file(inExtAudioFile) else { return kAudio_ParamError }
+    guard let file = ExtAudioFileTable.shared.object(inExtAudioFile) else { return kAudio_ParamError }
     guard let ioData else { return inNumberFrames == 0 ? noErr : kAudio_ParamError }
     return file.write(inNumberFrames, ioData)
 }
@@ -145,13 +145,13 @@ public func ExtAudioFileWriteAsync(_ inExtAudioFile: ExtAudioFileRef, _ inNumber
 /// Moves the read position to frame `inFrameOffset`, counted at the file's sample rate (not the client's). The next
 /// read starts exactly there, in compressed files too. A file being written can only be "sought" to its end.
 public func ExtAudioFileSeek(_ inExtAudioFile: ExtAudioFileRef, _ inFrameOffset: Int64) -> OSStatus {
-    guard let file = ExtAudioFileTable.shared.file(inExtAudioFile) else { return kAudio_ParamError }
+    guard let file = ExtAudioFileTable.shared.object(inExtAudioFile) else { return kAudio_ParamError }
     return file.seek(inFrameOffset)
 }
 
 /// The read (or write) position in frames at the file's sample rate.
 public func ExtAudioFileTell(_ inExtAudioFile: ExtAudioFileRef, _ outFrameOffset: UnsafeMutablePointer<Int64>) -> OSStatus {
-    guard let file = ExtAudioFileTable.shared.file(inExtAudioFile) else { return kAudio_ParamError }
+    guard let file = ExtAudioFileTable.shared.object(inExtAudioFile) else { return kAudio_ParamError }
     outFrameOffset.pointee = file.tell()
     return noErr
 }
@@ -160,7 +160,7 @@ public func ExtAudioFileTell(_ inExtAudioFile: ExtAudioFileRef, _ outFrameOffset
 public func ExtAudioFileGetPropertyInfo(_ inExtAudioFile: ExtAudioFileRef, _ inPropertyID: ExtAudioFilePropertyID,
                                         _ outSize: UnsafeMutablePointer<UInt32>?,
                                         _ outWritable: UnsafeMutablePointer<DarwinBoolean>?) -> OSStatus {
-    guard let file = ExtAudioFileTable.shared.file(inExtAudioFile) else { return kAudio_ParamError }
+    guard let file = ExtAudioFileTable.shared.object(inExtAudioFile) else { return kAudio_ParamError }
     switch file.propertyInfo(inPropertyID) {
     case .success(let info):
         outSize?.pointee = info.size
@@ -176,13 +176,13 @@ public func ExtAudioFileGetPropertyInfo(_ inExtAudioFile: ExtAudioFileRef, _ inP
 public func ExtAudioFileGetProperty(_ inExtAudioFile: ExtAudioFileRef, _ inPropertyID: ExtAudioFilePropertyID,
                                     _ ioPropertyDataSize: UnsafeMutablePointer<UInt32>,
                                     _ outPropertyData: UnsafeMutableRawPointer) -> OSStatus {
-    guard let file = ExtAudioFileTable.shared.file(inExtAudioFile) else { return kAudio_ParamError }
+    guard let file = ExtAudioFileTable.shared.object(inExtAudioFile) else { return kAudio_ParamError }
     return file.getProperty(inPropertyID, ioPropertyDataSize, outPropertyData)
 }
 
 /// Sets a property from the `inPropertyDataSize` bytes at `inPropertyData`.
 public func ExtAudioFileSetProperty(_ inExtAudioFile: ExtAudioFileRef, _ inPropertyID: ExtAudioFilePropertyID,
                                     _ inPropertyDataSize: UInt32, _ inPropertyData: UnsafeRawPointer) -> OSStatus {
-    guard let file = ExtAudioFileTable.shared.file(inExtAudioFile) else { return kAudio_ParamError }
+    guard let file = ExtAudioFileTable.shared.object(inExtAudioFile) else { return kAudio_ParamError }
     return file.setProperty(inPropertyID, inPropertyDataSize, inPropertyData)
 }

@@ -11,7 +11,7 @@ import MovieFile
 /// Failures are reported as Apple reports them (see `AssetLoadError`): a file that cannot be opened gives
 /// `NSURLErrorDomain` errors, a file that is not media `AVError.fileFormatNotRecognized`, and a broken file
 /// `AVError.fileFailedToParse` with the reader's error (box path, byte offset) as the underlying error.
-struct ContainerOpener: Sendable {
+package struct ContainerOpener: Sendable {
     /// How to open files of one container format.
     struct Reader: Sendable {
         /// Opens the file (its URL, the mapping the opener made to recognise it, and the format it recognised).
@@ -40,7 +40,7 @@ struct ContainerOpener: Sendable {
     /// format recognised, with no second guess.
     ///
     /// Both read the opener's one mapping (made to recognise the file): a file is mapped once while it opens.
-    static let standard = ContainerOpener(readers: {
+    package static let standard = ContainerOpener(readers: {
         let movie = Reader(open: { url, file in try MovieFileReader(url: url, file: file) },
                            meansNotRecognized: { ($0 as? MovieFileError)?.kind == .notAMovieFile })
         let audio = Reader(open: { _, file, format in try AudioFileOpener.makeReader(file: file, format: format) },
@@ -67,7 +67,7 @@ struct ContainerOpener: Sendable {
     }
 
     /// Opens the file at `url`.
-    func open(url: URL) throws -> any ContainerReader {
+    package func open(url: URL) throws -> any ContainerReader {
         guard url.isFileURL else { throw AssetLoadError.unsupportedURL(url) }
         let file: MappedFile
         do {
