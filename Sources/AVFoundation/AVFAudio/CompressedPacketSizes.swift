@@ -2,9 +2,9 @@ import CoreAudioTypes
 
 /// What a compressed format's packets hold at most: the frames of one packet, and the bytes of the largest packet,
 /// for formats whose stream description does not say (variable-bit-rate codecs have `mBytesPerPacket` 0).
-enum CompressedPacketSizes {
+package enum CompressedPacketSizes {
     /// Sample frames per packet, or 0 when the format's packets vary (or the format is unknown).
-    static func framesPerPacket(_ format: AudioFormatID) -> UInt32 {
+    package static func framesPerPacket(_ format: AudioFormatID) -> UInt32 {
         switch format {
         case kAudioFormatMPEG4AAC: 1024
         case kAudioFormatAppleLossless, kAudioFormatFLAC: 4096   // the encoders' frame length here (MediaCodecs)
@@ -17,7 +17,7 @@ enum CompressedPacketSizes {
     }
 
     /// The bytes of the largest packet `asbd`'s format can produce: its constant packet size, or the codec's bound.
-    static func maximumPacketSize(_ asbd: AudioStreamBasicDescription) -> Int {
+    package static func maximumPacketSize(_ asbd: AudioStreamBasicDescription) -> Int {
         if asbd.mBytesPerPacket > 0 { return Int(asbd.mBytesPerPacket) }
         let channels = max(1, Int(asbd.mChannelsPerFrame))
         let frames = asbd.mFramesPerPacket > 0 ? Int(asbd.mFramesPerPacket) : 4096
