@@ -1,5 +1,6 @@
-// AudioFile.h's file type identifiers, result codes and creation flags: what ExtAudioFile's functions take and
-// return. The AudioFile functions themselves (AudioFileOpenURL, AudioFileReadPacketData…) are not declared here.
+// AudioFile.h's file type identifiers, result codes and creation flags, which the AudioFile and ExtAudioFile
+// functions take and return. The property IDs are in AudioFileProperties.swift, the functions in
+// AudioFileFunctions.swift.
 
 /// A four-character code naming an audio file type.
 public typealias AudioFileTypeID = UInt32
