@@ -111,6 +111,7 @@ public typealias AudioConverterComplexInputDataProc = (
 /// description may leave its packet fields 0; the converter completes them
 /// (`kAudioConverterCurrentOutputStreamDescription`). Formats it cannot convert between give
 /// `kAudioConverterErr_FormatNotSupported` and no converter.
+@discardableResult
 public func AudioConverterNew(_ inSourceFormat: UnsafePointer<AudioStreamBasicDescription>,
                               _ inDestinationFormat: UnsafePointer<AudioStreamBasicDescription>,
                               _ outAudioConverter: UnsafeMutablePointer<AudioConverterRef?>) -> OSStatus {
@@ -125,11 +126,13 @@ public func AudioConverterNew(_ inSourceFormat: UnsafePointer<AudioStreamBasicDe
 }
 
 /// Disposes of the converter; the ref is invalid afterwards.
+@discardableResult
 public func AudioConverterDispose(_ inAudioConverter: AudioConverterRef) -> OSStatus {
     AudioConverterTable.shared.remove(inAudioConverter) == nil ? kAudio_ParamError : noErr
 }
 
 /// Forgets the input and output in flight, for a new stream (after a seek, or once the input has ended).
+@discardableResult
 public func AudioConverterReset(_ inAudioConverter: AudioConverterRef) -> OSStatus {
     guard let converter = AudioConverterTable.shared.object(inAudioConverter) else { return kAudio_ParamError }
     converter.reset()
@@ -138,6 +141,7 @@ public func AudioConverterReset(_ inAudioConverter: AudioConverterRef) -> OSStat
 
 /// The size of a property's value, and whether it can be set. A property the converter does not have gives
 /// `kAudioConverterErr_PropertyNotSupported`.
+@discardableResult
 public func AudioConverterGetPropertyInfo(_ inAudioConverter: AudioConverterRef,
                                           _ inPropertyID: AudioConverterPropertyID,
                                           _ outSize: UnsafeMutablePointer<UInt32>?,
@@ -155,6 +159,7 @@ public func AudioConverterGetPropertyInfo(_ inAudioConverter: AudioConverterRef,
 
 /// Copies a property's value into `outPropertyData`, whose size `ioPropertyDataSize` gives (too small:
 /// `kAudioConverterErr_BadPropertySizeError`); on return it holds the value's size.
+@discardableResult
 public func AudioConverterGetProperty(_ inAudioConverter: AudioConverterRef, _ inPropertyID: AudioConverterPropertyID,
                                       _ ioPropertyDataSize: UnsafeMutablePointer<UInt32>,
                                       _ outPropertyData: UnsafeMutableRawPointer) -> OSStatus {
@@ -164,6 +169,7 @@ public func AudioConverterGetProperty(_ inAudioConverter: AudioConverterRef, _ i
 
 /// Sets a property from the `inPropertyDataSize` bytes at `inPropertyData`. A value the converter cannot honour
 /// (a bit rate for a lossless codec, a channel map of the wrong length) is refused, never ignored.
+@discardableResult
 public func AudioConverterSetProperty(_ inAudioConverter: AudioConverterRef, _ inPropertyID: AudioConverterPropertyID,
                                       _ inPropertyDataSize: UInt32, _ inPropertyData: UnsafeRawPointer) -> OSStatus {
     guard let converter = AudioConverterTable.shared.object(inAudioConverter) else { return kAudio_ParamError }
@@ -175,6 +181,7 @@ public func AudioConverterSetProperty(_ inAudioConverter: AudioConverterRef, _ i
 /// `kAudioConverterErr_OperationNotSupported` (use `AudioConverterFillComplexBuffer`). Input that is not whole
 /// frames gives `kAudioConverterErr_InvalidInputSize`, an output too small for it
 /// `kAudioConverterErr_InvalidOutputSize`.
+@discardableResult
 public func AudioConverterConvertBuffer(_ inAudioConverter: AudioConverterRef, _ inInputDataSize: UInt32,
                                         _ inInputData: UnsafeRawPointer,
                                         _ ioOutputDataSize: UnsafeMutablePointer<UInt32>,
@@ -190,6 +197,7 @@ public func AudioConverterConvertBuffer(_ inAudioConverter: AudioConverterRef, _
 /// what was written on return. On return `ioOutputDataPacketSize` is the packets written: 0 with `noErr` once the
 /// input has ended and everything was returned. A non-zero status from the callback ends the call with that status
 /// and what was made so far.
+@discardableResult
 public func AudioConverterFillComplexBuffer(_ inAudioConverter: AudioConverterRef,
                                             _ inInputDataProc: AudioConverterComplexInputDataProc,
                                             _ inInputDataProcUserData: UnsafeMutableRawPointer?,

@@ -9,6 +9,7 @@ import Foundation
 /// why: `kAudioFileFileNotFoundError`, `kAudioFileUnsupportedFileTypeError` (not an audio file read here),
 /// `kAudioFileInvalidFileError` (damaged or cut short), `kAudioFileUnsupportedDataFormatError` (no audio).
 /// Files open for reading only: other permissions give `kAudioFileOperationNotSupportedError`.
+@discardableResult
 public func AudioFileOpenURL(_ inFileRef: CFURL, _ inPermissions: AudioFilePermissions,
                              _ inFileTypeHint: AudioFileTypeID,
                              _ outAudioFile: UnsafeMutablePointer<AudioFileID?>) -> OSStatus {
@@ -30,6 +31,7 @@ public func AudioFileOpenURL(_ inFileRef: CFURL, _ inPermissions: AudioFilePermi
 /// `kAudioFileUnsupportedDataFormatError`; nothing is left at the URL when creation fails. Set the magic cookie
 /// (and a channel layout) before the first `AudioFileWritePackets`; the file is complete once `AudioFileClose`
 /// returns.
+@discardableResult
 public func AudioFileCreateWithURL(_ inFileRef: CFURL, _ inFileType: AudioFileTypeID,
                                    _ inFormat: UnsafePointer<AudioStreamBasicDescription>, _ inFlags: AudioFileFlags,
                                    _ outAudioFile: UnsafeMutablePointer<AudioFileID?>) -> OSStatus {
@@ -44,6 +46,7 @@ public func AudioFileCreateWithURL(_ inFileRef: CFURL, _ inFileType: AudioFileTy
 }
 
 /// Closes the file (a written file is finished on disk, with the packet table set); the ref is invalid afterwards.
+@discardableResult
 public func AudioFileClose(_ inAudioFile: AudioFileID) -> OSStatus {
     guard let file = AudioFileTable.shared.remove(inAudioFile) else { return kAudio_ParamError }
     return file.close()
@@ -55,6 +58,7 @@ public func AudioFileClose(_ inAudioFile: AudioFileID) -> OSStatus {
 /// ends; on return the two counts say what was read. A start at or past the end reads nothing and returns
 /// `kAudioFileEndOfFileError`; a buffer too small for one packet, or no descriptions where they are needed,
 /// `kAudio_ParamError`. `inUseCache` has no effect: the file is mapped.
+@discardableResult
 public func AudioFileReadPacketData(_ inAudioFile: AudioFileID, _ inUseCache: Bool,
                                     _ ioNumBytes: UnsafeMutablePointer<UInt32>,
                                     _ outPacketDescriptions: UnsafeMutablePointer<AudioStreamPacketDescription>?,
@@ -72,6 +76,7 @@ public func AudioFileReadPacketData(_ inAudioFile: AudioFileID, _ inUseCache: Bo
 /// formats whose packets vary) at packet `inStartingPacket`, which must be the number already written (packets are
 /// appended: `kAudioFileInvalidPacketOffsetError` otherwise). On return `ioNumPackets` says how many were written.
 /// `inUseCache` has no effect.
+@discardableResult
 public func AudioFileWritePackets(_ inAudioFile: AudioFileID, _ inUseCache: Bool, _ inNumBytes: UInt32,
                                   _ inPacketDescriptions: UnsafePointer<AudioStreamPacketDescription>?,
                                   _ inStartingPacket: Int64, _ ioNumPackets: UnsafeMutablePointer<UInt32>,
@@ -85,6 +90,7 @@ public func AudioFileWritePackets(_ inAudioFile: AudioFileID, _ inUseCache: Bool
 
 /// The size of a property's value, and whether it can be set now (1) or not (0). A property the file does not have
 /// gives `kAudioFileUnsupportedPropertyError`.
+@discardableResult
 public func AudioFileGetPropertyInfo(_ inAudioFile: AudioFileID, _ inPropertyID: AudioFilePropertyID,
                                      _ outDataSize: UnsafeMutablePointer<UInt32>?,
                                      _ isWritable: UnsafeMutablePointer<UInt32>?) -> OSStatus {
@@ -101,6 +107,7 @@ public func AudioFileGetPropertyInfo(_ inAudioFile: AudioFileID, _ inPropertyID:
 
 /// Copies a property's value into `outPropertyData`, whose size `ioDataSize` gives (too small:
 /// `kAudioFileBadPropertySizeError`); on return it holds the value's size.
+@discardableResult
 public func AudioFileGetProperty(_ inAudioFile: AudioFileID, _ inPropertyID: AudioFilePropertyID,
                                  _ ioDataSize: UnsafeMutablePointer<UInt32>,
                                  _ outPropertyData: UnsafeMutableRawPointer) -> OSStatus {
@@ -111,6 +118,7 @@ public func AudioFileGetProperty(_ inAudioFile: AudioFileID, _ inPropertyID: Aud
 /// Sets a property from the `inDataSize` bytes at `inPropertyData`: on a file being written, the magic cookie and
 /// channel layout (before the first packet) and the packet table (whose three counts must add up to the frames
 /// written, else `kAudio_ParamError`). A file opened for reading gives `kAudioFilePermissionsError`.
+@discardableResult
 public func AudioFileSetProperty(_ inAudioFile: AudioFileID, _ inPropertyID: AudioFilePropertyID,
                                  _ inDataSize: UInt32, _ inPropertyData: UnsafeRawPointer) -> OSStatus {
     guard let file = AudioFileTable.shared.object(inAudioFile) else { return kAudio_ParamError }

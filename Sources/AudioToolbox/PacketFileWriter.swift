@@ -74,7 +74,7 @@ final class PacketFileWriter: AudioFileObject {
     }
 
     /// Makes the file. An existing file is replaced only with `eraseFile` (otherwise `kAudioFilePermissionsError`,
-    /// the file untouched); nothing is left at the URL when the call fails.
+    /// the file untouched); when the call fails, nothing new is left at the URL and an existing file is as it was.
     static func create(url: URL, fileType: AudioFileTypeID, format: AudioStreamBasicDescription, flags: AudioFileFlags)
         -> Result<PacketFileWriter, ExtAudioFileFailure> {
         guard url.isFileURL else { return .failure(.init(kAudio_BadFilePathError)) }
@@ -91,22 +91,37 @@ final class PacketFileWriter: AudioFileObject {
         // Checked before anything is erased: a create that fails leaves the old file as it was.
         guard writtenTypes.contains(fileType) else { return .failure(.init(kAudioFileUnsupportedFileTypeError)) }
         guard holds(fileType, asbd) else { return .failure(.init(kAudioFileUnsupportedDataFormatError)) }
+        // An existing file (which the caller may replace) is moved aside until the new one is made, and put back
+        // if it cannot be.
+        var aside: URL?
         if exists {
-            do { try manager.removeItem(at: url) } catch { return .failure(.init(kAudioFilePermissionsError)) }
+            let spare = url.deletingLastPathComponent()
+                .appendingPathComponent(".\(url.lastPathComponent).\(UUID().uuidString).replaced")
+            do { try manager.moveItem(at: url, to: spare) } catch { return .failure(.init(kAudioFilePermissionsError)) }
+            aside = spare
+        }
+        func undo() {
+            try? manager.removeItem(at: url)
+            if let aside { try? manager.moveItem(at: aside, to: url) }
         }
         do throws(ContainerWriterError) {
             guard let writer = try makeWriter(fileType, url: url) else {
+                undo()
                 return .failure(.init(kAudioFileUnsupportedFileTypeError))
             }
             let file = PacketFileWriter(url: url, fileType: fileType, description: asbd, writer: writer)
             // PCM has no cookie: its header is made now, so the file exists as Apple's does after the call.
             if asbd.isLinearPCM {
                 let status = file.state.withLock { file.addTrack(&$0) }
-                guard status == noErr else { return .failure(.init(status)) }
+                guard status == noErr else {
+                    undo()
+                    return .failure(.init(status))
+                }
             }
+            if let aside { try? manager.removeItem(at: aside) }
             return .success(file)
         } catch {
-            try? manager.removeItem(at: url)
+            undo()
             return .failure(.init(status(of: error)))
         }
     }
