@@ -12,7 +12,8 @@
 // `import MobileCoreServices` alone, in UmbrellaImports.swift, QuartzCoreImports.swift and
 // MobileCoreServicesImports.swift; an actor on a DispatchSerialQueue and `as CFString` on typed constants in
 // DispatchAndBridging.swift; AudioToolbox's ExtAudioFile converting an upload to 16 kHz mono WAV in
-// ExtAudioFileConversion.swift),
+// ExtAudioFileConversion.swift, its AudioFile and AudioConverter decoding AAC packets to 16-bit PCM in
+// AudioConverterDecoding.swift),
 // built in Swift 5 language mode as a separate package, the way a user's package builds against this one
 // (scripts/compat.sh). It must compile unchanged against Apple's AVFoundation too.
 //
@@ -126,6 +127,7 @@ do {
     try checkUmbrellaImports(clips[0], outputDirectory: outputDirectory)
     try checkDispatchAndBridging(clips[0], outputDirectory: outputDirectory)
     try checkExtAudioFile(clips[0], outputDirectory: outputDirectory)
+    try checkAudioConverterDecoding(clips[1], outputDirectory: outputDirectory)
     print("apple-style compositions: all checks passed")
 } catch {
     fail("\(error)")
