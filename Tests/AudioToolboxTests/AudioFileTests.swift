@@ -299,4 +299,21 @@ struct AudioFileTests {
         #expect(AudioFileOpenURL(try Self.wave() as CFURL, .readWritePermission, 0, &file)
             == kAudioFileOperationNotSupportedError)
     }
+
+    @Test("A WAVE cut short in its samples: the whole frames left, byte for byte what ffmpeg copies of them")
+    func readsCutWave() throws {
+        let directory = try TestFiles.makeTemporaryDirectory()
+        let cut = directory.file("cut.wav")
+        // 78 header bytes (ffmpeg's, with its LIST chunk) and 2,500.5 frames of 4 bytes: the half frame is dropped.
+        try Data(contentsOf: try Self.wave()).prefix(78 + 10_002).write(to: cut)
+        let file = try Self.open(cut)
+        defer { _ = AudioFileClose(file) }
+        #expect(try Self.property(file, kAudioFilePropertyAudioDataPacketCount, UInt64(0)) == 2_500)
+        let packets = try Self.packets(file, chunk: 1_000)
+        // ffmpeg copies the half frame too (its last packet is 1,810 bytes); the whole frames are the same bytes.
+        let copied = try ExternalTool.check("ffmpeg", ["-nostdin", "-v", "error", "-i", cut.path, "-map", "0:a:0",
+                                                       "-c", "copy", "-f", "data", "-"]).standardOutput
+        #expect(copied.count == 10_002)
+        #expect(Array(packets.joined()) == Array(copied.prefix(10_000)))
+    }
 }
