@@ -38,6 +38,8 @@ open class AVAssetWriterInput: NSObject, @unchecked Sendable {
     public let outputSettings: [String: Any]?
     /// A hint of the format of the samples that will be appended.
     public let sourceFormatHint: CMFormatDescription?
+    /// `mediaType` as a Core Media media type, spelled once: every appended buffer is checked against it.
+    private let cmMediaType: CMMediaType
 
     /// Why the output settings cannot be used, found when the input was made.
     let settingsError: AVError?
@@ -99,6 +101,7 @@ open class AVAssetWriterInput: NSObject, @unchecked Sendable {
         self.mediaType = mediaType
         self.outputSettings = outputSettings
         self.sourceFormatHint = sourceFormatHint
+        cmMediaType = fourCharCode(mediaType.rawValue)
         var problem: AVError?
         var encoding = InputSpec.Encoding.passthrough
         if let outputSettings {
@@ -229,7 +232,7 @@ open class AVAssetWriterInput: NSObject, @unchecked Sendable {
             return WriterFailure.misuse("a sample buffer without a format description was appended to the \(mediaType.rawValue) input", time: pts)
         }
         let type = CMFormatDescriptionGetMediaType(format)
-        if type != fourCharCode(mediaType.rawValue), !(mediaType == .text && type == kCMMediaType_Subtitle) {
+        if type != cmMediaType, !(mediaType == .text && type == kCMMediaType_Subtitle) {
             return WriterFailure.misuse("a '\(FourCharCodeText.string(type))' sample buffer does not match the \(mediaType.rawValue) input", time: pts)
         }
         switch encoding {

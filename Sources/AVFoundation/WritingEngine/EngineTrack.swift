@@ -52,7 +52,13 @@ final class EngineTrack {
     var hasNextPass = true
     var passObserver: (@Sendable () -> Void)?
 
-    init(spec: InputSpec) { self.spec = spec }
+    /// `spec.cmMediaType`, spelled once: every sample delivered is checked against it.
+    let cmMediaType: CMMediaType
+
+    init(spec: InputSpec) {
+        self.spec = spec
+        cmMediaType = spec.cmMediaType
+    }
 
     /// Whether the staged samples reach the staging limit (bytes or seconds, `WriterLimits`): the input then
     /// reports not ready until the output's tracks exist, so that the other inputs get fed.

@@ -288,7 +288,7 @@ final class WritingEngine: @unchecked Sendable {
         // Only failures need the input's name: made per sample, it would cost an allocation each.
         var name: String { "input \(track.spec.index) (\(track.spec.mediaType.rawValue))" }
         let mediaType = CMFormatDescriptionGetMediaType(sample.format)
-        guard mediaType == track.spec.cmMediaType
+        guard mediaType == track.cmMediaType
             || (track.spec.mediaType == .text && mediaType == kCMMediaType_Subtitle) else {
             throw WriterFailure.misuse("\(name): a sample of media type '\(FourCharCodeText.string(mediaType))' does not match the input's")
         }
