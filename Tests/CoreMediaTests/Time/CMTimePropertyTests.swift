@@ -91,6 +91,35 @@ struct CMTimePropertyTests {
         }
     }
 
+    @Test("CMTimeAdd and CMTimeSubtract when one timescale divides the other (a time plus .zero) match the reference")
+    func addAndSubtractMultipleTimescales() {
+        var generator = Self.generator(7)
+        for _ in 0..<Self.casesPerOperation {
+            var (lhs, rhs) = (generator.time(), generator.time())
+            // One timescale a multiple of the other, in either order; zero values (the `.zero` operand) often.
+            let factor = Int32.random(in: 1...Int32.max / max(lhs.timescale, 1), using: &generator.random)
+            rhs.timescale = factor == 1 ? 1 : lhs.timescale.multipliedReportingOverflow(by: factor).partialValue
+            if rhs.timescale <= 0 { rhs.timescale = 1 }
+            if generator.random.next() % 3 == 0 { rhs.value = 0 }
+            if generator.random.next() % 2 == 0 { swap(&lhs, &rhs) }
+            for subtracting in [false, true] {
+                let actual = subtracting ? CMTimeSubtract(lhs, rhs) : CMTimeAdd(lhs, rhs)
+                let expected = BigRationalReference.sum(lhs, rhs, subtracting: subtracting)
+                #expect(BigRationalReference.observed(actual) == expected,
+                        Comment(rawValue: "seed \(Self.seed): \(lhs.value)/\(lhs.timescale) \(subtracting ? "-" : "+") "
+                                + "\(rhs.value)/\(rhs.timescale)"))
+            }
+        }
+        // The epoch rule (CMTimeAdd documentation) holds on this path too: a duration keeps the other's epoch, the
+        // same epoch gives a duration, different nonzero epochs an invalid time.
+        let time = CMTime(value: 90, timescale: 600, flags: .valid, epoch: 3)
+        #expect(CMTimeAdd(time, .zero).epoch == 3)
+        #expect(CMTimeAdd(time, .zero).value == 90 && CMTimeAdd(time, .zero).timescale == 600)
+        #expect(CMTimeSubtract(time, CMTime(value: 1, timescale: 30, flags: .valid, epoch: 3)).epoch == 0)
+        #expect(CMTimeSubtract(time, CMTime(value: 1, timescale: 30, flags: .valid, epoch: 3)).value == 70)
+        #expect(!CMTimeAdd(time, CMTime(value: 1, timescale: 30, flags: .valid, epoch: 4)).isValid)
+    }
+
     @Test("CMTimeMultiply is exact or rounded by the documented rule")
     func multiply() {
         var generator = Self.generator(2)
