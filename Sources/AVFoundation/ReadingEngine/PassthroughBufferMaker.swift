@@ -69,28 +69,29 @@ struct PassthroughBufferMaker {
             throw ReadingFailure(.mediaData, "sample \(index) cannot be put in a sample buffer (status \(status))",
                                  trackID: source.trackID, time: timing.presentationTimeStamp)
         }
-        // Built whole and set once: one dictionary per sample instead of a locked update per key.
-        var attachments: [String: Any] = [:]
+        // Set once, as flags: the buffer makes the attachment dictionaries only if a caller asks for them (the
+        // muxer reads the flags).
+        var flags = SampleAttachmentFlags()
         let isSync = table.isSync(at: index)
-        if !isSync { attachments[kCMSampleAttachmentKey_NotSync as String] = true }
-        if table.isPartialSync(at: index) { attachments[kCMSampleAttachmentKey_PartialSync as String] = true }
-        if let flags = table.dependencyByte(at: index) {
-            Self.applyDependencyFlags(flags, to: &attachments)
+        flags.isNotSync = !isSync
+        flags.isPartialSync = table.isPartialSync(at: index)
+        if let byte = table.dependencyByte(at: index) {
+            Self.applyDependencyFlags(byte, to: &flags)
         } else {
-            attachments[kCMSampleAttachmentKey_DependsOnOthers as String] = !isSync
+            flags.dependsOnOthers = !isSync
         }
-        if !shown, case .track = self.timing { attachments[kCMSampleAttachmentKey_DoNotDisplay as String] = true }
-        if !attachments.isEmpty { buffer.setSampleAttachments([attachments]) }
+        if !shown, case .track = self.timing { flags.doesNotDisplay = true }
+        if !flags.isEmpty { buffer.setSampleFlags([flags]) }
         return buffer
     }
 
     /// The `sdtp` fields of one sample as sample attachments: sample_depends_on (1 yes, 2 no),
     /// sample_is_depended_on (1 yes, 2 no), sample_has_redundancy (1 yes, 2 no); 0 means unknown and sets nothing.
-    private static func applyDependencyFlags(_ flags: UInt8, to attachments: inout [String: Any]) {
-        let dependsOn = (flags >> 4) & 3, dependedOn = (flags >> 2) & 3, redundancy = flags & 3
-        if dependsOn != 0 && dependsOn != 3 { attachments[kCMSampleAttachmentKey_DependsOnOthers as String] = dependsOn == 1 }
-        if dependedOn != 0 && dependedOn != 3 { attachments[kCMSampleAttachmentKey_IsDependedOnByOthers as String] = dependedOn == 1 }
-        if redundancy != 0 && redundancy != 3 { attachments[kCMSampleAttachmentKey_HasRedundantCoding as String] = redundancy == 1 }
+    private static func applyDependencyFlags(_ byte: UInt8, to flags: inout SampleAttachmentFlags) {
+        let dependsOn = (byte >> 4) & 3, dependedOn = (byte >> 2) & 3, redundancy = byte & 3
+        if dependsOn != 0 && dependsOn != 3 { flags.dependsOnOthers = dependsOn == 1 }
+        if dependedOn != 0 && dependedOn != 3 { flags.isDependedOnByOthers = dependedOn == 1 }
+        if redundancy != 0 && redundancy != 3 { flags.hasRedundantCoding = redundancy == 1 }
     }
 
     // MARK: Audio packets

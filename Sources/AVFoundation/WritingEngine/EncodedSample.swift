@@ -92,7 +92,7 @@ struct EncodedSample: @unchecked Sendable {
             }
         }
 
-        let attachments = buffer.existingSampleAttachments
+        let attachments = buffer.existingSampleFlags
         var samples: [EncodedSample] = []
         samples.reserveCapacity(count)
         var nextTime = timings[0].presentationTimeStamp
@@ -129,9 +129,7 @@ struct EncodedSample: @unchecked Sendable {
             var sample = EncodedSample(data: slice, byteCount: range.size, format: format,
                                        presentationTime: timing.presentationTimeStamp, decodeTime: timing.decodeTimeStamp,
                                        duration: timing.duration)
-            if let attachments, index < attachments.count, !attachments[index].isEmpty {
-                sample.applyAttachments(attachments[index])
-            }
+            if let attachments, index < attachments.count { sample.apply(attachments[index]) }
             samples.append(sample)
         }
         samples[0].trimAtStart = trimStart
@@ -174,26 +172,14 @@ struct EncodedSample: @unchecked Sendable {
     }
 
     /// Takes the sync, dependency and display flags from one sample's attachments.
-    private mutating func applyAttachments(_ entry: [String: Any]) {
-        isHidden = Self.flag(entry[kCMSampleAttachmentKey_DoNotDisplay as String]) ?? false
-        isSync = !(Self.flag(entry[kCMSampleAttachmentKey_NotSync as String]) ?? false)
-        isPartialSync = Self.flag(entry[kCMSampleAttachmentKey_PartialSync as String]) ?? false
-        let depends = Self.flag(entry[kCMSampleAttachmentKey_DependsOnOthers as String])
-        let dependedOn = Self.flag(entry[kCMSampleAttachmentKey_IsDependedOnByOthers as String])
-        let redundant = Self.flag(entry[kCMSampleAttachmentKey_HasRedundantCoding as String])
-        if depends != nil || dependedOn != nil || redundant != nil {
-            dependency = SampleDependency(dependsOnOthers: depends, isDependedOnByOthers: dependedOn,
-                                          hasRedundantCoding: redundant)
-        }
-    }
-
-    /// A Boolean attachment, read leniently (`Bool`, `NSNumber`, integers).
-    private static func flag(_ value: Any?) -> Bool? {
-        switch value {
-        case let bool as Bool: bool
-        case let number as NSNumber: number.boolValue
-        case let int as Int: int != 0
-        default: nil
+    private mutating func apply(_ flags: SampleAttachmentFlags) {
+        isHidden = flags.doesNotDisplay
+        isSync = !flags.isNotSync
+        isPartialSync = flags.isPartialSync
+        if flags.dependsOnOthers != nil || flags.isDependedOnByOthers != nil || flags.hasRedundantCoding != nil {
+            dependency = SampleDependency(dependsOnOthers: flags.dependsOnOthers,
+                                          isDependedOnByOthers: flags.isDependedOnByOthers,
+                                          hasRedundantCoding: flags.hasRedundantCoding)
         }
     }
 

@@ -205,6 +205,8 @@ public final class CMSampleBuffer: @unchecked Sendable {
     /// caller asks for them; from then on those are the attachments.
     private enum SampleAttachmentStore {
         case values([[String: Any]])
+        /// A reader's flags (`SampleAttachmentFlags`): the values, made only when asked for.
+        case flags([SampleAttachmentFlags])
         case objects(CFObjectArray)
 
         /// Apple's form, made from the values if need be (called with the lock held, by the callers that hand it out).
@@ -214,6 +216,10 @@ public final class CMSampleBuffer: @unchecked Sendable {
                 return array
             case .values(let list):
                 let array = CFObjectArray(objects: list.map { NSMutableDictionary(dictionary: $0) })
+                self = .objects(array)
+                return array
+            case .flags(let list):
+                let array = CFObjectArray(objects: list.map { NSMutableDictionary(dictionary: $0.dictionary) })
                 self = .objects(array)
                 return array
             }
@@ -245,9 +251,32 @@ public final class CMSampleBuffer: @unchecked Sendable {
             switch sampleAttachmentStore {
             case nil: nil
             case .values(let list)?: list
+            case .flags(let list)?: list.map(\.dictionary)
             case .objects(let array)?: array.objects.map { ($0 as? NSDictionary)?.stringKeyed ?? [:] }
             }
         }
+    }
+
+    /// Every sample's sync, dependency and display flags as they are now, without making dictionaries when a
+    /// reader set them as flags: nil when the buffer has no per-sample attachments. For the muxer, which reads
+    /// only these.
+    package var existingSampleFlags: [SampleAttachmentFlags]? {
+        lock.withLock { _ in
+            switch sampleAttachmentStore {
+            case nil: nil
+            case .flags(let list)?: list
+            case .values(let list)?: list.map(SampleAttachmentFlags.init)
+            case .objects(let array)?:
+                array.objects.map { SampleAttachmentFlags(($0 as? NSDictionary)?.stringKeyed ?? [:]) }
+            }
+        }
+    }
+
+    /// Replaces every sample's attachments with those `flags` stand for (readers). Ignored unless there are flags
+    /// for each sample.
+    package func setSampleFlags(_ flags: [SampleAttachmentFlags]) {
+        guard flags.count == sampleCount else { return }
+        lock.withLock { _ in sampleAttachmentStore = .flags(flags) }
     }
 
     /// Replaces every sample's attachments with `attachments` (makers of buffers that set several keys at once).
