@@ -75,7 +75,8 @@ private func makeAudioSampleBuffer(
                 elapsed += frames
             }
         }
-        if Set(sizes).count == 1 && constantPackets { sizes = [sizes[0]] }
+        // All equal without building a set (a passthrough read makes one of these per audio buffer).
+        if constantPackets, let first = sizes.first, sizes.allSatisfy({ $0 == first }) { sizes = [first] }
     }
     return .success(CMSampleBuffer(format: formatDescription, sampleCount: numSamples, timingEntries: timings,
                                    sizeEntries: sizes, data: dataBuffer, image: nil, dataReady: dataReady,
