@@ -27,31 +27,59 @@ public final class CMBlockBuffer: @unchecked Sendable {
         let length: Int
     }
 
-    /// Guards `segments` and `ends`.
-    private let lock = Mutex(())
-    private var segments: [Segment] = []
-    /// `ends[i]` is the buffer offset just past segment `i`, for binary search.
-    private var ends: [Int] = []
+    /// The segment list.
+    private struct Storage {
+        var segments: [Segment] = []
+        /// `ends[i]` is the buffer offset just past segment `i`, for binary search.
+        var ends: [Int] = []
+    }
+
+    /// Holds the segment list inside the lock rather than beside it: reached through the lock's `inout` access,
+    /// it needs none of the runtime's exclusivity checks that a class's stored `var`s pay on every access (a
+    /// passthrough remux reads a buffer's length or a region several times per sample).
+    private let storage: Mutex<Storage>
 
     /// The attachments of the buffer (`CMAttachmentBearer`).
     package let attachmentStorage = CMAttachmentStorage()
 
     init(subBlockCapacity: Int) {
         let capacity = min(max(subBlockCapacity, 0), CoreMediaLimits.maximumReservedSubBlocks)
-        segments.reserveCapacity(capacity)
-        ends.reserveCapacity(capacity)
+        var initial = Storage()
+        initial.segments.reserveCapacity(capacity)
+        initial.ends.reserveCapacity(capacity)
+        storage = Mutex(initial)
     }
 
     // MARK: State
 
     /// The number of data bytes.
-    var totalLength: Int { lock.withLock { _ in ends.last ?? 0 } }
+    var totalLength: Int { storage.withLock { $0.ends.last ?? 0 } }
 
     /// Whether the buffer has neither memory blocks nor references.
-    var hasNoSegments: Bool { lock.withLock { _ in segments.isEmpty } }
+    var hasNoSegments: Bool { storage.withLock { $0.segments.isEmpty } }
 
     private func snapshot() -> (segments: [Segment], ends: [Int]) {
-        lock.withLock { _ in (segments, ends) }
+        storage.withLock { ($0.segments, $0.ends) }
+    }
+
+    /// What lies at one offset of the buffer.
+    private enum Lookup {
+        /// The buffer has no segments.
+        case empty
+        /// The offset is past the end.
+        case outside
+        /// The segment holding the offset, and the offset within it.
+        case found(Segment, Int)
+    }
+
+    /// The segment holding `offset`, found under the lock without copying the segment list (reads of a region
+    /// run several times per sample).
+    private func lookUp(_ offset: Int) -> Lookup {
+        storage.withLock { state in
+            if state.segments.isEmpty { return .empty }
+            guard let (index, local) = Self.locate(offset, in: state.ends) else { return .outside }
+            return .found(state.segments[index], local)
+        }
     }
 
     /// The segment holding `offset` and the offset within it, from a snapshot; nil when `offset` is past the end.
@@ -70,20 +98,20 @@ public final class CMBlockBuffer: @unchecked Sendable {
 
     /// Appends a segment, joining it to the last one when it continues the same memory block.
     func append(_ segment: Segment) -> OSStatus {
-        lock.withLock { _ in
-            let total = ends.last ?? 0
+        storage.withLock { state in
+            let total = state.ends.last ?? 0
             let (newTotal, overflow) = total.addingReportingOverflow(segment.length)
             if overflow { return kCMBlockBufferBadLengthParameterErr }
-            if case .memory(let block) = segment.source, let last = segments.last,
+            if case .memory(let block) = segment.source, let last = state.segments.last,
                case .memory(let lastBlock) = last.source, lastBlock === block,
                last.offset + last.length == segment.offset {
-                segments[segments.count - 1] = Segment(source: last.source, offset: last.offset,
-                                                       length: last.length + segment.length)
-                ends[ends.count - 1] = newTotal
+                state.segments[state.segments.count - 1] = Segment(source: last.source, offset: last.offset,
+                                                                   length: last.length + segment.length)
+                state.ends[state.ends.count - 1] = newTotal
                 return kCMBlockBufferNoErr
             }
-            segments.append(segment)
-            ends.append(newTotal)
+            state.segments.append(segment)
+            state.ends.append(newTotal)
             return kCMBlockBufferNoErr
         }
     }
@@ -205,12 +233,12 @@ public final class CMBlockBuffer: @unchecked Sendable {
         var position = offset
         var limit = Int.max
         for _ in 0..<CoreMediaLimits.maximumReferenceHops {
-            let (segments, ends) = buffer.snapshot()
-            if segments.isEmpty { return .failure(CMBlockBufferStatusError(kCMBlockBufferEmptyBBufErr)) }
-            guard let (index, local) = Self.locate(position, in: ends) else {
-                return .failure(CMBlockBufferStatusError(kCMBlockBufferBadOffsetParameterErr))
+            let segment: Segment, local: Int
+            switch buffer.lookUp(position) {
+            case .empty: return .failure(CMBlockBufferStatusError(kCMBlockBufferEmptyBBufErr))
+            case .outside: return .failure(CMBlockBufferStatusError(kCMBlockBufferBadOffsetParameterErr))
+            case .found(let found, let offsetInSegment): (segment, local) = (found, offsetInSegment)
             }
-            let segment = segments[index]
             limit = min(limit, segment.length - local)
             switch segment.source {
             case .memory(let block):
@@ -339,9 +367,7 @@ public final class CMBlockBuffer: @unchecked Sendable {
         var position = offset
         var limit = Int.max
         for _ in 0..<CoreMediaLimits.maximumReferenceHops {
-            let (segments, ends) = buffer.snapshot()
-            guard let (index, local) = Self.locate(position, in: ends) else { return 0 }
-            let segment = segments[index]
+            guard case .found(let segment, let local) = buffer.lookUp(position) else { return 0 }
             limit = min(limit, segment.length - local)
             switch segment.source {
             case .memory: return limit
