@@ -1,9 +1,10 @@
 # LinuxAVFoundation. Each target installs what is missing first (Debian packages; needs root or sudo).
 #   make demo    write a sample movie with our AVAssetWriter, export it with avconvert (720p and a trimmed
 #                passthrough clip) and describe each file with avinfo; the files land in out/demo
-#   make test    unit tests, external-oracle tests (ffmpeg, ffprobe, mediainfo), the public-surface audit against
-#                Apple's names (scripts/api-surface.sh), the 120-column check (scripts/line-length.sh), the
-#                compat sample, and the segmented export on Ray and as Kubernetes runs it (scripts/distributed-test.sh)
+#   make test    unit tests, external-oracle tests (ffmpeg, ffprobe, mediainfo, headless Chromium), the
+#                public-surface audit against Apple's names (scripts/api-surface.sh), the 120-column check
+#                (scripts/line-length.sh), the compat sample, and the segmented export on Ray and as Kubernetes
+#                runs it (scripts/distributed-test.sh)
 SHELL := /bin/bash
 SWIFT ?= swift
 # Which parts of ../shared/compat are required to pass (see scripts/compat.sh).

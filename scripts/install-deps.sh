@@ -17,6 +17,10 @@ packages=(
   libpng-dev zlib1g-dev libturbojpeg0-dev libgif-dev
   # Outside judges used by the tests: ffmpeg/ffprobe and mediainfo.
   ffmpeg mediainfo
+  # The browser judge (Tests/BrowserJudge, docs/browser-judge.md): headless Chromium plays what the tests make,
+  # driven by a Python 3 runner (standard library only). Debian 12's chromium plays H.264/AAC in MP4, also through
+  # Media Source Extensions. chromium alone is about 81 MB to download and 290 MB installed.
+  chromium python3
   # GNU time, for peak memory in `make bench`.
   time
 )
