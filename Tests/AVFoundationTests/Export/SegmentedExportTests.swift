@@ -80,6 +80,26 @@ struct SegmentedExportTests {
         return Double(text[range.upperBound...].prefix { $0 == "." || $0.isNumber }) ?? -1
     }
 
+    /// Encodes and stitches `plan`'s pieces into `output`, exports the same plan in one piece beside it, and checks
+    /// the stitch: it decodes cleanly, its frames are every piece's in order, and its video times are the one-piece
+    /// export's. Returns the stitched video's times.
+    static func stitchAgainstOnePiece(_ plan: SegmentedExportPlan, asset: AVAsset,
+                                      videoComposition: AVVideoComposition?, output: URL,
+                                      store: SegmentPieceStore) async throws -> [Int] {
+        let request = try Self.request(asset, output: output, videoComposition: videoComposition)
+        try await Self.encodeAndStitch(plan, request: request, store: store)
+        let whole = output.deletingLastPathComponent()
+            .appendingPathComponent("whole-" + output.lastPathComponent)
+        let wholeRequest = try Self.request(asset, output: whole, videoComposition: videoComposition)
+        try await blockingWork { try ExportJob.run(wholeRequest, plan: plan.export) }
+        #expect(try ExternalTool.ffmpegDecodeErrors(output).isEmpty)
+        let times = try Self.videoTimes(output)
+        #expect(times == (try Self.videoTimes(whole)), "the stitched frames are not timed as the one-piece export's")
+        let pieces = try plan.segments.indices.flatMap { try Self.frameHashes(store.pieceURL($0)) }
+        #expect(try Self.frameHashes(output) == pieces)
+        return times
+    }
+
     /// Encodes every piece of `plan` one after another and stitches them.
     static func encodeAndStitch(_ plan: SegmentedExportPlan, request: ExportRequest, store: SegmentPieceStore)
         async throws {
@@ -302,18 +322,10 @@ struct SegmentedExportTests {
         let plan = try Self.plan(request)
         #expect(plan.segments.map(\.range.start.seconds) == [0, 3], "\(plan.reasoning)")
         #expect(plan.reasoning.contains("composition track"), "\(plan.reasoning)")
-        let store = try Self.store(directory.url, plan)
-        try await Self.encodeAndStitch(plan, request: request, store: store)
-        let whole = directory.file("whole.mp4")
-        let wholeRequest = try Self.request(composition, output: whole, videoComposition: nil)
-        try await blockingWork { try ExportJob.run(wholeRequest, plan: plan.export) }
-        #expect(try ExternalTool.ffmpegDecodeErrors(output).isEmpty)
-        let times = try Self.videoTimes(output)
+        let times = try await Self.stitchAgainstOnePiece(plan, asset: composition, videoComposition: nil,
+                                                         output: output, store: try Self.store(directory.url, plan))
         // 3 s of frames, then the second clip: its frame at 2.48 s shown from 2.5 s, then 87 more.
         #expect(times.count == 163)
-        #expect(times == (try Self.videoTimes(whole)), "the stitched frames are not timed as the one-piece export's")
-        let pieces = try plan.segments.indices.flatMap { try Self.frameHashes(store.pieceURL($0)) }
-        #expect(try Self.frameHashes(output) == pieces)
     }
 
     @Test("a video composition is cut at whole frame durations, or at the sync samples of the track timing it")
@@ -328,17 +340,9 @@ struct SegmentedExportTests {
         let request = try Self.request(source, output: output, videoComposition: videoComposition)
         let plan = try Self.plan(request)
         #expect(plan.segments.map(\.range.start.seconds) == [0, 2, 4], "\(plan.reasoning)")
-        let store = try Self.store(directory.url, plan)
-        try await Self.encodeAndStitch(plan, request: request, store: store)
-        let whole = directory.file("whole.mp4")
-        let wholeRequest = try Self.request(source, output: whole, videoComposition: videoComposition)
-        try await blockingWork { try ExportJob.run(wholeRequest, plan: plan.export) }
-        #expect(try ExternalTool.ffmpegDecodeErrors(output).isEmpty)
-        let times = try Self.videoTimes(output)
+        let times = try await Self.stitchAgainstOnePiece(plan, asset: source, videoComposition: videoComposition,
+                                                         output: output, store: try Self.store(directory.url, plan))
         #expect(times.count == 150)
-        #expect(times == (try Self.videoTimes(whole)), "the stitched frames are not timed as the one-piece export's")
-        let pieces = try plan.segments.indices.flatMap { try Self.frameHashes(store.pieceURL($0)) }
-        #expect(try Self.frameHashes(output) == pieces)
 
         // Timed by its track: cut at that track's sync samples, and the frames are still the one-piece export's.
         let timed = try #require(videoComposition.mutableCopy() as? AVMutableVideoComposition)
@@ -350,7 +354,8 @@ struct SegmentedExportTests {
         #expect(timedPlan.reasoning.contains("times the video composition"), "\(timedPlan.reasoning)")
         let timedStore = try Self.store(directory.url.appendingPathComponent("timed"), timedPlan)
         try FileManager.default.createDirectory(at: timedStore.directory, withIntermediateDirectories: false)
-        try await Self.encodeAndStitch(timedPlan, request: timedRequest, store: timedStore)
-        #expect(try Self.videoTimes(timedOutput) == times)
+        let timedTimes = try await Self.stitchAgainstOnePiece(timedPlan, asset: source, videoComposition: timed,
+                                                              output: timedOutput, store: timedStore)
+        #expect(timedTimes == times)
     }
 }
