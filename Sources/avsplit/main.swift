@@ -42,6 +42,10 @@ let help = """
           --encoder-instructions <set>  sse2, sse42 or avx2: what the encoders may use (default: the most this
                                    machine has); every machine that encodes a segment needs them. Threads and
                                    instructions are part of the plan, so every machine makes the same bytes
+          --pre-roll <seconds>     each segment after the first starts its encoder this long before its cut and
+                                   drops what it made there, so its rate control meets the cut settled (default
+                                   1; 0 for none). Longer costs more encoding and brings the joins' quality
+                                   closer to one encoder's (docs/segmented-export.md)
           --multiPass              encode in two passes where the preset can use them
           --disableFastStart       do not lay the output out for playback while it downloads
           --disableMetadataFilter  keep all the source's metadata
@@ -115,12 +119,12 @@ if arguments.count < 2 || arguments.contains("--help") || arguments.contains("-h
 let command = arguments[1]
 let parsed = Arguments(arguments.dropFirst(2),
                        valued: ["--source", "--output", "--preset", "--start", "--duration", "--segment-duration",
-                                "--encoder-threads", "--encoder-instructions", "--parallel"],
+                                "--encoder-threads", "--encoder-instructions", "--pre-roll", "--parallel"],
                        switches: ["--multiPass", "--disableFastStart", "--disableMetadataFilter"],
                        aliases: ["-s": "--source", "-o": "--output", "-p": "--preset"])
 let allowed: Set<String> = switch command {
 case "plan": ["--source", "--output", "--preset", "--start", "--duration", "--segment-duration", "--encoder-threads",
-              "--encoder-instructions", "--multiPass", "--disableFastStart", "--disableMetadataFilter"]
+              "--encoder-instructions", "--pre-roll", "--multiPass", "--disableFastStart", "--disableMetadataFilter"]
 case "run": ["--parallel"]
 case "count", "encode", "stitch", "clean": []
 default: usage("unknown command '\(command)'; the commands are plan, count, encode, stitch, run and clean")
@@ -181,7 +185,7 @@ case "plan":
     let (count, reasoning) = perform("cannot plan '\(source)'") {
         try SegmentedExportSteps.plan(settings, segmentDuration: parsed.seconds("--segment-duration") ?? 10,
                                       threadCount: threads, instructionSet: parsed.values["--encoder-instructions"],
-                                      to: planURL)
+                                      preRoll: parsed.seconds("--pre-roll", allowZero: true), to: planURL)
     }
     print("\(count) segment\(count == 1 ? "" : "s") (\(reasoning))")
 case "count":

@@ -25,6 +25,7 @@ struct AVSplitTests {
                                     "--encoder-threads", "1", "--encoder-instructions", "sse2", plan.path])
         #expect(result.status == 0, "\(result.standardError)")
         #expect(result.output.hasPrefix("4 segments"), "\(result.output)")
+        #expect(result.output.contains("pre-rolls 1 s"), "\(result.output)")
         return plan
     }
 
@@ -94,6 +95,8 @@ struct AVSplitTests {
         #expect(try await Self.run(["encode", "x.json", "-1"]).status == 2)
         #expect(try await Self.run(["run", "x.json", "--parallel", "0"]).status == 2)
         #expect(try await Self.run(["stitch", "x.json", "--segment-duration", "2"]).status == 2)
+        #expect(try await Self.run(["plan", "-s", "a.mov", "-p", "Preset640x480", "-o", "b.mp4", "--pre-roll", "-1",
+                                    "x.json"]).status == 2)
         let existing = directory.file("job.json")
         try Data("{}".utf8).write(to: existing)
         let result = try await Self.run(["plan", "-s", try AVSegmentTests.movie().path, "-p", "Preset640x480",

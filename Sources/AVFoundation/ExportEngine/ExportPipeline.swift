@@ -31,6 +31,8 @@ final class ExportPipeline: @unchecked Sendable {
     let plan: ExportPlan
     /// The part of the asset exported: the time range cut to the asset.
     let range: CMTimeRange
+    /// Where reading starts: the range's start, or the plan's video pre-roll before it.
+    let readingStart: CMTime
     let plans: [PlannedTrack]
     let writer: AVAssetWriter
     private(set) var reader: AVAssetReader?
@@ -77,6 +79,7 @@ final class ExportPipeline: @unchecked Sendable {
         }
         plan = try job.givenPlan ?? ExportPlanner.plan(request, source: source)
         range = plan.timeRange.range
+        readingStart = try Self.readingStart(plan, range: range)
         plans = try plan.tracks.map { track in
             let sources = track.sources.compactMap { source.track($0) }
             guard !sources.isEmpty, sources.count == track.sources.count else {
@@ -108,7 +111,7 @@ final class ExportPipeline: @unchecked Sendable {
     /// tracks.
     func start() throws -> Int {
         let reader = try AVAssetReader(asset: request.asset)
-        reader.timeRange = range
+        reader.timeRange = CMTimeRange(start: readingStart, end: range.end)
         self.reader = reader
         var feeds: [any ExportFeed] = []
         var inputs: [AVAssetWriterInput] = []
@@ -147,6 +150,19 @@ final class ExportPipeline: @unchecked Sendable {
         return tracks.count
     }
 
+    /// The range's start, or the plan's video pre-roll before it (not before the asset's start). A pre-roll is read
+    /// for every track, so only a plan of video encoded in one pass may have one; the planner never makes another.
+    private static func readingStart(_ plan: ExportPlan, range: CMTimeRange) throws -> CMTime {
+        guard let preRoll = plan.videoPreRoll?.time, preRoll.isNumeric, preRoll > .zero else { return range.start }
+        guard plan.tracks.allSatisfy({ track in
+            if case .video = track.role { track.passes == 1 } else { false }
+        }) else {
+            throw AVError(.exportFailed, "internal: an export plan with a video pre-roll must encode video only, in "
+                          + "one pass")
+        }
+        return max(.zero, range.start - preRoll)
+    }
+
     /// The reader output, feed and writer input of one track.
     private func makeTrack(_ plan: PlannedTrack, reader: AVAssetReader) throws -> (any ExportFeed, AVAssetWriterInput) {
         let track = plan.source
@@ -168,7 +184,8 @@ final class ExportPipeline: @unchecked Sendable {
             let (output, converter, encoder) = try makeVideoStages(plan, video: video, reader: reader,
                                                                     encoder: multiPassEncoders[track.trackID])
             let transcoder = VideoTranscoder(output: output, reader: reader, converter: converter, encoder: encoder,
-                                             rangeStart: range.start, trackID: track.trackID)
+                                             rangeStart: range.start, encodingStart: readingStart,
+                                             trackID: track.trackID)
             feed = transcoder
             hint = transcoder.formatDescription
             transform = encodedTransform(video, track: track)

@@ -23,6 +23,12 @@ struct ExportPlan: Codable, Equatable, Sendable {
     /// The movie's creation date (`nil`: when it is written). A segmented export fixes it in its plan, so the
     /// stitched file is the same bytes wherever and whenever its pieces ran.
     var creationDate: Date?
+    /// How long before `timeRange` the video encoders start (`nil`: at its start). The pictures of that pre-roll
+    /// are encoded and their samples dropped, and the range's first picture is forced to be a key frame, so the
+    /// encoders' rate control enters the range settled rather than cold. A segmented export gives it to every piece
+    /// after the first (`SegmentedExportPlan.Segment.preRoll`); only a plan whose tracks are all encoded video has
+    /// one, since the pre-roll's time is read from the source for every track.
+    var videoPreRoll: Time?
 
     /// One output track.
     struct Track: Codable, Equatable, Sendable {

@@ -13,6 +13,11 @@ import MediaCodecs
 /// then converts the layout itself). The first picture, which may start before the time range, is retimed
 /// to start at it, so the output begins exactly at the range's start.
 ///
+/// With a pre-roll (`ExportPlan.videoPreRoll`), encoding starts before the range: those pictures are encoded, so
+/// the rate control is settled when the range starts, and their samples are dropped. The range's first picture is
+/// forced to be a key frame (an IDR, which nothing after it may reference across), so the samples kept decode on
+/// their own, exactly as a fresh encoder's would.
+///
 /// Thread safety: the queues are thread-safe; everything else is immutable after init or used on one stage thread.
 // Safe because the queues are thread-safe; everything else is immutable after `init` or used on one stage thread.
 final class VideoTranscoder: ExportFeed, @unchecked Sendable {
@@ -21,13 +26,22 @@ final class VideoTranscoder: ExportFeed, @unchecked Sendable {
         var image: CVPixelBuffer
         var presentationTime: CMTime
         var duration: CMTime
+        /// The range's first picture after a pre-roll: encoded as a key frame.
+        var startsRange = false
     }
+
+    /// Whether encoding starts before the range (a pre-roll).
+    private var preRolls: Bool { encodingStart < rangeStart }
+    /// Drops the pre-roll's samples (used on the encode thread only).
+    private var preRollGate: PreRollGate
 
     private let output: AVAssetReaderOutput
     private let reader: AVAssetReader
     private let converter: PixelBufferConverter?
     private let encoder: MultiPassVideoEncoder
     private let rangeStart: CMTime
+    /// Where encoding starts: `rangeStart`, or earlier by the pre-roll.
+    private let encodingStart: CMTime
     private let trackID: CMPersistentTrackID
     /// Analysis pass (the encoder's first of two): encode, keep only the statistics, report progress.
     private let analysis: ((CMTime) -> Void)?
@@ -36,13 +50,15 @@ final class VideoTranscoder: ExportFeed, @unchecked Sendable {
                                                        maximumBytes: ExportLimits.encodedQueueBytes)
 
     init(output: AVAssetReaderOutput, reader: AVAssetReader, converter: PixelBufferConverter?,
-         encoder: MultiPassVideoEncoder, rangeStart: CMTime, trackID: CMPersistentTrackID,
-         analysis: ((CMTime) -> Void)? = nil) {
+         encoder: MultiPassVideoEncoder, rangeStart: CMTime, encodingStart: CMTime? = nil,
+         trackID: CMPersistentTrackID, analysis: ((CMTime) -> Void)? = nil) {
         self.output = output
         self.reader = reader
         self.converter = converter
         self.encoder = encoder
         self.rangeStart = rangeStart
+        self.encodingStart = min(encodingStart ?? rangeStart, rangeStart)
+        preRollGate = PreRollGate(rangeStart: self.encodingStart < rangeStart ? rangeStart : nil)
         self.trackID = trackID
         self.analysis = analysis
     }
@@ -71,6 +87,7 @@ final class VideoTranscoder: ExportFeed, @unchecked Sendable {
     /// Decoded pictures → pictures to encode.
     private func scale(_ job: ExportJob) {
         var first = true
+        var rangeStarted = !preRolls
         while !job.isStopping {
             guard let buffer = output.copyNextSampleBuffer() else {
                 if reader.status == .failed, let error = reader.error {
@@ -88,10 +105,10 @@ final class VideoTranscoder: ExportFeed, @unchecked Sendable {
             }
             var time = CMSampleBufferGetPresentationTimeStamp(buffer)
             var duration = CMSampleBufferGetDuration(buffer)
-            if first, time < rangeStart {
-                // The picture on screen when the range starts: shown from the start, for what is left of it.
-                if duration.isNumeric { duration = duration - (rangeStart - time) }
-                time = rangeStart
+            if first, time < encodingStart {
+                // The picture on screen when encoding starts: shown from the start, for what is left of it.
+                if duration.isNumeric { duration = duration - (encodingStart - time) }
+                time = encodingStart
             }
             first = false
             let picture: CVPixelBuffer
@@ -105,8 +122,31 @@ final class VideoTranscoder: ExportFeed, @unchecked Sendable {
             } else {
                 picture = image
             }
-            guard pictures.put(Picture(image: picture, presentationTime: time, duration: duration)) else { return }
+            var pending = [Picture(image: picture, presentationTime: time, duration: duration)]
+            if !rangeStarted {
+                pending = Self.split(pending[0], at: rangeStart)
+                rangeStarted = pending.last?.startsRange == true
+            }
+            for picture in pending where !pictures.put(picture) { return }
         }
+    }
+
+    /// A pre-roll's picture as it meets the range's start: unchanged before it; marked as the range's first when it
+    /// starts there or later; cut in two when it is on screen across the start (the part before it, then the rest
+    /// as the range's first picture), so the range starts with a key frame exactly at its start.
+    static func split(_ picture: Picture, at start: CMTime) -> [Picture] {
+        var first = picture
+        if picture.presentationTime >= start {
+            first.startsRange = true
+            return [first]
+        }
+        guard picture.duration.isNumeric, picture.presentationTime + picture.duration > start else { return [picture] }
+        first.duration = start - picture.presentationTime
+        var rest = picture
+        rest.presentationTime = start
+        rest.duration = picture.duration - first.duration
+        rest.startsRange = true
+        return [first, rest]
     }
 
     /// Pictures → encoded samples.
@@ -114,13 +154,13 @@ final class VideoTranscoder: ExportFeed, @unchecked Sendable {
         do throws(CodecError) {
             while let picture = pictures.take().element {
                 let samples = try encoder.encode(picture.image, presentationTimeStamp: picture.presentationTime,
-                                                 duration: picture.duration)
-                guard deliver(samples) else { return }
+                                                 duration: picture.duration, forceKeyFrame: picture.startsRange)
+                guard deliver(samples, in: job) else { return }
                 analysis?(picture.presentationTime + (picture.duration.isNumeric ? picture.duration : .zero))
             }
             guard !pictures.isCancelled, !job.isStopping else { return }
             while let samples = try encoder.finishNext() {
-                guard deliver(samples) else { return }
+                guard deliver(samples, in: job) else { return }
             }
             encoded.finish()
         } catch {
@@ -129,11 +169,20 @@ final class VideoTranscoder: ExportFeed, @unchecked Sendable {
         }
     }
 
-    /// Passes encoded samples on (or drops them in an analysis pass); false once the queue was cancelled.
-    private func deliver(_ samples: [CMSampleBuffer]) -> Bool {
+    /// Passes encoded samples on (or drops them in an analysis pass, and the pre-roll's); false once the queue was
+    /// cancelled or the job failed.
+    private func deliver(_ samples: [CMSampleBuffer], in job: ExportJob) -> Bool {
         guard analysis == nil else { return true }
-        for sample in samples where !encoded.put(sample, cost: CMSampleBufferGetTotalSampleSize(sample)) {
-            return false
+        for sample in samples {
+            switch preRollGate.admit(sample) {
+            case .drop: continue
+            case .refuse(let reason):
+                job.fail(ExportFailure.stage(.encodeFailed, "track \(trackID): \(reason)", trackID: trackID))
+                encoded.cancel()
+                return false
+            case .keep:
+                guard encoded.put(sample, cost: CMSampleBufferGetTotalSampleSize(sample)) else { return false }
+            }
         }
         return true
     }

@@ -29,6 +29,10 @@ struct SegmentedExportPlan: Codable, Equatable, Sendable {
     struct Segment: Codable, Equatable, Sendable {
         var start: ExportPlan.Time
         var duration: ExportPlan.Time
+        /// How long before `start` the piece's encoder starts (`ExportPlan.videoPreRoll`): pictures encoded and
+        /// dropped so that its rate control meets the cut settled, as a one-piece export's does, rather than cold.
+        /// `nil` for the first segment, which starts where a one-piece export starts.
+        var preRoll: ExportPlan.Time?
 
         var range: CMTimeRange { CMTimeRange(start: start.time, duration: duration.time) }
     }

@@ -13,14 +13,24 @@ import MediaCodecs
 /// Cuts are at least `segmentDuration` apart, and a last segment shorter than a quarter of that joins the one
 /// before it. Other video (speed changes in a file's track, a video composition timed by a track or composed by a
 /// custom compositor, whose state across frames is its own) makes one segment, and the plan says so.
+///
+/// Every segment after the first has a pre-roll: its encoder starts `preRoll` before the cut and drops what it made
+/// there, so its rate control meets the cut settled. A cold encoder spends its first second finding its quantiser,
+/// which costs that second quality at every cut (`docs/segmented-export.md`, "Quality at the joins").
 enum SegmentedExportPlanner {
+    /// The pre-roll when the caller names none.
+    static let defaultPreRoll = CMTime(value: 1, timescale: 1)
+
     /// The plan of `request`'s export in segments of about `segmentDuration`, each encoded by an encoder of
     /// `threadCount` threads; the output's creation date is `creationDate` (whole seconds: what a movie holds).
     static func plan(_ request: ExportRequest, segmentDuration: CMTime, threadCount: Int,
-                     instructionSet: EncoderInstructionSet = .highestAvailable,
+                     instructionSet: EncoderInstructionSet = .highestAvailable, preRoll: CMTime = defaultPreRoll,
                      creationDate: Date) throws -> SegmentedExportPlan {
         guard segmentDuration.isNumeric, segmentDuration > .zero else {
             throw AVError(.operationNotAllowed, "the segment duration must be a positive time")
+        }
+        guard preRoll.isNumeric, preRoll >= .zero else {
+            throw AVError(.operationNotAllowed, "the pre-roll must be a time of zero or more")
         }
         guard (1...64).contains(threadCount) else {
             throw AVError(.operationNotAllowed, "the encoder thread count \(threadCount) is outside 1…64")
@@ -42,12 +52,19 @@ enum SegmentedExportPlanner {
                                          target: segmentDuration)
         let bounds = [range.start] + cuts + [range.end]
         let segments = zip(bounds, bounds.dropFirst()).map { start, end in
-            SegmentedExportPlan.Segment(start: ExportPlan.Time(start), duration: ExportPlan.Time(end - start))
+            // Not before the source's start; none for the first segment, which a one-piece export starts cold too.
+            let roll = min(preRoll, start)
+            return SegmentedExportPlan.Segment(start: ExportPlan.Time(start), duration: ExportPlan.Time(end - start),
+                                               preRoll: start > range.start && roll > .zero
+                                                   ? ExportPlan.Time(roll) : nil)
         }
+        let rolls = segments.count > 1 && preRoll > .zero
+            ? "; each segment after the first pre-rolls \(preRoll.messageSeconds) s" : ""
         return SegmentedExportPlan(version: SegmentedExportPlan.currentVersion, source: try identity(of: source),
                                    export: export, segmentedTrack: index, segments: segments,
                                    reasoning: reasoning + "; encoders of \(threadCount) thread"
-                                   + (threadCount == 1 ? "" : "s") + " using \(instructionSet.rawValue) instructions")
+                                   + (threadCount == 1 ? "" : "s") + " using \(instructionSet.rawValue) instructions"
+                                   + rolls)
     }
 
     /// Where the export's video is cut (strictly inside `range`), and why there. `composition` is the request when

@@ -10,6 +10,7 @@ enum SegmentedExportRunner {
         var piece = plan.export
         piece.tracks = [plan.export.tracks[plan.segmentedTrack]]
         piece.timeRange = ExportPlan.TimeRange(plan.segments[index].range)
+        piece.videoPreRoll = plan.segments[index].preRoll
         piece.fileType = AVFileType.mov.rawValue
         piece.movieBoxReservation = nil
         return piece

@@ -46,15 +46,19 @@ package enum SegmentedExportSteps {
     /// Plans the export in segments of about `segmentDuration` seconds for encoders of `threadCount` threads and
     /// writes the plan to `planURL` (which must not exist). Returns the number of segments and how they were chosen.
     /// `instructionSet` names the instructions the encoders may use (`sse2`, `sse42`, `avx2`; `nil`: the most this
-    /// machine has): every machine that encodes a segment must have them.
+    /// machine has): every machine that encodes a segment must have them. `preRoll` is how many seconds before its
+    /// cut each segment after the first starts its encoder (`nil`: the planner's default).
     package static func plan(_ settings: Settings, segmentDuration: Double, threadCount: Int,
-                             instructionSet: String? = nil,
+                             instructionSet: String? = nil, preRoll: Double? = nil,
                              to planURL: URL) throws -> (segments: Int, reasoning: String) {
         guard !FileManager.default.fileExists(atPath: planURL.path) else {
             throw AVError(.fileAlreadyExists, "a file already exists at \(planURL.path); a plan is never overwritten")
         }
         guard segmentDuration.isFinite, segmentDuration > 0 else {
             throw AVError(.operationNotAllowed, "the segment duration must be a positive number of seconds")
+        }
+        if let preRoll, !(preRoll.isFinite && preRoll >= 0) {
+            throw AVError(.operationNotAllowed, "the pre-roll must be zero or a positive number of seconds")
         }
         var instructions = EncoderInstructionSet.highestAvailable
         if let instructionSet {
@@ -65,10 +69,12 @@ package enum SegmentedExportSteps {
             instructions = named
         }
         let request = try makeRequest(settings)
+        let roll = preRoll.map { CMTime(seconds: $0, preferredTimescale: 1000) }
+            ?? SegmentedExportPlanner.defaultPreRoll
         let plan = try SegmentedExportPlanner.plan(request, segmentDuration: CMTime(seconds: segmentDuration,
                                                                                    preferredTimescale: 1000),
                                                    threadCount: threadCount, instructionSet: instructions,
-                                                   creationDate: Date())
+                                                   preRoll: roll, creationDate: Date())
         let data = try SegmentedExportPlan.jsonEncoder().encode(PlanFile(settings: settings, plan: plan))
         try store(planURL, plan: plan).writeAtomically(data, to: planURL)
         return (plan.segments.count, plan.reasoning)
