@@ -6,6 +6,8 @@ import Foundation
 /// receipt `<name>.segment-<i>.json` exists: written (to a temporary name, then renamed) only after the piece is
 /// complete, it holds the plan's checksum, the piece's size and its checksum. A piece without a receipt (its encoder
 /// was killed), with another plan's receipt, or whose bytes no longer match it, is not finished: it is encoded again.
+///
+/// The segmented export and `AVAssetWritingPlanner` (one store per planned track) keep their pieces here.
 struct SegmentPieceStore: Sendable {
     let directory: URL
     /// The names' common stem.
@@ -18,6 +20,9 @@ struct SegmentPieceStore: Sendable {
         var segment: Int
         var byteCount: Int64
         var checksum: String
+        /// What the piece's writer asked to be handed to the next piece's (`AVAssetWritingPlanner.SegmentResult
+        /// .successWithState`).
+        var clientState: Data?
     }
 
     func pieceURL(_ index: Int) -> URL {
@@ -31,18 +36,33 @@ struct SegmentPieceStore: Sendable {
     /// Whether piece `index` has a receipt naming this plan: it was finished, though its bytes are not checked (see
     /// `problem(withPiece:)` for that).
     func hasReceipt(_ index: Int) -> Bool {
-        guard let data = try? Data(contentsOf: receiptURL(index)),
-              let receipt = try? JSONDecoder().decode(Receipt.self, from: data) else { return false }
-        return receipt.segment == index && receipt.plan == planChecksum
+        guard case .success(let receipt) = receipt(index) else { return false }
+        return receipt.plan == planChecksum
+    }
+
+    /// Piece `index`'s receipt, or why there is none to read: not written yet, or damaged.
+    func receipt(_ index: Int) -> Result<Receipt, ReceiptProblem> {
+        guard let data = try? Data(contentsOf: receiptURL(index)) else { return .failure(.missing) }
+        guard let receipt = try? JSONDecoder().decode(Receipt.self, from: data), receipt.segment == index else {
+            return .failure(.damaged)
+        }
+        return .success(receipt)
+    }
+
+    enum ReceiptProblem: Error {
+        case missing
+        case damaged
     }
 
     /// Why piece `index` is not finished and sound, or nil when it is (its receipt names this plan, and its bytes
     /// match the receipt).
     func problem(withPiece index: Int) -> String? {
         let piece = pieceURL(index)
-        guard let data = try? Data(contentsOf: receiptURL(index)) else { return "it has not been encoded" }
-        guard let receipt = try? JSONDecoder().decode(Receipt.self, from: data), receipt.segment == index else {
-            return "its receipt \(receiptURL(index).lastPathComponent) is damaged"
+        let receipt: Receipt
+        switch self.receipt(index) {
+        case .failure(.missing): return "it has not been encoded"
+        case .failure(.damaged): return "its receipt \(receiptURL(index).lastPathComponent) is damaged"
+        case .success(let read): receipt = read
         }
         guard receipt.plan == planChecksum else { return "it was encoded for another plan" }
         guard let (checksum, byteCount) = try? ContentChecksum.ofFile(piece) else {
@@ -60,19 +80,28 @@ struct SegmentPieceStore: Sendable {
     /// Makes piece `index` with `encode` (which writes the movie at the URL it is given) and writes its receipt.
     /// What an earlier attempt left of the piece (no receipt, or a receipt that does not hold) goes first.
     func make(_ index: Int, encode: (URL) throws -> Void) throws {
-        let piece = pieceURL(index), receipt = receiptURL(index)
-        try? FileManager.default.removeItem(at: receipt)
-        try? FileManager.default.removeItem(at: piece)
+        clear(index)
         do {
-            try encode(piece)
-            let (checksum, byteCount) = try ContentChecksum.ofFile(piece)
-            let data = try JSONEncoder().encode(Receipt(plan: planChecksum, segment: index, byteCount: byteCount,
-                                                        checksum: ContentChecksum.hex(checksum)))
-            try writeAtomically(data, to: receipt)
+            try encode(pieceURL(index))
+            try seal(index)
         } catch {
-            try? FileManager.default.removeItem(at: piece)
+            try? FileManager.default.removeItem(at: pieceURL(index))
             throw error
         }
+    }
+
+    /// Removes what an earlier attempt left of piece `index`, before it is written again.
+    func clear(_ index: Int) {
+        try? FileManager.default.removeItem(at: receiptURL(index))
+        try? FileManager.default.removeItem(at: pieceURL(index))
+    }
+
+    /// Marks piece `index`, just written, as finished: its receipt, with `clientState` for the next piece's writer.
+    func seal(_ index: Int, clientState: Data? = nil) throws {
+        let (checksum, byteCount) = try ContentChecksum.ofFile(pieceURL(index))
+        let data = try JSONEncoder().encode(Receipt(plan: planChecksum, segment: index, byteCount: byteCount,
+                                                    checksum: ContentChecksum.hex(checksum), clientState: clientState))
+        try writeAtomically(data, to: receiptURL(index))
     }
 
     /// Removes every piece and receipt of the plan's `count` segments.
