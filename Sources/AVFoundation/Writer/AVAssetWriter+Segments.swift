@@ -130,8 +130,10 @@ extension AVAssetWriter {
         }
         let handler = SegmentHandoff(writer: self, delegate: delegate)
         // After each delivery the inputs may be ready again (the writer holds back while segments queue up).
-        return MovieSegmentation(cut: cut, profile: profile, handler: { handler.deliver($0) },
-                                 delivered: { [weak self] in self?.notifyInputs() })
+        var segmentation = MovieSegmentation(cut: cut, profile: profile, handler: { handler.deliver($0) },
+                                             delivered: { [weak self] in self?.notifyInputs() })
+        segmentation.producesCombinableFragments = configuration.producesCombinableFragments
+        return segmentation
     }
 }
 

@@ -79,16 +79,30 @@ extension AVAssetWriter {
         options.shouldOptimizeForNetworkUse = configuration.shouldOptimizeForNetworkUse
         options.movieBoxReservation = configuration.plannedMovieBox
         if let creationDate = configuration.creationDate { options.creationDate = creationDate }
+        let fragmentsFile = segmentation == nil && configuration.movieFragmentInterval.isNumeric
+            && configuration.movieFragmentInterval > .zero
+        if segmentation == nil, configuration.producesCombinableFragments {
+            // The fragments of a file start each track at media time zero and rely on its movie box's edit lists,
+            // so they cannot follow another writer's; Apple's writer defragments a completed file anyway (WWDC 2020
+            // session 10011).
+            throw WriterFailure.misuse("producesCombinableFragments: only segment output (init(contentType:)) hands "
+                                       + "out fragments that can be combined with other writers'; this writer "
+                                       + "writes a file")
+        }
+        if segmentation != nil || fragmentsFile {
+            // Fragments are numbered in both modes: combined fragments must number on from another writer's.
+            guard let first = UInt32(exactly: configuration.initialMovieFragmentSequenceNumber), first > 0 else {
+                throw WriterFailure.misuse("initialMovieFragmentSequenceNumber must be 1…\(UInt32.max), not "
+                                           + "\(configuration.initialMovieFragmentSequenceNumber)")
+            }
+            options.initialFragmentSequenceNumber = first
+        }
         // Segment output ignores movieFragmentInterval and shouldOptimizeForNetworkUse, as Apple documents.
-        if segmentation == nil, configuration.movieFragmentInterval.isNumeric, configuration.movieFragmentInterval > .zero {
+        if fragmentsFile {
             guard isMovieType else {
                 throw AVError(.formatUnsupported, "movieFragmentInterval: \(outputFileType.rawValue) files cannot be fragmented")
             }
             options.movieFragmentInterval = configuration.movieFragmentInterval
-            guard let first = UInt32(exactly: configuration.initialMovieFragmentSequenceNumber), first > 0 else {
-                throw WriterFailure.misuse("initialMovieFragmentSequenceNumber must be 1…\(UInt32.max), not \(configuration.initialMovieFragmentSequenceNumber)")
-            }
-            options.initialFragmentSequenceNumber = first
             let initial = configuration.initialMovieFragmentInterval
             if initial.isValid {
                 guard initial.isNumeric, initial > .zero else {
@@ -242,6 +256,15 @@ extension AVAssetWriter {
     public var initialMovieFragmentSequenceNumber: Int {
         get { lock.withLock { configuration.initialMovieFragmentSequenceNumber } }
         set { configure("initialMovieFragmentSequenceNumber") { $0.initialMovieFragmentSequenceNumber = newValue } }
+    }
+
+    /// Whether the movie fragments are made to be combined with those of other writers into one fragment stream of
+    /// uniform encoding (default `false`). Cannot be changed after writing starts. Here only segment output
+    /// (`init(contentType:)`) hands out fragments that can be combined; a file writer set to `true` fails
+    /// `startWriting()` with the reason.
+    public var producesCombinableFragments: Bool {
+        get { lock.withLock { configuration.producesCombinableFragments } }
+        set { configure("producesCombinableFragments") { $0.producesCombinableFragments = newValue } }
     }
 
     /// The expected duration of a fragmented movie, written in its header until the real one is known.

@@ -64,6 +64,7 @@ open class AVAssetWriter: NSObject, @unchecked Sendable {
         var directoryForTemporaryFiles: URL?
         var movieFragmentInterval = CMTime.invalid
         var initialMovieFragmentSequenceNumber = 1
+        var producesCombinableFragments = false
         var initialMovieFragmentInterval = CMTime.invalid
         var overallDurationHint = CMTime.invalid
         var movieTimeScale: CMTimeScale = 0

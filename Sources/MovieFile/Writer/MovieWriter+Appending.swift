@@ -192,7 +192,10 @@ extension MovieWriter {
 
     /// Records a validated sample's timing on its track (and, unless fragmented, in its sample table).
     func record(_ sample: OutputSample, timing: SampleTiming, in track: WriterTrack) {
-        if track.firstDecodeTime == nil { track.firstDecodeTime = timing.decodeTime }
+        if track.firstDecodeTime == nil {
+            track.firstDecodeTime = timing.decodeTime
+            track.firstCompositionOffset = timing.compositionOffset
+        }
         let runLength = Int64(timing.duration) * Int64(timing.sampleCount - 1)
         track.lastDecodeTime = timing.decodeTime + runLength
         track.lastDuration = Int64(timing.duration)

@@ -312,9 +312,19 @@ extension MovieWriter {
         let first = samples[0]
         // Fragmented files start each track at media time 0 (the edit list places it); segments keep the caller's
         // timeline, less the shared origin that keeps decode times non-negative.
-        let baseTime = first.decodeTime - (fragments?.segments != nil ? origin : (track.firstDecodeTime ?? first.decodeTime))
+        let segmentation = fragments?.segments?.segmentation
+        let baseTime = first.decodeTime - (segmentation != nil ? origin : (track.firstDecodeTime ?? first.decodeTime))
+        let combinable = segmentation?.producesCombinableFragments == true
+        if combinable, baseTime < 0 {
+            throw ContainerWriterError(.invalidArgument, "track \(track.trackID): combinable fragments start decoding "
+                                       + "when the first sample is presented, and it is presented at "
+                                       + "\(CMTime(value: baseTime, timescale: track.timescale).seconds) s; a "
+                                       + "fragment's decode time (tfdt) cannot be negative")
+        }
         var header = TrackFragmentHeaderBox(trackID: track.trackID, defaultBaseIsMoof: true)
-        if first.descriptionIndex != 1 { header.sampleDescriptionIndex = UInt32(first.descriptionIndex) }
+        // Combinable fragments may follow another writer's movie box: name the description rather than rely on a
+        // `trex` default.
+        if first.descriptionIndex != 1 || combinable { header.sampleDescriptionIndex = UInt32(first.descriptionIndex) }
         let constantDuration = Set(durations).count == 1
         let constantSize = Set(sizes).count == 1
         let laterFlags = flags.dropFirst()

@@ -27,6 +27,8 @@ final class WriterTrack {
 
     // Timing, on the caller's timeline in media ticks.
     var firstDecodeTime: Int64?
+    /// The first sample's composition offset (presentation less decode time), once there is one.
+    var firstCompositionOffset: Int32?
     /// Decode time of the last sample appended.
     var lastDecodeTime: Int64 = 0
     var lastDuration: Int64 = 0

@@ -28,6 +28,11 @@ package struct MovieSegmentation: Sendable {
 
     package var cut: Cut
     package var profile: Profile
+    /// Segments whose fragments can be appended to those of other writers of the same uniformly encoded stream
+    /// (`AVAssetWriter.producesCombinableFragments`): each track's decode times move by the one amount every such
+    /// writer agrees on (see `MovieWriter.segmentOrigin(of:)`), and every `tfhd` names its sample description
+    /// instead of leaving it to this writer's `trex`.
+    package var producesCombinableFragments = false
     /// Receives each segment, in order, on one serial thread of the writer's; after `cancel()` or a failure it is
     /// not called again. `finish()` returns once the last segment was handed over.
     package var handler: @Sendable (MovieSegment) -> Void

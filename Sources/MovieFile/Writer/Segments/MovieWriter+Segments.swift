@@ -238,8 +238,17 @@ extension MovieWriter {
     /// The ticks subtracted from `track`'s decode times in segments: its first decode time when that is before zero
     /// (B-frames: decoding starts before the first frame is shown), so that no `tfdt` is negative; zero otherwise.
     /// The composition offsets absorb it, so presentation times stay the caller's.
+    ///
+    /// Combinable fragments cannot use that rule: a writer that starts later in the stream has no negative decode
+    /// time and would not move, so its fragments would decode earlier than the first writer's. Their decode times
+    /// move instead by the first sample's composition offset, so that the first sample decodes when it is
+    /// presented: in a uniformly encoded stream the decode delay at a sync sample is the same wherever a writer
+    /// starts, so every writer moves by the same amount and their fragments follow each other.
     func segmentOrigin(of track: WriterTrack) -> Int64 {
-        min(0, track.firstDecodeTime ?? 0)
+        if fragments?.segments?.segmentation.producesCombinableFragments == true {
+            return -Int64(track.firstCompositionOffset ?? 0)
+        }
+        return min(0, track.firstDecodeTime ?? 0)
     }
 
     /// A copy of `buffer`'s bytes, copied once into memory that is not zeroed first.
