@@ -117,6 +117,8 @@ let package = Package(
         .target(name: "MediaFormats"),
         // HLS playlists (RFC 8216, rfc8216bis) and RFC 6381 codec strings, for the segmenter. Over MediaFormats only.
         .target(name: "HTTPLiveStreaming", dependencies: ["MediaFormats"]),
+        // Static MPEG-DASH manifests (ISO/IEC 23009-1) of segmented packages, for the segmenter. Standard library only.
+        .target(name: "DynamicAdaptiveStreaming"),
 
         // Containers and codecs (internal to the package; see docs/ARCHITECTURE.md).
         .target(name: "ISOBMFF", dependencies: ["MediaFormats"]),
@@ -158,7 +160,7 @@ let package = Package(
         .executableTarget(name: "avbench", dependencies: ["AVFoundation"]),
         .executableTarget(name: "avframe", dependencies: ["AVFoundation", "ImageIO", "UniformTypeIdentifiers"]),
         .executableTarget(name: "avsegment", dependencies: ["AVFoundation", "UniformTypeIdentifiers", "HTTPLiveStreaming",
-                                                            "MediaFormats"]),
+                                                            "DynamicAdaptiveStreaming", "MediaFormats"]),
 
         // libFuzzer targets (`make fuzz`); a normal build links a stub main.
         .executableTarget(name: "isobmff-fuzz", dependencies: ["ISOBMFF"]),
@@ -173,6 +175,7 @@ let package = Package(
         .target(name: "MovieTestSupport", dependencies: ["ISOBMFF"], path: "Tests/MovieTestSupport"),
         .testTarget(name: "MediaFormatsTests", dependencies: ["MediaFormats", "TestSupport"]),
         .testTarget(name: "HTTPLiveStreamingTests", dependencies: ["HTTPLiveStreaming", "TestSupport"]),
+        .testTarget(name: "DynamicAdaptiveStreamingTests", dependencies: ["DynamicAdaptiveStreaming"]),
         .testTarget(name: "CoreAudioTypesTests", dependencies: ["CoreAudioTypes"]),
         .testTarget(name: "AVFAudioTests", dependencies: ["AVFAudio", "TestSupport"]),
         .testTarget(name: "AudioToolboxTests", dependencies: ["AudioToolbox", "AVFAudio", "TestSupport"]),

@@ -26,8 +26,8 @@ enum Ladder {
     }
 
     /// Segments `input` into one folder per rung and one for the audio, under `directory`.
-    static func segment(_ input: URL, into directory: URL, heights: [Int], targetDuration: Double,
-                        baseName: String) async throws -> (video: [(Rung, SegmentedRendition)], audio: SegmentedRendition?) {
+    static func segment(_ input: URL, into directory: URL, heights: [Int], targetDuration: Double, baseName: String,
+                        cmaf: Bool) async throws -> (video: [(Rung, SegmentedRendition)], audio: SegmentedRendition?) {
         let asset = AVURLAsset(url: input)
         guard let video = try await asset.loadTracks(withMediaType: .video).first else {
             throw SegmenterError("\(input.lastPathComponent) has no video track to make a ladder of")
@@ -49,7 +49,7 @@ enum Ladder {
             let folder = directory.appendingPathComponent(rung.name)
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: false)
             folders.append(folder)
-            let writer = segmentWriter(targetDuration: targetDuration)
+            let writer = segmentWriter(targetDuration: targetDuration, cmaf: cmaf)
             let files = SegmentFileWriter(directory: folder, baseName: baseName)
             writer.delegate = files
             let input = AVAssetWriterInput(mediaType: .video, outputSettings: [
@@ -69,7 +69,7 @@ enum Ladder {
             let output = AVAssetReaderTrackOutput(track: audio, outputSettings: nil)
             reader.add(output)
             audioFormat = try await audio.load(.formatDescriptions).first
-            let writer = segmentWriter(targetDuration: targetDuration)
+            let writer = segmentWriter(targetDuration: targetDuration, cmaf: cmaf)
             let files = SegmentFileWriter(directory: folder, baseName: baseName)
             writer.delegate = files
             let input = AVAssetWriterInput(mediaType: .audio, outputSettings: nil, sourceFormatHint: audioFormat)
@@ -133,9 +133,10 @@ enum Ladder {
         return try await asset.loadTracks(withMediaType: .video).first?.load(.formatDescriptions).first
     }
 
-    private static func segmentWriter(targetDuration: Double) -> AVAssetWriter {
+    private static func segmentWriter(targetDuration: Double, cmaf: Bool) -> AVAssetWriter {
         let writer = AVAssetWriter(contentType: UTType(AVFileType.mp4.rawValue)!)
-        writer.outputFileTypeProfile = .mpeg4AppleHLS
+        // Each rendition is one track, so each can be a CMAF track file.
+        writer.outputFileTypeProfile = cmaf ? .mpeg4CMAFCompliant : .mpeg4AppleHLS
         writer.preferredOutputSegmentInterval = CMTime(seconds: targetDuration, preferredTimescale: 600)
         writer.initialSegmentStartTime = .zero
         return writer

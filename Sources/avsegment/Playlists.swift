@@ -18,8 +18,15 @@ enum PlaylistFiles {
             let variant = try variantStream(rendition, uri: arguments.baseURL + arguments.indexFile, addingAudio: nil)
             return (name, try MultivariantPlaylist(hasIndependentSegments: true, variants: [variant]).render())
         }
-        try createAll([(arguments.directory.appendingPathComponent(arguments.indexFile), media)]
-                          + (multivariant.map { [(arguments.directory.appendingPathComponent($0.0), $0.1)] } ?? []))
+        var files = [(arguments.directory.appendingPathComponent(arguments.indexFile), media)]
+            + (multivariant.map { [(arguments.directory.appendingPathComponent($0.0), $0.1)] } ?? [])
+        if let name = arguments.dash {
+            let id = rendition.videoFormat != nil ? "video" : "audio"
+            let mpd = try ManifestFile.render([.init(id: id, folder: "", rendition: rendition)],
+                                              baseName: arguments.baseName, baseURL: arguments.baseURL)
+            files.append((arguments.directory.appendingPathComponent(name), mpd))
+        }
+        try createAll(files)
     }
 
     /// An encoding ladder's playlists: each rung's and the audio's media playlist in its folder, and the
@@ -51,6 +58,13 @@ enum PlaylistFiles {
         let multivariant = MultivariantPlaylist(hasIndependentSegments: true, renditions: renditions,
                                                 variants: variants)
         files.append((arguments.directory.appendingPathComponent(name), try multivariant.render()))
+        if let mpdName = arguments.dash {
+            let entries = rungs.sorted(by: { $0.0.height > $1.0.height }).map {
+                ManifestFile.Entry(id: $0.0.name, folder: $0.0.name + "/", rendition: $0.1)
+            } + (audio.map { [ManifestFile.Entry(id: "audio", folder: "audio/", rendition: $0)] } ?? [])
+            let mpd = try ManifestFile.render(entries, baseName: arguments.baseName, baseURL: arguments.baseURL)
+            files.append((arguments.directory.appendingPathComponent(mpdName), mpd))
+        }
         try createAll(files)
     }
 

@@ -7,6 +7,9 @@ import UniformTypeIdentifiers
 struct SegmentedRendition: Sendable {
     struct Segment: Sendable {
         var file: String
+        /// The earliest presentation time of the segment's samples, as the writer reported it (the DASH timeline's
+        /// `S@t`).
+        var start: CMTime
         /// The segment's duration as the writer reported it (exact, for the playlist's `EXTINF`).
         var duration: CMTime
         var bytes: Int
@@ -57,7 +60,10 @@ final class SegmentFileWriter: NSObject, AVAssetWriterDelegate, @unchecked Senda
         let reports = segmentReport?.trackReports ?? []
         let timed = reports.first { $0.mediaType == .video } ?? reports.first
         let duration = timed?.duration ?? .zero
-        lock.withLock { segments.append(.init(file: name, duration: duration, bytes: segmentData.count)) }
+        let start = timed?.earliestPresentationTimeStamp ?? .zero
+        lock.withLock {
+            segments.append(.init(file: name, start: start, duration: duration, bytes: segmentData.count))
+        }
     }
 
     /// Removes every file this writer created (after a failure, so that nothing partial is left).

@@ -1,7 +1,8 @@
 // avsegment: an HTTP Live Streaming package of a movie, without re-encoding, through AVAssetWriter's segment output
 // (the public API only). Modelled on Apple's mediafilesegmenter.
 //
-//   avsegment [-t SECONDS] [-f DIRECTORY] [-i INDEX] [-B BASE] [-b URL] [--cmaf] [--audio-only | --video-only] FILE
+//   avsegment [-t SECONDS] [-f DIRECTORY] [-i INDEX] [-B BASE] [-b URL] [--cmaf [--dash NAME]]
+//             [--ladder H,H,... | --audio-only | --video-only] FILE
 import AVFoundation
 import Foundation
 
@@ -16,13 +17,18 @@ let usage = """
       -f, --file-base DIRECTORY       where to write (default: the current directory); it must exist
       -i, --index-file NAME           the media playlist's name (default prog_index.m3u8)
       -B, --base-media-file-name NAME the segments' names are NAME0.m4s, NAME1.m4s… (default fileSequence)
-      -b, --base-url URL              put URL in front of every segment and map URI in the playlist
+      -b, --base-url URL              put URL in front of every segment and map URI in the playlists (and MPD)
       --multivariant NAME             also write a multivariant playlist (BANDWIDTH, CODECS, RESOLUTION…)
-      --cmaf                          CMAF segments (one track: use with --audio-only or --video-only)
+      --cmaf                          CMAF segments (one track a rendition: use with --audio-only,
+                                      --video-only or --ladder)
+      --dash NAME                     with --cmaf, also write a static MPEG-DASH manifest (MPD) of the package:
+                                      a representation per rendition, each segment's exact time in a
+                                      SegmentTimeline
       --ladder H,H,...                an encoding ladder instead: the video decoded once and encoded with H.264 at
                                       each height (e.g. 1080,720,480; taller than the source is skipped), each in
                                       folder Hp/, the audio segmented once in audio/, and the multivariant
-                                      playlist (--multivariant, default master.m3u8) naming them
+                                      playlist (--multivariant, default master.m3u8) naming them; with --cmaf
+                                      every rendition is a CMAF track
       --audio-only, --video-only      segment one of the tracks
       -h, --help                      show this help
     Nothing is overwritten: a file that exists stops the run (status 1). A command line that cannot be run exits
@@ -42,6 +48,7 @@ struct Arguments {
     var baseName = "fileSequence"
     var baseURL = ""
     var multivariant: String?
+    var dash: String?
     var options = Segmenter.Options()
     var ladder: [Int]?
 }
@@ -75,6 +82,8 @@ func parseArguments(_ arguments: [String]) -> Arguments {
             parsed.baseURL = value(argument)
         case "--multivariant":
             parsed.multivariant = value(argument)
+        case "--dash":
+            parsed.dash = value(argument)
         case "--ladder":
             let text = value(argument)
             let heights = text.split(separator: ",").map { Int($0) }
@@ -97,16 +106,19 @@ func parseArguments(_ arguments: [String]) -> Arguments {
     }
     guard parsed.input != nil else { fail("no input file\n\(usage)", status: 2) }
     if parsed.ladder != nil {
-        guard !parsed.options.cmaf, parsed.options.includeVideo, parsed.options.includeAudio else {
-            fail("--ladder makes HLS renditions of the video and the audio: it takes no --cmaf, --audio-only or "
-                 + "--video-only", status: 2)
+        guard parsed.options.includeVideo, parsed.options.includeAudio else {
+            fail("--ladder makes renditions of the video and the audio: it takes no --audio-only or --video-only",
+                 status: 2)
         }
         if parsed.multivariant == nil { parsed.multivariant = "master.m3u8" }
+    }
+    if parsed.dash != nil, !parsed.options.cmaf {
+        fail("--dash lists CMAF segments: use it with --cmaf", status: 2)
     }
     guard parsed.options.includeVideo || parsed.options.includeAudio else {
         fail("--audio-only and --video-only exclude each other", status: 2)
     }
-    for name in [parsed.indexFile, parsed.baseName] + (parsed.multivariant.map { [$0] } ?? []) {
+    for name in [parsed.indexFile, parsed.baseName] + [parsed.multivariant, parsed.dash].compactMap({ $0 }) {
         guard !name.isEmpty, !name.contains("/") else { fail("'\(name)' must be a file name", status: 2) }
     }
     var isDirectory: ObjCBool = false
@@ -119,7 +131,7 @@ func parseArguments(_ arguments: [String]) -> Arguments {
 
 let arguments = parseArguments(Array(CommandLine.arguments.dropFirst()))
 // The playlists are checked before any work: a run never replaces a file.
-for name in [arguments.indexFile] + (arguments.multivariant.map { [$0] } ?? [])
+for name in [arguments.indexFile] + [arguments.multivariant, arguments.dash].compactMap({ $0 })
 where FileManager.default.fileExists(atPath: arguments.directory.appendingPathComponent(name).path) {
     fail("\(arguments.directory.appendingPathComponent(name).path) exists; nothing was written")
 }
@@ -127,7 +139,7 @@ do {
     if let heights = arguments.ladder, let name = arguments.multivariant {
         let (rungs, audio) = try await Ladder.segment(arguments.input!, into: arguments.directory, heights: heights,
                                                       targetDuration: arguments.options.targetDuration,
-                                                      baseName: arguments.baseName)
+                                                      baseName: arguments.baseName, cmaf: arguments.options.cmaf)
         try PlaylistFiles.writeLadder(rungs, audio: audio, name: name, arguments: arguments)
         exit(0)
     }
