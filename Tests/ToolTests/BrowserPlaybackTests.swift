@@ -57,6 +57,27 @@ struct BrowserPlaybackTests {
         #expect(verdict.played, "\(verdict)")
     }
 
+    @Test("a CMAF ladder's MPD: the segments it lists for each video representation and the audio play 0…8 s")
+    func dashManifest() async throws {
+        let directory = try TestFiles.makeTemporaryDirectory("browser-dash")
+        let result = try AVSegmentTests.run(["-t", "2", "-f", directory.url.path, "--ladder", "240,144", "--cmaf",
+                                             "--dash", "manifest.mpd", try AVSegmentTests.movie().path])
+        #expect(result.status == 0, "\(result.standardError)")
+        let manifest = try #require(try DASHManifestSegments.read(directory.file("manifest.mpd")), "well-formed XML")
+        let duration = try #require(manifest.duration)
+        #expect(abs(duration - 8) < 1e-6)
+        let audio = try #require(manifest.tracks["audio"])
+        #expect(audio.mime == "audio/mp4; codecs=\"mp4a.40.2\"")
+        #expect(audio.initialization == "audio/init.mp4")
+        for rung in ["240p", "144p"] {
+            let video = try #require(manifest.tracks[rung])
+            #expect(video.segments == (0..<4).map { "\(rung)/fileSequence\($0).m4s" })
+            // The page asks the browser about the MPD's own mimeType and codecs, and buffers what it lists.
+            let verdict = try await BrowserJudge.mediaSource([video, audio], in: directory.url, duration: duration)
+            #expect(verdict.played, "\(rung): \(verdict)")
+        }
+    }
+
     @Test("avsplit's stitched output plays in a <video> element: 8 s, to the end, video and audio decoded")
     func avsplitStitched() async throws {
         let directory = try TestFiles.makeTemporaryDirectory("browser-avsplit")
