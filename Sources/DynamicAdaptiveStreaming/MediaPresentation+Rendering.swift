@@ -91,10 +91,10 @@ extension Representation {
         guard bandwidth > 0 else {
             throw DASHError(.invalidValue, field: "\(field)@bandwidth", "\(bandwidth) bit/s is not a bandwidth")
         }
-        for (name, value) in [("width", width), ("height", height), ("audioSamplingRate", audioSamplingRate),
-                              ("AudioChannelConfiguration@value", audioChannelCount)] {
+        for (name, value) in [("@width", width), ("@height", height), ("@audioSamplingRate", audioSamplingRate),
+                              ("/AudioChannelConfiguration@value", audioChannelCount)] {
             if let value, value <= 0 {
-                throw DASHError(.invalidValue, field: "\(field)@\(name)", "\(value) is not positive")
+                throw DASHError(.invalidValue, field: "\(field)\(name)", "\(value) is not positive")
             }
         }
         if let frameRate, frameRate.frames <= 0 || frameRate.perSeconds <= 0 {

@@ -138,6 +138,7 @@ struct MediaPresentationTests {
         ("empty codecs", "Representation[audio]@codecs"),
         ("no segments", "Representation[audio]/SegmentTemplate/SegmentTimeline"),
         ("zero duration", "Representation[audio]/SegmentTemplate/SegmentTimeline[2]@d"),
+        ("no channels", "Representation[audio]/AudioChannelConfiguration@value"),
     ])
     func refused(_ name: String, _ field: String) throws {
         var presentation = Self.ladder
@@ -153,6 +154,7 @@ struct MediaPresentationTests {
         case "empty codecs": presentation.adaptationSets[1].representations[0].codecs = ""
         case "no segments": presentation.adaptationSets[1].representations[0].segmentTemplate.segments = []
         case "zero duration": presentation.adaptationSets[1].representations[0].segmentTemplate.segments[2].duration = 0
+        case "no channels": presentation.adaptationSets[1].representations[0].audioChannelCount = 0
         default: Issue.record("no change named \(name)")
         }
         do {

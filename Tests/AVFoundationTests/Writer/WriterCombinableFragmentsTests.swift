@@ -54,15 +54,15 @@ struct WriterCombinableFragmentsTests {
         return (initialization.data, segments.filter { $0.type == .separable }.map(\.data))
     }
 
-    /// The samples moved so that the first is presented at zero: decoding starts before zero, two frames early,
-    /// as an encoder with a two-frame delay hands them out (the reader gives the file's media times, from zero).
-    private static func presentedFromZero(_ samples: [CMSampleBuffer]) throws -> [CMSampleBuffer] {
-        let origin = CMSampleBufferGetPresentationTimeStamp(try #require(samples.first))
+    /// The samples moved so that the first is presented at `start`: decoding starts before it, two frames early, as
+    /// an encoder with a two-frame delay hands them out (the reader gives the file's media times, from zero).
+    private static func presented(from start: CMTime, _ samples: [CMSampleBuffer]) throws -> [CMSampleBuffer] {
+        let offset = start - CMSampleBufferGetPresentationTimeStamp(try #require(samples.first))
         return try samples.map { sample in
-            let presentation = CMSampleBufferGetPresentationTimeStamp(sample) - origin
+            let presentation = CMSampleBufferGetPresentationTimeStamp(sample) + offset
             var timing = CMSampleTimingInfo(duration: CMSampleBufferGetDuration(sample),
                                             presentationTimeStamp: presentation,
-                                            decodeTimeStamp: CMSampleBufferGetDecodeTimeStamp(sample) - origin)
+                                            decodeTimeStamp: CMSampleBufferGetDecodeTimeStamp(sample) + offset)
             var copy: CMSampleBuffer?
             let status = CMSampleBufferCreateCopyWithNewTiming(allocator: nil, sampleBuffer: sample,
                                                                sampleTimingEntryCount: 1, sampleTimingArray: &timing,
@@ -76,7 +76,7 @@ struct WriterCombinableFragmentsTests {
     private static func combined(combinable: Bool, in directory: TemporaryDirectory, name: String) async throws
         -> (whole: URL, media: [Data], source: URL) {
         let (source, track) = try Self.source(in: directory)
-        let samples = try presentedFromZero(track.samples)
+        let samples = try presented(from: .zero, track.samples)
         #expect(CMSampleBufferGetDecodeTimeStamp(samples[0]) < .zero, "B-frames: decoding starts before zero")
         let syncs = samples.indices.filter { isSync(samples[$0]) }
         #expect(syncs.count == 4)
@@ -134,6 +134,32 @@ struct WriterCombinableFragmentsTests {
         #expect(decode.count == 120)
         #expect(zip(decode, decode.dropFirst()).contains { $0.1 <= $0.0 },
                 "the first writer moves its decode times (decoding starts before zero), the second does not")
+    }
+
+    @Test("a first sample presented before zero fails the writer: its fragment's decode time would be negative")
+    func presentedBeforeZero() async throws {
+        let directory = try TestFiles.makeTemporaryDirectory("combinable-negative")
+        let (_, track) = try Self.source(in: directory)
+        let samples = try Self.presented(from: CMTime(value: -1, timescale: 30), track.samples)
+        let writer = AVAssetWriter(contentType: UTType(AVFileType.mp4.rawValue)!)
+        let collector = Collector()
+        writer.preferredOutputSegmentInterval = .indefinite
+        writer.producesCombinableFragments = true
+        writer.delegate = collector
+        let input = AVAssetWriterInput(mediaType: .video, outputSettings: nil, sourceFormatHint: track.format)
+        writer.add(input)
+        #expect(writer.startWriting(), "\(String(describing: writer.error))")
+        writer.startSession(atSourceTime: CMSampleBufferGetPresentationTimeStamp(samples[0]))
+        for sample in samples.prefix(30) where writer.status == .writing {
+            while !input.isReadyForMoreMediaData, writer.status == .writing { usleep(200) }
+            _ = input.append(sample)
+        }
+        input.markAsFinished()
+        await writer.finishWriting()
+        #expect(writer.status == .failed)
+        let error = String(describing: writer.error)
+        #expect(error.contains("cannot be negative"), "\(error)")
+        #expect(!collector.segments.contains { $0.type == .separable }, "no media segment was handed out")
     }
 
     @Test("a file writer refuses producesCombinableFragments; it cannot be changed once writing has started")
