@@ -164,6 +164,57 @@ struct WriterSegmentTests {
         }
     }
 
+    /// Live-style writing (issue 25.3): frames keep arriving in real time while segments go out. Each segment must be
+    /// handed out once the next one has started, not at `finishWriting()`, so what the writer holds stays within
+    /// about a segment whatever the stream's length.
+    @Test("live-style: real-time input; each segment goes out as the next starts, the writer holds about one segment")
+    func liveSegmentsGoOutAsTheyComplete() async throws {
+        let directory = try TestFiles.makeTemporaryDirectory("segments-live")
+        let source = directory.file("live.mp4")
+        _ = try ExternalTool.check("ffmpeg", ["-nostdin", "-v", "error", "-f", "lavfi", "-i",
+                                              "testsrc=size=160x120:rate=30", "-t", "20", "-c:v", "libx264",
+                                              "-g", "30", "-bf", "0", "-pix_fmt", "yuv420p", source.path])
+        let track = try #require(try WriterMedia.sourceTracks(source).first { $0.mediaType == .video })
+        let collector = Collector()
+        let writer = AVAssetWriter(contentType: UTType(AVFileType.mp4.rawValue)!)
+        writer.outputFileTypeProfile = .mpeg4AppleHLS
+        writer.preferredOutputSegmentInterval = CMTime(value: 2, timescale: 1)
+        writer.initialSegmentStartTime = .zero
+        writer.delegate = collector
+        let input = AVAssetWriterInput(mediaType: .video, outputSettings: nil, sourceFormatHint: track.format)
+        input.expectsMediaDataInRealTime = true
+        writer.add(input)
+        #expect(writer.startWriting(), "\(String(describing: writer.error))")
+        writer.startSession(atSourceTime: .zero)
+        func mediaSegments() -> [Collector.Segment] { Array(collector.segments.dropFirst()) }
+        var appended = 0, largestHeld = 0, segmentBytes = 0
+        for sample in track.samples {
+            let time = CMSampleBufferGetPresentationTimeStamp(sample).seconds
+            // Half a second into segment k + 1, segment k must be out (waiting for the delegate's thread only).
+            let due = max(0, Int((time - 0.5) / 2))
+            if time.truncatingRemainder(dividingBy: 2) >= 0.5, due > 0 {
+                #expect(await eventually(timeout: 10) { mediaSegments().count >= due },
+                        "at \(time) s, \(mediaSegments().count) segments out, \(due) due")
+            }
+            while !input.isReadyForMoreMediaData { usleep(200) }
+            #expect(input.append(sample))
+            appended += CMSampleBufferGetTotalSampleSize(sample)
+            let out = mediaSegments().reduce(0) { $0 + $1.data.count }
+            largestHeld = max(largestHeld, appended - out)
+            segmentBytes = max(segmentBytes, mediaSegments().map(\.data.count).max() ?? 0)
+        }
+        input.markAsFinished()
+        await writer.finishWriting()
+        #expect(writer.status == .completed, "\(String(describing: writer.error))")
+        #expect(mediaSegments().count == 10)
+        // Held: the segment being filled, and at most one more on its way out; never the whole 20 s stream.
+        #expect(largestHeld <= 2 * segmentBytes, "held \(largestHeld) bytes; a segment is up to \(segmentBytes)")
+        #expect(largestHeld < appended / 4, "held \(largestHeld) of \(appended) bytes")
+        let whole = try collector.concatenated(in: directory, name: "live.mp4")
+        #expect(try WriterProbe(url: whole).decodeErrors() == "")
+        #expect(try WriterProbe(url: whole).frameCount(stream: 0) == 600)
+    }
+
     @Test("a sample that is not a sync sample right after flushSegment() fails the writer with the reason")
     func flushBeforeNonSync() async throws {
         let directory = try TestFiles.makeTemporaryDirectory("segments-nonsync")
