@@ -6,6 +6,26 @@ import UniformTypeIdentifiers
 /// own `AVAssetWriter(contentType:)` cutting every target duration (Apple's writer forces a sync frame at each
 /// boundary), and the audio segmented once, without re-encoding, as the renditions' shared audio.
 enum Ladder {
+    /// The renditions' video codec.
+    enum Codec: String {
+        case h264
+        case hevc
+
+        /// The encoder's settings for a rung: H.264 High at the level the size needs; HEVC Main (x265's default
+        /// profile), whose `hvc1` sample entry is what Apple's HLS authoring specification asks for.
+        func settings(_ rung: Rung) -> [String: Any] {
+            var compression: [String: Any] = [AVVideoAverageBitRateKey: rung.bitRate]
+            if self == .h264 { compression[AVVideoProfileLevelKey] = AVVideoProfileLevelH264HighAutoLevel }
+            return [AVVideoCodecKey: self == .h264 ? AVVideoCodecType.h264 : AVVideoCodecType.hevc,
+                    AVVideoWidthKey: rung.width, AVVideoHeightKey: rung.height,
+                    AVVideoCompressionPropertiesKey: compression]
+        }
+
+        /// The share of the H.264 bit rate a rendition gets: HEVC needs fewer bits for the same picture (this
+        /// tool's choice of three quarters, not a number from Apple's table).
+        var bitRateShare: Double { self == .h264 ? 1 : 0.75 }
+    }
+
     /// One video rendition's name (its folder), size and bit rate.
     struct Rung {
         var height: Int
@@ -15,26 +35,29 @@ enum Ladder {
     }
 
     /// The rungs at `heights` no taller than the source, their widths keeping its shape (even), and H.264 bit rates
-    /// near Apple's HLS authoring table (6 Mb/s at 1080p, scaled with the pixel count, at least 365 kb/s).
-    static func rungs(_ heights: [Int], sourceSize: CGSize) -> [Rung] {
+    /// near Apple's HLS authoring table (6 Mb/s at 1080p, scaled with the pixel count, at least 365 kb/s); HEVC
+    /// rungs get `codec.bitRateShare` of those.
+    static func rungs(_ heights: [Int], sourceSize: CGSize, codec: Codec = .h264) -> [Rung] {
         let aspect = sourceSize.height > 0 ? sourceSize.width / sourceSize.height : 16.0 / 9.0
         return heights.filter { $0 >= 16 && CGFloat($0) <= sourceSize.height }.map { height in
             let width = Int((CGFloat(height) * aspect / 2).rounded()) * 2
             let pixels = Double(width * height) / (1920.0 * 1080.0)
-            return Rung(height: height, width: width, bitRate: max(365_000, Int(6_000_000 * pixels)))
+            return Rung(height: height, width: width,
+                        bitRate: Int(Double(max(365_000, Int(6_000_000 * pixels))) * codec.bitRateShare))
         }
     }
 
     /// Segments `input` into one folder per rung and one for the audio, under `directory`.
     static func segment(_ input: URL, into directory: URL, heights: [Int], targetDuration: Double, baseName: String,
-                        cmaf: Bool) async throws -> (video: [(Rung, SegmentedRendition)], audio: SegmentedRendition?) {
+                        cmaf: Bool, codec: Codec = .h264) async throws
+        -> (video: [(Rung, SegmentedRendition)], audio: SegmentedRendition?) {
         let asset = AVURLAsset(url: input)
         guard let video = try await asset.loadTracks(withMediaType: .video).first else {
             throw SegmenterError("\(input.lastPathComponent) has no video track to make a ladder of")
         }
         let audio = try await asset.loadTracks(withMediaType: .audio).first
         let size = try await video.load(.naturalSize)
-        let rungs = rungs(heights, sourceSize: size)
+        let rungs = rungs(heights, sourceSize: size, codec: codec)
         guard !rungs.isEmpty else {
             throw SegmenterError("no ladder height is at most the source's \(Int(size.height)) lines")
         }
@@ -52,10 +75,7 @@ enum Ladder {
             let writer = segmentWriter(targetDuration: targetDuration, cmaf: cmaf)
             let files = SegmentFileWriter(directory: folder, baseName: baseName)
             writer.delegate = files
-            let input = AVAssetWriterInput(mediaType: .video, outputSettings: [
-                AVVideoCodecKey: AVVideoCodecType.h264, AVVideoWidthKey: rung.width, AVVideoHeightKey: rung.height,
-                AVVideoCompressionPropertiesKey: [AVVideoAverageBitRateKey: rung.bitRate,
-                                                  AVVideoProfileLevelKey: AVVideoProfileLevelH264HighAutoLevel]])
+            let input = AVAssetWriterInput(mediaType: .video, outputSettings: codec.settings(rung))
             writer.add(input)
             outputs.append((rung, writer, input, files))
         }

@@ -2,7 +2,7 @@
 // (the public API only). Modelled on Apple's mediafilesegmenter.
 //
 //   avsegment [-t SECONDS] [-f DIRECTORY] [-i INDEX] [-B BASE] [-b URL] [--cmaf [--dash NAME]]
-//             [--ladder H,H,... | --audio-only | --video-only] FILE
+//             [--ladder H,H,... [--codec h264|hevc] | --audio-only | --video-only] FILE
 import AVFoundation
 import Foundation
 
@@ -24,11 +24,14 @@ let usage = """
       --dash NAME                     with --cmaf, also write a static MPEG-DASH manifest (MPD) of the package:
                                       a representation per rendition, each segment's exact time in a
                                       SegmentTimeline
-      --ladder H,H,...                an encoding ladder instead: the video decoded once and encoded with H.264 at
+      --ladder H,H,...                an encoding ladder instead: the video decoded once and encoded (--codec) at
                                       each height (e.g. 1080,720,480; taller than the source is skipped), each in
                                       folder Hp/, the audio segmented once in audio/, and the multivariant
                                       playlist (--multivariant, default master.m3u8) naming them; with --cmaf
                                       every rendition is a CMAF track
+      --codec h264|hevc               the ladder's video codec (default h264); HEVC renditions are tagged hvc1,
+                                      as Apple's HLS authoring specification asks, at three quarters of the
+                                      H.264 bit rates
       --audio-only, --video-only      segment one of the tracks
       -h, --help                      show this help
     Nothing is overwritten: a file that exists stops the run (status 1). A command line that cannot be run exits
@@ -51,6 +54,8 @@ struct Arguments {
     var dash: String?
     var options = Segmenter.Options()
     var ladder: [Int]?
+    var ladderCodec = Ladder.Codec.h264
+    var codecGiven = false
 }
 
 func parseArguments(_ arguments: [String]) -> Arguments {
@@ -91,6 +96,13 @@ func parseArguments(_ arguments: [String]) -> Arguments {
                 fail("--ladder takes heights from 16 to 4320 separated by commas, not '\(text)'", status: 2)
             }
             parsed.ladder = heights.compactMap { $0 }
+        case "--codec":
+            let text = value(argument)
+            guard let codec = Ladder.Codec(rawValue: text) else {
+                fail("--codec takes h264 or hevc, not '\(text)'", status: 2)
+            }
+            parsed.ladderCodec = codec
+            parsed.codecGiven = true
         case "--cmaf":
             parsed.options.cmaf = true
         case "--audio-only", "-audio-only":
@@ -111,6 +123,9 @@ func parseArguments(_ arguments: [String]) -> Arguments {
                  status: 2)
         }
         if parsed.multivariant == nil { parsed.multivariant = "master.m3u8" }
+    }
+    if parsed.codecGiven, parsed.ladder == nil {
+        fail("--codec chooses the encoder of a --ladder; without one the tracks are copied as they are", status: 2)
     }
     if parsed.dash != nil, !parsed.options.cmaf {
         fail("--dash lists CMAF segments: use it with --cmaf", status: 2)
@@ -139,7 +154,8 @@ do {
     if let heights = arguments.ladder, let name = arguments.multivariant {
         let (rungs, audio) = try await Ladder.segment(arguments.input!, into: arguments.directory, heights: heights,
                                                       targetDuration: arguments.options.targetDuration,
-                                                      baseName: arguments.baseName, cmaf: arguments.options.cmaf)
+                                                      baseName: arguments.baseName, cmaf: arguments.options.cmaf,
+                                                      codec: arguments.ladderCodec)
         try PlaylistFiles.writeLadder(rungs, audio: audio, name: name, arguments: arguments)
         exit(0)
     }

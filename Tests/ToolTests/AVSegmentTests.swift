@@ -82,6 +82,40 @@ struct AVSegmentTests {
         }
     }
 
+    @Test("an HEVC ladder: hvc1 renditions whose CODECS come from their parameter sets; every frame decodes")
+    func hevcLadder() throws {
+        let directory = try TestFiles.makeTemporaryDirectory("avsegment-hevc-ladder")
+        let result = try Self.run(["-t", "2", "-f", directory.url.path, "--ladder", "240,144", "--codec", "hevc",
+                                   try Self.movie().path])
+        #expect(result.status == 0, "\(result.standardError)")
+        let master = try String(contentsOf: directory.file("master.m3u8"), encoding: .utf8)
+        #expect(try ExternalTool.ffmpegDecodeErrors(directory.file("master.m3u8"), extraArguments: []) == "")
+        var bandwidths: [Int] = []
+        for (name, width) in [("240p", 320), ("144p", 192)] {
+            let url = directory.url.appendingPathComponent(name).appendingPathComponent("prog_index.m3u8")
+            let json = try ExternalTool.ffprobeJSON(["-count_frames", "-show_streams", url.path])
+            let video = try #require((json["streams"] as? [[String: Any]])?.first)
+            #expect(video["codec_name"] as? String == "hevc", "\(name)")
+            #expect(video["codec_tag_string"] as? String == "hvc1", "\(name)")
+            #expect(video["width"] as? Int == width, "\(name)")
+            #expect(Int(video["nb_read_frames"] as? String ?? "") == 240, "\(name)")
+            // RFC 6381 for HEVC (ISO/IEC 14496-15 E.3): hvc1.<profile>.<compatibility>.<tier><level>…, here Main
+            // (profile 1) at the level ffprobe reads from the stream.
+            let level = try #require(video["level"] as? Int)
+            let stream = try #require(master.components(separatedBy: "#EXT-X-STREAM-INF:").first {
+                $0.contains("RESOLUTION=\(width)x")
+            })
+            #expect(stream.contains("CODECS=\"hvc1.1.6.L\(level)."), "\(name): \(stream)")
+            if let range = stream.range(of: "AVERAGE-BANDWIDTH=") {
+                bandwidths.append(Int(stream[range.upperBound...].prefix { $0.isNumber }) ?? 0)
+            }
+        }
+        #expect(bandwidths.count == 2 && bandwidths.allSatisfy { $0 > 0 }, "\(master)")
+        // --codec belongs to a ladder.
+        #expect(try Self.run(["--codec", "hevc", try Self.movie().path]).status == 2)
+        #expect(try Self.run(["--ladder", "240", "--codec", "vp9", try Self.movie().path]).status == 2)
+    }
+
     @Test("audio only, CMAF: one track per segment stream, segments open with styp")
     func audioOnlyCMAF() throws {
         let directory = try TestFiles.makeTemporaryDirectory("avsegment-cmaf")
