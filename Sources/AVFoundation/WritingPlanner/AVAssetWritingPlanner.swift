@@ -132,7 +132,10 @@ open class AVAssetWritingPlanner: NSObject, @unchecked Sendable {
         var finished = CMTime.zero
         let total = plan.segmentConfigurations.reduce(CMTime.zero) { $0 + $1.duration }
         for (index, range) in plan.segmentRanges.enumerated() {
-            try Task.checkCancellation()
+            guard !Task.isCancelled else {
+                throw AVError(.operationCancelled, "the task running executePlan() was cancelled before segment "
+                              + "\(index) of track \(plan.assemblyTrackID); the finished segments stay for a later run")
+            }
             let sound = try await Self.offCallerThread { store.problem(withPiece: index) == nil }
             if sound, case .success(let receipt) = store.receipt(index) {
                 clientState = receipt.clientState

@@ -193,6 +193,29 @@ struct AVAssetWritingPlannerTests {
         #expect(written.withLock { $0 } == [0, 1, 2, 2])
     }
 
+    @Test("a cancelled task stops before the next segment with AVError.operationCancelled; the finished one stays")
+    func taskCancellation() async throws {
+        let directory = try TestFiles.makeTemporaryDirectory()
+        let source = try Self.source()
+        let planner = try AVAssetWritingPlanner(directoryForTemporaryFiles: directory.url.appendingPathComponent("w"))
+        let segments = (0..<3).map { _ in AVPlannedSegmentConfiguration(duration: CMTime(value: 2, timescale: 1)) }
+        let calls = Mutex(0)
+        planner.plan(AVAssetTrackPlan(mediaType: .video, segmentConfigurations: segments, assemblyTrackID: 1)) {
+            request in
+            calls.withLock { $0 += 1 }
+            try await blockingWork {
+                try Self.writeSegment(of: source, range: request.timeRange, to: request.segmentFileOutputURL,
+                                      input: nil)
+            }
+            withUnsafeCurrentTask { $0?.cancel() }
+            return .success
+        }
+        let failure = await #expect(throws: AVError.self) { _ = try await planner.executePlan() }
+        #expect(failure?.code == .operationCancelled, "\(String(describing: failure))")
+        #expect(calls.withLock { $0 } == 1)
+        #expect((planner.progress.progress(forTrack: 1) * 3).rounded() == 1)
+    }
+
     @Test("wrong use: no plan, a handler that writes nothing, a handler's error, another codec's settings")
     func wrongUse() async throws {
         let directory = try TestFiles.makeTemporaryDirectory()
