@@ -105,9 +105,10 @@ struct WriterSegmentTests {
         #expect(abs(duration - 7) < 0.1, "\(duration)")
     }
 
-    /// An H.264 file made by ffmpeg at `source`, its video track, and a started segment writer with an indefinite
-    /// interval and one passthrough input for it.
-    private static func flushedPassthrough(_ source: URL, seconds: Int, gop: Int, bFrames: Int) throws
+    /// An H.264 file made by ffmpeg at `source`, its video track, and a started segment writer with one
+    /// passthrough input for it: an indefinite interval (the caller flushes), or HLS segments every `interval`.
+    private static func flushedPassthrough(_ source: URL, seconds: Int, gop: Int, bFrames: Int,
+                                           interval: CMTime = .indefinite, realTime: Bool = false) throws
         -> (WriterMedia.SourceTrack, Collector, AVAssetWriter, AVAssetWriterInput) {
         _ = try ExternalTool.check("ffmpeg", ["-nostdin", "-v", "error", "-f", "lavfi", "-i",
                                               "testsrc=size=160x120:rate=30", "-t", "\(seconds)", "-c:v", "libx264",
@@ -115,9 +116,14 @@ struct WriterSegmentTests {
         let track = try #require(try WriterMedia.sourceTracks(source).first { $0.mediaType == .video })
         let collector = Collector()
         let writer = AVAssetWriter(contentType: UTType(AVFileType.mp4.rawValue)!)
-        writer.preferredOutputSegmentInterval = .indefinite
+        writer.preferredOutputSegmentInterval = interval
+        if interval.isNumeric {
+            writer.outputFileTypeProfile = .mpeg4AppleHLS
+            writer.initialSegmentStartTime = .zero
+        }
         writer.delegate = collector
         let input = AVAssetWriterInput(mediaType: .video, outputSettings: nil, sourceFormatHint: track.format)
+        input.expectsMediaDataInRealTime = realTime
         writer.add(input)
         #expect(writer.startWriting(), "\(String(describing: writer.error))")
         writer.startSession(atSourceTime: .zero)
@@ -170,22 +176,9 @@ struct WriterSegmentTests {
     @Test("live-style: real-time input; each segment goes out as the next starts, the writer holds about one segment")
     func liveSegmentsGoOutAsTheyComplete() async throws {
         let directory = try TestFiles.makeTemporaryDirectory("segments-live")
-        let source = directory.file("live.mp4")
-        _ = try ExternalTool.check("ffmpeg", ["-nostdin", "-v", "error", "-f", "lavfi", "-i",
-                                              "testsrc=size=160x120:rate=30", "-t", "20", "-c:v", "libx264",
-                                              "-g", "30", "-bf", "0", "-pix_fmt", "yuv420p", source.path])
-        let track = try #require(try WriterMedia.sourceTracks(source).first { $0.mediaType == .video })
-        let collector = Collector()
-        let writer = AVAssetWriter(contentType: UTType(AVFileType.mp4.rawValue)!)
-        writer.outputFileTypeProfile = .mpeg4AppleHLS
-        writer.preferredOutputSegmentInterval = CMTime(value: 2, timescale: 1)
-        writer.initialSegmentStartTime = .zero
-        writer.delegate = collector
-        let input = AVAssetWriterInput(mediaType: .video, outputSettings: nil, sourceFormatHint: track.format)
-        input.expectsMediaDataInRealTime = true
-        writer.add(input)
-        #expect(writer.startWriting(), "\(String(describing: writer.error))")
-        writer.startSession(atSourceTime: .zero)
+        let (track, collector, writer, input) = try Self.flushedPassthrough(
+            directory.file("live.mp4"), seconds: 20, gop: 30, bFrames: 0, interval: CMTime(value: 2, timescale: 1),
+            realTime: true)
         func mediaSegments() -> [Collector.Segment] { Array(collector.segments.dropFirst()) }
         var appended = 0, largestHeld = 0, segmentBytes = 0
         for sample in track.samples {
