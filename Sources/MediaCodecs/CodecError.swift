@@ -26,12 +26,13 @@ package struct CodecError: Error, Sendable, CustomStringConvertible {
     package var presentationTimeStamp: CMTime?
     /// The settings error behind an `invalidSettings` failure.
     package var settingsError: CodecSettingsError?
-    /// The FFmpeg bridge's error behind the failure, when there is one.
-    package var underlying: FFError?
+    /// The lower layer's error behind the failure, when there is one (the FFmpeg bridge's: typed as any error, so
+    /// that layers above MediaCodecs see a cause to report, not a type of the bridge).
+    package var underlying: (any Error & Sendable)?
 
     /// Describes a failure.
     package init(_ kind: Kind, _ message: String, presentationTimeStamp: CMTime? = nil,
-                 underlying: FFError? = nil) {
+                 underlying: (any Error & Sendable)? = nil) {
         self.kind = kind
         self.message = message
         self.presentationTimeStamp = presentationTimeStamp
