@@ -14,6 +14,10 @@ final class EngineTrack {
     var timescale: CMTimeScale?
     /// Sample descriptions given to the output so far (index + 1 is the sample description index).
     var descriptions: [CMFormatDescription] = []
+    /// The description object the last sample brought and its index in `descriptions`: samples of one source share
+    /// one object, so the deep comparison with `descriptions` runs only when the object changes (a stitch's every
+    /// piece brings its own, equal, description; comparing them per sample was 39 % of its CPU).
+    var lastFormat: (format: CMFormatDescription, index: Int)?
     /// Samples made before the output's tracks exist.
     var staged: [EncodedSample] = []
     var stagedBytes = 0

@@ -77,14 +77,7 @@ extension WritingEngine {
         }
         guard let handle = track.handle else { return }
         do throws(ContainerWriterError) {
-            var descriptionIndex: Int
-            if let known = track.descriptions.firstIndex(where: { $0 === sample.format || CMFormatDescriptionEqual($0, otherFormatDescription: sample.format) }) {
-                descriptionIndex = known + 1
-            } else {
-                descriptionIndex = try output.addSampleDescription(sample.format, to: handle)
-                track.descriptions.append(sample.format)
-                descriptionIndex = track.descriptions.count
-            }
+            let descriptionIndex = try sampleDescriptionIndex(of: sample.format, track: track, handle: handle)
             var outputSample = OutputSample(payload: .blockBuffer(sample.data), decodeTime: ticks(sample.effectiveDecodeTime),
                                           presentationTime: ticks(sample.presentationTime),
                                           duration: max(0, ticks(sample.duration)), sampleCount: sample.frameCount,
@@ -95,6 +88,25 @@ extension WritingEngine {
         } catch {
             throw WriterFailure.container(error, "writing a sample of input \(track.spec.index) (\(track.spec.mediaType.rawValue)) at \(sample.presentationTime.messageSeconds) s")
         }
+    }
+
+    /// The sample description index (1-based) of `format` in the track's output: the last one matched when the
+    /// sample brings the same object, else the first equal one given so far, else a new one given to the output.
+    func sampleDescriptionIndex(of format: CMFormatDescription, track: EngineTrack,
+                                handle: OutputTrack) throws(ContainerWriterError) -> Int {
+        if let last = track.lastFormat, last.format === format { return last.index + 1 }
+        let index: Int
+        if let known = track.descriptions.firstIndex(where: {
+            $0 === format || CMFormatDescriptionEqual($0, otherFormatDescription: format)
+        }) {
+            index = known
+        } else {
+            _ = try output.addSampleDescription(format, to: handle)
+            track.descriptions.append(format)
+            index = track.descriptions.count - 1
+        }
+        track.lastFormat = (format, index)
+        return index + 1
     }
 
     /// Tells the output a track has no more samples.

@@ -57,6 +57,19 @@ struct WriterProbe {
         return lists
     }
 
+    /// The sample entries of each track's `stsd`, by four-character code, as ffprobe's demuxer reads them (`-v trace`
+    /// prints "type:'stsd'" for the box, then one "size=… 4CC=… codec_type=…" line per entry).
+    func sampleEntries() throws -> [[String]] {
+        let result = try ExternalTool.run("ffprobe", ["-v", "trace", url.path])
+        var entries: [[String]] = []
+        for line in result.standardError.split(separator: "\n") {
+            if line.contains("type:'stsd'") { entries.append([]); continue }
+            guard let range = line.range(of: " 4CC="), line.contains("codec_type="), !entries.isEmpty else { continue }
+            entries[entries.count - 1].append(String(line[range.upperBound...].prefix { $0 != " " }))
+        }
+        return entries
+    }
+
     /// ffmpeg's decode errors (empty for a clean decode).
     func decodeErrors() throws -> String { try ExternalTool.ffmpegDecodeErrors(url) }
 
