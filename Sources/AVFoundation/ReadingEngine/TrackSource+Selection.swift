@@ -103,14 +103,18 @@ extension TrackSource {
             // One sample per frame: find the longest run by binary search instead of visiting every frame.
             let frames = max(1, maximumTicks / max(1, table.duration(at: start)))
             let limit = min(end, start + Int(clamping: frames))
+            // Each offset is a search of the chunk runs (a file of one-frame chunks has a run per frame), so the
+            // first frame's is looked up once.
+            let first = table.offset(at: start)
             func fits(_ stop: Int) -> Bool {
                 let last = stop - 1
                 guard table.descriptionIndex(at: last) == description else { return false }
-                let (expected, overflow) = table.offset(at: start)
-                    .addingReportingOverflow(UInt64(last - start) * UInt64(size))
+                let (expected, overflow) = first.addingReportingOverflow(UInt64(last - start) * UInt64(size))
                 return !overflow && expected == table.offset(at: last)
             }
-            var low = start + 1, high = limit
+            // A frame not followed by the next in the file is a group of its own: one look, not a binary search.
+            guard limit > start + 1, fits(start + 2) else { return start..<(start + 1) }
+            var low = start + 2, high = limit
             while low < high {
                 let middle = (low + high + 1) / 2
                 if fits(middle) { low = middle } else { high = middle - 1 }
