@@ -156,6 +156,12 @@ package final class SampleTable: Sendable {
             return values[index]
         case .runs(let firstSamples, let runOffsets):
             precondition(index >= 0 && index < count, "sample index \(index) outside 0..<\(count)")
+            // Runs ascend strictly from sample 0, so run `index` starting at sample `index` holds it: every chunk
+            // of one sample (10 million one-frame chunks made this search a quarter of a passthrough export's CPU)
+            // is found without searching.
+            if index < firstSamples.count, firstSamples[index] == index {
+                return runOffsets[index]
+            }
             var low = 0, high = firstSamples.count - 1
             while low < high {
                 let mid = (low + high + 1) / 2

@@ -20,6 +20,17 @@ struct SampleTableOffsetRunsTests {
         #expect(table.offsetStorage == .runs(firstSamples: [0, 6], offsets: [100, 1000]))
     }
 
+    @Test("runs of one sample each, then longer runs: each sample's offset is its run's")
+    func singleSampleRuns() throws {
+        // Samples 0, 1 and 2 are runs (chunks) of their own, all at one offset; samples 3...5 and 6...9 are runs of
+        // three and four.
+        let table = try #require(SampleTable(
+            durations: Self.column(1, 10), compositionOffsets: nil, descriptionIndices: Self.column(1, 10),
+            sizes: .constant(4),
+            offsetStorage: .runs(firstSamples: [0, 1, 2, 3, 6], offsets: [100, 100, 100, 200, 50]), syncIndices: nil))
+        #expect((0..<10).map { table.offset(at: $0) } == [100, 100, 100, 200, 204, 208, 50, 54, 58, 62])
+    }
+
     @Test("runs are refused with per-sample sizes, when they do not start at sample 0, or are out of order")
     func refused() {
         func make(_ sizes: SampleTable.SizeStorage, _ starts: [Int], _ offsets: [UInt64]) -> SampleTable? {
