@@ -73,6 +73,9 @@ implicit=$cache/implicit-2147483647-samples.mov
 # The same count really held: 2^31 - 1 one-byte samples in a 2 GiB sparse file (a few KB of disk).
 held=$cache/held-2147483647-samples.mov
 [ -f "$held" ] || $bin/avbench make-table sparse 2147483647 "$held"
+# 10,000,000 one-frame chunks of 16-bit stereo PCM, every chunk at the same offset (40 MB, nearly all `stco`).
+chunks=$cache/chunks-10000000.mov
+[ -f "$chunks" ] || $bin/avbench make-table stco 10000000 "$chunks"
 comments=$cache/comments-40000.mov
 [ -f "$comments" ] || $bin/avbench make-table udta 40000 "$comments"
 tracks=$cache/tracks-20000.mov
@@ -148,6 +151,11 @@ row "open a 2 GiB file holding 2^31 - 1 samples (avinfo --json)" $bin/avinfo --j
 row "export passthrough of a 3,000,000-entry edit list (.mov)" \
   $bin/avconvert -s "$edits" -o "$scratch/out.mov" -p PresetPassthrough -- "ffmpeg -c copy" \
   ffmpeg -nostdin -v error -i "$edits" -map 0 -c copy "$scratch/out.mov"
+# A sample buffer per chunk: no frame is followed by the next in the file, so none are grouped (ffmpeg: a packet
+# per chunk).
+row "export passthrough of 10,000,000 one-frame chunks (.mov)" \
+  $bin/avconvert -s "$chunks" -o "$scratch/out.mov" -p PresetPassthrough -- "ffmpeg -c copy" \
+  ffmpeg -nostdin -v error -i "$chunks" -map 0 -c copy "$scratch/out.mov"
 row "read every sample, 1080p H.264+AAC 600 s" $bin/avbench read "$long" -- "ffmpeg -c copy -f null" \
   ffmpeg -nostdin -v error -i "$long" -map 0 -c copy -f null -
 row "decode 1080p H.264 60 s (planar 4:2:0)" $bin/avbench decode "$movie" -- "ffmpeg -threads $threads" \
