@@ -23,11 +23,16 @@ struct PCMGroupingTests {
         }
     }
 
-    /// The frame count of every buffer a passthrough output gives for the movie's one track.
-    static func bufferFrames(kind: String, count: Int) async throws -> [Int] {
+    /// The frame count of every buffer a passthrough output gives for the movie's one track; `patch` may change the
+    /// file's bytes first. A reading failure is left in `reader.status`, checked by `expectCompleted`.
+    static func bufferFrames(kind: String, count: Int, expectCompleted: Bool = true,
+                             patch: (inout Data) throws -> Void = { _ in }) async throws -> [Int] {
         let directory = try TestFiles.makeTemporaryDirectory("pcmgrouping")
         let url = directory.file("\(kind)-\(count).mov")
         try ExternalTool.check(try avbench.path, ["make-table", kind, String(count), url.path])
+        var bytes = try Data(contentsOf: url)
+        try patch(&bytes)
+        try bytes.write(to: url)
         let asset = AVURLAsset(url: url)
         let track = try #require(try await asset.loadTracks(withMediaType: .audio).first)
         let reader = try AVAssetReader(asset: asset)
@@ -36,7 +41,13 @@ struct PCMGroupingTests {
         #expect(reader.startReading(), "\(String(describing: reader.error))")
         var frames: [Int] = []
         while let buffer = output.copyNextSampleBuffer() { frames.append(CMSampleBufferGetNumSamples(buffer)) }
-        #expect(reader.status == .completed, "\(String(describing: reader.error))")
+        if expectCompleted {
+            #expect(reader.status == .completed, "\(String(describing: reader.error))")
+        } else {
+            #expect(reader.status == .failed)
+            let error = try #require(reader.error)
+            #expect("\(error)".contains("sample 500"), "\(error)")
+        }
         return frames
     }
 
@@ -48,5 +59,18 @@ struct PCMGroupingTests {
     @Test("1,000 one-frame chunks all at one offset come out a buffer a frame")
     func scatteredFrames() async throws {
         #expect(try await Self.bufferFrames(kind: "stco", count: 1000) == Array(repeating: 1, count: 1000))
+    }
+
+    @Test("a chunk past the end of the file fails the read naming its sample, with no frame after it handed out")
+    func failureAfterFrames() async throws {
+        // Chunk 500's offset (in `stco`, after its size, type, version and flags, and entry count) moved past the
+        // end. How many frames the caller gets before the failure depends on how far ahead the reader was: the
+        // reader reports a failure as soon as it happens.
+        let frames = try await Self.bufferFrames(kind: "stco", count: 1000, expectCompleted: false) { bytes in
+            let stco = try #require(bytes.range(of: Data("stco".utf8), options: .backwards))
+            let entry = stco.lowerBound - 4 + 16 + 500 * 4
+            bytes.replaceSubrange(entry..<(entry + 4), with: [0x7F, 0xFF, 0xFF, 0x00])
+        }
+        #expect(frames.count <= 500 && frames.allSatisfy { $0 == 1 }, "\(frames.count) buffers")
     }
 }
