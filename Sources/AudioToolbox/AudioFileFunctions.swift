@@ -88,6 +88,39 @@ public func AudioFileWritePackets(_ inAudioFile: AudioFileID, _ inUseCache: Bool
     return file.writePackets(inNumBytes, inPacketDescriptions, inStartingPacket, ioNumPackets, inBuffer)
 }
 
+/// Reads up to `ioNumBytes` bytes of the file's audio data, from byte `inStartingByte` of it (0 is the first byte of
+/// the data chunk, `mdat` payload or frames: the packets' bytes in order, `kAudioFilePropertyAudioDataByteCount` of
+/// them), into `outBuffer`; on return `ioNumBytes` says how many were read. A read that reaches the end of the data
+/// returns `kAudioFileEndOfFileError` with the bytes it read; a negative start `kAudioFilePositionError`.
+/// `inUseCache` has no effect: the file is mapped.
+@discardableResult
+public func AudioFileReadBytes(_ inAudioFile: AudioFileID, _ inUseCache: Bool, _ inStartingByte: Int64,
+                               _ ioNumBytes: UnsafeMutablePointer<UInt32>,
+                               _ outBuffer: UnsafeMutableRawPointer) -> OSStatus {
+    guard let file = AudioFileTable.shared.object(inAudioFile) else {
+        ioNumBytes.pointee = 0
+        return kAudio_ParamError
+    }
+    return file.readBytes(inStartingByte, ioNumBytes, outBuffer)
+}
+
+/// Writes `ioNumBytes` bytes of audio data from `inBuffer` at byte `inStartingByte` of the audio data, for a file
+/// of linear PCM made by `AudioFileCreateWithURL`, whose bytes are its frames: bytes are appended, so the start
+/// must be the count already written (`kAudioFileInvalidPacketOffsetError` otherwise), and only whole frames are
+/// written; on return `ioNumBytes` says how many bytes were. Formats whose packets need descriptions give
+/// `kAudioFileOperationNotSupportedError` (use `AudioFileWritePackets`); a file opened for reading
+/// `kAudioFilePermissionsError`. `inUseCache` has no effect.
+@discardableResult
+public func AudioFileWriteBytes(_ inAudioFile: AudioFileID, _ inUseCache: Bool, _ inStartingByte: Int64,
+                                _ ioNumBytes: UnsafeMutablePointer<UInt32>,
+                                _ inBuffer: UnsafeRawPointer) -> OSStatus {
+    guard let file = AudioFileTable.shared.object(inAudioFile) else {
+        ioNumBytes.pointee = 0
+        return kAudio_ParamError
+    }
+    return file.writeBytes(inStartingByte, ioNumBytes, inBuffer)
+}
+
 /// The size of a property's value, and whether it can be set now (1) or not (0). A property the file does not have
 /// gives `kAudioFileUnsupportedPropertyError`.
 @discardableResult

@@ -8,6 +8,8 @@ protocol AudioFileObject: AnyObject, Sendable {
                         _ packets: UnsafeMutablePointer<UInt32>, _ buffer: UnsafeMutableRawPointer?) -> OSStatus
     func writePackets(_ bytes: UInt32, _ descriptions: UnsafePointer<AudioStreamPacketDescription>?, _ start: Int64,
                       _ packets: UnsafeMutablePointer<UInt32>, _ buffer: UnsafeRawPointer) -> OSStatus
+    func readBytes(_ start: Int64, _ bytes: UnsafeMutablePointer<UInt32>, _ buffer: UnsafeMutableRawPointer) -> OSStatus
+    func writeBytes(_ start: Int64, _ bytes: UnsafeMutablePointer<UInt32>, _ buffer: UnsafeRawPointer) -> OSStatus
     func propertyInfo(_ id: AudioFilePropertyID) -> Result<ExtAudioFilePropertyInfo, ExtAudioFileFailure>
     func getProperty(_ id: AudioFilePropertyID, _ size: UnsafeMutablePointer<UInt32>,
                      _ data: UnsafeMutableRawPointer) -> OSStatus

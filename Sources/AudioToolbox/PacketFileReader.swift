@@ -21,6 +21,15 @@ final class PacketFileReader: AudioFileObject {
     /// The largest packet, found when first asked for (a scan of the sizes).
     private let largestPacket = Mutex<UInt32?>(nil)
     private let open = Mutex(true)
+    /// The audio data's runs that are contiguous in the file, found when bytes are first read (a walk of the index).
+    private let dataRuns = Mutex<[DataRun]?>(nil)
+
+    /// Bytes of audio data that lie together in the file: from `start` in the audio data, at `fileOffset`.
+    private struct DataRun {
+        let start: Int64
+        let fileOffset: UInt64
+        let length: Int64
+    }
 
     private init(container: any ContainerReader, track: ContainerTrack, table: SampleTable, format: CMFormatDescription,
                  fileType: AudioFileTypeID) {
@@ -161,6 +170,76 @@ final class PacketFileReader: AudioFileObject {
         packets.pointee = UInt32(index - first)
         bytes.pointee = UInt32(used)
         return noErr
+    }
+
+    /// The packets' bytes in order, as runs contiguous in the file (one run for a data chunk; several where an
+    /// MPEG-4 file interleaves tracks).
+    private func runs() -> [DataRun] {
+        dataRuns.withLock { cached in
+            if let cached { return cached }
+            var runs: [DataRun] = []
+            var start: Int64 = 0
+            for index in 0..<table.count {
+                let offset = table.offset(at: index)
+                let size = Int64(table.size(at: index))
+                if let last = runs.last, last.fileOffset + UInt64(last.length) == offset {
+                    runs[runs.count - 1] = DataRun(start: last.start, fileOffset: last.fileOffset,
+                                                   length: last.length + size)
+                } else {
+                    runs.append(DataRun(start: start, fileOffset: offset, length: size))
+                }
+                start += size
+            }
+            cached = runs
+            return runs
+        }
+    }
+
+    func readBytes(_ start: Int64, _ bytes: UnsafeMutablePointer<UInt32>,
+                   _ buffer: UnsafeMutableRawPointer) -> OSStatus {
+        let asked = Int64(bytes.pointee)
+        bytes.pointee = 0
+        guard open.withLock({ $0 }) else { return kAudioFileNotOpenError }
+        guard start >= 0 else { return kAudioFilePositionError }
+        let total = max(0, table.totalSize)
+        guard start < total else { return kAudioFileEndOfFileError }
+        let wanted = min(asked, total - start)
+        let runs = runs()
+        // The last run that starts at or before `start`.
+        var low = 0, high = runs.count - 1
+        while low < high {
+            let mid = (low + high + 1) / 2
+            if runs[mid].start <= start { low = mid } else { high = mid - 1 }
+        }
+        var copied: Int64 = 0
+        var index = low
+        while copied < wanted, index < runs.count {
+            let run = runs[index]
+            let within = start + copied - run.start
+            let count = min(run.length - within, wanted - copied)
+            guard let lower = Int(exactly: run.fileOffset + UInt64(within)), let length = Int(exactly: count) else {
+                return kAudioFileInvalidFileError
+            }
+            do {
+                let block = try container.file.makeBlockBuffer(range: lower..<(lower + length))
+                let status = CMBlockBufferCopyDataBytes(block, atOffset: 0, dataLength: length,
+                                                        destination: buffer + Int(copied))
+                guard status == kCMBlockBufferNoErr else { return kAudioFileInvalidFileError }
+            } catch {
+                return kAudioFileInvalidFileError
+            }
+            copied += count
+            index += 1
+        }
+        // Another process cut the file while it was read: what was copied cannot be trusted.
+        if container.file.truncation() != nil { return kAudioFileInvalidFileError }
+        bytes.pointee = UInt32(copied)
+        return copied < asked ? kAudioFileEndOfFileError : noErr
+    }
+
+    func writeBytes(_ start: Int64, _ bytes: UnsafeMutablePointer<UInt32>, _ buffer: UnsafeRawPointer) -> OSStatus {
+        bytes.pointee = 0
+        return open.withLock { $0 } ? kAudioFilePermissionsError : kAudioFileNotOpenError
     }
 
     func writePackets(_ bytes: UInt32, _ descriptions: UnsafePointer<AudioStreamPacketDescription>?, _ start: Int64,

@@ -235,6 +235,33 @@ final class PacketFileWriter: AudioFileObject {
         }
     }
 
+    /// Linear PCM's bytes are its frames, so bytes go in as whole frames appended after those written (the container
+    /// writers append): a start elsewhere gives `kAudioFileInvalidPacketOffsetError`, and bytes past the last whole
+    /// frame are not written (`bytes` says how many were). Other formats' bytes are packets that need their
+    /// descriptions: `kAudioFileOperationNotSupportedError`, as for a format without a constant packet size.
+    func writeBytes(_ start: Int64, _ bytes: UnsafeMutablePointer<UInt32>, _ buffer: UnsafeRawPointer) -> OSStatus {
+        let asked = bytes.pointee
+        bytes.pointee = 0
+        let frameBytes = Int64(description.mBytesPerPacket)
+        guard description.isLinearPCM, frameBytes > 0, description.mFramesPerPacket == 1 else {
+            return state.withLock { $0.isOpen } ? kAudioFileOperationNotSupportedError : kAudioFileNotOpenError
+        }
+        guard start >= 0, start % frameBytes == 0 else {
+            return state.withLock { $0.isOpen } ? kAudioFileInvalidPacketOffsetError : kAudioFileNotOpenError
+        }
+        var frames = UInt32(Int64(asked) / frameBytes)
+        let status = writePackets(asked, nil, start / frameBytes, &frames, buffer)
+        bytes.pointee = UInt32(Int64(frames) * frameBytes)
+        return status
+    }
+
+    func readBytes(_ start: Int64, _ bytes: UnsafeMutablePointer<UInt32>,
+                   _ buffer: UnsafeMutableRawPointer) -> OSStatus {
+        bytes.pointee = 0
+        // Created files are written only, as for readPacketData.
+        return state.withLock { $0.isOpen } ? kAudioFilePermissionsError : kAudioFileNotOpenError
+    }
+
     func readPacketData(_ bytes: UnsafeMutablePointer<UInt32>,
                         _ descriptions: UnsafeMutablePointer<AudioStreamPacketDescription>?, _ start: Int64,
                         _ packets: UnsafeMutablePointer<UInt32>, _ buffer: UnsafeMutableRawPointer?) -> OSStatus {

@@ -1,0 +1,178 @@
+import AudioToolbox
+import Foundation
+import Testing
+import TestSupport
+
+/// AudioFileReadBytes and AudioFileWriteBytes: the audio data's bytes as Python's `wave` module and ffmpeg give them,
+/// bytes written into a PCM file that ffmpeg decodes to exactly those samples, and Apple's status codes for what
+/// cannot be done.
+@Suite("AudioFile bytes")
+struct AudioFileBytesTests {
+    /// The test tone as 16-bit little-endian PCM in a CAF.
+    static func caf() throws -> URL {
+        try TestFiles.ffmpegMedia("audiofile-bytes-1k-stereo-s16le.caf",
+                                  recipe: ["-i", try AudioFileTests.wave().path, "-c:a", "pcm_s16le"])
+    }
+
+    /// The test tone as 16-bit big-endian PCM in an AIFF.
+    static func aiff() throws -> URL {
+        try TestFiles.ffmpegMedia("audiofile-bytes-1k-stereo-s16be.aiff",
+                                  recipe: ["-i", try AudioFileTests.wave().path, "-c:a", "pcm_s16be"])
+    }
+
+    /// The WAVE's data chunk as Python's `wave` module reads it.
+    static func pythonWaveFrames(_ url: URL) throws -> [UInt8] {
+        let script = "import sys, wave\nw = wave.open(sys.argv[1], 'rb')\n"
+            + "sys.stdout.buffer.write(w.readframes(w.getnframes()))\n"
+        return [UInt8](try ExternalTool.check("python3", ["-c", script, url.path]).standardOutput)
+    }
+
+    /// The samples as ffmpeg decodes them into raw PCM of `format` (`s16le`, `s16be`).
+    static func ffmpegSamples(_ url: URL, format: String) throws -> [UInt8] {
+        [UInt8](try ExternalTool.check("ffmpeg", ["-nostdin", "-v", "error", "-i", url.path, "-f", format, "-"])
+            .standardOutput)
+    }
+
+    /// All of the file's audio data, read `chunk` bytes at a time; the last read reports the end of the data.
+    static func readAll(_ file: AudioFileID, chunk: Int) throws -> [UInt8] {
+        var data: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: chunk)
+        while true {
+            var count = UInt32(chunk)
+            let status = AudioFileReadBytes(file, false, Int64(data.count), &count, &buffer)
+            data += buffer[0..<Int(count)]
+            if status == kAudioFileEndOfFileError {
+                #expect(count < UInt32(chunk))
+                return data
+            }
+            try #require(status == noErr, "AudioFileReadBytes at \(data.count): \(status)")
+            try #require(count == UInt32(chunk))
+        }
+    }
+
+    // MARK: Reading
+
+    @Test("PCM in WAVE, CAF and AIFF: the bytes read equal the data chunk's, as Python's wave and ffmpeg give them",
+          arguments: ["wav", "caf", "aiff"])
+    func readsPCMBytes(kind: String) throws {
+        let url: URL
+        let expected: [UInt8]
+        switch kind {
+        case "wav":
+            url = try AudioFileTests.wave()
+            expected = try Self.pythonWaveFrames(url)
+        case "caf":
+            url = try Self.caf()
+            expected = try Self.ffmpegSamples(url, format: "s16le")
+        default:
+            url = try Self.aiff()
+            expected = try Self.ffmpegSamples(url, format: "s16be")
+        }
+        // 22,050 frames of 4 bytes (ffprobe: 0.5 s at 44.1 kHz, stereo s16).
+        #expect(expected.count == 88_200)
+        let file = try AudioFileTests.open(url)
+        defer { _ = AudioFileClose(file) }
+        // 997 bytes: reads that start and end inside frames.
+        let data = try Self.readAll(file, chunk: 997)
+        #expect(data.count == expected.count)
+        #expect(data == expected)
+        #expect(try AudioFileTests.property(file, kAudioFilePropertyAudioDataByteCount, UInt64(0))
+            == UInt64(expected.count))
+        // A read from the middle: byte 40,001 onwards.
+        var buffer = [UInt8](repeating: 0, count: 10)
+        var count: UInt32 = 10
+        #expect(AudioFileReadBytes(file, true, 40_001, &count, &buffer) == noErr)
+        #expect(count == 10 && buffer == Array(expected[40_001..<40_011]))
+    }
+
+    @Test("AAC in M4A: the bytes read are the packets' bytes in order, as ffmpeg's stream copy hashes them")
+    func readsAACBytes() throws {
+        let url = try AudioFileTests.aac()
+        let file = try AudioFileTests.open(url)
+        defer { _ = AudioFileClose(file) }
+        let data = try Self.readAll(file, chunk: 4_096)
+        #expect(AudioFileTests.adler32(data) == (try AudioFileTests.streamHash(url)))
+        #expect(data.count == (try AudioFileTests.probePackets(url)).reduce(0) { $0 + $1.size })
+    }
+
+    @Test("Reading at or past the end gives EOF with 0 bytes; a negative start -40; a closed file -50")
+    func refusesBadReads() throws {
+        let file = try AudioFileTests.open(try AudioFileTests.wave())
+        var buffer = [UInt8](repeating: 0, count: 16)
+        var count: UInt32 = 16
+        #expect(AudioFileReadBytes(file, false, 88_200, &count, &buffer) == kAudioFileEndOfFileError)
+        #expect(count == 0)
+        count = 16
+        #expect(AudioFileReadBytes(file, false, 88_190, &count, &buffer) == kAudioFileEndOfFileError)
+        #expect(count == 10)
+        count = 16
+        #expect(AudioFileReadBytes(file, false, -1, &count, &buffer) == kAudioFilePositionError)
+        #expect(count == 0)
+        count = 16
+        #expect(AudioFileWriteBytes(file, false, 0, &count, buffer) == kAudioFilePermissionsError)
+        #expect(count == 0)
+        #expect(AudioFileClose(file) == noErr)
+        count = 16
+        #expect(AudioFileReadBytes(file, false, 0, &count, &buffer) == kAudio_ParamError)
+        #expect(count == 0)
+    }
+
+    // MARK: Writing
+
+    @Test("PCM bytes written into WAVE and CAF, in pieces that split frames: ffmpeg decodes exactly those samples",
+          arguments: [(kAudioFileWAVEType, "wav"), (kAudioFileCAFType, "caf")])
+    func writesPCMBytes(fileType: AudioFileTypeID, ext: String) throws {
+        let samples = try AudioConverterTests.toneSamples()
+        try #require(samples.count == 88_200)
+        let directory = try TestFiles.makeTemporaryDirectory()
+        let url = directory.file("bytes.\(ext)")
+        var format = AudioConverterTests.int16(rate: 44_100, channels: 2)
+        var created: AudioFileID?
+        try #require(AudioFileCreateWithURL(url as CFURL, fileType, &format, [], &created) == noErr)
+        let file = try #require(created)
+        var written = 0
+        while written < samples.count {
+            // 1,001 bytes: each write ends inside a frame, whose bytes go with the next write.
+            var count = UInt32(min(1_001, samples.count - written))
+            let status = samples.withUnsafeBytes { bytes in
+                AudioFileWriteBytes(file, false, Int64(written), &count, bytes.baseAddress! + written)
+            }
+            try #require(status == noErr, "AudioFileWriteBytes at \(written): \(status)")
+            try #require(count > 0 && count % 4 == 0)
+            written += Int(count)
+        }
+        // A start that is not the end of what was written, or inside a frame.
+        var count: UInt32 = 4
+        #expect(AudioFileWriteBytes(file, false, 0, &count, samples) == kAudioFileInvalidPacketOffsetError)
+        #expect(count == 0)
+        count = 4
+        #expect(AudioFileWriteBytes(file, false, 88_202, &count, samples) == kAudioFileInvalidPacketOffsetError)
+        #expect(try AudioFileTests.property(file, kAudioFilePropertyAudioDataByteCount, UInt64(0)) == 88_200)
+        #expect(AudioFileClose(file) == noErr)
+        count = 4
+        #expect(AudioFileWriteBytes(file, false, 88_200, &count, samples) == kAudio_ParamError)
+
+        #expect(try Self.ffmpegSamples(url, format: "s16le") == samples)
+        let stream = try AudioFileTests.probeStream(url)
+        #expect(stream["codec_name"] as? String == "pcm_s16le" && stream["channels"] as? Int == 2)
+        #expect(stream["sample_rate"] as? String == "44100")
+        #expect(try ExternalTool.ffmpegDecodeErrors(url).isEmpty)
+    }
+
+    @Test("Bytes into an AAC file: Apple's 'op??', and no packets written")
+    func refusesCompressedBytes() throws {
+        let directory = try TestFiles.makeTemporaryDirectory()
+        let url = directory.file("bytes.m4a")
+        var aac = AudioConverterTests.codec(kAudioFormatMPEG4AAC)
+        aac.mFramesPerPacket = 1_024
+        var created: AudioFileID?
+        try #require(AudioFileCreateWithURL(url as CFURL, kAudioFileM4AType, &aac, [], &created) == noErr)
+        let file = try #require(created)
+        defer { _ = AudioFileClose(file) }
+        let bytes = [UInt8](repeating: 0x21, count: 64)
+        var count: UInt32 = 64
+        #expect(AudioFileWriteBytes(file, false, 0, &count, bytes) == kAudioFileOperationNotSupportedError)
+        #expect(count == 0)
+        #expect(try AudioFileTests.property(file, kAudioFilePropertyAudioDataPacketCount, UInt64(0)) == 0)
+    }
+}
