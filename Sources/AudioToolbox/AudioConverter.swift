@@ -125,6 +125,34 @@ public func AudioConverterNew(_ inSourceFormat: UnsafePointer<AudioStreamBasicDe
     }
 }
 
+/// `AudioConverterNew` with the codecs named: `inClassDescriptions` (`inNumberClassDescriptions` of them) must
+/// name, for each codec the conversion uses, the one this build has: Apple's software codec ('appl'), as a decoder
+/// ('adec') of a compressed source's format and an encoder ('aenc') of a compressed destination's. A list that does
+/// not (another maker's or a hardware codec, or a conversion between linear PCM formats, which uses no codec) gives
+/// `kAudioConverterErr_FormatNotSupported` and no converter; an empty list `kAudio_ParamError`.
+@discardableResult
+public func AudioConverterNewSpecific(_ inSourceFormat: UnsafePointer<AudioStreamBasicDescription>,
+                                      _ inDestinationFormat: UnsafePointer<AudioStreamBasicDescription>,
+                                      _ inNumberClassDescriptions: UInt32,
+                                      _ inClassDescriptions: UnsafePointer<AudioClassDescription>,
+                                      _ outAudioConverter: UnsafeMutablePointer<AudioConverterRef?>) -> OSStatus {
+    outAudioConverter.pointee = nil
+    guard inNumberClassDescriptions > 0 else { return kAudio_ParamError }
+    let given = UnsafeBufferPointer(start: inClassDescriptions, count: Int(inNumberClassDescriptions))
+    // AudioCodec.h's component types and AudioFormat.h's manufacturer of Apple's software codecs.
+    let decoder: OSType = 0x6164_6563  // 'adec'
+    let encoder: OSType = 0x6165_6E63  // 'aenc'
+    let software: OSType = 0x6170_706C  // 'appl'
+    var needed: [(type: OSType, format: AudioFormatID)] = []
+    if !inSourceFormat.pointee.isLinearPCM { needed.append((decoder, inSourceFormat.pointee.mFormatID)) }
+    if !inDestinationFormat.pointee.isLinearPCM { needed.append((encoder, inDestinationFormat.pointee.mFormatID)) }
+    let named = needed.allSatisfy { codec in
+        given.contains { $0.mType == codec.type && $0.mSubType == codec.format && $0.mManufacturer == software }
+    }
+    guard !needed.isEmpty, named else { return kAudioConverterErr_FormatNotSupported }
+    return AudioConverterNew(inSourceFormat, inDestinationFormat, outAudioConverter)
+}
+
 /// Disposes of the converter; the ref is invalid afterwards.
 @discardableResult
 public func AudioConverterDispose(_ inAudioConverter: AudioConverterRef) -> OSStatus {

@@ -99,6 +99,29 @@ public struct AudioValueRange: Sendable {
     }
 }
 
+/// Names one implementation of a codec (CoreAudioBaseTypes.h): its type (encoder 'aenc' or decoder 'adec'), the
+/// format it encodes or decodes, and its maker ('appl' for Apple's software codecs).
+public struct AudioClassDescription: Sendable {
+    /// The codec's type: encoder or decoder.
+    public var mType: OSType
+    /// The format the codec encodes or decodes.
+    public var mSubType: OSType
+    /// The codec's maker.
+    public var mManufacturer: OSType
+
+    /// A description with every field zero.
+    public init() {
+        self.init(mType: 0, mSubType: 0, mManufacturer: 0)
+    }
+
+    /// A description with every field given.
+    public init(mType: OSType, mSubType: OSType, mManufacturer: OSType) {
+        self.mType = mType
+        self.mSubType = mSubType
+        self.mManufacturer = mManufacturer
+    }
+}
+
 // MARK: Error codes (CoreAudioBaseTypes.h) shared by Core Audio's APIs
 
 /// No error (0).

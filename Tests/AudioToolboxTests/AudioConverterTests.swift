@@ -78,12 +78,14 @@ struct AudioConverterTests {
         return noErr
     }
 
-    static func new(_ from: AudioStreamBasicDescription, _ to: AudioStreamBasicDescription) throws
-        -> AudioConverterRef {
+    /// A converter made by AudioConverterNew, or by AudioConverterNewSpecific when `classes` names codecs.
+    static func new(_ from: AudioStreamBasicDescription, _ to: AudioStreamBasicDescription,
+                    classes: [AudioClassDescription] = []) throws -> AudioConverterRef {
         var from = from, to = to
         var converter: AudioConverterRef?
-        let status = AudioConverterNew(&from, &to, &converter)
-        try #require(status == noErr, "AudioConverterNew: \(status)")
+        let status = classes.isEmpty ? AudioConverterNew(&from, &to, &converter)
+            : AudioConverterNewSpecific(&from, &to, UInt32(classes.count), classes, &converter)
+        try #require(status == noErr, "AudioConverterNew(Specific): \(status)")
         return try #require(converter)
     }
 
@@ -219,9 +221,9 @@ struct AudioConverterTests {
     /// Encodes the test tone with a converter to `format` and writes the packets to a file of `fileType` with
     /// AudioFile, with the converter's cookie and priming.
     static func encode(_ format: AudioStreamBasicDescription, into url: URL,
-                       fileType: AudioFileTypeID = kAudioFileM4AType) throws {
+                       fileType: AudioFileTypeID = kAudioFileM4AType, classes: [AudioClassDescription] = []) throws {
         let samples = try toneSamples()
-        let converter = try new(int16(rate: 44_100, channels: 2), format)
+        let converter = try new(int16(rate: 44_100, channels: 2), format, classes: classes)
         defer { _ = AudioConverterDispose(converter) }
         var output = AudioStreamBasicDescription()
         var size = UInt32(MemoryLayout<AudioStreamBasicDescription>.size)
