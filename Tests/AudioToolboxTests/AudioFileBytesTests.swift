@@ -33,6 +33,12 @@ struct AudioFileBytesTests {
             .standardOutput)
     }
 
+    /// Where two byte arrays first differ (the shorter one's length when one is a prefix of the other).
+    static func firstDifference(_ one: [UInt8], _ other: [UInt8]) -> Int {
+        let common = min(one.count, other.count)
+        return (0..<common).first { one[$0] != other[$0] } ?? common
+    }
+
     /// All of the file's audio data, read `chunk` bytes at a time; the last read reports the end of the data.
     static func readAll(_ file: AudioFileID, chunk: Int) throws -> [UInt8] {
         var data: [UInt8] = []
@@ -75,7 +81,8 @@ struct AudioFileBytesTests {
         // 997 bytes: reads that start and end inside frames.
         let data = try Self.readAll(file, chunk: 997)
         #expect(data.count == expected.count)
-        #expect(data == expected)
+        let same = data == expected
+        #expect(same, "first difference at byte \(Self.firstDifference(data, expected))")
         #expect(try AudioFileTests.property(file, kAudioFilePropertyAudioDataByteCount, UInt64(0))
             == UInt64(expected.count))
         // A read from the middle: byte 40,001 onwards.
@@ -152,7 +159,10 @@ struct AudioFileBytesTests {
         count = 4
         #expect(AudioFileWriteBytes(file, false, 88_200, &count, samples) == kAudio_ParamError)
 
-        #expect(try Self.ffmpegSamples(url, format: "s16le") == samples)
+        let decoded = try Self.ffmpegSamples(url, format: "s16le")
+        #expect(decoded.count == samples.count)
+        let same = decoded == samples
+        #expect(same, "first difference at byte \(Self.firstDifference(decoded, samples))")
         let stream = try AudioFileTests.probeStream(url)
         #expect(stream["codec_name"] as? String == "pcm_s16le" && stream["channels"] as? Int == 2)
         #expect(stream["sample_rate"] as? String == "44100")
