@@ -26,4 +26,18 @@ struct ExportFuzzCorpusTests {
         // The seeds are valid movies of many kinds: most of them export.
         #expect(lines.filter { $0.contains("status 3 ") }.count >= files.count / 2, "\(result.output)")
     }
+
+    /// The input whose failed export still had its output when the session reported, about once in 80 runs (the
+    /// writer's cancel was still removing it on another thread); replayed 200 times, so the race shows if it returns.
+    @Test("a failed export has removed its output when the session reports the failure", .timeLimit(.minutes(10)))
+    func lateFailureLeavesNothing() throws {
+        let input = TestFiles.repositoryRoot
+            .appendingPathComponent("Tests/ToolTests/Corpus/avexport-fuzz/crashes/failure-after-writer-completed")
+        let result = try ExternalTool.run(Self.tool.path, Array(repeating: input.path, count: 200))
+        let lines = result.output.split(separator: "\n")
+        #expect(lines.count == 200)
+        #expect(lines.allSatisfy { $0.contains("status 4 ") && !$0.contains("left") },
+                "\(lines.filter { $0.contains("left") }.prefix(3))")
+        #expect(result.status == 0)
+    }
 }

@@ -165,11 +165,24 @@ final class ExportJob: @unchecked Sendable {
         // Stage threads return promptly once their queues are cancelled or finished; temporary files go after.
         threads.wait()
         pipeline?.removeTemporaryFiles()
-        return lock.withLock {
+        let outcome: ExportOutcome = lock.withLock {
             if let failure { return .failed(failure) }
             if cancelled { return .cancelled }
             return .completed
         }
+        if case .completed = outcome {} else { settleOutput() }
+        return outcome
+    }
+
+    /// An export that did not complete has left no output by the time its session hears of it. A stop cancels the
+    /// writer on the thread that failed, after waking this one, so this thread can get here while that cancel is
+    /// still removing the file (the avexport-fuzz target saw `out.mov` left in about one run in 80): cancelling
+    /// again waits until the first cancel is done. A failure that reaches the job after the writer completed the
+    /// file finds nothing to cancel: the job removes the file it made.
+    private func settleOutput() {
+        guard let writer = lock.withLock({ self.writer }) else { return }
+        writer.cancelWriting()
+        if writer.status == .completed { try? FileManager.default.removeItem(at: writer.outputURL) }
     }
 
     /// Throws `ExportStopped` when the job is stopping.
