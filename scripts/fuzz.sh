@@ -50,6 +50,8 @@ for target in "${targets[@]}"; do
   echo "== $target: fuzzing for ${seconds}s from $(ls "$corpus" | wc -l) inputs"
   # Not $scratch/artifacts: SwiftPM owns that folder and empties it when it builds the next target.
   artifacts="$scratch/fuzz-artifacts/$target/"
+  # Emptied first: what an earlier run found is in $scratch/crashes already, and must not count as this run's.
+  rm -rf "$artifacts"
   mkdir -p "$artifacts"
   SWIFT_BACKTRACE=enable=no ASAN_OPTIONS=detect_leaks=0 \
     "$binary" -max_total_time="$seconds" -rss_limit_mb=2048 -timeout=10 -artifact_prefix="$artifacts" "$corpus" \
