@@ -143,21 +143,28 @@ enum SegmentedExportPlanner {
     /// The track times of the track's full sync samples, ascending; `nil` when some part of the track is not
     /// presented at normal speed (a sync sample's media time then does not say where a segment of it starts).
     static func syncTimes(of track: AVAssetTrack) -> [CMTime]? {
+        presentedSamples(of: track)?.filter(\.isFullSync).map(\.time)
+    }
+
+    /// Every sample's track time (each time an edit presents it) and whether it is a full sync sample, ascending;
+    /// `nil` when some part of the track is not presented at normal speed or it has over 64 edits. The segmented
+    /// export's cuts and `AVAssetWritingPlanner`'s boundary recommendations both read the track through it.
+    static func presentedSamples(of track: AVAssetTrack) -> [(time: CMTime, isFullSync: Bool)]? {
         let timeline = track.timeline
-        // Each sync sample is looked up in every edit: a few edits, as files have, not a hostile file's millions.
+        // Each sample is looked up in every edit: a few edits, as files have, not a hostile file's millions.
         guard timeline.segments.count <= 64, timeline.segments.allSatisfy({ $0.isEmpty || $0.isNormalSpeed }),
               let cursor = track.makeSampleCursorAtFirstSampleInDecodeOrder() else { return nil }
-        var times: [CMTime] = []
+        var samples: [(time: CMTime, isFullSync: Bool)] = []
         repeat {
-            guard cursor.currentSampleSyncInfo.sampleIsFullSync.boolValue else { continue }
             let media = cursor.presentationTimeStamp
+            let sync = cursor.currentSampleSyncInfo.sampleIsFullSync.boolValue
             for segment in timeline.segments {
                 guard let presented = segment.media else { continue }
                 let end = presented.start + segment.target.duration
-                if media >= presented.start, media < end { times.append(segment.trackTime(ofMedia: media)) }
+                if media >= presented.start, media < end { samples.append((segment.trackTime(ofMedia: media), sync)) }
             }
         } while cursor.stepInDecodeOrder(byCount: 1) == 1
-        return times.sorted()
+        return samples.sorted { $0.time < $1.time }
     }
 
     /// What identifies the source (see `SegmentedExportPlan.SourceIdentity`).

@@ -7,7 +7,7 @@ import Foundation
 enum WritingPlannerBoundaries {
     static func recommendations(for track: AVAssetTrack, minimumDuration: CMTime,
                                 minimumFrameCount: Int) -> [AVPlannedVideoSegmentConfiguration] {
-        guard let frames = presentedFrames(of: track), !frames.isEmpty else { return [] }
+        guard let frames = SegmentedExportPlanner.presentedSamples(of: track), !frames.isEmpty else { return [] }
         let end = max(track.timeRange.end, frames.last.map { $0.time } ?? .zero)
         let shortest = minimumDuration.isNumeric && minimumDuration > .zero ? minimumDuration : .zero
         var bounds: [(start: CMTime, frames: Int)] = [(.zero, 0)]
@@ -30,27 +30,5 @@ enum WritingPlannerBoundaries {
             return AVPlannedVideoSegmentConfiguration(numberOfFrames: max(1, bounds[index].frames),
                                                       duration: stop - bounds[index].start)
         }.filter { $0.duration > .zero }
-    }
-
-    /// Every sample's presentation time on the track and whether it is a full sync sample, in presentation order;
-    /// nil when some part of the track is not presented at normal speed (or it has over 64 edits), where this does
-    /// not cut.
-    private static func presentedFrames(of track: AVAssetTrack) -> [(time: CMTime, isFullSync: Bool)]? {
-        let timeline = track.timeline
-        guard timeline.segments.count <= 64, timeline.segments.allSatisfy({ $0.isEmpty || $0.isNormalSpeed }),
-              let cursor = track.makeSampleCursorAtFirstSampleInDecodeOrder() else { return nil }
-        var frames: [(time: CMTime, isFullSync: Bool)] = []
-        repeat {
-            let media = cursor.presentationTimeStamp
-            let sync = cursor.currentSampleSyncInfo.sampleIsFullSync.boolValue
-            for segment in timeline.segments {
-                guard let presented = segment.media else { continue }
-                let end = presented.start + segment.target.duration
-                if media >= presented.start, media < end {
-                    frames.append((segment.trackTime(ofMedia: media), sync))
-                }
-            }
-        } while cursor.stepInDecodeOrder(byCount: 1) == 1
-        return frames.sorted { $0.time < $1.time }
     }
 }
