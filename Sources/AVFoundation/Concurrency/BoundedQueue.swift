@@ -125,6 +125,12 @@ final class BoundedQueue<Element, Failure: Error>: @unchecked Sendable {
         }
     }
 
+    /// How many more elements and bytes the queue takes before it is full (at least one of each, as an empty
+    /// queue takes one element of any cost): what a producer that parks may make in one step.
+    var room: (count: Int, bytes: Int) {
+        condition.withLock { (max(1, maximumCount - count), max(1, maximumBytes - bytes)) }
+    }
+
     /// Whether the producer is held (full, and not yet down to the resume threshold).
     var isHoldingProducer: Bool { condition.withLock { producerHeld } }
 

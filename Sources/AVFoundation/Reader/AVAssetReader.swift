@@ -136,8 +136,8 @@ open class AVAssetReader: NSObject, @unchecked Sendable {
                 let plan = try output.makePlan()
                 guard let slot = output.slot else { continue }
                 makers.append(ReaderCore.Maker(slot: slot, name: "AVAssetReader \(type(of: output)) \(plan.name)",
-                                               randomAccess: output.supportsRandomAccess, bound: output.readAheadBound,
-                                               make: plan.make))
+                                               randomAccess: output.supportsRandomAccess,
+                                               bound: output.readAheadBound ?? plan.bound, make: plan.make))
             } catch {
                 core.failStart(error.avError)
                 return false

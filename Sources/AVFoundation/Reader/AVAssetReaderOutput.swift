@@ -5,6 +5,9 @@ import Foundation
 struct OutputPlan: Sendable {
     /// A name for the output's worker thread.
     let name: String
+    /// How far the output reads ahead unless its settings say otherwise: `.standard`, or `.storedSamples` for an
+    /// output of samples as stored.
+    var bound = ReadAheadBound.standard
     /// Makes a producer of the output's sample buffers over some time ranges of the asset's timeline.
     let make: @Sendable ([CMTimeRange]) -> any SampleProducer
 }
@@ -21,8 +24,8 @@ open class AVAssetReaderOutput: NSObject, @unchecked Sendable {
         var alwaysCopiesSampleData = true
         var supportsRandomAccess = false
         /// Not public: set by the export pipeline, whose own stage after the output makes a deep read-ahead a waste
-        /// of memory (each decoded 1080p picture is 3 MB).
-        var readAheadBound = ReadAheadBound.standard
+        /// of memory (each decoded 1080p picture is 3 MB). `nil`: the output plan's own bound.
+        var readAheadBound: ReadAheadBound?
         /// Not public: set by the passthrough export of a composition, which copies each segment's samples and
         /// presents them by an edit list (`PassthroughProducer`'s media layout).
         var editRecorder: EditListRecorder?
@@ -66,7 +69,7 @@ open class AVAssetReaderOutput: NSObject, @unchecked Sendable {
     /// The next sample buffer, waiting for it if the output's worker has not read it yet; nil when there are no
     /// more in the time range, or reading failed or was cancelled (check the reader's `status`).
     /// How far the output reads ahead of its caller (see `Settings.readAheadBound`).
-    var readAheadBound: ReadAheadBound {
+    var readAheadBound: ReadAheadBound? {
         get { lock.withLock { settings.readAheadBound } }
         set { configure("readAheadBound") { $0.readAheadBound = newValue } }
     }

@@ -62,7 +62,7 @@ open class AVAssetReaderTrackOutput: AVAssetReaderOutput, @unchecked Sendable {
         guard let outputSettings else {
             let isAudio = track.mediaType == .audio
             let recorder = configuration.editRecorder
-            return OutputPlan(name: name) { ranges in
+            return OutputPlan(name: name, bound: .storedSamples) { ranges in
                 PassthroughProducer(timeline: timeline, backing: backing, isAudio: isAudio, ranges: ranges,
                                     copiesData: copies, recorder: recorder)
             }

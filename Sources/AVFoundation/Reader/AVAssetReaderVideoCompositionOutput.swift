@@ -89,7 +89,7 @@ open class AVAssetReaderVideoCompositionOutput: AVAssetReaderOutput, @unchecked 
         let render = try CompositionRender.make(
             composition: composition, customCompositor: customVideoCompositor, tracks: videoTracks,
             videoSettings: videoSettings, copiesData: configuration.alwaysCopiesSampleData,
-            outputBound: readAheadBound, patience: compositorPatience, report: compositorReport)
+            outputBound: readAheadBound ?? .standard, patience: compositorPatience, report: compositorReport)
         return OutputPlan(name: "video composition of \(videoTracks.count) tracks") { ranges in
             VideoCompositionProducer(render: render, ranges: ranges)
         }

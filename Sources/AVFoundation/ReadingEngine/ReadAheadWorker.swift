@@ -20,7 +20,13 @@ import Foundation
 /// Independence: each output reads the mapped file itself, so an output nobody reads only parks its own worker on
 /// its full queue (taking no thread); every other output goes on to its end.
 ///
-/// Cancellation: `cancel()` stops the run before its next step (one sample decoded, one buffer made) and releases
+/// Batches: a step calls its producer until the step has used the queue's room, or has run `batchWindow`, and then
+/// hands over everything it made at once. A decoder's call takes longer than the window, so its pictures go out one
+/// call at a time, as soon as made; a passthrough output's call makes a buffer in microseconds, so its buffers go out
+/// in batches: one lock and at most one wake-up per batch instead of per sample (a sample buffer per step made the
+/// hand-over most of the cost of a passthrough of small samples).
+///
+/// Cancellation: `cancel()` stops the run before its next step (the producer calls of one batch window) and releases
 /// its producer once the step under way, if any, returns (decoders are freed then).
 ///
 /// The queue is the engines' one `BoundedQueue`: full at the bound, the worker is held until the caller has taken
@@ -44,6 +50,10 @@ final class ReadAheadWorker: @unchecked Sendable {
 
     /// How many steps a worker takes in one turn on a pool thread while other workers wait for one.
     static let stepsPerTurn = 32
+
+    /// How long one step goes on calling its producer before it hands over what it made: long enough for a batch of
+    /// passthrough buffers (a few microseconds each), short enough that no buffer waits noticeably for its batch.
+    static let batchWindow: UInt64 = 100_000  // nanoseconds
 
     private let name: String
     private let pool: ReadAheadPool
@@ -195,15 +205,34 @@ final class ReadAheadWorker: @unchecked Sendable {
         return Claim(producer: producer, generation: generation)
     }
 
-    /// Runs one step of `claim`'s producer (without the lock) and publishes what it made.
+    /// Runs one step of `claim`'s producer (without the lock) and publishes what it made: producer calls until the
+    /// queue's room is used, the batch window has passed, or the run ends or fails (what was made before a failure
+    /// is handed over before it).
     private func step(_ claim: Claim) {
-        let outcome: Result<[CMSampleBuffer]?, ReadingFailure>
-        do throws(ReadingFailure) {
-            outcome = .success(try claim.producer.next())
-        } catch {
-            outcome = .failure(error)
-        }
+        let room = queue.room
+        var made: [(element: CMSampleBuffer, cost: Int)] = []
+        var madeBytes = 0
+        var finished = false
         var failure: ReadingFailure?
+        let deadline = DispatchTime.now().uptimeNanoseconds + Self.batchWindow
+        repeat {
+            do throws(ReadingFailure) {
+                guard let produced = try claim.producer.next() else {
+                    finished = true
+                    break
+                }
+                for buffer in produced {
+                    let cost = Self.byteCount(of: buffer)
+                    made.append((buffer, cost))
+                    madeBytes += cost
+                }
+            } catch {
+                failure = error
+            }
+        } while !finished && failure == nil && made.count < room.count && madeBytes < room.bytes
+            && DispatchTime.now().uptimeNanoseconds < deadline
+        // A failure of a run that was cancelled or restarted meanwhile is nobody's to report.
+        var reported = false
         // The run's producer, released outside the lock when the run ended (its deinit frees decoders). The queue
         // is changed under this lock, in the same step as `stepping`, so that a caller that found the queue empty
         // and this step under way sees the change (`attempt`).
@@ -212,26 +241,25 @@ final class ReadAheadWorker: @unchecked Sendable {
             defer { condition.broadcast() }
             guard generation == claim.generation else { return nil }
             stepping = false
-            switch outcome {
-            case .failure(let error):
-                queue.fail(error)
-                failure = error
-            case .success(nil):
+            if !made.isEmpty {
+                queue.append(contentsOf: made)
+            } else if !finished, failure == nil {
+                // Nothing to add, but a waiting caller may now run the next step itself.
+                queue.nudge()
+            }
+            if let failure {
+                queue.fail(failure)
+                reported = true
+            } else if finished {
                 queue.finish()
-            case .success(let produced?):
-                if produced.isEmpty {
-                    // Nothing to add, but a waiting caller may now run the next step itself.
-                    queue.nudge()
-                } else {
-                    queue.append(contentsOf: produced.map { ($0, Self.byteCount(of: $0)) })
-                }
+            } else {
                 return nil
             }
             defer { producer = nil }
             return producer
         }
         _ = ended
-        if let failure { onFailure(failure) }
+        if let failure, reported { onFailure(failure) }
     }
 
     /// Queues the worker on the pool when its run can take a step and nothing is taking or about to take one.

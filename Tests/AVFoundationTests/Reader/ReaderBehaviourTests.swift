@@ -74,6 +74,35 @@ struct ReaderBehaviourTests {
         #expect(reader.status == .completed)
     }
 
+    @Test("an output of stored samples nobody reads stops at its own, looser bound: 256 buffers, not 16")
+    func storedSampleBound() async throws {
+        let asset = try Self.asset("h264-400-video-frames-aac.mp4")
+        let video = try #require(try await asset.loadTracks(withMediaType: .video).first)
+        let audio = try #require(try await asset.loadTracks(withMediaType: .audio).first)
+        let reader = try AVAssetReader(asset: asset)
+        let videoOutput = AVAssetReaderTrackOutput(track: video, outputSettings: nil)
+        let audioOutput = AVAssetReaderTrackOutput(track: audio, outputSettings: Self.pcm)
+        reader.add(videoOutput)
+        reader.add(audioOutput)
+        #expect(reader.startReading())
+        #expect(Self.drain(audioOutput) > 0)
+        // The video worker runs on its own until its queue is full; wait for that as long as a loaded machine needs,
+        // then a little longer: it must have parked at the bound, not gone on.
+        let videoWorker = try #require(reader.core.worker(slot: 0))
+        let bound = ReadingLimits.storedSampleReadAheadBuffers
+        let deadline = Date(timeIntervalSinceNow: 60)
+        while videoWorker.readAhead.buffers < bound && Date() < deadline {
+            try await Task.sleep(for: .milliseconds(10))
+        }
+        try await Task.sleep(for: .milliseconds(200))
+        #expect(bound > ReadingLimits.readAheadBuffers)
+        #expect(videoWorker.readAhead.buffers == bound)
+        #expect(videoWorker.readAhead.bytes <= ReadingLimits.storedSampleReadAheadBytes)
+        // Everything read ahead is still handed out, in order, and then the rest.
+        #expect(Self.drain(videoOutput) == 400)
+        #expect(reader.status == .completed)
+    }
+
     @Test("an output nobody reads does not stall the others; cancelReading stops every worker")
     func unreadOutput() async throws {
         let asset = try Self.asset()

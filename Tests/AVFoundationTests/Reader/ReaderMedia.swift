@@ -24,6 +24,10 @@ enum ReaderMedia {
         "h264-bframes-aac-no-pns.mp4": pattern(seconds: 2) + stereo(seconds: 2) + [
             "-c:v", "libx264", "-preset", "veryfast", "-bf", "2", "-g", "15", "-pix_fmt", "yuv420p",
             "-c:a", "aac", "-b:a", "96k", "-aac_pns", "0"],
+        // More video samples (400) than a passthrough output reads ahead (256).
+        "h264-400-video-frames-aac.mp4": pattern(seconds: 13.34, size: "64x48") + stereo(seconds: 13.34) + [
+            "-frames:v", "400", "-c:v", "libx264", "-preset", "veryfast", "-g", "30", "-pix_fmt", "yuv420p",
+            "-c:a", "aac", "-b:a", "64k"],
         "h264-no-bframes.mp4": pattern(seconds: 1) + [
             "-c:v", "libx264", "-preset", "veryfast", "-bf", "0", "-g", "10", "-pix_fmt", "yuv420p"],
         "hevc-bframes.mp4": pattern(seconds: 1) + [
