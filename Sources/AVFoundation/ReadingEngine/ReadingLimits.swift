@@ -22,9 +22,12 @@ enum ReadingLimits {
     /// the worker every 8 samples (75,000 context switches, a quarter of its CPU time); at 256 it made 7,000.
     static let storedSampleReadAheadBuffers = 256
 
-    /// Most bytes of stored samples an output reads ahead: 8 MiB is about 8 s of 1080p H.264 at 8 Mb/s, and bounds
-    /// the copies an output that copies sample data (`alwaysCopiesSampleData`, the default) keeps.
-    static let storedSampleReadAheadBytes = 8 << 20
+    /// Most bytes of stored samples an output reads ahead: half of what a mapped file keeps resident behind its
+    /// slowest reader (`MappedFileResidency.retainedBehind`). A reader reports its position as it reads ahead, and
+    /// pages further behind it are given back; a zero-copy buffer still queued below that line would fault its pages
+    /// in again when written, and they would stay (at 8 MiB a 600 s 1080p remux peaked at 628 MB instead of 47 MB;
+    /// `PassthroughResidencyTests`).
+    static let storedSampleReadAheadBytes = MappedFileResidency.retainedBehind / 2
 
     /// Most threads running read-ahead steps in the process (`ReadAheadPool`), whatever the number of outputs: two
     /// per core, at least four. A step decodes or copies, so about one per core keeps the processor busy; the second
