@@ -168,8 +168,8 @@ KNOWN_EXTRAS = LIST_DIR / "known-extras.txt"
 
 
 def read_known_extras() -> set[str]:
-    """Public names of ours that are not Apple's and are still to be removed ("Module Name" lines): the debt the
-    first audit found. They do not fail the run; anything else not in Apple's lists does, so no new one creeps in."""
+    """Public names of ours that are not Apple's and cannot go ("Module Name" lines, each group with a comment saying
+    why). They do not fail the run; anything else not in Apple's lists does, so no new one creeps in."""
     if not KNOWN_EXTRAS.exists():
         return set()
     return {line.rstrip("\n") for line in KNOWN_EXTRAS.read_text().splitlines()
@@ -242,8 +242,8 @@ def main() -> int:
             print(f"STALE {n}")
     warn_only = os.environ.get("API_SURFACE_WARN_ONLY", "") not in ("", "0")
     summary = (f"api-surface: {total} public names in {len(modules)} modules; "
-               f"{len(new_extras)} not in Apple's list (FAIL); {len(unlisted) - len(new_extras)} known extras still to "
-               f"remove (scripts/api-surface/known-extras.txt)"
+               f"{len(new_extras)} not in Apple's list (FAIL); {len(unlisted) - len(new_extras)} known extras that "
+               f"stay (scripts/api-surface/known-extras.txt says why)"
                + (f"; {len(extras_gone)} known extras gone (GONE)" if extras_gone else "")
                + (f", {len(stale)} listed names no longer declared (STALE)" if args.stale else ""))
     if new_extras or extras_gone:

@@ -66,7 +66,7 @@ public typealias OSType = FourCharCode
 public typealias CFIndex = Int
 
 /// A range of items: a location and a length (`CMSampleBufferCopySampleBufferForRange` takes one).
-public struct CFRange: Sendable, Equatable {
+public struct CFRange: Sendable {
     /// The first index.
     public var location: CFIndex
     /// The number of items.
@@ -145,7 +145,7 @@ public typealias CFURL = URL
 /// Swift manages memory itself, so only two allocators mean something: `kCFAllocatorNull`, which tells a
 /// block buffer that it does not own (and must not free) the memory it is given, and every other allocator,
 /// which means "allocate and free as usual".
-public final class CFAllocator: Sendable, CustomStringConvertible {
+public final class CFAllocator: Sendable {
     /// What an allocator does with memory it is asked to free.
     package enum Kind: Sendable { case system, malloc, null }
 
@@ -153,7 +153,8 @@ public final class CFAllocator: Sendable, CustomStringConvertible {
 
     package init(_ kind: Kind) { self.kind = kind }
 
-    public var description: String { "CFAllocator(\(kind))" }
+    /// Text for our own messages (not public: Apple's CFAllocator is not CustomStringConvertible).
+    package var descriptionText: String { "CFAllocator(\(kind))" }
 }
 
 /// The default allocator (`nil`, as on Apple platforms).

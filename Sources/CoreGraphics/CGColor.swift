@@ -1,7 +1,7 @@
 import CoreFoundationShims
 
 /// A colour: component values, alpha last, in a colour space.
-public final class CGColor: Hashable, Sendable, CustomStringConvertible {
+public final class CGColor: Hashable, Sendable {
     /// The colour space the components are in.
     public let colorSpace: CGColorSpace?
     /// The components, alpha last (`numberOfComponents` values).
@@ -83,7 +83,9 @@ public final class CGColor: Hashable, Sendable, CustomStringConvertible {
         hasher.combine(components)
     }
 
-    public var description: String {
+    /// Text for our own logs and messages. Apple's CGColor is not CustomStringConvertible (code declares
+    /// `extension CGColor: CustomStringConvertible` for itself), so this is not public.
+    package var descriptionText: String {
         "<CGColor \(colorSpace?.name ?? "no space") \(components ?? [])>"
     }
 

@@ -24,7 +24,7 @@ public enum CGColorSpaceModel: Int32, Sendable {
 
 /// A colour space, identified by one of Apple's standard names. It describes what component values mean; no
 /// colour management is done here, so spaces are known by name, model and component count.
-public final class CGColorSpace: Hashable, Sendable, CustomStringConvertible {
+public final class CGColorSpace: Hashable, Sendable {
     /// The standard name, such as `CGColorSpace.sRGB`.
     public var name: CFString? { standardName.map { $0 as CFString } }
     /// The name, kept as a Swift string so that the colour space is Sendable (an `NSString` is not).
@@ -63,7 +63,8 @@ public final class CGColorSpace: Hashable, Sendable, CustomStringConvertible {
         hasher.combine(standardName)
     }
 
-    public var description: String { "<CGColorSpace \(standardName ?? "unnamed") (\(model))>" }
+    /// Text for our own logs and messages (not public: Apple's CGColorSpace is not CustomStringConvertible).
+    package var descriptionText: String { "<CGColorSpace \(standardName ?? "unnamed") (\(model))>" }
 
     // Standard names (CGColorSpace.h). Each constant's value is its own C name, as Apple's CoreGraphics defines
     // them (`kCGColorSpaceSRGB` is the string "kCGColorSpaceSRGB").

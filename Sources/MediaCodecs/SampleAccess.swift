@@ -34,13 +34,7 @@ extension CMSampleBuffer {
         }
         let total = CMBlockBufferGetDataLength(data)
         // Packet descriptions, when present, give each packet's offset (they need not be contiguous).
-        var descriptionCount = 0
-        CMSampleBufferGetAudioStreamPacketDescriptions(self, entryCount: 0, arrayToFill: nil, entriesNeededOut: &descriptionCount)
-        var descriptions = [AudioStreamPacketDescription](repeating: AudioStreamPacketDescription(), count: descriptionCount)
-        if descriptionCount > 0 {
-            CMSampleBufferGetAudioStreamPacketDescriptions(self, entryCount: descriptionCount, arrayToFill: &descriptions,
-                                                           entriesNeededOut: nil)
-        }
+        let descriptions = (try? audioStreamPacketDescriptions()) ?? []
         let attachments = CMSampleBufferGetSampleAttachmentsArray(self, createIfNecessary: false)
         var samples: [CompressedSample] = []
         samples.reserveCapacity(count)

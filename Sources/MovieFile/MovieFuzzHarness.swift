@@ -88,7 +88,7 @@ package enum MovieFuzzHarness {
                          + "\(table.map { String($0.count) } ?? "error") edits \(track.edits.map { "\($0.segmentDuration)@\($0.mediaTime)" }) "
                          + "priming \(track.priming) remainder \(track.remainder) roll \(track.rollDistance.map(String.init) ?? "-")")
             for description in track.formatDescriptions {
-                lines.append("    \(description)")
+                lines.append("    \(description.descriptionText)")
                 if let asbd = CMAudioFormatDescriptionGetStreamBasicDescription(description)?.pointee {
                     var cookieSize = 0
                     _ = CMAudioFormatDescriptionGetMagicCookie(description, sizeOut: &cookieSize)

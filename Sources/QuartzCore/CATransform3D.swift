@@ -2,7 +2,7 @@ import CoreGraphics
 import Foundation
 
 /// A 4×4 homogeneous transform of layer geometry (CATransform3D.h), row vectors as in Core Animation.
-public struct CATransform3D: Equatable, Hashable, Sendable {
+public struct CATransform3D: Sendable {
     public var m11: CGFloat, m12: CGFloat, m13: CGFloat, m14: CGFloat
     public var m21: CGFloat, m22: CGFloat, m23: CGFloat, m24: CGFloat
     public var m31: CGFloat, m32: CGFloat, m33: CGFloat, m34: CGFloat
@@ -32,10 +32,23 @@ public let CATransform3DIdentity = CATransform3D(m11: 1, m12: 0, m13: 0, m14: 0,
                                                  m31: 0, m32: 0, m33: 1, m34: 0, m41: 0, m42: 0, m43: 0, m44: 1)
 
 /// Whether `t` is the identity.
-public func CATransform3DIsIdentity(_ t: CATransform3D) -> Bool { t == CATransform3DIdentity }
+public func CATransform3DIsIdentity(_ t: CATransform3D) -> Bool {
+    CATransform3DEqualToTransform(t, CATransform3DIdentity)
+}
 
 /// Whether two transforms are equal.
-public func CATransform3DEqualToTransform(_ a: CATransform3D, _ b: CATransform3D) -> Bool { a == b }
+public func CATransform3DEqualToTransform(_ a: CATransform3D, _ b: CATransform3D) -> Bool {
+    a.elements == b.elements
+}
+
+// Apple's CATransform3D is the imported C struct: not Equatable or Hashable (code declares those conformances for
+// itself), so comparisons go through CATransform3DEqualToTransform.
+extension CATransform3D {
+    /// The sixteen elements, row by row.
+    var elements: [CGFloat] {
+        [m11, m12, m13, m14, m21, m22, m23, m24, m31, m32, m33, m34, m41, m42, m43, m44]
+    }
+}
 
 /// A translation by (tx, ty, tz).
 public func CATransform3DMakeTranslation(_ tx: CGFloat, _ ty: CGFloat, _ tz: CGFloat) -> CATransform3D {

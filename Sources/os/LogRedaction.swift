@@ -34,7 +34,7 @@ enum LogRedaction {
         case .sensitive:
             break
         }
-        return privacy.mask.isHash ? "<mask.hash: '\(stableHash(value))'>" : "<private>"
+        return privacy.mask == .hash ? "<mask.hash: '\(stableHash(value))'>" : "<private>"
     }
 
     /// FNV-1a of the UTF-8 bytes, base64: the same in every process, unlike `Hasher`.

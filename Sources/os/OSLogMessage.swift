@@ -45,21 +45,41 @@ public struct OSLogStringAlignment: Sendable {
 public struct OSLogIntegerFormatting: Sendable {
     let radix: Int
     let prefix: String
+    var uppercase = false
+    var explicitPositiveSign = false
 
     /// Base 10.
     public static let decimal = OSLogIntegerFormatting(radix: 10, prefix: "")
-    /// Base 16, lower case, `0x` first if `explicitPrefix`.
-    public static func hex(explicitPrefix: Bool = false) -> OSLogIntegerFormatting {
-        OSLogIntegerFormatting(radix: 16, prefix: explicitPrefix ? "0x" : "")
-    }
     /// Base 16 without a prefix.
     public static let hex = OSLogIntegerFormatting(radix: 16, prefix: "")
-    /// Base 8, `0` first if `explicitPrefix`.
-    public static func octal(explicitPrefix: Bool = false) -> OSLogIntegerFormatting {
-        OSLogIntegerFormatting(radix: 8, prefix: explicitPrefix ? "0" : "")
-    }
     /// Base 8 without a prefix.
     public static let octal = OSLogIntegerFormatting(radix: 8, prefix: "")
+
+    /// Base 10, `+` before positive numbers if `explicitPositiveSign`.
+    public static func decimal(explicitPositiveSign: Bool = false) -> OSLogIntegerFormatting {
+        OSLogIntegerFormatting(radix: 10, prefix: "", explicitPositiveSign: explicitPositiveSign)
+    }
+
+    /// Base 16: `0x` first if `includePrefix`, digits above 9 in upper case if `uppercase`.
+    public static func hex(explicitPositiveSign: Bool = false, includePrefix: Bool = false,
+                           uppercase: Bool = false) -> OSLogIntegerFormatting {
+        OSLogIntegerFormatting(radix: 16, prefix: includePrefix ? "0x" : "", uppercase: uppercase,
+                               explicitPositiveSign: explicitPositiveSign)
+    }
+
+    /// Base 8: `0o` first if `includePrefix`.
+    public static func octal(explicitPositiveSign: Bool = false, includePrefix: Bool = false,
+                             uppercase: Bool = false) -> OSLogIntegerFormatting {
+        OSLogIntegerFormatting(radix: 8, prefix: includePrefix ? "0o" : "", uppercase: uppercase,
+                               explicitPositiveSign: explicitPositiveSign)
+    }
+
+    /// `number` written in this format: sign, prefix, then the digits.
+    func text<T: BinaryInteger>(_ number: T) -> String {
+        let digits = String(number.magnitude, radix: radix, uppercase: uppercase)
+        let sign = number < 0 ? "-" : (explicitPositiveSign && number > 0 ? "+" : "")
+        return sign + prefix + digits
+    }
 }
 
 /// The pieces of an `OSLogMessage`: literal text, and values with their privacy, formatted when written.
@@ -115,8 +135,7 @@ public struct OSLogInterpolation: StringInterpolationProtocol {
     ) {
         append(privacy: privacy, isScalar: true) {
             let number = value()
-            let digits = String(number.magnitude, radix: format.radix)
-            return align.apply((number < 0 ? "-" : "") + format.prefix + digits)
+            return align.apply(format.text(number))
         }
     }
 

@@ -4,19 +4,20 @@
 /// are written as `<private>`. Setting the environment variable `OS_LOG_SHOW_PRIVATE=1` (read once, at the first
 /// message) writes `.private` and `.auto` values in full, as a Mac does with private data enabled; `.sensitive`
 /// values stay redacted.
-public struct OSLogPrivacy: Hashable, Sendable {
+///
+/// Apple's struct declares no Equatable or Hashable conformance (swift's os overlay, OSLogPrivacy.swift:
+/// `@frozen public struct OSLogPrivacy`), so neither does this one.
+public struct OSLogPrivacy: Sendable {
     enum Kind: Hashable, Sendable {
         case auto, `public`, `private`, sensitive
     }
 
-    /// What a redacted value is replaced with.
-    public struct Mask: Hashable, Sendable {
-        let isHash: Bool
-
+    /// What a redacted value is replaced with: an enumeration, as Apple's (so Equatable and Hashable).
+    public enum Mask: Sendable {
         /// A stable hash of the value, so that equal values can be matched without being shown.
-        public static let hash = Mask(isHash: true)
+        case hash
         /// No replacement beyond `<private>`.
-        public static let none = Mask(isHash: false)
+        case none
     }
 
     let kind: Kind

@@ -145,7 +145,8 @@ struct SampleCursorTests {
             #expect(dependency.sampleHasDependentSamples.boolValue == ![2, 3, 5, 6].contains(index))
             let range = cursor.currentSampleStorageRange
             #expect(range.offset == Int64(table.offset(at: index)) && range.length == Int64(table.size(at: index)))
-            #expect(cursor.currentChunkStorageRange == range)
+            let chunk = cursor.currentChunkStorageRange
+            #expect(chunk.offset == range.offset && chunk.length == range.length)
             #expect(cursor.currentChunkInfo.chunkSampleCount == 1)
             #expect(CMFormatDescriptionGetMediaSubType(cursor.copyCurrentSampleFormatDescription())
                 == kCMVideoCodecType_H264)

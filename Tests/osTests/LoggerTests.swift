@@ -111,10 +111,13 @@ struct RecordingHandler: LogHandler {
         let logger = Logger(subsystem: "test.formats", category: "c")
         let url = URL(fileURLWithPath: "/tmp/a.mov")
         struct Failure: Error {}
-        logger.info("\(255, format: .hex) \(8, format: .octal(explicitPrefix: true)) [\("x", align: .left(columns: 3), privacy: .public)]")
+        logger.info("\(255, format: .hex) \(8, format: .octal(includePrefix: true)) [\("x", align: .left(columns: 3), privacy: .public)]")
+        let signedHex = OSLogIntegerFormatting.hex(explicitPositiveSign: true, includePrefix: true, uppercase: true)
+        let signedDecimal = OSLogIntegerFormatting.decimal(explicitPositiveSign: true)
+        logger.info("\(255, format: signedHex) \(-8, format: .octal) \(5, format: signedDecimal)")
         logger.info("\(url, privacy: .public) \(Failure(), privacy: .public) \(Int.self, privacy: .public)")
         #expect(recorder.entries(label: "test.formats").map(\.message) == [
-            "ff 010 [x  ]", "file:///tmp/a.mov Failure() Int",
+            "ff 0o10 [x  ]", "+0xFF -10 +5", "file:///tmp/a.mov Failure() Int",
         ])
     }
 

@@ -18,14 +18,20 @@ open class AVAssetTrackSegment: NSObject, @unchecked Sendable {
     /// Segments with equal mappings are equal.
     open override func isEqual(_ object: Any?) -> Bool {
         guard let other = object as? AVAssetTrackSegment else { return false }
-        return timeMapping == other.timeMapping
+        return timeMapping.isEqual(to: other.timeMapping)
     }
 
     /// Hashes the mapping.
-    open override var hash: Int { timeMapping.hashValue }
+    open override var hash: Int {
+        var hasher = Hasher()
+        hasher.combine(timeMapping.source)
+        hasher.combine(timeMapping.target)
+        return hasher.finalize()
+    }
 
     /// The class and the mapping.
     open override var description: String {
-        "<\(type(of: self)): \(Unmanaged.passUnretained(self).toOpaque()), empty = \(isEmpty), \(timeMapping)>"
+        let address = Unmanaged.passUnretained(self).toOpaque()
+        return "<\(type(of: self)): \(address), empty = \(isEmpty), \(timeMapping.descriptionText)>"
     }
 }

@@ -26,14 +26,18 @@ public let AVURLAssetURLRequestAttributionKey = "AVURLAssetURLRequestAttribution
 public let AVURLAssetPrimarySessionIdentifierKey = "AVURLAssetPrimarySessionIdentifierKey"
 /// A MIME type to use instead of the one the URL or server gives.
 public let AVURLAssetOverrideMIMETypeKey = "AVURLAssetOverrideMIMETypeKey"
+// The four AVURLAssetAllowable…Key options are private AVFoundation keys (WebKit's AVFoundationSPI.h declares them;
+// no public header or developer.apple.com page does), so code on Apple's platforms passes them as string literals.
+// We honour them under those strings; the constants are the package's.
+
 /// An array of audio codec types (`NSNumber` four-character codes) the asset may use.
-public let AVURLAssetAllowableAudioCodecTypesKey = "AVURLAssetAllowableAudioCodecTypesKey"
+package let AVURLAssetAllowableAudioCodecTypesKey = "AVURLAssetAllowableAudioCodecTypesKey"
 /// An array of video codec types (`NSNumber` four-character codes) the asset may use.
-public let AVURLAssetAllowableVideoCodecTypesKey = "AVURLAssetAllowableVideoCodecTypesKey"
+package let AVURLAssetAllowableVideoCodecTypesKey = "AVURLAssetAllowableVideoCodecTypesKey"
 /// An array of caption formats (`NSNumber` four-character codes) the asset may use.
-public let AVURLAssetAllowableCaptionFormatsKey = "AVURLAssetAllowableCaptionFormatsKey"
+package let AVURLAssetAllowableCaptionFormatsKey = "AVURLAssetAllowableCaptionFormatsKey"
 /// An array of type categories (uniform type identifiers) the asset's container may belong to.
-public let AVURLAssetAllowableTypeCategoriesKey = "AVURLAssetAllowableTypeCategoriesKey"
+package let AVURLAssetAllowableTypeCategoriesKey = "AVURLAssetAllowableTypeCategoriesKey"
 
 /// The options an asset was created with, read leniently (a Boolean may arrive as `Bool`, `NSNumber` or an
 /// integer; a code list as `[NSNumber]`, `[Int]` or `[UInt32]`).

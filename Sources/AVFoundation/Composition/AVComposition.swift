@@ -189,8 +189,4 @@ extension AVPartialAsyncProperty where Root: AVComposition {
     public static var tracks: AVAsyncProperty<Root, [AVCompositionTrack]> { AVAsyncProperty(key: "tracks") }
     /// The authored size of the visual part.
     public static var naturalSize: AVAsyncProperty<Root, CGSize> { AVAsyncProperty(key: "naturalSize") }
-    /// The options URL sources are opened with.
-    public static var urlAssetInitializationOptions: AVAsyncProperty<Root, [String: Any]> {
-        AVAsyncProperty(key: "urlAssetInitializationOptions")
-    }
 }

@@ -60,13 +60,15 @@ open class AVCompositionTrackSegment: AVAssetTrackSegment, @unchecked Sendable {
     /// Segments with equal mappings, sources and track IDs are equal.
     open override func isEqual(_ object: Any?) -> Bool {
         guard let other = object as? AVCompositionTrackSegment else { return false }
-        return timeMapping == other.timeMapping && sourceURL == other.sourceURL && sourceTrackID == other.sourceTrackID
+        return timeMapping.isEqual(to: other.timeMapping) && sourceURL == other.sourceURL
+            && sourceTrackID == other.sourceTrackID
     }
 
     /// Hashes the mapping and the source.
     open override var hash: Int {
         var hasher = Hasher()
-        hasher.combine(timeMapping)
+        hasher.combine(timeMapping.source)
+        hasher.combine(timeMapping.target)
         hasher.combine(sourceURL)
         hasher.combine(sourceTrackID)
         return hasher.finalize()
@@ -75,6 +77,7 @@ open class AVCompositionTrackSegment: AVAssetTrackSegment, @unchecked Sendable {
     /// The class, the source and the mapping.
     open override var description: String {
         let what = isEmpty ? "empty" : sourceName
-        return "<\(type(of: self)): \(Unmanaged.passUnretained(self).toOpaque()), \(what), \(timeMapping)>"
+        let address = Unmanaged.passUnretained(self).toOpaque()
+        return "<\(type(of: self)): \(address), \(what), \(timeMapping.descriptionText)>"
     }
 }

@@ -123,7 +123,7 @@ open class AVMutableComposition: AVComposition, @unchecked Sendable {
     /// The insertion of `insertTimeRange(_:of:at:)`: every track's segments are made before any track changes.
     private func insert(_ timeRange: CMTimeRange, of asset: AVAsset, at startTime: CMTime) throws {
         guard startTime.isNumeric, startTime >= .zero else {
-            throw AVError(.operationNotAllowed, "cannot insert at \(startTime): the start time must be a numeric time ≥ 0")
+            throw AVError(.operationNotAllowed, "cannot insert at \(startTime.descriptionText): the start time must be a numeric time ≥ 0")
         }
         let duration = try asset.loadedDuration()
         let sources = asset.tracks

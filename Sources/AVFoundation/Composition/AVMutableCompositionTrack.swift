@@ -73,7 +73,7 @@ open class AVMutableCompositionTrack: AVCompositionTrack, @unchecked Sendable {
                           + "\(tracks.count) tracks; give one range per track")
         }
         guard startTime.isNumeric, startTime >= .zero else {
-            throw AVError(.operationNotAllowed, "cannot insert at \(startTime): the start time must be a numeric time ≥ 0")
+            throw AVError(.operationNotAllowed, "cannot insert at \(startTime.descriptionText): the start time must be a numeric time ≥ 0")
         }
         var inserted: [CompositionSegment] = []
         var offset = CMTime.zero

@@ -109,8 +109,9 @@ extension CompositionSegmentList {
             let mapping = segment.timeMapping
             let target = mapping.target
             guard target.start.isNumeric, target.duration.isNumeric, target.duration > .zero else {
-                return AVError(.invalidCompositionTrackSegmentDuration, "segment \(index) has target \(target): a "
-                               + "segment's target must have a numeric start and a positive numeric duration")
+                return AVError(.invalidCompositionTrackSegmentDuration,
+                               "segment \(index) has target \(target.descriptionText): a segment's target must "
+                               + "have a numeric start and a positive numeric duration")
             }
             guard target.start == expectedStart else {
                 return AVError(.compositionTrackSegmentsNotContiguous, "segment \(index)'s target starts at "
@@ -121,12 +122,14 @@ extension CompositionSegmentList {
             expectedStart = target.end
             guard !segment.isEmpty else { continue }
             guard mapping.source.start.isNumeric else {
-                return AVError(.invalidCompositionTrackSegmentSourceStartTime, "segment \(index) (\(segment.sourceName)) "
-                               + "has source start \(mapping.source.start), which is not a numeric time")
+                return AVError(.invalidCompositionTrackSegmentSourceStartTime,
+                               "segment \(index) (\(segment.sourceName)) has source start "
+                               + "\(mapping.source.start.descriptionText), which is not a numeric time")
             }
             guard mapping.source.duration.isNumeric, mapping.source.duration >= .zero else {
-                return AVError(.invalidCompositionTrackSegmentSourceDuration, "segment \(index) (\(segment.sourceName)) "
-                               + "has source duration \(mapping.source.duration), which is not a numeric time ≥ 0")
+                return AVError(.invalidCompositionTrackSegmentSourceDuration,
+                               "segment \(index) (\(segment.sourceName)) has source duration "
+                               + "\(mapping.source.duration.descriptionText), which is not a numeric time ≥ 0")
             }
         }
         return nil

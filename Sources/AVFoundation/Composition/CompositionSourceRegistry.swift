@@ -76,11 +76,13 @@ final class CompositionSourceRegistry: @unchecked Sendable {
         let name = "track \(track.trackID) of \(Self.describe(track.asset))"
         guard range.isValid, range.start.isNumeric else {
             throw AVError(.invalidCompositionTrackSegmentSourceStartTime,
-                          "cannot insert \(range) of \(name): the time range's start is not a numeric time")
+                          "cannot insert \(range.descriptionText) of \(name): the time range's start is not a "
+                          + "numeric time")
         }
         guard range.duration.isNumeric, range.duration > .zero else {
             throw AVError(.invalidCompositionTrackSegmentSourceDuration,
-                          "cannot insert \(range) of \(name): the time range's duration is not positive")
+                          "cannot insert \(range.descriptionText) of \(name): the time range's duration is not "
+                          + "positive")
         }
         let source: (Int) -> CompositionSource?
         switch track.backing {

@@ -176,7 +176,7 @@ extension AVAssetExportSession {
         let range = configuration.timeRange
         guard range.isValid, range.start.isNumeric, range.start >= .zero,
               range.duration.isNumeric || range.duration.isPositiveInfinity, range.duration >= .zero else {
-            throw AVError(.operationNotAllowed, "timeRange \(range) is not a range with a numeric start ≥ 0 and a numeric or "
+            throw AVError(.operationNotAllowed, "timeRange \(range.descriptionText) is not a range with a numeric start ≥ 0 and a numeric or "
                           + "positively infinite duration")
         }
         if let directory = configuration.directoryForTemporaryFiles {

@@ -199,8 +199,8 @@ open class AVMetadataItem: NSObject, NSCopying, NSMutableCopying, AVAsynchronous
                      "commonKey=\(commonKey?.rawValue ?? "nil")"]
         if let tag = state.extendedLanguageTag { parts.append("extendedLanguageTag=\(tag)") }
         if let dataType = state.dataType { parts.append("dataType=\(dataType)") }
-        if state.time.isValid { parts.append("time=\(state.time)") }
-        if state.duration.isValid { parts.append("duration=\(state.duration)") }
+        if state.time.isValid { parts.append("time=\(state.time.descriptionText)") }
+        if state.duration.isValid { parts.append("duration=\(state.duration.descriptionText)") }
         if let startDate = state.startDate { parts.append("startDate=\(startDate)") }
         let shown = (valueLoadingHandler == nil ? state.value : nil).map { value -> String in
             if let data = value as? NSData { return "\(data.length) bytes" }

@@ -75,8 +75,8 @@ open class AVAssetReader: NSObject, @unchecked Sendable {
             }
             guard newValue.isValid, newValue.start.isNumeric,
                   newValue.duration.isNumeric || newValue.duration.isPositiveInfinity, newValue.duration >= .zero else {
-                core.misuse("timeRange \(newValue) is not a valid range with a numeric start and a numeric or "
-                            + "positively infinite duration")
+                core.misuse("timeRange \(newValue.descriptionText) is not a valid range with a numeric start and a "
+                            + "numeric or positively infinite duration")
                 return
             }
             lock.withLock { storedTimeRange = newValue }

@@ -322,7 +322,7 @@ open class AVSampleCursor: NSObject, NSCopying, @unchecked Sendable {
     public override var description: String {
         let index = lock.withLock { position.index }
         return "<\(type(of: self)): \(Unmanaged.passUnretained(self).toOpaque()), sample \(index) of \(count), "
-            + "dts = \(decodeTimeStamp), pts = \(presentationTimeStamp)>"
+            + "dts = \(decodeTimeStamp.descriptionText), pts = \(presentationTimeStamp.descriptionText)>"
     }
 }
 

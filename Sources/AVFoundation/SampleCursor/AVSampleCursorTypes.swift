@@ -77,7 +77,7 @@ public struct AVSampleCursorAudioDependencyInfo: Sendable {
 }
 
 /// Where a sample or chunk is stored: byte offset and length in its file; offset −1 when not stored contiguously.
-public struct AVSampleCursorStorageRange: Sendable, Equatable {
+public struct AVSampleCursorStorageRange: Sendable {
     /// The offset of the first byte.
     public var offset: Int64
     /// The number of bytes.

@@ -132,7 +132,7 @@ enum VideoCompositionProblem {
     var message: String {
         func describe(_ range: CMTimeRange) -> String {
             range.isValid && range.start.isNumeric
-                ? String(format: "%.6f–%.6f s", range.start.seconds, range.end.seconds) : "\(range)"
+                ? String(format: "%.6f–%.6f s", range.start.seconds, range.end.seconds) : "\(range.descriptionText)"
         }
         switch self {
         case .invalidValue(let key):

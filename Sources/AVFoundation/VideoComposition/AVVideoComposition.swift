@@ -25,6 +25,7 @@ open class AVVideoComposition: NSObject, NSCopying, NSMutableCopying, @unchecked
         var colorYCbCrMatrix: String?
         var colorTransferFunction: String?
         var perFrameHDRDisplayMetadataPolicy = PerFrameHDRDisplayMetadataPolicy.propagate
+        var outputBufferDescription: [[CMTag]]?
     }
 
     let lock = NSLock()
@@ -54,7 +55,8 @@ open class AVVideoComposition: NSObject, NSCopying, NSMutableCopying, @unchecked
               animationTool: animationTool, sourceSampleDataTrackIDs: sourceSampleDataTrackIDs,
               colorPrimaries: colorPrimaries, colorYCbCrMatrix: colorYCbCrMatrix,
               colorTransferFunction: colorTransferFunction,
-              perFrameHDRDisplayMetadataPolicy: perFrameHDRDisplayMetadataPolicy)
+              perFrameHDRDisplayMetadataPolicy: perFrameHDRDisplayMetadataPolicy,
+              outputBufferDescription: lock.withLock { state.outputBufferDescription })
     }
 
     /// The interval between composed frames.
@@ -215,8 +217,10 @@ extension AVVideoComposition {
     /// The properties of a new video composition (iOS 26), with the defaults of an empty one: no instructions, a
     /// zero frame duration and render size, render scale 1.
     ///
-    /// Not here: `outputBufferDescription` and `spatialVideoConfigurations` (and their initializer labels), which
-    /// need `CMTag` and `AVSpatialVideoConfiguration`; see the README's differences from Apple.
+    /// `outputBufferDescription` is accepted, and a composition that asks for tagged (multi-view) output buffers
+    /// is refused with `AVError.invalidVideoComposition` when it is read, exported or imaged: we render monoscopic
+    /// frames only. Not here: `spatialVideoConfigurations`, which needs `AVSpatialVideoConfiguration`; see the
+    /// README's differences from Apple.
     public struct Configuration: Sendable {
         /// The Core Animation tool.
         public var animationTool: AVVideoCompositionCoreAnimationTool?
@@ -232,6 +236,9 @@ extension AVVideoComposition {
         public var frameDuration: CMTime
         /// The instructions, in time order.
         public var instructions: [any AVVideoCompositionInstructionProtocol]
+        /// The tags (stereo view, projection) of each output buffer of a custom compositor that outputs tagged
+        /// buffers; `nil` (the default) for monoscopic output, the only kind rendered here.
+        public var outputBufferDescription: [[CMTag]]?
         /// Whether per-frame HDR display metadata is passed on or made anew.
         public var perFrameHDRDisplayMetadataPolicy: AVVideoComposition.PerFrameHDRDisplayMetadataPolicy
         /// The scale applied to `renderSize`.
@@ -248,6 +255,7 @@ extension AVVideoComposition {
                     customVideoCompositorClass: (any AVVideoCompositing.Type)? = nil,
                     frameDuration: CMTime = CMTime.zero,
                     instructions: [any AVVideoCompositionInstructionProtocol] = [any AVVideoCompositionInstructionProtocol](),
+                    outputBufferDescription: [[CMTag]]? = nil,
                     perFrameHDRDisplayMetadataPolicy: AVVideoComposition.PerFrameHDRDisplayMetadataPolicy = .propagate,
                     renderScale: Float = 1.0, renderSize: CGSize = .zero,
                     sourceSampleDataTrackIDs: [CMPersistentTrackID] = [CMPersistentTrackID](),
@@ -259,6 +267,7 @@ extension AVVideoComposition {
             self.customVideoCompositorClass = customVideoCompositorClass
             self.frameDuration = frameDuration
             self.instructions = instructions
+            self.outputBufferDescription = outputBufferDescription
             self.perFrameHDRDisplayMetadataPolicy = perFrameHDRDisplayMetadataPolicy
             self.renderScale = renderScale
             self.renderSize = renderSize
@@ -277,6 +286,7 @@ extension AVVideoComposition {
                       colorTransferFunction: state.colorTransferFunction, colorYCbCrMatrix: state.colorYCbCrMatrix,
                       customVideoCompositorClass: state.customVideoCompositorClass,
                       frameDuration: state.frameDuration, instructions: state.instructions,
+                      outputBufferDescription: state.outputBufferDescription,
                       perFrameHDRDisplayMetadataPolicy: state.perFrameHDRDisplayMetadataPolicy,
                       renderScale: state.renderScale, renderSize: state.renderSize,
                       sourceSampleDataTrackIDs: state.sourceSampleDataTrackIDs,
@@ -290,7 +300,8 @@ extension AVVideoComposition {
                   animationTool: animationTool, sourceSampleDataTrackIDs: sourceSampleDataTrackIDs,
                   colorPrimaries: colorPrimaries, colorYCbCrMatrix: colorYCbCrMatrix,
                   colorTransferFunction: colorTransferFunction,
-                  perFrameHDRDisplayMetadataPolicy: perFrameHDRDisplayMetadataPolicy)
+                  perFrameHDRDisplayMetadataPolicy: perFrameHDRDisplayMetadataPolicy,
+                  outputBufferDescription: outputBufferDescription)
         }
     }
 }

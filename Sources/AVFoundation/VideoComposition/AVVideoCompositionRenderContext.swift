@@ -4,7 +4,7 @@ import CoreVideo
 import Foundation
 
 /// The pixel aspect ratio of composed frames (AVVideoCompositing.h).
-public struct AVPixelAspectRatio: Hashable, Sendable {
+public struct AVPixelAspectRatio: Sendable {
     public var horizontalSpacing: Int
     public var verticalSpacing: Int
 
@@ -20,7 +20,7 @@ public struct AVPixelAspectRatio: Hashable, Sendable {
 }
 
 /// Widths of the edge regions of composed frames, in pixels (AVVideoCompositing.h).
-public struct AVEdgeWidths: Hashable, Sendable {
+public struct AVEdgeWidths: Sendable {
     public var left: CGFloat
     public var top: CGFloat
     public var right: CGFloat

@@ -9,7 +9,7 @@ extension CMBlockBuffer {
     public typealias CustomBlockDeallocator = (UnsafeMutableRawPointer, Int) -> Void
 
     /// Flags that control block buffer operations (`CMBlockBufferFlags` as an option set).
-    public struct Flags: OptionSet, Sendable, Hashable {
+    public struct Flags: OptionSet, Sendable {
         /// The raw value.
         public let rawValue: CMBlockBufferFlags
         /// A value from its raw value.

@@ -41,7 +41,7 @@ public final class CMFormatDescription: @unchecked Sendable {
     }
 }
 
-extension CMFormatDescription: Hashable, CustomStringConvertible {
+extension CMFormatDescription: Hashable {
     /// Whether two format descriptions describe the same media (CFEqual on Apple platforms).
     public static func == (lhs: CMFormatDescription, rhs: CMFormatDescription) -> Bool {
         lhs.isEqual(to: rhs, ignoringExtensionKeys: [], ignoringAtomKeys: [])
@@ -53,8 +53,9 @@ extension CMFormatDescription: Hashable, CustomStringConvertible {
         hasher.combine(mediaSubTypeCode)
     }
 
-    /// A description for people.
-    public var description: String {
+    /// A description for people, for our own messages. Apple's CMFormatDescription is not
+    /// CustomStringConvertible (code declares that conformance for itself), so this is not public.
+    package var descriptionText: String {
         var text = "<CMFormatDescription mediaType:'\(fourCharString(mediaTypeCode))' "
             + "mediaSubType:'\(fourCharString(mediaSubTypeCode))'"
         if case .video(let dimensions, _) = details {

@@ -88,8 +88,9 @@ public func CMVideoFormatDescriptionGetDimensions(_ videoDesc: CMVideoFormatDesc
     videoDesc.videoDimensions ?? CMVideoDimensions()
 }
 
-/// The codec type (the media subtype), as the C macro of the same name gives it.
-public func CMVideoFormatDescriptionGetCodecType(_ desc: CMVideoFormatDescription) -> CMVideoCodecType {
+/// The codec type (the media subtype), as the C macro of the same name gives it. Swift does not import that
+/// function-like macro on Apple's platforms, so this is the package's own.
+package func CMVideoFormatDescriptionGetCodecType(_ desc: CMVideoFormatDescription) -> CMVideoCodecType {
     desc.mediaSubTypeCode
 }
 

@@ -117,19 +117,22 @@ public func CMAudioSampleBufferCreateReadyWithPacketDescriptions(
         packetDescriptions: packetDescriptions, sampleBufferOut: sampleBufferOut)
 }
 
-/// Copies the packet descriptions of variable-packet audio; constant-packet audio has none (`noErr`, 0 needed).
+/// Copies the packet descriptions of variable-packet audio into a caller's array of `allocatedSize` bytes;
+/// constant-packet audio has none (`noErr`, 0 bytes needed).
 @discardableResult
 public func CMSampleBufferGetAudioStreamPacketDescriptions(
-    _ sbuf: CMSampleBuffer, entryCount packetDescriptionsSize: Int,
-    arrayToFill packetDescriptionsOut: UnsafeMutablePointer<AudioStreamPacketDescription>?,
-    entriesNeededOut packetDescriptionsSizeNeededOut: UnsafeMutablePointer<Int>?
+    _ sbuf: CMSampleBuffer, allocatedSize packetDescriptionsSize: Int,
+    packetDescriptionsOut: UnsafeMutablePointer<AudioStreamPacketDescription>?,
+    packetDescriptionsSizeNeededOut: UnsafeMutablePointer<Int>?
 ) -> OSStatus {
     guard sbuf.isValidBuffer else { return kCMSampleBufferError_Invalidated }
     guard sbuf.format?.audioDetails != nil else { return kCMSampleBufferError_InvalidMediaTypeForOperation }
     let descriptions = sbuf.audioStreamPacketDescriptionList
-    packetDescriptionsSizeNeededOut?.pointee = descriptions.count
+    // Both sizes are in bytes, as the C parameters' names say (size_t packetDescriptionsSize).
+    let bytesNeeded = descriptions.count * MemoryLayout<AudioStreamPacketDescription>.stride
+    packetDescriptionsSizeNeededOut?.pointee = bytesNeeded
     guard let packetDescriptionsOut, !descriptions.isEmpty else { return noErr }
-    guard packetDescriptionsSize >= descriptions.count else { return kCMSampleBufferError_ArrayTooSmall }
+    guard packetDescriptionsSize >= bytesNeeded else { return kCMSampleBufferError_ArrayTooSmall }
     packetDescriptionsOut.update(from: descriptions, count: descriptions.count)
     return noErr
 }

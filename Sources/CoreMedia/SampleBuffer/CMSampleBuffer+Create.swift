@@ -49,14 +49,15 @@ public func CMSampleBufferCreate(
     }
 }
 
-/// `CMSampleBufferCreate` with a block to make the data ready.
+/// `CMSampleBufferCreate` with a block to make the data ready. Every argument is unlabelled, as Apple's Swift
+/// declaration has them (the header gives this function no Swift names).
 @discardableResult
 public func CMSampleBufferCreateWithMakeDataReadyHandler(
-    allocator: CFAllocator?, dataBuffer: CMBlockBuffer?, dataReady: Bool, formatDescription: CMFormatDescription?,
-    sampleCount numSamples: CMItemCount, sampleTimingEntryCount numSampleTimingEntries: CMItemCount,
-    sampleTimingArray: UnsafePointer<CMSampleTimingInfo>?, sampleSizeEntryCount numSampleSizeEntries: CMItemCount,
-    sampleSizeArray: UnsafePointer<Int>?, sampleBufferOut: UnsafeMutablePointer<CMSampleBuffer?>,
-    makeDataReadyHandler: CMSampleBufferMakeDataReadyHandler?
+    _ allocator: CFAllocator?, _ dataBuffer: CMBlockBuffer?, _ dataReady: Bool,
+    _ formatDescription: CMFormatDescription?, _ numSamples: CMItemCount, _ numSampleTimingEntries: CMItemCount,
+    _ sampleTimingArray: UnsafePointer<CMSampleTimingInfo>?, _ numSampleSizeEntries: CMItemCount,
+    _ sampleSizeArray: UnsafePointer<Int>?, _ sampleBufferOut: UnsafeMutablePointer<CMSampleBuffer?>,
+    _ makeDataReadyHandler: CMSampleBufferMakeDataReadyHandler?
 ) -> OSStatus {
     let status = CMSampleBufferCreate(
         allocator: allocator, dataBuffer: dataBuffer, dataReady: dataReady, makeDataReadyCallback: nil, refcon: nil,
@@ -129,12 +130,13 @@ public func CMSampleBufferCreateReadyWithImageBuffer(
                                        sampleTiming: sampleTiming, sampleBufferOut: sampleBufferOut)
 }
 
-/// `CMSampleBufferCreateForImageBuffer` with a block to make the data ready.
+/// `CMSampleBufferCreateForImageBuffer` with a block to make the data ready; unlabelled arguments, as Apple's.
 @discardableResult
 public func CMSampleBufferCreateForImageBufferWithMakeDataReadyHandler(
-    allocator: CFAllocator?, imageBuffer: CVImageBuffer, dataReady: Bool,
-    formatDescription: CMVideoFormatDescription, sampleTiming: UnsafePointer<CMSampleTimingInfo>,
-    sampleBufferOut: UnsafeMutablePointer<CMSampleBuffer?>, makeDataReadyHandler: CMSampleBufferMakeDataReadyHandler?
+    _ allocator: CFAllocator?, _ imageBuffer: CVImageBuffer, _ dataReady: Bool,
+    _ formatDescription: CMVideoFormatDescription, _ sampleTiming: UnsafePointer<CMSampleTimingInfo>,
+    _ sampleBufferOut: UnsafeMutablePointer<CMSampleBuffer?>,
+    _ makeDataReadyHandler: CMSampleBufferMakeDataReadyHandler?
 ) -> OSStatus {
     sampleBufferOut.pointee = nil
     switch makeImageSampleBuffer(imageBuffer: imageBuffer, dataReady: dataReady,

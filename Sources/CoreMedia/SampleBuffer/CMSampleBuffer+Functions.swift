@@ -189,7 +189,7 @@ public func CMSampleBufferSetInvalidateCallback(
 /// Sets the block `CMSampleBufferInvalidate` calls (a buffer has at most one).
 @discardableResult
 public func CMSampleBufferSetInvalidateHandler(
-    _ sbuf: CMSampleBuffer, handler invalidateHandler: @escaping CMSampleBufferInvalidateHandler
+    _ sbuf: CMSampleBuffer, invalidateHandler: @escaping CMSampleBufferInvalidateHandler
 ) -> OSStatus {
     sbuf.setInvalidator(.handler(invalidateHandler))
 }

@@ -109,11 +109,9 @@ extension CMSampleBuffer {
             sampleTimings.withUnsafeBufferPointer { timings in
                 sampleSizes.withUnsafeBufferPointer { sizes in
                     CMSampleBufferCreateWithMakeDataReadyHandler(
-                        allocator: nil, dataBuffer: dataBuffer, dataReady: dataReady,
-                        formatDescription: formatDescription, sampleCount: numSamples,
-                        sampleTimingEntryCount: timings.count, sampleTimingArray: timings.baseAddress,
-                        sampleSizeEntryCount: sizes.count, sampleSizeArray: sizes.baseAddress, sampleBufferOut: out,
-                        makeDataReadyHandler: makeDataReadyHandler)
+                        nil, dataBuffer, dataReady, formatDescription, numSamples,
+                        timings.count, timings.baseAddress, sizes.count, sizes.baseAddress, out,
+                        makeDataReadyHandler)
                 }
             }
         })
@@ -169,8 +167,7 @@ extension CMSampleBuffer {
         var timing = sampleTiming
         try self.init(creating: { out in
             CMSampleBufferCreateForImageBufferWithMakeDataReadyHandler(
-                allocator: nil, imageBuffer: imageBuffer, dataReady: dataReady, formatDescription: formatDescription,
-                sampleTiming: &timing, sampleBufferOut: out, makeDataReadyHandler: makeDataReadyHandler)
+                nil, imageBuffer, dataReady, formatDescription, &timing, out, makeDataReadyHandler)
         })
     }
 

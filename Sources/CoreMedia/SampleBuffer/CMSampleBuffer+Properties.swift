@@ -41,8 +41,8 @@ extension CMSampleBuffer {
     /// Makes the data ready with the handler given at creation.
     public func makeDataReady() throws { try checkSampleBufferStatus(CMSampleBufferMakeDataReady(self)) }
 
-    /// Whether the data is ready.
-    public var isDataReady: Bool { CMSampleBufferDataIsReady(self) }
+    /// Whether the data is ready (the package's shorthand; Apple's overlay spells it `dataReadiness`).
+    package var isDataReady: Bool { CMSampleBufferDataIsReady(self) }
 
     /// Makes the buffer's data readiness follow another buffer's.
     public func trackDataReadiness(_ sampleBufferToTrack: CMSampleBuffer) throws {
@@ -54,7 +54,7 @@ extension CMSampleBuffer {
 
     /// Sets the handler `invalidate()` calls; errors it throws are ignored, as the C callback returns nothing.
     public func setInvalidateHandler(_ body: @escaping (CMSampleBuffer) throws -> Void) throws {
-        try checkSampleBufferStatus(CMSampleBufferSetInvalidateHandler(self, handler: { try? body($0) }))
+        try checkSampleBufferStatus(CMSampleBufferSetInvalidateHandler(self, invalidateHandler: { try? body($0) }))
     }
 
     /// Whether the buffer has not been invalidated.

@@ -73,13 +73,16 @@ extension CMSampleBuffer {
         }
     }
 
-    /// Every sample's attachments, one live dictionary per sample.
-    public struct SampleAttachmentsArray: RandomAccessCollection {
+    /// Every sample's attachments, one live dictionary per sample. A Collection, as Apple declares it (not a
+    /// bidirectional or random-access one: code may add those conformances itself).
+    public struct SampleAttachmentsArray: Collection {
         let buffer: CMSampleBuffer
         /// The first index.
         public var startIndex: Int { 0 }
         /// The index past the last.
         public var endIndex: Int { buffer.sampleCount }
+        /// The index after `i`.
+        public func index(after i: Int) -> Int { i + 1 }
         /// The element at `position`.
         public subscript(position: Int) -> PerSampleAttachmentsDictionary {
             PerSampleAttachmentsDictionary(buffer: buffer, index: position)

@@ -1,4 +1,4 @@
-// CMTimeCopyDescription / CMTimeShow and the Swift description built on them.
+// CMTimeCopyDescription / CMTimeShow and the text they share.
 //
 // The format is the one Apple's CMTimeShow prints: "{1800/600 = 3.000}" for numeric times (seconds to three
 // decimals), "{INVALID}", "{INDEFINITE}", "{+INFINITY}" and "{-INFINITY}" otherwise. Apple does not document how a
@@ -10,18 +10,20 @@ import Foundation
 /// A description of `time` such as "{1/30 = 0.033}" (the allocator is accepted and ignored).
 @discardableResult
 public func CMTimeCopyDescription(allocator: CFAllocator?, time: CMTime) -> CFString? {
-    time.description as CFString
+    time.descriptionText as CFString
 }
 
 /// Prints the description of `time` to standard error, as CFShow does (CMTimeShow is documented as "just like
 /// CFShow", and CFShow writes to stderr).
 public func CMTimeShow(_ time: CMTime) {
-    CMTimeDebugOutput.show(time.description)
+    CMTimeDebugOutput.show(time.descriptionText)
 }
 
-extension CMTime: CustomStringConvertible {
+// Apple's CMTime does not conform to CustomStringConvertible (code declares `extension CMTime:
+// CustomStringConvertible` for its own logs), so the text is ours to use, not public.
+extension CMTime {
     /// The `CMTimeCopyDescription` text, such as "{1/30 = 0.033}".
-    public var description: String {
+    package var descriptionText: String {
         switch kind {
         case .invalid: return "{INVALID}"
         case .indefinite: return "{INDEFINITE}"

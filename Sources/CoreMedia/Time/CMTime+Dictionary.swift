@@ -77,27 +77,3 @@ enum CMTimeDictionaryNumber {
         }
     }
 }
-
-extension CMTime: Codable {
-    private enum CodingKeys: String, CodingKey {
-        case value, timescale, flags, epoch
-    }
-
-    /// Decodes the four fields (flags as their raw bits).
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.init(value: try container.decode(CMTimeValue.self, forKey: .value),
-                  timescale: try container.decode(CMTimeScale.self, forKey: .timescale),
-                  flags: CMTimeFlags(rawValue: try container.decode(UInt32.self, forKey: .flags)),
-                  epoch: try container.decode(CMTimeEpoch.self, forKey: .epoch))
-    }
-
-    /// Encodes the four fields (flags as their raw bits).
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(value, forKey: .value)
-        try container.encode(timescale, forKey: .timescale)
-        try container.encode(flags.rawValue, forKey: .flags)
-        try container.encode(epoch, forKey: .epoch)
-    }
-}

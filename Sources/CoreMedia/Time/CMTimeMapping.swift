@@ -24,12 +24,29 @@ public struct CMTimeMapping: Sendable {
     /// An invalid mapping.
     public static let invalid = CMTimeMapping(source: .invalid, target: .invalid)
 
-    /// Whether the target range is valid (`CMTIMEMAPPING_IS_VALID`).
-    public var isValid: Bool { target.isValid }
+}
+
+// Apple's CMTimeMapping has no members beyond the fields, `invalid` and the initializers, and its page lists no
+// conformances (developer.apple.com/documentation/coremedia/cmtimemapping): code declares its own Equatable,
+// Codable or description on it. These are the package's.
+extension CMTimeMapping {
+    /// Whether the target range is valid (the `CMTIMEMAPPING_IS_VALID` macro, which Swift does not import).
+    package var isValid: Bool { target.isValid }
 
     /// Whether this is an empty edit: a valid target and a source start that is not numeric
-    /// (`CMTIMEMAPPING_IS_EMPTY`).
-    public var isEmpty: Bool { !source.start.isNumeric && target.isValid }
+    /// (the `CMTIMEMAPPING_IS_EMPTY` macro).
+    package var isEmpty: Bool { !source.start.isNumeric && target.isValid }
+
+    /// Whether both mappings have equal sources and equal targets.
+    package func isEqual(to other: CMTimeMapping) -> Bool {
+        source == other.source && target == other.target
+    }
+
+    /// "{source = {{…}, {…}}, target = {{…}, {…}}}". Apple does not document the CMTimeMappingCopyDescription
+    /// format; this one names both ranges in the CMTimeRange format.
+    package var descriptionText: String {
+        "{source = \(source.descriptionText), target = \(target.descriptionText)}"
+    }
 }
 
 /// A mapping of `source` onto `target`; invalid when either duration is outside epoch 0 (CMTimeRange.h).
@@ -74,51 +91,10 @@ public func CMTimeMappingMakeFromDictionary(_ dictionaryRepresentation: CFDictio
 /// A description of `mapping` (the allocator is accepted and ignored).
 @discardableResult
 public func CMTimeMappingCopyDescription(allocator: CFAllocator?, mapping: CMTimeMapping) -> CFString? {
-    mapping.description as CFString
+    mapping.descriptionText as CFString
 }
 
 /// Prints the description of `mapping` to standard error, as CFShow does.
 public func CMTimeMappingShow(_ mapping: CMTimeMapping) {
-    CMTimeDebugOutput.show(mapping.description)
-}
-
-extension CMTimeMapping: Equatable, Hashable {
-    /// Whether the sources and the targets are equal ranges.
-    public static func == (lhs: CMTimeMapping, rhs: CMTimeMapping) -> Bool {
-        lhs.source == rhs.source && lhs.target == rhs.target
-    }
-
-    /// Hashes what `==` compares.
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(source)
-        hasher.combine(target)
-    }
-}
-
-extension CMTimeMapping: Codable {
-    private enum CodingKeys: String, CodingKey {
-        case source, target
-    }
-
-    /// Decodes the source and the target.
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.init(source: try container.decode(CMTimeRange.self, forKey: .source),
-                  target: try container.decode(CMTimeRange.self, forKey: .target))
-    }
-
-    /// Encodes the source and the target.
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(source, forKey: .source)
-        try container.encode(target, forKey: .target)
-    }
-}
-
-extension CMTimeMapping: CustomStringConvertible {
-    /// "{source = {{…}, {…}}, target = {{…}, {…}}}". Apple does not document the CMTimeMappingCopyDescription
-    /// format; this one names both ranges in the CMTimeRange format.
-    public var description: String {
-        "{source = \(source.description), target = \(target.description)}"
-    }
+    CMTimeDebugOutput.show(mapping.descriptionText)
 }

@@ -86,12 +86,12 @@ public func CMTimeRangeMakeFromDictionary(_ dictionaryRepresentation: CFDictiona
 /// A description of `range` such as "{{0/1 = 0.000}, {10/1 = 10.000}}" (the allocator is accepted and ignored).
 @discardableResult
 public func CMTimeRangeCopyDescription(allocator: CFAllocator?, range: CMTimeRange) -> CFString? {
-    range.description as CFString
+    range.descriptionText as CFString
 }
 
 /// Prints the description of `range` to standard error, as CFShow does.
 public func CMTimeRangeShow(_ range: CMTimeRange) {
-    CMTimeDebugOutput.show(range.description)
+    CMTimeDebugOutput.show(range.descriptionText)
 }
 
 extension CMTimeRange {

@@ -99,29 +99,10 @@ extension CMTimeRange: Equatable, Hashable {
     }
 }
 
-extension CMTimeRange: Codable {
-    private enum CodingKeys: String, CodingKey {
-        case start, duration
-    }
-
-    /// Decodes the start and the duration.
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.init(start: try container.decode(CMTime.self, forKey: .start),
-                  duration: try container.decode(CMTime.self, forKey: .duration))
-    }
-
-    /// Encodes the start and the duration.
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(start, forKey: .start)
-        try container.encode(duration, forKey: .duration)
-    }
-}
-
-extension CMTimeRange: CustomStringConvertible {
+// Not CustomStringConvertible, as on Apple's platforms (see CMTime.descriptionText).
+extension CMTimeRange {
     /// The `CMTimeRangeCopyDescription` text: "{{start}, {duration}}", such as "{{0/1 = 0.000}, {+INFINITY}}".
-    public var description: String {
-        "{\(start.description), \(duration.description)}"
+    package var descriptionText: String {
+        "{\(start.descriptionText), \(duration.descriptionText)}"
     }
 }

@@ -6,17 +6,15 @@
 // Apple's SDK header gives as the value too.
 
 /// The type of the strings that name a video codec in a video settings dictionary (Apple's `AVVideoCodecType`).
-public struct AVVideoCodecType: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
+///
+/// Apple's header declares it `NS_STRING_ENUM`, which Swift imports with `init(rawValue:)` only (no unlabelled
+/// initializer, no description: code may declare those itself).
+public struct AVVideoCodecType: RawRepresentable, Hashable, Sendable {
     /// The codec's four-character code as a string (`"avc1"`).
     public let rawValue: String
 
     /// A codec type from its string.
     public init(rawValue: String) { self.rawValue = rawValue }
-
-    /// A codec type from its string (the unlabelled form Swift imports for `NS_STRING_ENUM` types).
-    public init(_ rawValue: String) { self.rawValue = rawValue }
-
-    public var description: String { rawValue }
 }
 
 extension AVVideoCodecType {

@@ -18,11 +18,8 @@ enum BufferBytes {
     /// Each sample's (packet's) bytes: by packet descriptions when the buffer has them, else by sample sizes.
     static func samples(_ buffer: CMSampleBuffer) -> [[UInt8]] {
         let all = data(buffer)
-        var count = 0
-        CMSampleBufferGetAudioStreamPacketDescriptions(buffer, entryCount: 0, arrayToFill: nil, entriesNeededOut: &count)
-        if count > 0 {
-            var descriptions = [AudioStreamPacketDescription](repeating: AudioStreamPacketDescription(), count: count)
-            CMSampleBufferGetAudioStreamPacketDescriptions(buffer, entryCount: count, arrayToFill: &descriptions, entriesNeededOut: nil)
+        let descriptions = (try? buffer.audioStreamPacketDescriptions()) ?? []
+        if !descriptions.isEmpty {
             return descriptions.map { Array(all[Int($0.mStartOffset)..<(Int($0.mStartOffset) + Int($0.mDataByteSize))]) }
         }
         var result: [[UInt8]] = []

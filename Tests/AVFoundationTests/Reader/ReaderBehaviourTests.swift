@@ -338,6 +338,6 @@ struct ReaderBehaviourTests {
         #expect(NSValue(time: .positiveInfinity).timeValue == .positiveInfinity)
         #expect(NSValue(time: .zero).timeRangeValue.isValid == false, "a time is not a range")
         let mapping = CMTimeMapping(source: range, target: range)
-        #expect(NSValue(timeMapping: mapping).timeMappingValue == mapping)
+        #expect(NSValue(timeMapping: mapping).timeMappingValue.isEqual(to: mapping))
     }
 }

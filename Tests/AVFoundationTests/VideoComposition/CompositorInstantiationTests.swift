@@ -21,11 +21,16 @@ private class OverridingCompositor: NSObject, AVVideoCompositing, @unchecked Sen
     func startRequest(_ asyncVideoCompositionRequest: AVAsynchronousVideoCompositionRequest) {}
 }
 
-/// Older SDK spelling (`[String: Any]`), no initializer at all.
+/// Computed attribute properties, no initializer at all. (The older SDKs' `[String: Any]` spelling compiles only in
+/// the Swift 5 language mode, with a warning, as on a Mac: Tests/Compat/AppleStyle/Compositing.swift declares it.)
 private class ImplicitInitCompositor: NSObject, AVVideoCompositing, @unchecked Sendable {
     var counter = [1, 2, 3]
-    var sourcePixelBufferAttributes: [String: Any]? { [kCVPixelBufferPixelFormatTypeKey as String: [kCVPixelFormatType_420YpCbCr8BiPlanarVideoRange]] }
-    var requiredPixelBufferAttributesForRenderContext: [String: Any] { [kCVPixelBufferPixelFormatTypeKey as String: kCVPixelFormatType_32BGRA] }
+    var sourcePixelBufferAttributes: [String: any Sendable]? {
+        [kCVPixelBufferPixelFormatTypeKey as String: [kCVPixelFormatType_420YpCbCr8BiPlanarVideoRange]]
+    }
+    var requiredPixelBufferAttributesForRenderContext: [String: any Sendable] {
+        [kCVPixelBufferPixelFormatTypeKey as String: kCVPixelFormatType_32BGRA]
+    }
     func renderContextChanged(_ newRenderContext: AVVideoCompositionRenderContext) {}
     func startRequest(_ asyncVideoCompositionRequest: AVAsynchronousVideoCompositionRequest) {}
 }
@@ -33,12 +38,6 @@ private class ImplicitInitCompositor: NSObject, AVVideoCompositing, @unchecked S
 /// A subclass that adds state of its own and keeps its parent's init.
 private final class SubclassedCompositor: OverridingCompositor, @unchecked Sendable {
     var extra = "subclass property"
-}
-
-/// Declares neither attribute spelling (a broken compositor: refused later, never a stack overflow).
-private final class NoAttributesCompositor: NSObject, AVVideoCompositing, @unchecked Sendable {
-    func renderContextChanged(_ newRenderContext: AVVideoCompositionRenderContext) {}
-    func startRequest(_ asyncVideoCompositionRequest: AVAsynchronousVideoCompositionRequest) {}
 }
 
 private final class Deinits: @unchecked Sendable {
@@ -85,24 +84,16 @@ struct CompositorInstantiationTests {
         #expect(deinits.lock.withLock { deinits.count } == before + 3)
     }
 
-    @Test("both spellings of the attribute properties are read, whichever the compositor declares")
-    func attributeSpellings() throws {
-        let current: any AVVideoCompositing = OverridingCompositor()
-        let older: any AVVideoCompositing = ImplicitInitCompositor()
-        let currentSource: [String: Any]? = current.sourcePixelBufferAttributes
-        let olderSource: [String: Any]? = older.sourcePixelBufferAttributes
-        #expect(currentSource?[kCVPixelBufferPixelFormatTypeKey as String] as? OSType == kCVPixelFormatType_32BGRA)
-        #expect((olderSource?[kCVPixelBufferPixelFormatTypeKey as String] as? [OSType]) == [kCVPixelFormatType_420YpCbCr8BiPlanarVideoRange])
-        let olderTyped: [String: any Sendable] = older.requiredPixelBufferAttributesForRenderContext
-        #expect(olderTyped[kCVPixelBufferPixelFormatTypeKey as String] as? OSType == kCVPixelFormatType_32BGRA)
-    }
-
-    @Test("a compositor that declares neither spelling reads as having no attributes")
-    func neitherSpelling() {
-        let silent: any AVVideoCompositing = NoAttributesCompositor()
-        let source: [String: Any]? = silent.sourcePixelBufferAttributes
-        let required: [String: Any] = silent.requiredPixelBufferAttributesForRenderContext
-        #expect(source == nil)
-        #expect(required.isEmpty)
+    @Test("the attribute properties are read through the protocol, stored or computed")
+    func attributes() throws {
+        let stored: any AVVideoCompositing = OverridingCompositor()
+        let computed: any AVVideoCompositing = ImplicitInitCompositor()
+        let storedSource: [String: Any]? = stored.sourcePixelBufferAttributes
+        let computedSource: [String: Any]? = computed.sourcePixelBufferAttributes
+        #expect(storedSource?[kCVPixelBufferPixelFormatTypeKey as String] as? OSType == kCVPixelFormatType_32BGRA)
+        #expect((computedSource?[kCVPixelBufferPixelFormatTypeKey as String] as? [OSType])
+                == [kCVPixelFormatType_420YpCbCr8BiPlanarVideoRange])
+        let required = computed.requiredPixelBufferAttributesForRenderContext
+        #expect(required[kCVPixelBufferPixelFormatTypeKey as String] as? OSType == kCVPixelFormatType_32BGRA)
     }
 }

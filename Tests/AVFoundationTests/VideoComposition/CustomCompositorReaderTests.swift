@@ -241,6 +241,42 @@ struct CustomCompositorReaderTests {
         #expect(error.localizedDescription.contains("requiredPixelBufferAttributesForRenderContext"))
     }
 
+    @Test("a configuration asking for tagged output buffers is refused with invalidVideoComposition, not ignored")
+    func taggedOutputBuffers() throws {
+        let (composition, _) = try VideoCompositionMedia.layers(["red-320x240-1s.mp4"])
+        let monoscopic = VideoCompositionMedia.videoComposition(for: composition,
+                                                                compositor: FirstSourceCompositor.self)
+        // Apple's iOS 26 memberwise initializer takes outputBufferDescription between instructions and the HDR policy.
+        let base = AVVideoComposition.Configuration(state: monoscopic.snapshot)
+        let stereo = [[CMTag(category: 0x6579_6573 /* 'eyes' */, value: .flags(1))],
+                      [CMTag(category: 0x6579_6573, value: .flags(2))]]
+        let configuration = AVVideoComposition.Configuration(
+            customVideoCompositorClass: base.customVideoCompositorClass, frameDuration: base.frameDuration,
+            instructions: base.instructions, outputBufferDescription: stereo, renderSize: base.renderSize)
+        let tagged = AVVideoComposition(configuration: configuration)
+        #expect(AVVideoComposition.Configuration(state: tagged.snapshot).outputBufferDescription?.count == 2)
+
+        let output = AVAssetReaderVideoCompositionOutput(videoTracks: composition.tracks(withMediaType: .video),
+                                                         videoSettings: nil)
+        output.videoComposition = tagged
+        let reader = try AVAssetReader(asset: composition)
+        reader.add(output)
+        #expect(!reader.startReading())
+        let error = try #require(reader.error as? AVError)
+        #expect(error.code == .invalidVideoComposition)
+        #expect(error.localizedDescription.contains("outputBufferDescription"), "\(error.localizedDescription)")
+
+        // nil, the default, is monoscopic output: read as before.
+        let plain = AVVideoComposition(configuration: AVVideoComposition.Configuration(state: monoscopic.snapshot))
+        let frames = try CompositionMedia.read(composition, {
+            let output = AVAssetReaderVideoCompositionOutput(videoTracks: composition.tracks(withMediaType: .video),
+                                                             videoSettings: nil)
+            output.videoComposition = plain
+            return output
+        }())
+        #expect(frames.count == 30)
+    }
+
     @Test("invalid compositions fail startReading with invalidVideoComposition naming the problem")
     func invalidCompositions() throws {
         let (composition, _) = try VideoCompositionMedia.layers(["red-320x240-1s.mp4"])

@@ -142,7 +142,7 @@ struct RangeCase: Sendable, CustomTestStringConvertible {
         self.source = source
     }
 
-    var testDescription: String { "\(what) → \(expected) [\(source)]" }
+    var testDescription: String { "\(what) → \(expected.descriptionText) [\(source)]" }
 
     /// Compares field by field (timescales included): the same range written differently is a different result.
     func check(sourceLocation: SourceLocation = #_sourceLocation) {

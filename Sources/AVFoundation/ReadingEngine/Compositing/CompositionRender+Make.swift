@@ -13,6 +13,13 @@ extension CompositionRender {
                      patience: Duration, report: @escaping @Sendable (String) -> Void)
         throws(ReadingFailure) -> CompositionRender {
         let state = composition.snapshot
+        if let description = state.outputBufferDescription {
+            // Apple renders these tagged buffers (stereo views, projections) with custom compositors only; our
+            // pipeline carries one monoscopic picture per frame, so the request is refused rather than ignored.
+            throw ReadingFailure(.invalidComposition, "the video composition's outputBufferDescription asks for "
+                                 + "\(description.count) tagged output buffers per frame; only monoscopic output "
+                                 + "(outputBufferDescription nil) is rendered here")
+        }
         try validate(composition, tracks: tracks)
         let size = try renderPixelSize(state)
         let instructions = state.instructions
