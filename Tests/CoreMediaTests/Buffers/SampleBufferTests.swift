@@ -252,6 +252,21 @@ struct SampleBufferTests {
         #expect(buffer.duration == CMTime(value: 3072, timescale: 44_100))
         #expect(try buffer.sampleTimingInfos().count == 1)
         #expect(try buffer.audioStreamPacketDescriptions().map(\.mDataByteSize) == [191, 183, 208])
+        // The C function's sizes are bytes (allocatedSize:, packetDescriptionsSizeNeededOut:), as Apple's header
+        // names them: too few bytes is kCMSampleBufferError_ArrayTooSmall.
+        let stride = MemoryLayout<AudioStreamPacketDescription>.stride
+        var bytesNeeded = 0
+        #expect(CMSampleBufferGetAudioStreamPacketDescriptions(buffer, allocatedSize: 0, packetDescriptionsOut: nil,
+                                                               packetDescriptionsSizeNeededOut: &bytesNeeded) == noErr)
+        #expect(bytesNeeded == 3 * stride)
+        var copied = [AudioStreamPacketDescription](repeating: AudioStreamPacketDescription(), count: 3)
+        #expect(CMSampleBufferGetAudioStreamPacketDescriptions(buffer, allocatedSize: 3, packetDescriptionsOut: &copied,
+                                                               packetDescriptionsSizeNeededOut: nil)
+                == kCMSampleBufferError_ArrayTooSmall)
+        #expect(CMSampleBufferGetAudioStreamPacketDescriptions(buffer, allocatedSize: bytesNeeded,
+                                                               packetDescriptionsOut: &copied,
+                                                               packetDescriptionsSizeNeededOut: nil) == noErr)
+        #expect(copied.map(\.mStartOffset) == [0, 191, 374])
         let last = try CMSampleBuffer(copying: buffer, forRange: 2..<3)
         #expect(try last.audioStreamPacketDescriptions().map(\.mStartOffset) == [0])
         #expect(try last.dataBuffer!.dataBytes() == Data(patternBytes(582)[374...]))
