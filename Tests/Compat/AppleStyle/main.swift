@@ -5,7 +5,8 @@
 // KeyValueObserving.swift; submodule imports and AVMakeRect in SubmoduleImports.swift; VideoToolbox settings in
 // CompressionSettings.swift; CF functions, `as String` keys and the frame-dropping idiom in
 // CoreFoundationIdioms.swift; MobileCoreServices's UTType functions in LegacyTypeIdentifiers.swift; the helpers real
-// code declares on Apple's types, which compile only while we declare nothing Apple lacks, in OwnHelpers.swift;
+// code declares on Apple's types, which compile only while we declare nothing Apple lacks, in OwnHelpers.swift, and
+// the conformances it declares on them (descriptions, Codable, Equatable) in OwnConformances.swift;
 // AVFAudio's formats and buffers in AudioBuffers.swift, its files in AudioFiles.swift; iOS 26's ready sample
 // buffers and mutable/read-only pixel buffers in ReadySampleBuffers.swift, its providers and receivers in
 // ProvidersAndReceivers.swift; what the umbrella imports bring, with `import AVFoundation`, `import QuartzCore` or
@@ -120,6 +121,7 @@ do {
     checkKeyValueObserving(clips[0], outputDirectory: outputDirectory)
     try checkCoreFoundationIdioms(clips[0], outputDirectory: outputDirectory)
     checkOwnHelpers()
+    try checkOwnConformances()
     checkAudioBuffers()
     try checkAudioFiles(clips[0], outputDirectory: outputDirectory)
     try checkReadySampleBuffers()
