@@ -23,7 +23,6 @@ public struct CMTimeMapping: Sendable {
 
     /// An invalid mapping.
     public static let invalid = CMTimeMapping(source: .invalid, target: .invalid)
-
 }
 
 // Apple's CMTimeMapping has no members beyond the fields, `invalid` and the initializers, and its page lists no
