@@ -12,13 +12,14 @@ enum Ladder {
         case hevc
 
         /// The encoder's settings for a rung: H.264 High at the level the size needs; HEVC Main (x265's default
-        /// profile), whose `hvc1` sample entry is what Apple's HLS authoring specification asks for.
-        func settings(_ rung: Rung) -> [String: Any] {
+        /// profile), whose `hvc1` sample entry is what Apple's HLS authoring specification asks for; the colour
+        /// `color` (`Ladder.color(of:height:)`).
+        func settings(_ rung: Rung, color: [String: Any]) -> [String: Any] {
             var compression: [String: Any] = [AVVideoAverageBitRateKey: rung.bitRate]
             if self == .h264 { compression[AVVideoProfileLevelKey] = AVVideoProfileLevelH264HighAutoLevel }
             return [AVVideoCodecKey: self == .h264 ? AVVideoCodecType.h264 : AVVideoCodecType.hevc,
                     AVVideoWidthKey: rung.width, AVVideoHeightKey: rung.height,
-                    AVVideoCompressionPropertiesKey: compression]
+                    AVVideoCompressionPropertiesKey: compression, AVVideoColorPropertiesKey: color]
         }
 
         /// The share of the H.264 bit rate a rendition gets: HEVC needs fewer bits for the same picture (this
@@ -32,6 +33,28 @@ enum Ladder {
         var width: Int
         var bitRate: Int
         var name: String { "\(height)p" }
+    }
+
+    /// The colour every rung is tagged with (`AVVideoColorPropertiesKey`): the source's primaries, transfer function
+    /// and matrix, or, for an untagged source, what players assume of it (BT.709 from 720 lines up, else BT.601).
+    /// Untagged, a rung under 720 lines would be read as BT.601 while it holds the source's BT.709 samples, so the
+    /// encoder would convert every picture through RGB (a third of the ladder's scaling time); tagged, the samples
+    /// go through as they are and players read every rung as the source.
+    static func color(of format: CMFormatDescription?, height: CGFloat) -> [String: Any] {
+        let tagged = format.map { format in
+            [kCMFormatDescriptionExtension_ColorPrimaries, kCMFormatDescriptionExtension_TransferFunction,
+             kCMFormatDescriptionExtension_YCbCrMatrix].map {
+                CMFormatDescriptionGetExtension(format, extensionKey: $0) as? String
+            }
+        }
+        if let tagged, let primaries = tagged[0], let transfer = tagged[1], let matrix = tagged[2] {
+            return [AVVideoColorPrimariesKey: primaries, AVVideoTransferFunctionKey: transfer,
+                    AVVideoYCbCrMatrixKey: matrix]
+        }
+        let isHD = height >= 720
+        return [AVVideoColorPrimariesKey: isHD ? AVVideoColorPrimaries_ITU_R_709_2 : AVVideoColorPrimaries_SMPTE_C,
+                AVVideoTransferFunctionKey: AVVideoTransferFunction_ITU_R_709_2,
+                AVVideoYCbCrMatrixKey: isHD ? AVVideoYCbCrMatrix_ITU_R_709_2 : AVVideoYCbCrMatrix_ITU_R_601_4]
     }
 
     /// The rungs at `heights` no taller than the source, their widths keeping its shape (even), and H.264 bit rates
@@ -57,13 +80,18 @@ enum Ladder {
         }
         let audio = try await asset.loadTracks(withMediaType: .audio).first
         let size = try await video.load(.naturalSize)
+        let color = color(of: try await video.load(.formatDescriptions).first, height: size.height)
         let rungs = rungs(heights, sourceSize: size, codec: codec)
         guard !rungs.isEmpty else {
             throw SegmenterError("no ladder height is at most the source's \(Int(size.height)) lines")
         }
         let reader = try AVAssetReader(asset: asset)
+        // Planar 4:2:0, the layout H.264 and HEVC decoders make and x264 and x265 take: the top rung goes to its
+        // encoder as decoded, the others through a scale within one layout. Bi-planar (NV12) pictures cost a repack
+        // after decoding and a scale and repack in one swscale pass per lower rung, the slow one (1.44 × ffmpeg's
+        // CPU for the ladder, a tenth of it in swscale).
         let frames = AVAssetReaderTrackOutput(track: video, outputSettings: [
-            kCVPixelBufferPixelFormatTypeKey as String: kCVPixelFormatType_420YpCbCr8BiPlanarVideoRange])
+            kCVPixelBufferPixelFormatTypeKey as String: kCVPixelFormatType_420YpCbCr8Planar])
         reader.add(frames)
         let frameRate = Double(try await video.load(.nominalFrameRate))
         var folders: [URL] = []
@@ -75,7 +103,7 @@ enum Ladder {
             let writer = segmentWriter(targetDuration: targetDuration, cmaf: cmaf)
             let files = SegmentFileWriter(directory: folder, baseName: baseName)
             writer.delegate = files
-            let input = AVAssetWriterInput(mediaType: .video, outputSettings: codec.settings(rung))
+            let input = AVAssetWriterInput(mediaType: .video, outputSettings: codec.settings(rung, color: color))
             writer.add(input)
             outputs.append((rung, writer, input, files))
         }
