@@ -77,6 +77,10 @@ struct AVSegmentTests {
             #expect(video?["width"] as? Int == width, "\(name)")
             #expect(video?["height"] as? Int == height, "\(name)")
             #expect(Int(video?["nb_read_frames"] as? String ?? "") == 240, "\(name)")
+            // The untagged 240-line source is read as BT.601, and every rung says so (so none is converted).
+            #expect(video?["color_space"] as? String == "smpte170m", "\(name)")
+            #expect(video?["color_primaries"] as? String == "smpte170m", "\(name)")
+            #expect(video?["color_transfer"] as? String == "bt709", "\(name)")
             let playlist = try String(contentsOf: url, encoding: .utf8)
             #expect(playlist.components(separatedBy: "#EXTINF:").count - 1 == 4, "\(name): \(playlist)")
         }
