@@ -139,10 +139,8 @@ public func AudioConverterNewSpecific(_ inSourceFormat: UnsafePointer<AudioStrea
     outAudioConverter.pointee = nil
     guard inNumberClassDescriptions > 0 else { return kAudio_ParamError }
     let given = UnsafeBufferPointer(start: inClassDescriptions, count: Int(inNumberClassDescriptions))
-    // AudioCodec.h's component types and AudioFormat.h's manufacturer of Apple's software codecs.
-    let decoder: OSType = 0x6164_6563  // 'adec'
-    let encoder: OSType = 0x6165_6E63  // 'aenc'
-    let software: OSType = 0x6170_706C  // 'appl'
+    let decoder = kAudioDecoderComponentType, encoder = kAudioEncoderComponentType
+    let software = kAppleSoftwareAudioCodecManufacturer
     var needed: [(type: OSType, format: AudioFormatID)] = []
     if !inSourceFormat.pointee.isLinearPCM { needed.append((decoder, inSourceFormat.pointee.mFormatID)) }
     if !inDestinationFormat.pointee.isLinearPCM { needed.append((encoder, inDestinationFormat.pointee.mFormatID)) }
@@ -242,4 +240,37 @@ public func AudioConverterFillComplexBuffer(_ inAudioConverter: AudioConverterRe
         converter.fill(ref: inAudioConverter, input: proc, userData: inInputDataProcUserData,
                        packets: ioOutputDataPacketSize, output: outOutputData, descriptions: outPacketDescription)
     }
+}
+
+/// `AudioConverterFillComplexBuffer` that also describes each output packet's dependencies on the others, for output
+/// formats whose packets can depend on earlier ones (those with `kAudioFormatProperty_FormatEmploysDependentPackets`:
+/// USAC, for instance). AudioConverter.h: `outPacketDependencies` holds `ioOutputDataPacketSize` descriptions and is
+/// filled only by encoders of such formats. None of the formats made here is one (linear PCM, AAC, Apple Lossless,
+/// FLAC, Opus: every packet stands alone in Core Audio's model), so it is left as it is and the call converts
+/// exactly as `AudioConverterFillComplexBuffer` does, with the same results.
+@discardableResult
+public func AudioConverterFillComplexBufferWithPacketDependencies(
+    _ inAudioConverter: AudioConverterRef, _ inInputDataProc: AudioConverterComplexInputDataProc,
+    _ inInputDataProcUserData: UnsafeMutableRawPointer?, _ ioOutputDataPacketSize: UnsafeMutablePointer<UInt32>,
+    _ outOutputData: UnsafeMutablePointer<AudioBufferList>,
+    _ outPacketDescriptions: UnsafeMutablePointer<AudioStreamPacketDescription>?,
+    _ outPacketDependencies: UnsafeMutablePointer<AudioStreamPacketDependencyDescription>
+) -> OSStatus {
+    AudioConverterFillComplexBuffer(inAudioConverter, inInputDataProc, inInputDataProcUserData, ioOutputDataPacketSize,
+                                    outOutputData, outPacketDescriptions)
+}
+
+/// Converts `inNumberPCMFrames` frames of linear PCM from the buffers of `inInputData` into those of `outOutputData`
+/// (as many buffers as each format has: one interleaved, or one a channel), the same number of frames out as in: only
+/// for PCM to PCM at one sample rate, as Apple's (other conversions give `kAudioConverterErr_OperationNotSupported`;
+/// use `AudioConverterFillComplexBuffer`). Each output buffer's `mDataByteSize` is its capacity on entry and the
+/// bytes written on return. Input buffers holding fewer frames give `kAudioConverterErr_InvalidInputSize`, output
+/// buffers too small `kAudioConverterErr_InvalidOutputSize`, a list with the wrong number of buffers or a buffer
+/// without memory `kAudio_ParamError`.
+@discardableResult
+public func AudioConverterConvertComplexBuffer(_ inAudioConverter: AudioConverterRef, _ inNumberPCMFrames: UInt32,
+                                               _ inInputData: UnsafePointer<AudioBufferList>,
+                                               _ outOutputData: UnsafeMutablePointer<AudioBufferList>) -> OSStatus {
+    guard let converter = AudioConverterTable.shared.object(inAudioConverter) else { return kAudio_ParamError }
+    return converter.convertComplexBuffer(inNumberPCMFrames, inInputData, outOutputData)
 }

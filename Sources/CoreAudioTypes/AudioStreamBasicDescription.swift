@@ -99,6 +99,32 @@ public struct AudioValueRange: Sendable {
     }
 }
 
+/// How one packet depends on others (CoreAudioBaseTypes.h), for formats whose packets are not all independently
+/// decodable (`kAudioFormatProperty_FormatEmploysDependentPackets`).
+public struct AudioStreamPacketDependencyDescription: Sendable {
+    /// 1 if the packet can be decoded on its own, 0 otherwise.
+    public var mIsIndependentlyDecodable: UInt32
+    /// For an independently decodable packet: the packets to decode after it before the decoder is refreshed.
+    public var mPreRollCount: UInt32
+    /// Unused.
+    public var mFlags: UInt32
+    /// Reserved.
+    public var mReserved: UInt32
+
+    /// A description with every field zero.
+    public init() {
+        self.init(mIsIndependentlyDecodable: 0, mPreRollCount: 0, mFlags: 0, mReserved: 0)
+    }
+
+    /// A description with every field given.
+    public init(mIsIndependentlyDecodable: UInt32, mPreRollCount: UInt32, mFlags: UInt32, mReserved: UInt32) {
+        self.mIsIndependentlyDecodable = mIsIndependentlyDecodable
+        self.mPreRollCount = mPreRollCount
+        self.mFlags = mFlags
+        self.mReserved = mReserved
+    }
+}
+
 /// Names one implementation of a codec (CoreAudioBaseTypes.h): its type (encoder 'aenc' or decoder 'adec'), the
 /// format it encodes or decodes, and its maker ('appl' for Apple's software codecs).
 public struct AudioClassDescription: Sendable {
