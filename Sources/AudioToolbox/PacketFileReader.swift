@@ -64,9 +64,22 @@ final class PacketFileReader: AudioFileObject {
         guard FileManager.default.fileExists(atPath: url.path) else {
             return .failure(.init(kAudioFileFileNotFoundError))
         }
+        return open(url) { try ContainerOpener.standard.open(url: url) }
+    }
+
+    /// Opens the bytes of `file` (a client's, read through its callbacks), named by `url`, whose path extension
+    /// stands for the caller's file type hint.
+    static func open(_ file: MappedFile, url: URL) -> Result<PacketFileReader, ExtAudioFileFailure> {
+        open(url) { try ContainerOpener.standard.open(file, url: url) }
+    }
+
+    /// The reader of the container `opener` opens: the statuses are Apple's for a file that is not an audio file
+    /// read here, a damaged one, or one without audio.
+    private static func open(_ url: URL, _ opener: () throws -> any ContainerReader)
+        -> Result<PacketFileReader, ExtAudioFileFailure> {
         let container: any ContainerReader
         do {
-            container = try ContainerOpener.standard.open(url: url)
+            container = try opener()
         } catch {
             if (error as NSError).domain == NSURLErrorDomain { return .failure(.init(kAudioFilePermissionsError)) }
             if (error as? AVError)?.code == .fileFormatNotRecognized {

@@ -11,10 +11,13 @@ import Synchronization
 /// write, once the magic cookie and channel layout that its header holds can no longer change. The file is finished
 /// by `AudioFileClose`, which records the packet table (priming and remainder) set meanwhile.
 final class PacketFileWriter: AudioFileObject {
-    private let url: URL
+    /// The file made at a URL, removed when it cannot be finished; nil for a client's storage.
+    private let url: URL?
     private let fileType: AudioFileTypeID
     private let description: AudioStreamBasicDescription
     private let state: Mutex<State>
+    /// The client's callbacks a file initialised with them is written through, whose statuses its failures return.
+    private let client: AudioFileClient?
 
     private struct State: @unchecked Sendable {  // The container writer serialises itself; the mutex orders its use.
         var writer: any ContainerWriter
@@ -29,17 +32,24 @@ final class PacketFileWriter: AudioFileObject {
         var isOpen = true
     }
 
-    private init(url: URL, fileType: AudioFileTypeID, description: AudioStreamBasicDescription,
-                 writer: any ContainerWriter) {
+    private init(url: URL?, client: AudioFileClient?, fileType: AudioFileTypeID,
+                 description: AudioStreamBasicDescription, writer: any ContainerWriter) {
         self.url = url
+        self.client = client
         self.fileType = fileType
         self.description = description
         state = Mutex(State(writer: writer))
     }
 
+    /// Where a file is written: a file created at a URL, or a client's storage (named in messages).
+    enum Destination {
+        case url(URL)
+        case storage(AudioFileClient, name: URL)
+    }
+
     /// The container writer of `fileType`, or nil for a type not written here.
-    private static func makeWriter(_ fileType: AudioFileTypeID, url: URL) throws(ContainerWriterError)
-        -> (any ContainerWriter)? {
+    private static func makeWriter(_ fileType: AudioFileTypeID, _ destination: Destination)
+        throws(ContainerWriterError) -> (any ContainerWriter)? {
         let audioTypes: [AudioFileTypeID: AudioFileWriter.FileType] = [
             kAudioFileWAVEType: .wave, kAudioFileAIFFType: .aiff, kAudioFileAIFCType: .aifc, kAudioFileCAFType: .caf,
             kAudioFileAMRType: .amr,
@@ -48,10 +58,18 @@ final class PacketFileWriter: AudioFileObject {
             kAudioFileM4AType: .appleM4A, kAudioFileMPEG4Type: .mpeg4, kAudioFileM4BType: .appleM4A,
             kAudioFile3GPType: .threeGPP, kAudioFile3GP2Type: .threeGPP2,
         ]
-        if let type = audioTypes[fileType] {
-            return try AudioFileContainerWriter(url: url, fileType: type, metadata: [])
+        switch destination {
+        case .url(let url):
+            if let type = audioTypes[fileType] {
+                return try AudioFileContainerWriter(url: url, fileType: type, metadata: [])
+            }
+            if let type = movieTypes[fileType] { return try MovieWriter(url: url, fileType: type) }
+        case .storage(let storage, let name):
+            if let type = audioTypes[fileType] {
+                return AudioFileContainerWriter(storage: storage, name: name, fileType: type)
+            }
+            if let type = movieTypes[fileType] { return try MovieWriter(storage: storage, name: name, fileType: type) }
         }
-        if let type = movieTypes[fileType] { return try MovieWriter(url: url, fileType: type) }
         return nil
     }
 
@@ -78,13 +96,8 @@ final class PacketFileWriter: AudioFileObject {
     static func create(url: URL, fileType: AudioFileTypeID, format: AudioStreamBasicDescription, flags: AudioFileFlags)
         -> Result<PacketFileWriter, ExtAudioFileFailure> {
         guard url.isFileURL else { return .failure(.init(kAudio_BadFilePathError)) }
-        var asbd = format
-        guard asbd.mSampleRate > 0, asbd.mSampleRate.isFinite, asbd.mChannelsPerFrame > 0,
-              !asbd.isLinearPCM || (AVAudioFormat(streamDescription: &asbd, channelLayout: asbd.mChannelsPerFrame > 2
-                  ? defaultLayout(channels: asbd.mChannelsPerFrame) : nil) != nil
-                  && asbd.mFormatFlags & kAudioFormatFlagIsNonInterleaved == 0) else {
-            return .failure(.init(kAudioFileUnsupportedDataFormatError))
-        }
+        let asbd = format
+        guard isUsable(asbd) else { return .failure(.init(kAudioFileUnsupportedDataFormatError)) }
         let manager = FileManager.default
         let exists = manager.fileExists(atPath: url.path)
         if exists && !flags.contains(.eraseFile) { return .failure(.init(kAudioFilePermissionsError)) }
@@ -104,24 +117,64 @@ final class PacketFileWriter: AudioFileObject {
             try? manager.removeItem(at: url)
             if let aside { try? manager.moveItem(at: aside, to: url) }
         }
+        let made = make(.url(url), fileType: fileType, format: asbd)
+        switch made {
+        case .success: if let aside { try? manager.removeItem(at: aside) }
+        case .failure: undo()
+        }
+        return made
+    }
+
+    /// Makes a file of `fileType` in a client's `storage` (AudioFileInitializeWithCallbacks), named `name` in
+    /// messages: the file types and formats `create(url:…)` takes, the same bytes.
+    static func create(storage: AudioFileClient, name: URL, fileType: AudioFileTypeID,
+                       format: AudioStreamBasicDescription) -> Result<PacketFileWriter, ExtAudioFileFailure> {
+        if let refusal = refusal(fileType: fileType, format: format) { return .failure(refusal) }
+        return make(.storage(storage, name: name), fileType: fileType, format: format)
+    }
+
+    /// Why a file of `fileType` cannot be made for `format`, or nil when it can.
+    static func refusal(fileType: AudioFileTypeID, format: AudioStreamBasicDescription) -> ExtAudioFileFailure? {
+        guard isUsable(format) else { return .init(kAudioFileUnsupportedDataFormatError) }
+        guard writtenTypes.contains(fileType) else { return .init(kAudioFileUnsupportedFileTypeError) }
+        guard holds(fileType, format) else { return .init(kAudioFileUnsupportedDataFormatError) }
+        return nil
+    }
+
+    /// Whether `format` is one a file can be made for: a rate and channels, and PCM that AVAudioFormat takes,
+    /// interleaved.
+    private static func isUsable(_ format: AudioStreamBasicDescription) -> Bool {
+        var asbd = format
+        return asbd.mSampleRate > 0 && asbd.mSampleRate.isFinite && asbd.mChannelsPerFrame > 0
+            && (!asbd.isLinearPCM || (AVAudioFormat(streamDescription: &asbd, channelLayout: asbd.mChannelsPerFrame > 2
+                ? defaultLayout(channels: asbd.mChannelsPerFrame) : nil) != nil
+                && asbd.mFormatFlags & kAudioFormatFlagIsNonInterleaved == 0))
+    }
+
+    /// The writer of a checked type and format at `destination`; a PCM file's header is written now.
+    private static func make(_ destination: Destination, fileType: AudioFileTypeID,
+                             format: AudioStreamBasicDescription) -> Result<PacketFileWriter, ExtAudioFileFailure> {
         do throws(ContainerWriterError) {
-            guard let writer = try makeWriter(fileType, url: url) else {
-                undo()
+            guard let writer = try makeWriter(fileType, destination) else {
                 return .failure(.init(kAudioFileUnsupportedFileTypeError))
             }
-            let file = PacketFileWriter(url: url, fileType: fileType, description: asbd, writer: writer)
-            // PCM has no cookie: its header is made now, so the file exists as Apple's does after the call.
-            if asbd.isLinearPCM {
-                let status = file.state.withLock { file.addTrack(&$0) }
-                guard status == noErr else {
-                    undo()
-                    return .failure(.init(status))
-                }
+            var url: URL?, client: AudioFileClient?
+            switch destination {
+            case .url(let made): url = made
+            case .storage(let storage, _): client = storage
             }
-            if let aside { try? manager.removeItem(at: aside) }
+            let file = PacketFileWriter(url: url, client: client, fileType: fileType, description: format,
+                                        writer: writer)
+            // PCM has no cookie: its header is made now, so the file exists as Apple's does after the call.
+            if format.isLinearPCM {
+                let status = file.state.withLock { file.addTrack(&$0) }
+                guard status == noErr else { return .failure(.init(status)) }
+            }
             return .success(file)
         } catch {
-            undo()
+            if case .storage(let client, _) = destination, let status = client.takeFailure() {
+                return .failure(.init(status))
+            }
             return .failure(.init(status(of: error)))
         }
     }
@@ -131,6 +184,11 @@ final class PacketFileWriter: AudioFileObject {
         kAudioFileWAVEType, kAudioFileAIFFType, kAudioFileAIFCType, kAudioFileCAFType, kAudioFileAMRType,
         kAudioFileM4AType, kAudioFileMPEG4Type, kAudioFileM4BType, kAudioFile3GPType, kAudioFile3GP2Type,
     ]
+
+    /// The status for a container writer's failure: a callback's own, when one failed.
+    private func status(of error: ContainerWriterError) -> OSStatus {
+        client?.takeFailure() ?? Self.status(of: error)
+    }
 
     /// Apple's status for a container writer's failure.
     private static func status(of error: ContainerWriterError) -> OSStatus {
@@ -167,7 +225,7 @@ final class PacketFileWriter: AudioFileObject {
         } catch {
             state.writer.cancel()
             state.isOpen = false
-            return Self.status(of: error)
+            return self.status(of: error)
         }
     }
 
@@ -224,7 +282,7 @@ final class PacketFileWriter: AudioFileObject {
             do throws(ContainerWriterError) {
                 for sample in samples { try state.writer.append(sample, to: track) }
             } catch {
-                return Self.status(of: error)
+                return self.status(of: error)
             }
             state.packets += Int64(count)
             state.frames += frames
@@ -235,23 +293,46 @@ final class PacketFileWriter: AudioFileObject {
         }
     }
 
-    /// Linear PCM's bytes are its frames, so bytes go in as whole frames appended after those written (the container
-    /// writers append): a start elsewhere gives `kAudioFileInvalidPacketOffsetError`, and bytes past the last whole
-    /// frame are not written (`bytes` says how many were). Other formats' bytes are packets that need their
-    /// descriptions: `kAudioFileOperationNotSupportedError`, as for a format without a constant packet size.
+    /// Linear PCM's bytes are its frames. Bytes inside those already written replace them, as Apple's do (at any
+    /// byte); bytes past them extend the data, in whole frames appended after the last (the container writers
+    /// append; the rest of a frame goes with the next call, and `bytes` says how many were written). A start past
+    /// the end of the data would leave a gap: `kAudioFilePositionError`, as a negative one. Other formats' bytes are
+    /// packets that need their descriptions: `kAudioFileOperationNotSupportedError`.
     func writeBytes(_ start: Int64, _ bytes: UnsafeMutablePointer<UInt32>, _ buffer: UnsafeRawPointer) -> OSStatus {
-        let asked = bytes.pointee
+        let asked = Int64(bytes.pointee)
         bytes.pointee = 0
         let frameBytes = Int64(description.mBytesPerPacket)
+        let (isOpen, written) = state.withLock { ($0.isOpen, $0.bytes) }
+        guard isOpen else { return kAudioFileNotOpenError }
         guard description.isLinearPCM, frameBytes > 0, description.mFramesPerPacket == 1 else {
-            return state.withLock { $0.isOpen } ? kAudioFileOperationNotSupportedError : kAudioFileNotOpenError
+            return kAudioFileOperationNotSupportedError
         }
-        guard start >= 0, start % frameBytes == 0 else {
-            return state.withLock { $0.isOpen } ? kAudioFileInvalidPacketOffsetError : kAudioFileNotOpenError
+        guard start >= 0, start <= written else { return kAudioFilePositionError }
+        // The part inside the data already written.
+        let inside = min(asked, written - start)
+        if inside > 0 {
+            let status = state.withLock { state -> OSStatus in
+                guard let writer = state.writer as? AudioFileContainerWriter else {
+                    return kAudioFileOperationNotSupportedError
+                }
+                do throws(ContainerWriterError) {
+                    try writer.overwriteSampleData(UnsafeRawBufferPointer(start: buffer, count: Int(inside)),
+                                                   at: UInt64(start))
+                    return noErr
+                } catch {
+                    return self.status(of: error)
+                }
+            }
+            guard status == noErr else { return status }
         }
-        var frames = UInt32(Int64(asked) / frameBytes)
-        let status = writePackets(asked, nil, start / frameBytes, &frames, buffer)
-        bytes.pointee = UInt32(Int64(frames) * frameBytes)
+        bytes.pointee = UInt32(inside)
+        let beyond = asked - inside
+        guard beyond > 0 else { return noErr }
+        // The rest extends the data from its end, a whole number of frames since only frames are appended.
+        var frames = UInt32(beyond / frameBytes)
+        guard frames > 0 else { return noErr }
+        let status = writePackets(UInt32(beyond), nil, written / frameBytes, &frames, buffer + Int(inside))
+        bytes.pointee = UInt32(inside + Int64(frames) * frameBytes)
         return status
     }
 
@@ -387,10 +468,10 @@ final class PacketFileWriter: AudioFileObject {
                 }
                 try state.writer.finish()
             } catch {
-                status = Self.status(of: error)
+                status = self.status(of: error)
                 // A file that could not be finished is not left half made.
                 state.writer.cancel()
-                try? FileManager.default.removeItem(at: url)
+                if let url { try? FileManager.default.removeItem(at: url) }
             }
             return status
         }

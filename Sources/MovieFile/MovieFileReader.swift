@@ -60,6 +60,11 @@ package final class MovieFileReader: ContainerReader {
     /// to recognise it: a second mapping of a 2 GiB file failed under a 4 GiB address-space limit). The boxes are
     /// scanned with positioned reads; sample data comes from `file`.
     package convenience init(url: URL, file: MappedFile) throws(MovieFileError) {
+        // Bytes that are only in memory (AudioFile's client callbacks) are scanned there.
+        if file.isInMemory {
+            try self.init(source: MappedFileSource(file), file: file)
+            return
+        }
         let source: FileSource
         do {
             source = try FileSource(url: url)

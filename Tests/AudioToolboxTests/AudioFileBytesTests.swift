@@ -148,12 +148,12 @@ struct AudioFileBytesTests {
             try #require(count > 0 && count % 4 == 0)
             written += Int(count)
         }
-        // A start that is not the end of what was written, or inside a frame.
+        // A start past the end of the data would leave a gap.
         var count: UInt32 = 4
-        #expect(AudioFileWriteBytes(file, false, 0, &count, samples) == kAudioFileInvalidPacketOffsetError)
+        #expect(AudioFileWriteBytes(file, false, 88_202, &count, samples) == kAudioFilePositionError)
         #expect(count == 0)
         count = 4
-        #expect(AudioFileWriteBytes(file, false, 88_202, &count, samples) == kAudioFileInvalidPacketOffsetError)
+        #expect(AudioFileWriteBytes(file, false, -4, &count, samples) == kAudioFilePositionError)
         #expect(try AudioFileTests.property(file, kAudioFilePropertyAudioDataByteCount, UInt64(0)) == 88_200)
         #expect(AudioFileClose(file) == noErr)
         count = 4
@@ -166,6 +166,54 @@ struct AudioFileBytesTests {
         let stream = try AudioFileTests.probeStream(url)
         #expect(stream["codec_name"] as? String == "pcm_s16le" && stream["channels"] as? Int == 2)
         #expect(stream["sample_rate"] as? String == "44100")
+        #expect(try ExternalTool.ffmpegDecodeErrors(url).isEmpty)
+    }
+
+    @Test("Bytes inside the data replace those, at any byte; past the end extend it: ffmpeg's exact decode",
+          arguments: [(kAudioFileWAVEType, "wav"), (kAudioFileCAFType, "caf"),
+                                                      (kAudioFileAIFFType, "aiff")])
+    func overwritesPCMBytes(fileType: AudioFileTypeID, ext: String) throws {
+        let bigEndian = fileType == kAudioFileAIFFType
+        var samples = try AudioConverterTests.toneSamples()
+        if bigEndian {
+            for index in stride(from: 0, to: samples.count, by: 2) { samples.swapAt(index, index + 1) }
+        }
+        let directory = try TestFiles.makeTemporaryDirectory()
+        let url = directory.file("overwrite.\(ext)")
+        var format = AudioConverterTests.int16(rate: 44_100, channels: 2)
+        if bigEndian { format.mFormatFlags |= kAudioFormatFlagIsBigEndian }
+        var created: AudioFileID?
+        try #require(AudioFileCreateWithURL(url as CFURL, fileType, &format, [], &created) == noErr)
+        let file = try #require(created)
+        var expected = samples
+        func write(_ bytes: [UInt8], at start: Int) -> (OSStatus, Int) {
+            var count = UInt32(bytes.count)
+            let status = AudioFileWriteBytes(file, false, Int64(start), &count, bytes)
+            return (status, Int(count))
+        }
+        #expect(write(samples, at: 0) == (noErr, 88_200))
+        // Inside the data, starting and ending inside frames: exactly these bytes change.
+        let patch = [UInt8](repeating: 0x5A, count: 3_333)
+        #expect(write(patch, at: 1_001) == (noErr, 3_333))
+        expected.replaceSubrange(1_001..<4_334, with: patch)
+        // The very first bytes, and the very last.
+        #expect(write([1, 2, 3], at: 0) == (noErr, 3))
+        expected.replaceSubrange(0..<3, with: [1, 2, 3])
+        #expect(write([9, 9], at: 88_198) == (noErr, 2))
+        expected.replaceSubrange(88_198..<88_200, with: [9, 9])
+        // Across the end: 200 bytes replaced, 50 frames appended, and the 2 bytes of a frame left over not written.
+        let across = [UInt8]((0..<402).map { UInt8(truncatingIfNeeded: $0 * 7) })
+        #expect(write(across, at: 88_000) == (noErr, 400))
+        expected.replaceSubrange(88_000..<88_200, with: across[0..<200])
+        expected += across[200..<400]
+        #expect(try AudioFileTests.property(file, kAudioFilePropertyAudioDataByteCount, UInt64(0)) == 88_400)
+        #expect(try AudioFileTests.property(file, kAudioFilePropertyAudioDataPacketCount, UInt64(0)) == 22_100)
+        #expect(AudioFileClose(file) == noErr)
+
+        let decoded = try Self.ffmpegSamples(url, format: bigEndian ? "s16be" : "s16le")
+        #expect(decoded.count == expected.count)
+        let same = decoded == expected
+        #expect(same, "first difference at byte \(Self.firstDifference(decoded, expected))")
         #expect(try ExternalTool.ffmpegDecodeErrors(url).isEmpty)
     }
 

@@ -75,6 +75,12 @@ package struct ContainerOpener: Sendable {
         } catch let failure as MappedFile.Failure {
             throw AssetLoadError.cannotOpen(url, failure)
         }
+        return try open(file, url: url)
+    }
+
+    /// Opens the bytes of `file` (mapped, or filled from elsewhere), named by `url`, whose path extension serves as
+    /// the format's hint where the bytes carry no signature.
+    package func open(_ file: MappedFile, url: URL) throws -> any ContainerReader {
         let data = try? AudioFileData(file: file)
         let sniffed = data.flatMap { Self.recognize($0, pathExtension: url.pathExtension) }
         guard let format = sniffed ?? Self.formatsByExtension[url.pathExtension.lowercased()] else {

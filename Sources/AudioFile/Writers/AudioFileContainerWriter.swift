@@ -16,6 +16,8 @@ package final class AudioFileContainerWriter: ContainerWriter, @unchecked Sendab
     package let fileType: AudioFileWriter.FileType
     private let metadata: [MetadataEntry]
     private let options: AudioFileWriter.Options
+    /// The client's storage the file is written into instead of `url` (which then only names it).
+    private let storage: (any OutputFileStorage)?
 
     private let lock = NSLock()
     private var writer: AudioFileWriter?
@@ -44,6 +46,16 @@ package final class AudioFileContainerWriter: ContainerWriter, @unchecked Sendab
         self.fileType = fileType
         self.metadata = metadata
         self.options = options
+        storage = nil
+    }
+
+    /// A writer of `fileType` into `storage`, named `name` in messages.
+    package init(storage: any OutputFileStorage, name: URL, fileType: AudioFileWriter.FileType) {
+        url = name
+        self.fileType = fileType
+        metadata = []
+        options = AudioFileWriter.Options()
+        self.storage = storage
     }
 
     /// One audio stream; no edit lists (the encoder delay goes in CAF's packet table); one format throughout.
@@ -78,7 +90,7 @@ package final class AudioFileContainerWriter: ContainerWriter, @unchecked Sendab
             }
             writer = try AudioFileWriter(url: url, fileType: fileType, streamDescription: asbd, channelLayout: layout,
                                          magicCookie: fileType == .caf ? cookie : nil, metadata: metadata,
-                                         options: options)
+                                         options: options, storage: storage)
             format = first
             framesPerPacket = Int64(asbd.mFramesPerPacket)
             constantPacketBytes = asbd.mBytesPerPacket > 0
@@ -133,6 +145,15 @@ package final class AudioFileContainerWriter: ContainerWriter, @unchecked Sendab
         case .reference:
             throw .refused(format: formatName, "an audio file cannot refer to samples in another file")
         }
+    }
+
+    /// Replaces `bytes.count` bytes of the sample data already written, from its byte `offset` (linear PCM, whose
+    /// bytes are frames: `AudioFileWriteBytes` inside the audio data).
+    package func overwriteSampleData(_ bytes: UnsafeRawBufferPointer, at offset: UInt64) throws(ContainerWriterError) {
+        guard let writer = lock.withLock({ writer }) else {
+            throw ContainerWriterError(.invalidState, "\(formatName): the track has not been added")
+        }
+        try writer.overwriteSampleData(bytes, at: offset)
     }
 
     /// Packets go straight to the file (through its buffer): nothing is held, so there is always room.

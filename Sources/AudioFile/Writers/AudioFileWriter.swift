@@ -85,12 +85,13 @@ package final class AudioFileWriter: @unchecked Sendable {
     private let options: Options
     private var formatName: String { Self.name(fileType) }
 
-    /// Creates `url` (which must not exist) and writes the header for a stream described by `streamDescription`,
+    /// Creates `url` (which must not exist), or writes into `storage` (then `url` only names it), and writes the
+    /// header for a stream described by `streamDescription`,
     /// with an optional channel layout, magic cookie (the package convention: ES_Descriptor for AAC,
     /// ALACSpecificConfig, `dOps`, `dfLa` payload) and metadata.
     package init(url: URL, fileType: FileType, streamDescription: AudioStreamBasicDescription,
                  channelLayout: ChannelLayout? = nil, magicCookie: [UInt8]? = nil, metadata: [MetadataEntry] = [],
-                 options: Options = Options()) throws(ContainerWriterError) {
+                 options: Options = Options(), storage: (any OutputFileStorage)? = nil) throws(ContainerWriterError) {
         self.url = url
         self.fileType = fileType
         self.streamDescription = streamDescription
@@ -127,7 +128,12 @@ package final class AudioFileWriter: @unchecked Sendable {
             throw ContainerWriterError.refused(format: name, "a magic cookie can only be stored in CAF")
         }
         unwrittenMetadata = unwritten
-        let file = try OutputFile(creating: url, simulatedFailure: options.simulatedWriteFailure)
+        let file: OutputFile
+        if let storage {
+            file = OutputFile(storage: storage, name: url.path)
+        } else {
+            file = try OutputFile(creating: url, simulatedFailure: options.simulatedWriteFailure)
+        }
         state = State(file: file, plan: plan)
         do throws(ContainerWriterError) {
             try file.write(plan.header)
@@ -193,6 +199,27 @@ package final class AudioFileWriter: @unchecked Sendable {
                 fail(error)
                 throw error
             }
+        }
+    }
+
+    /// Replaces sample bytes already written, from byte `offset` of the sample data (0 is its first byte), with
+    /// `bytes`: for AudioFile's `AudioFileWriteBytes`, whose linear PCM bytes are frames. The range must lie within
+    /// the bytes appended; the data follows the header, so its first byte is the header's end.
+    package func overwriteSampleData(_ bytes: UnsafeRawBufferPointer, at offset: UInt64) throws(ContainerWriterError) {
+        lock.lock()
+        defer { lock.unlock() }
+        try requireWriting()
+        guard let file = state.file else { return }
+        let (end, overflow) = offset.addingReportingOverflow(UInt64(bytes.count))
+        guard !overflow, end <= state.dataBytes else {
+            throw ContainerWriterError(.invalidArgument, "\(formatName): \(bytes.count) bytes at \(offset) of the "
+                                       + "sample data run past the \(state.dataBytes) bytes written")
+        }
+        do throws(ContainerWriterError) {
+            try file.write(bytes, at: UInt64(state.plan.header.count) + offset)
+        } catch {
+            fail(error)
+            throw error
         }
     }
 

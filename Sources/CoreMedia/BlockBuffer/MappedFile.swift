@@ -32,6 +32,8 @@ package final class MappedFile: @unchecked Sendable {
     let block: MemoryBlock?
     /// Gives back pages that streaming readers have left far behind (see `MappedFileResidency`).
     package let residency: MappedFileResidency
+    /// Whether the bytes were filled in from elsewhere (`init(url:length:fill:)`): no file at `url` holds them.
+    package let isInMemory: Bool
     /// The open file, for `truncation()`; -1 for an empty file.
     private let descriptor: Int32
     /// The mapping's slot in the SIGBUS guard, or -1.
@@ -58,6 +60,7 @@ package final class MappedFile: @unchecked Sendable {
     /// Maps the whole file at `url`.
     package init(url: URL) throws {
         self.url = url
+        isInMemory = false
         let path = url.path
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { throw Failure(path: path, operation: "open", code: errno) }
@@ -95,6 +98,34 @@ package final class MappedFile: @unchecked Sendable {
         guardSlot = slot
         block = MemoryBlock(supplied: address, length: size, provider: .mapping(guardSlot: slot))
         residency = MappedFileResidency(base: address, length: size)
+    }
+
+    /// A file whose bytes come from somewhere other than the file system (AudioFile's client callbacks): an
+    /// anonymous private mapping of `length` bytes, which `fill` writes once, named by `url` in messages. Readers
+    /// take it as they take a mapped file; nothing can truncate it. Its pages are the bytes' only copy, so they are
+    /// never given back (`MADV_DONTNEED` would zero them): the residency does nothing.
+    package init(url: URL, length: Int, fill: (UnsafeMutableRawBufferPointer) throws -> Void) throws {
+        self.url = url
+        self.length = length
+        isInMemory = true
+        descriptor = -1
+        guardSlot = -1
+        residency = MappedFileResidency(base: nil, length: 0)
+        guard length > 0 else {
+            block = nil
+            return
+        }
+        let address = mmap(nil, length, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0)
+        guard let address, address != MAP_FAILED else {
+            throw Failure(path: url.path, operation: "mmap", code: errno)
+        }
+        do {
+            try fill(UnsafeMutableRawBufferPointer(start: address, count: length))
+        } catch {
+            munmap(address, length)
+            throw error
+        }
+        block = MemoryBlock(supplied: address, length: length, provider: .mapping(guardSlot: -1))
     }
 
     deinit {

@@ -44,6 +44,10 @@ package final class OutputFile {
     package private(set) var position: UInt64
     /// Test seam; `nil` in real use.
     private let simulatedFailure: SimulatedFailure?
+    /// Storage the client provides, which takes every write instead of `descriptor` (then -1); open while
+    /// `storageIsOpen`.
+    private let storage: (any OutputFileStorage)?
+    private var storageIsOpen = false
 
     /// Creates `url` for reading and writing; throws `.outputExists` if anything is already there.
     package init(creating url: URL, bufferSize: Int = OutputFileLimits.writeBufferSize,
@@ -63,6 +67,20 @@ package final class OutputFile {
         capacity = max(4096, bufferSize)
         buffer = .allocate(byteCount: capacity, alignment: 16)
         position = 0
+        storage = nil
+    }
+
+    /// An output over `storage`, which starts empty, named `name` in messages: written as a created file is, with
+    /// nothing created or removed on disk. Writes go to the storage on the calling thread.
+    package init(storage: any OutputFileStorage, name: String, bufferSize: Int = OutputFileLimits.writeBufferSize) {
+        path = name
+        simulatedFailure = nil
+        descriptor = -1
+        capacity = max(4096, bufferSize)
+        buffer = .allocate(byteCount: capacity, alignment: 16)
+        position = 0
+        self.storage = storage
+        storageIsOpen = true
     }
 
     deinit {
@@ -147,7 +165,8 @@ package final class OutputFile {
     /// failure is thrown by the next call that touches the file.
     package func write(gathering blockBuffers: [CMBlockBuffer]) throws(ContainerWriterError) {
         let total = blockBuffers.reduce(0) { $0 + CMBlockBufferGetDataLength($1) }
-        guard total >= OutputFileLimits.gatherThreshold else {
+        // Storage has no gathered write and no background lane: its writes stay on the caller's thread.
+        guard total >= OutputFileLimits.gatherThreshold, storage == nil else {
             for blockBuffer in blockBuffers { try write(blockBuffer) }
             return
         }
@@ -234,6 +253,11 @@ package final class OutputFile {
     package func read(into destination: UnsafeMutableRawBufferPointer, at offset: UInt64) throws(ContainerWriterError) {
         try flush()
         try lane.settle()
+        if let storage {
+            guard storageIsOpen else { throw closedError }
+            try storage.read(into: destination, at: offset)
+            return
+        }
         guard let base = destination.baseAddress else { return }
         var done = 0
         while done < destination.count {
@@ -254,7 +278,10 @@ package final class OutputFile {
     package func truncate(to length: UInt64) throws(ContainerWriterError) {
         try flush()
         try lane.settle()
-        guard ftruncate(descriptor, off_t(length)) == 0 else {
+        if let storage {
+            guard storageIsOpen else { throw closedError }
+            try storage.setSize(length)
+        } else if ftruncate(descriptor, off_t(length)) != 0 {
             throw ContainerWriterError.posix("truncating", path: path, errno: errno)
         }
         position = length
@@ -271,17 +298,23 @@ package final class OutputFile {
             closeDescriptor()
             throw error
         }
+        storageIsOpen = false
         guard descriptor >= 0 else { return }
         let result = Glibc.close(descriptor)
         descriptor = -1
         if result != 0 { throw ContainerWriterError.posix("closing", path: path, errno: errno) }
     }
 
-    /// Closes (dropping anything buffered) and removes the file. Used on failure and cancellation.
+    /// Closes (dropping anything buffered) and removes the file. Used on failure and cancellation. Storage is left
+    /// as it is: what to do with it is its owner's choice.
     package func discard() {
         buffered = 0
         lane.quiesce()
         closeDescriptor()
+        if storage != nil {
+            storageIsOpen = false
+            return
+        }
         unlink(path)
     }
 
@@ -336,6 +369,11 @@ package final class OutputFile {
 
     /// Writes `count` bytes at `offset`, retrying short writes and EINTR, after the background lane's write.
     private func writeFully(_ base: UnsafeRawPointer, count: Int, at offset: UInt64) throws(ContainerWriterError) {
+        if let storage {
+            guard storageIsOpen else { throw closedError }
+            try storage.write(UnsafeRawBufferPointer(start: base, count: count), at: offset)
+            return
+        }
         guard descriptor >= 0 else { throw closedError }
         try lane.settle()
         var count = count

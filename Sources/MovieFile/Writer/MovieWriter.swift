@@ -72,6 +72,15 @@ package final class MovieWriter: @unchecked Sendable {
         try self.init(output: url, fileType: fileType, options: options, segmentation: nil)
     }
 
+    /// A writer into `storage` (named `name` in messages) for `fileType`: the file laid out as on disk. Nothing that
+    /// needs a second file (media data placed before the rest, which is spooled) can be written.
+    package convenience init(storage: any OutputFileStorage, name: URL, fileType: MovieFileType,
+                             options: MovieWriterOptions = MovieWriterOptions()) throws(ContainerWriterError) {
+        try self.init(output: nil, fileType: fileType, options: options, segmentation: nil)
+        file = OutputFile(storage: storage, name: name.path)
+        if options.movieFragmentInterval != nil { fragments = FragmentWriterState(options: options) }
+    }
+
     /// A writer to the file at `output`, or, without one, of segments for `segmentation`.
     init(output url: URL?, fileType: MovieFileType, options: MovieWriterOptions, segmentation: MovieSegmentation?)
         throws(ContainerWriterError) {
