@@ -57,6 +57,20 @@ final class PCMConversionPipeline {
     /// Converts `buffer`'s frames; returns the converted audio that is ready.
     func convert(_ buffer: AVAudioPCMBuffer) throws -> [CMSampleBuffer] {
         guard buffer.frameLength > 0 else { return [] }
+        // Samples already in FFmpeg's layout go to swresample from the buffer's own memory: no sample buffer between.
+        if remap == nil, session.takesNativePlanes {
+            let list = UnsafeMutableAudioBufferListPointer(buffer.mutableAudioBufferList)
+            let planes = list.compactMap { $0.mData.map { UnsafeRawPointer($0) } }
+            guard planes.count == list.count else { throw AVAudioConverter.error(-50, "the input buffer has no data") }
+            let frames = Int(buffer.frameLength)
+            let time = frameTime(framesIn, rate: input.sampleRate)
+            framesIn += AVAudioFramePosition(frames)
+            do {
+                return try session.convert(planes: planes, frameCount: frames, at: time)
+            } catch {
+                throw AVAudioConverter.error(-50, "converting audio failed: \(error)", underlying: error)
+            }
+        }
         guard let source = remap == nil ? buffer : remap?.apply(buffer) else {
             throw AVAudioConverter.error(-50, "the input's channels could not be remapped")
         }

@@ -57,6 +57,33 @@ package final class AudioConverterSession: @unchecked Sendable {
         }
     }
 
+    /// Whether the input is FFmpeg's own layout of its samples, so that `convert(planes:frameCount:at:)` takes them.
+    package var takesNativePlanes: Bool { input.isNative }
+
+    /// Converts `frameCount` frames the caller holds in `planes` (one per buffer of the input layout, which must be
+    /// native: `takesNativePlanes`), starting at `time`, without copying them into a sample buffer first; returns
+    /// the converted audio that is ready.
+    package func convert(planes: [UnsafeRawPointer], frameCount: Int, at time: CMTime) throws(CodecError)
+        -> [CMSampleBuffer] {
+        guard input.isNative, planes.count == input.bufferCount, frameCount >= 0 else {
+            throw CodecError(.invalidInput, "\(planes.count) planes of \(frameCount) frames do not fit \(input)")
+        }
+        let samples = FFAudioSamples(planes: planes, frameCount: frameCount)
+        return try lock.withLock { (_: inout Void) throws(CodecError) -> [CMSampleBuffer] in
+            var result: [CMSampleBuffer] = []
+            for (piece, pieceTime) in try stream.convert(borrowing: samples, at: time) {
+                let buffer: CMSampleBuffer?
+                if let piece {
+                    buffer = try maker.make(piece, presentationTimeStamp: pieceTime)
+                } else {
+                    buffer = try maker.make(samples, presentationTimeStamp: pieceTime)
+                }
+                if let buffer { result.append(buffer) }
+            }
+            return result
+        }
+    }
+
     /// Ends the input: the frames still held, completing the exact output count.
     package func finish() throws(CodecError) -> [CMSampleBuffer] {
         try lock.withLock { (_: inout Void) throws(CodecError) -> [CMSampleBuffer] in

@@ -202,31 +202,58 @@ package final class AudioDecoderSession: @unchecked Sendable {
                                    bitsPerSample: frame.sampleFormat.bytesPerSample * 8, bytesPerSample: frame.sampleFormat.bytesPerSample,
                                    isFloat: frame.sampleFormat.isFloat, isSigned: frame.sampleFormat != .u8 && frame.sampleFormat != .u8Planar,
                                    isBigEndian: false, isNonInterleaved: frame.sampleFormat.isPlanar, isAlignedHigh: false)
-            let planes = frame.planes.map { Array(UnsafeRawBufferPointer(start: $0, count: frame.bytesPerPlane)) }
-            try emit(NativePCM(layout: layout, frameCount: frame.frameCount, planes: planes), channels: frame.channelLayout,
-                     at: time, into: &result)
+            // The frame's planes are read where the decoder left them: copied once, into the output or swresample.
+            let samples = FFAudioSamples(planes: frame.planes, frameCount: frame.frameCount)
+            try withExtendedLifetime(frame) { () throws(CodecError) in
+                try emit(samples, layout: layout, channels: frame.channelLayout, at: time, into: &result)
+            }
         }
     }
 
     /// Converts native audio into output sample buffers, (re)creating the converter when the decoded format changes.
     private func emit(_ audio: NativePCM, channels: FFChannelLayout, at time: CMTime,
                       into result: inout AudioDecodeResult) throws(CodecError) {
-        if streamInput.map({ $0.0 != audio.layout || $0.1 != channels }) ?? true {
+        let buffer = FFAudioBuffer(sampleFormat: audio.layout.sampleFormat, channelCount: audio.layout.channelCount,
+                                   frameCount: audio.frameCount, planes: audio.planes)
+        var failure: CodecError?
+        do throws(FFError) {
+            try buffer.withSamples { (samples) throws(FFError) in
+                do throws(CodecError) {
+                    try emit(samples, layout: audio.layout, channels: channels, at: time, into: &result)
+                } catch {
+                    failure = error
+                }
+            }
+        } catch {
+            throw CodecError(error, while: "converting audio", presentationTimeStamp: time)
+        }
+        if let failure { throw failure }
+    }
+
+    private func emit(_ samples: FFAudioSamples, layout: PCMLayout, channels: FFChannelLayout, at time: CMTime,
+                      into result: inout AudioDecodeResult) throws(CodecError) {
+        if streamInput.map({ $0.0 != layout || $0.1 != channels }) ?? true {
             if let stream {
                 for (tail, tailTime) in try stream.flush() {
                     if let buffer = try maker.make(tail, presentationTimeStamp: tailTime) { result.sampleBuffers.append(buffer) }
                 }
             }
-            if algorithm.map({ $0 != AVSampleRateConverterAlgorithm_Normal }) ?? false, audio.layout.sampleRate != outputLayout.sampleRate {
+            if algorithm.map({ $0 != AVSampleRateConverterAlgorithm_Normal }) ?? false, layout.sampleRate != outputLayout.sampleRate {
                 throw CodecError(CodecSettingsError(.unsupported, key: AVSampleRateConverterAlgorithmKey,
                                                     "only the normal algorithm is available for rate conversion"))
             }
-            stream = try PCMStream(input: audio.layout, inputChannels: channels, output: outputLayout, outputChannels: outputChannels)
-            streamInput = (audio.layout, channels)
+            stream = try PCMStream(input: layout, inputChannels: channels, output: outputLayout, outputChannels: outputChannels)
+            streamInput = (layout, channels)
         }
         guard let stream else { return }
-        for (converted, convertedTime) in try stream.convert(audio, at: time) {
-            if let buffer = try maker.make(converted, presentationTimeStamp: convertedTime) { result.sampleBuffers.append(buffer) }
+        for (converted, convertedTime) in try stream.convert(borrowing: samples, at: time) {
+            let buffer: CMSampleBuffer?
+            if let converted {
+                buffer = try maker.make(converted, presentationTimeStamp: convertedTime)
+            } else {
+                buffer = try maker.make(samples, presentationTimeStamp: convertedTime)
+            }
+            if let buffer { result.sampleBuffers.append(buffer) }
         }
     }
 }

@@ -1,4 +1,7 @@
 import CoreMedia
+#if canImport(Glibc)
+import Glibc
+#endif
 import FFmpegBridge
 
 /// Linear PCM audio in the sample format FFmpeg computes in, owned by Swift arrays: one array per buffer.
@@ -122,6 +125,28 @@ struct PCMSampleBufferMaker {
         return try makeSampleBuffer(block, frameCount: audio.frameCount, presentationTimeStamp: presentationTimeStamp)
     }
 
+    /// A sample buffer holding a copy of `samples` (in the native format of `layout`, memory the caller holds) at
+    /// `presentationTimeStamp`: the one copy, straight into the block buffer's memory.
+    func make(_ samples: FFAudioSamples, presentationTimeStamp: CMTime) throws(CodecError) -> CMSampleBuffer? {
+        guard samples.frameCount > 0 else { return nil }
+        let planeBytes = samples.frameCount * layout.bytesPerFrame
+        guard samples.planes.count == layout.bufferCount else {
+            throw CodecError(.codecFailed, "audio has \(samples.planes.count) planes; \(layout.bufferCount) expected")
+        }
+        let block = try makeBlock(byteCount: planeBytes * layout.bufferCount) { destination in
+            for (index, plane) in samples.planes.enumerated() {
+                let to = destination.baseAddress! + index * planeBytes
+                if layout.isNative {
+                    to.copyMemory(from: plane, byteCount: planeBytes)
+                } else {
+                    layout.fromNative(plane, into: to, sampleCount: samples.frameCount
+                                        * (layout.isNonInterleaved ? 1 : layout.channelCount))
+                }
+            }
+        }
+        return try makeSampleBuffer(block, frameCount: samples.frameCount, presentationTimeStamp: presentationTimeStamp)
+    }
+
     /// A sample buffer of `frameCount` frames holding a copy of `bytes` (in `layout`).
     func makeSampleBuffer(_ bytes: [UInt8], frameCount: Int, presentationTimeStamp: CMTime) throws(CodecError) -> CMSampleBuffer {
         try makeSampleBuffer(try makeBlock(bytes), frameCount: frameCount, presentationTimeStamp: presentationTimeStamp)
@@ -141,23 +166,23 @@ struct PCMSampleBufferMaker {
 }
 
 /// A block buffer of `byteCount` bytes (contiguous, allocated now) that `fill` writes: the one copy of the data.
+/// The memory is `malloc`'s, handed to the block buffer to free: a block it allocated itself would be zeroed first
+/// (calloc), a pass over every byte that `fill` then writes again.
 func makeBlock(byteCount: Int, fill: (UnsafeMutableRawBufferPointer) -> Void) throws(CodecError) -> CMBlockBuffer {
+    let length = max(1, byteCount)
+    guard let memory = malloc(length) else {
+        throw CodecError(.codecFailed, "cannot allocate a \(byteCount)-byte block buffer")
+    }
+    fill(UnsafeMutableRawBufferPointer(start: memory, count: byteCount))
     var block: CMBlockBuffer?
-    var status = CMBlockBufferCreateWithMemoryBlock(allocator: nil, memoryBlock: nil, blockLength: max(1, byteCount),
+    // The default block allocator frees the memory with the block buffer.
+    let status = CMBlockBufferCreateWithMemoryBlock(allocator: nil, memoryBlock: memory, blockLength: length,
                                                     blockAllocator: nil, customBlockSource: nil, offsetToData: 0,
-                                                    dataLength: byteCount, flags: kCMBlockBufferAssureMemoryNowFlag,
-                                                    blockBufferOut: &block)
-    var data: UnsafeMutablePointer<CChar>?
-    if status == kCMBlockBufferNoErr, let block, byteCount > 0 {
-        var contiguous = 0
-        status = CMBlockBufferGetDataPointer(block, atOffset: 0, lengthAtOffsetOut: &contiguous, totalLengthOut: nil,
-                                             dataPointerOut: &data)
-        if status == kCMBlockBufferNoErr, contiguous < byteCount { status = kCMBlockBufferBadLengthParameterErr }
-    }
+                                                    dataLength: byteCount, flags: 0, blockBufferOut: &block)
     guard status == kCMBlockBufferNoErr, let block else {
-        throw CodecError(.codecFailed, "cannot allocate a \(byteCount)-byte block buffer (status \(status))")
+        free(memory)
+        throw CodecError(.codecFailed, "cannot make a \(byteCount)-byte block buffer (status \(status))")
     }
-    if let data { fill(UnsafeMutableRawBufferPointer(start: data, count: byteCount)) }
     return block
 }
 

@@ -54,13 +54,7 @@ final class PCMStream {
     /// Converts a block of audio starting at `time`; returns the converted audio that is ready and its time (which
     /// may include the flushed end of an earlier run, returned first).
     func convert(_ audio: NativePCM, at time: CMTime) throws(CodecError) -> [(FFAudioBuffer, CMTime)] {
-        var result: [(FFAudioBuffer, CMTime)] = []
-        if runStart != nil, !continues(at: time) { result += try flush() }
-        if runStart == nil {
-            runStart = time
-            framesIn = 0
-            framesOut = 0
-        }
+        var result = try begin(at: time)
         let converted: FFAudioBuffer
         do throws(FFError) {
             if let resampler {
@@ -72,12 +66,50 @@ final class PCMStream {
         } catch {
             throw CodecError(error, while: "converting audio", presentationTimeStamp: time)
         }
-        framesIn += Int64(audio.frameCount)
-        if converted.frameCount > 0 {
-            result.append((converted, outputTime(framesOut)))
-            framesOut += Int64(converted.frameCount)
+        let convertedTime = count(input: audio.frameCount, output: converted.frameCount)
+        if converted.frameCount > 0 { result.append((converted, convertedTime)) }
+        return result
+    }
+
+    /// Converts a block of audio the caller holds (`samples`, in the input layout) starting at `time`, without
+    /// copying it first: as `convert(_:at:)`, except that audio passed through unchanged comes back as a nil piece,
+    /// meaning `samples` itself, which the caller copies once to where it goes.
+    func convert(borrowing samples: FFAudioSamples, at time: CMTime) throws(CodecError) -> [(FFAudioBuffer?, CMTime)] {
+        var result: [(FFAudioBuffer?, CMTime)] = try begin(at: time).map { ($0.0, $0.1) }
+        guard let resampler else {
+            let passedTime = count(input: samples.frameCount, output: samples.frameCount)
+            if samples.frameCount > 0 { result.append((nil, passedTime)) }
+            return result
+        }
+        let converted: FFAudioBuffer
+        do throws(FFError) {
+            converted = try resampler.convert(samples)
+        } catch {
+            throw CodecError(error, while: "converting audio", presentationTimeStamp: time)
+        }
+        let convertedTime = count(input: samples.frameCount, output: converted.frameCount)
+        if converted.frameCount > 0 { result.append((converted, convertedTime)) }
+        return result
+    }
+
+    /// Starts a run at `time` unless the block continues the current one; returns the flushed end of the old run.
+    private func begin(at time: CMTime) throws(CodecError) -> [(FFAudioBuffer, CMTime)] {
+        var result: [(FFAudioBuffer, CMTime)] = []
+        if runStart != nil, !continues(at: time) { result += try flush() }
+        if runStart == nil {
+            runStart = time
+            framesIn = 0
+            framesOut = 0
         }
         return result
+    }
+
+    /// Counts a block of `input` frames that gave `output` frames; returns the time of the first output frame.
+    private func count(input: Int, output: Int) -> CMTime {
+        framesIn += Int64(input)
+        let time = outputTime(framesOut)
+        framesOut += Int64(output)
+        return time
     }
 
     /// Ends the current run: the frames still in the filter, with their time.
