@@ -63,6 +63,10 @@ func memorySize(_ data: UnsafeMutableRawPointer) -> Int64 {
     Int64(MemoryAudioFile.from(data).bytes.count)
 }
 
+func hugeSize(_ data: UnsafeMutableRawPointer) -> Int64 { Int64.max / 2 }
+
+func negativeSize(_ data: UnsafeMutableRawPointer) -> Int64 { -1 }
+
 func memorySetSize(_ data: UnsafeMutableRawPointer, _ size: Int64) -> OSStatus {
     let file = MemoryAudioFile.from(data)
     file.sizesSet.append(size)
@@ -162,6 +166,14 @@ struct AudioFileCallbacksTests {
         #expect(status != noErr && file == nil)
         (status, file) = Self.openWithCallbacks(MemoryAudioFile(), hint: kAudioFileWAVEType)
         #expect(status != noErr && file == nil)
+        // A size the client cannot back: far more than it holds, or more than memory can map.
+        var claimed: AudioFileID?
+        #expect(AudioFileOpenWithCallbacks(MemoryAudioFile(wave).clientData, memoryRead, nil, hugeSize, nil, 0,
+                                           &claimed) != noErr)
+        #expect(claimed == nil)
+        #expect(AudioFileOpenWithCallbacks(MemoryAudioFile(wave).clientData, memoryRead, nil, negativeSize, nil, 0,
+                                           &claimed) == kAudioFileInvalidFileError)
+        #expect(claimed == nil)
     }
 
     /// Copies every packet of `source` into `file`, with its cookie and packet table, and closes `file`.
