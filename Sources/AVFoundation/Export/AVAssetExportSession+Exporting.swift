@@ -2,7 +2,8 @@ import CoreMedia
 import Foundation
 import _KeyValueObserving
 
-/// What a session runs: one export job, or a resumable export's segments and stitch (`ResumableExportJob`).
+/// What a session runs: one export job, a resumable export's segments and stitch (`ResumableExportJob`), or an export
+/// that `allowsParallelizedExport` may split (`ParallelExportJob`).
 protocol SessionExportJob: AnyObject, Sendable {
     /// Starts the export on its own thread; its completion is called exactly once.
     func start()
@@ -208,11 +209,19 @@ extension AVAssetExportSession {
         let progress: @Sendable (Float) -> Void = { [weak self] fraction in self?.report(fraction) }
         // Strong: a running export keeps its session alive until the handlers have run.
         let completion: @Sendable (ExportOutcome) -> Void = { outcome in self.finish(outcome, synchronously: false) }
+        let configuration = lock.withLock { self.configuration }
+        let machine = configuration.parallelExportMachine ?? .current
+        let settings = ParallelExportJob.settings(of: request,
+                                                  allowsParallelizedExport: configuration.allowsParallelizedExport)
         let job: any SessionExportJob
-        if lock.withLock({ configuration.isResumable }) {
+        if configuration.isResumable {
             job = ResumableExportJob(request: request, prepare: { [self] in
-                ResumableExport.prepare(self, configuration: lock.withLock { configuration })
+                ResumableExport.prepare(self, configuration: lock.withLock { self.configuration })
             }, progress: progress, completion: completion)
+        } else if configuration.parallelExportPolicy.refusal(for: settings, on: machine) == nil {
+            // The source decides, on the job's thread: it is read there.
+            job = ParallelExportJob(request: request, policy: configuration.parallelExportPolicy, machine: machine,
+                                    progress: progress, completion: completion)
         } else {
             job = ExportJob(request: request, progress: progress, completion: completion)
         }

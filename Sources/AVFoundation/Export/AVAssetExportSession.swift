@@ -73,6 +73,10 @@ open class AVAssetExportSession: NSObject, @unchecked Sendable {
         var isResumable = false
         /// Why it found the export not resumable, in words.
         var resumptionRefusal: String?
+        /// When `allowsParallelizedExport` splits an ordinary export (tests give their own thresholds).
+        var parallelExportPolicy = ParallelExportPolicy.standard
+        /// The machine the policy judges (`nil`: this one, when the export starts; tests give their own).
+        var parallelExportMachine: ParallelExportPolicy.Machine?
     }
 
     /// An export session for `asset` with the preset `presetName`; `nil` when there is no such preset or the preset
