@@ -38,7 +38,7 @@ final class ParallelExportJob: SessionExportJob {
 
     private func run() -> ExportOutcome {
         do {
-            if let split = try splitPlan() {
+            if let split = splitPlan() {
                 try runSplit(split.plan, workers: split.workers)
             } else {
                 try ExportJob.run(request, plan: nil, progress: progress, started: cancellation.register)
@@ -50,10 +50,10 @@ final class ParallelExportJob: SessionExportJob {
     }
 
     /// The segmented plan when the policy splits the export and the video can be cut in two or more segments;
-    /// otherwise nil (the export runs in one piece). Throws only what the one-piece export would throw too.
-    private func splitPlan() throws -> (plan: SegmentedExportPlan, workers: Int)? {
-        let source = try ExportSource(asset: request.asset)
-        guard let work = Self.work(of: request, source: source),
+    /// otherwise nil: the export runs in one piece, which reports whatever makes the source unreadable as today.
+    private func splitPlan() -> (plan: SegmentedExportPlan, workers: Int)? {
+        guard let source = try? ExportSource(asset: request.asset),
+              let work = Self.work(of: request, source: source),
               case .split(let workers, let length) = policy.verdict(for: Self.settings(of: request,
                                                                                       allowsParallelizedExport: true),
                                                                     work, on: machine),
