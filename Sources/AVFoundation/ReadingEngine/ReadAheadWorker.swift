@@ -20,11 +20,12 @@ import Foundation
 /// Independence: each output reads the mapped file itself, so an output nobody reads only parks its own worker on
 /// its full queue (taking no thread); every other output goes on to its end.
 ///
-/// Batches: a step calls its producer until the step has used the queue's room, or has run `batchWindow`, and then
-/// hands over everything it made at once. A decoder's call takes longer than the window, so its pictures go out one
-/// call at a time, as soon as made; a passthrough output's call makes a buffer in microseconds, so its buffers go out
-/// in batches: one lock and at most one wake-up per batch instead of per sample (a sample buffer per step made the
-/// hand-over most of the cost of a passthrough of small samples).
+/// Batches: a step of a producer that never waits (`makesBatchesWithoutWaiting`: a passthrough output's) calls it
+/// until the step has used the queue's room, or has run `batchWindow`, and then hands over everything it made at
+/// once: one lock and at most one wake-up per batch instead of per sample (a sample buffer per step made the
+/// hand-over most of the cost of a passthrough of small samples). Any other producer (a decoder, a compositor) is
+/// called once per step, and what it made goes out at once: its next call may wait on another thread, perhaps on the
+/// caller that wants what it made.
 ///
 /// Cancellation: `cancel()` stops the run before its next step (the producer calls of one batch window) and releases
 /// its producer once the step under way, if any, returns (decoders are freed then).
@@ -205,10 +206,11 @@ final class ReadAheadWorker: @unchecked Sendable {
         return Claim(producer: producer, generation: generation)
     }
 
-    /// Runs one step of `claim`'s producer (without the lock) and publishes what it made: producer calls until the
-    /// queue's room is used, the batch window has passed, or the run ends or fails (what was made before a failure
-    /// is handed over before it).
+    /// Runs one step of `claim`'s producer (without the lock) and publishes what it made: one producer call, or for
+    /// a producer that never waits, calls until the queue's room is used, the batch window has passed, or the run
+    /// ends or fails (what was made before a failure is handed over before it).
     private func step(_ claim: Claim) {
+        let batches = claim.producer.makesBatchesWithoutWaiting
         let room = queue.room
         var made: [(element: CMSampleBuffer, cost: Int)] = []
         var madeBytes = 0
@@ -229,7 +231,7 @@ final class ReadAheadWorker: @unchecked Sendable {
             } catch {
                 failure = error
             }
-        } while !finished && failure == nil && made.count < room.count && madeBytes < room.bytes
+        } while batches && !finished && failure == nil && made.count < room.count && madeBytes < room.bytes
             && DispatchTime.now().uptimeNanoseconds < deadline
         // A failure of a run that was cancelled or restarted meanwhile is nobody's to report.
         var reported = false

@@ -14,10 +14,18 @@ protocol SampleProducer: AnyObject {
     /// compositor, other outputs' workers) to stop waiting and return soon. Called from another thread, so an
     /// implementation must be thread-safe; most producers never wait and need none.
     func cancel()
+
+    /// Whether `next()` only computes from what the producer holds and the mapped file, never waiting on another
+    /// thread (a decoder's frame threads, a custom compositor, another output's worker, a test's gate), so that a
+    /// worker step may call it again and hand over several calls' buffers at once (`ReadAheadWorker`'s batches).
+    /// A producer that may wait must say false: a buffer it made would otherwise sit unpublished while its next call
+    /// waits, perhaps for the very caller that wants that buffer.
+    var makesBatchesWithoutWaiting: Bool { get }
 }
 
 extension SampleProducer {
     func cancel() {}
+    var makesBatchesWithoutWaiting: Bool { false }
 }
 
 /// Hands out the samples of a track as stored (`outputSettings` nil): video and other media one sample per buffer
@@ -59,6 +67,9 @@ final class PassthroughProducer: SampleProducer {
         self.recorder = recorder
         editsEnd = ranges.first?.start ?? .zero
     }
+
+    /// Each call reads the mapped file and makes one buffer: nothing to wait for.
+    var makesBatchesWithoutWaiting: Bool { true }
 
     func next() throws(ReadingFailure) -> [CMSampleBuffer]? {
         while let step = try walker.next() {
