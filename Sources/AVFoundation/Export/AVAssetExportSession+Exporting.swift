@@ -13,6 +13,17 @@ protocol SessionExportJob: AnyObject, Sendable {
 
 extension ExportJob: SessionExportJob {}
 
+/// Runs `run` on a thread of its own named `name` and hands its outcome to `completion`; a thread the system refuses
+/// ends the export as failed, with the cause (the resumable and parallel jobs start this way).
+func startExportThread(named name: String, run: @escaping @Sendable () -> ExportOutcome,
+                       completion: @escaping @Sendable (ExportOutcome) -> Void) {
+    do {
+        try DetachedThread.start(name: name, stackSize: ExportThreads.stackSize) { completion(run()) }
+    } catch {
+        completion(.failed(ExportFailure.stage(.exportFailed, "the export could not start", underlying: error)))
+    }
+}
+
 extension AVAssetExportSession {
     /// The export's progress through its life.
     struct RunState {

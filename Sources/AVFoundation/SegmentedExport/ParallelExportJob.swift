@@ -24,13 +24,7 @@ final class ParallelExportJob: SessionExportJob {
     }
 
     func start() {
-        do {
-            try DetachedThread.start(name: "AVAssetExportSession.parallel", stackSize: ExportThreads.stackSize) {
-                [self] in completion(run())
-            }
-        } catch {
-            completion(.failed(ExportFailure.stage(.exportFailed, "the export could not start", underlying: error)))
-        }
+        startExportThread(named: "AVAssetExportSession.parallel", run: { [self] in run() }, completion: completion)
     }
 
     /// Cancels the segments or the stitch under way.

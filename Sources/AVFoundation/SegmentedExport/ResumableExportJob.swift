@@ -21,13 +21,7 @@ final class ResumableExportJob: SessionExportJob {
     }
 
     func start() {
-        do {
-            try DetachedThread.start(name: "AVAssetExportSession.resumable", stackSize: ExportThreads.stackSize) {
-                [self] in completion(run())
-            }
-        } catch {
-            completion(.failed(ExportFailure.stage(.exportFailed, "the export could not start", underlying: error)))
-        }
+        startExportThread(named: "AVAssetExportSession.resumable", run: { [self] in run() }, completion: completion)
     }
 
     /// Cancels the segments and the stitch under way; the finished segments stay in the directory.
