@@ -16,7 +16,7 @@ extension CMReadySampleBuffer {
             dataReadyMaker: nil, packetDescriptions: old.packetDescriptions,
             taggedBuffers: taggedBuffers ?? old.taggedBufferStore)
         new.copyAttachments(from: old)
-        new.setSampleAttachments(old.existingSampleAttachments)
+        new.copySampleAttachments(from: old)
         if let explicit = old.outputPresentationTimeStampOverrideValue { _ = new.storeOutputPresentationTimeStamp(explicit) }
         sampleBuffer = new
     }

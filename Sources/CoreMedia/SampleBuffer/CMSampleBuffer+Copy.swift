@@ -11,7 +11,7 @@ extension CMSampleBuffer {
         if state == .notReady { _ = copy.track(self) }
         if case .failed(let status) = state { _ = copy.setReadiness(.failed(status)) }
         copy.copyAttachments(from: self)
-        copy.setSampleAttachments(existingSampleAttachments)
+        copy.copySampleAttachments(from: self)
         return copy
     }
 
@@ -74,7 +74,7 @@ extension CMSampleBuffer {
         if state == .notReady { _ = slice.track(self) }
         slice.copyAttachments(from: self)
         slice.cutTrims(from: self, range: range)
-        if let attachments = existingSampleAttachments { slice.setSampleAttachments(Array(attachments[range])) }
+        slice.copySampleAttachments(from: self, samples: range)
         return .success(slice)
     }
 

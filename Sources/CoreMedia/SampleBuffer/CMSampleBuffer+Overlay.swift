@@ -70,7 +70,7 @@ extension CMSampleBuffer {
         if let tracked = other.trackedBufferValue { _ = track(tracked) }
         if let explicit = other.outputPresentationTimeStampOverrideValue { _ = storeOutputPresentationTimeStamp(explicit) }
         copyAttachments(from: other)
-        setSampleAttachments(other.existingSampleAttachments)
+        copySampleAttachments(from: other)
     }
 
     /// Runs a C-style creation function and adopts what it made, or throws its status.

@@ -44,6 +44,39 @@ struct SampleAttachmentFlagsTests {
         #expect(swift[1][kCMSampleAttachmentKey_PartialSync] as? Bool == true && swift[1].count == 3)
     }
 
+    @Test("copies and slices keep each sample's attachments, which then change apart from the original's")
+    func copiesKeepAttachments() throws {
+        let buffer = try SampleBuffers.video(sizes: [1, 1], timings: [])
+        buffer.setSampleFlags(Self.flags)
+        var copied: CMSampleBuffer?
+        #expect(CMSampleBufferCreateCopy(allocator: nil, sampleBuffer: buffer, sampleBufferOut: &copied) == noErr)
+        let copy = try #require(copied)
+        #expect(copy.existingSampleFlags == Self.flags)
+        var sliced: CMSampleBuffer?
+        #expect(CMSampleBufferCopySampleBufferForRange(allocator: nil, sampleBuffer: buffer,
+                                                       sampleRange: CFRange(location: 1, length: 1),
+                                                       sampleBufferOut: &sliced) == noErr)
+        #expect(try #require(sliced).existingSampleFlags == [Self.flags[1]])
+        // A change to the copy stays in the copy.
+        copy.sampleAttachments[0][.notSync] = nil
+        #expect(copy.existingSampleFlags?[0].isNotSync == false)
+        #expect(buffer.existingSampleFlags == Self.flags)
+        // A copy of a buffer whose attachments a caller was handed (Apple's mutable dictionaries) holds the values
+        // they had, and keeps them when the original's change.
+        buffer.sampleAttachments[1][.doNotDisplay] = false
+        var second: CMSampleBuffer?
+        #expect(CMSampleBufferCreateCopy(allocator: nil, sampleBuffer: buffer, sampleBufferOut: &second) == noErr)
+        let secondCopy = try #require(second)
+        buffer.sampleAttachments[0][.notSync] = nil
+        let kept = try #require(secondCopy.existingSampleFlags)
+        #expect(kept[0].isNotSync && !kept[1].doesNotDisplay && kept[1].isPartialSync)
+        // A buffer without per-sample attachments gives copies without them.
+        let plain = try SampleBuffers.video(sizes: [1, 1], timings: [])
+        var plainCopy: CMSampleBuffer?
+        #expect(CMSampleBufferCreateCopy(allocator: nil, sampleBuffer: plain, sampleBufferOut: &plainCopy) == noErr)
+        #expect(try #require(plainCopy).existingSampleFlags == nil)
+    }
+
     @Test("a change made through the live views after the flags were set is what the muxer's view reads")
     func changesThroughLiveViews() throws {
         let buffer = try SampleBuffers.video(sizes: [1, 1], timings: [])
