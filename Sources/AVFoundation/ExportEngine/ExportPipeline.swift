@@ -190,7 +190,7 @@ final class ExportPipeline: @unchecked Sendable {
             hint = transcoder.formatDescription
             transform = encodedTransform(video, track: track)
         case .stitched(let stitch):
-            let stitched = try StitchedVideoFeed(pieces: stitch.pieces, trackID: track.trackID)
+            let stitched = try StitchedVideoFeed(stitch, trackID: track.trackID)
             feed = stitched
             hint = stitched.formatDescription
             transform = encodedTransform(stitch.video, track: track)

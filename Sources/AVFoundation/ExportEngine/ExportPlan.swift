@@ -58,12 +58,23 @@ struct ExportPlan: Codable, Equatable, Sendable {
         /// The encoding the pieces were made with (the output track's geometry follows it).
         var video: Video
         var pieces: [Piece]
+        /// Whether each piece's bytes are checked against its `content` as the stitch opens it, so that reading
+        /// them overlaps writing the pieces before; false when the caller has just checked them.
+        var checksContent = false
 
         struct Piece: Codable, Equatable, Sendable {
             /// The piece's file.
             var path: String
             /// Where the piece's time 0 lies on the export's timeline (the asset's).
             var start: Time
+            /// The piece's bytes as its receipt recorded them.
+            var content: Content?
+        }
+
+        struct Content: Codable, Equatable, Sendable {
+            var byteCount: Int64
+            /// `ContentChecksum`'s hexadecimal form.
+            var checksum: String
         }
     }
 

@@ -6,7 +6,8 @@ import Foundation
 ///
 /// Every piece was encoded with the same settings by a fresh encoder starting with a key frame, so its samples
 /// follow the previous piece's in decode order and its format description is the first piece's; a piece whose
-/// format description differs fails the export instead of writing a second sample description.
+/// format description differs fails the export instead of writing a second sample description. So does a piece whose
+/// bytes are not those the plan says its receipt recorded (checked as it is opened).
 // Safe because `lock` guards every `var`; the pieces' readers are thread-safe.
 final class StitchedVideoFeed: ExportFeed, @unchecked Sendable {
     private struct OpenPiece {
@@ -17,6 +18,8 @@ final class StitchedVideoFeed: ExportFeed, @unchecked Sendable {
     }
 
     private let pieces: [ExportPlan.Stitch.Piece]
+    /// Whether a piece's bytes are checked against its receipt's as it is opened (`ExportPlan.Stitch`).
+    private let checksContent: Bool
     private let trackID: CMPersistentTrackID
     /// The first piece's format: the output track's.
     let formatDescription: CMFormatDescription
@@ -27,13 +30,14 @@ final class StitchedVideoFeed: ExportFeed, @unchecked Sendable {
     private weak var job: ExportJob?
 
     /// Opens the first piece to learn the track's format. Throws when there is no piece or it holds no video.
-    init(pieces: [ExportPlan.Stitch.Piece], trackID: CMPersistentTrackID) throws {
-        self.pieces = pieces
+    init(_ stitch: ExportPlan.Stitch, trackID: CMPersistentTrackID) throws {
+        pieces = stitch.pieces
+        checksContent = stitch.checksContent
         self.trackID = trackID
         guard let first = pieces.first else {
             throw AVError(.exportFailed, "track \(trackID): the plan stitches no pieces")
         }
-        let opened = try Self.open(first, number: 0, trackID: trackID)
+        let opened = try Self.open(first, number: 0, trackID: trackID, checksContent: checksContent)
         formatDescription = opened.format
         current = opened.piece
         nextPiece = 1
@@ -61,7 +65,8 @@ final class StitchedVideoFeed: ExportFeed, @unchecked Sendable {
             guard let piece = current else {
                 guard nextPiece < pieces.count, job?.isStopping != true else { return (nil, nil) }
                 do {
-                    let opened = try Self.open(pieces[nextPiece], number: nextPiece, trackID: trackID)
+                    let opened = try Self.open(pieces[nextPiece], number: nextPiece, trackID: trackID,
+                                               checksContent: checksContent)
                     guard CMFormatDescriptionEqual(opened.format, otherFormatDescription: formatDescription) else {
                         opened.piece.reader.cancelReading()
                         throw AVError(.exportFailed, "track \(trackID): piece \(nextPiece) "
@@ -100,9 +105,14 @@ final class StitchedVideoFeed: ExportFeed, @unchecked Sendable {
     }
 
     /// A reader of the piece's one video track, started.
-    private static func open(_ piece: ExportPlan.Stitch.Piece, number: Int, trackID: CMPersistentTrackID) throws
+    private static func open(_ piece: ExportPlan.Stitch.Piece, number: Int, trackID: CMPersistentTrackID,
+                             checksContent: Bool) throws
         -> (piece: OpenPiece, format: CMFormatDescription) {
         let url = URL(fileURLWithPath: piece.path)
+        if checksContent, let expected = piece.content,
+           let problem = SegmentPieceStore.problem(withFile: url, expected: expected) {
+            throw SegmentPieceStore.refusal(toStitch: number, file: url, problem: problem)
+        }
         let asset = AVURLAsset(url: url)
         let videoTracks = asset.tracks(withMediaType: .video)
         guard videoTracks.count == 1, let track = videoTracks.first,

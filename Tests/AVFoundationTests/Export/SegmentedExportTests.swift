@@ -210,6 +210,36 @@ struct SegmentedExportTests {
         }
     }
 
+    /// A fast-start stitch knows what it will write from the pieces' receipts (their sizes) and the source (one
+    /// picture per source frame), so the writer leaves room for the movie box before the media data instead of
+    /// moving the media data once it is written: the file reads ftyp, moov, free, mdat. Without fast start it reads
+    /// ftyp, mdat, moov. Either way its frames are the pieces'.
+    @Test("a fast-start stitch writes its movie box into room left before the media data",
+          arguments: [true, false])
+    func fastStartStitchReservesRoom(_ fastStart: Bool) async throws {
+        let source = try TestFiles.ffmpegMedia("h264-640x360-6s-gop25-video-only.mp4", folder: "export", recipe: [
+            "-f", "lavfi", "-i", "testsrc2=size=640x360:rate=25:duration=6",
+            "-c:v", "libx264", "-preset", "veryfast", "-crf", "18", "-g", "25", "-keyint_min", "25",
+            "-sc_threshold", "0", "-pix_fmt", "yuv420p"])
+        let directory = try TestFiles.makeTemporaryDirectory()
+        let output = directory.file("out.mp4")
+        let base = try Self.request(source, output: output)
+        let request = ExportRequest(asset: base.asset, preset: base.preset, outputURL: output, fileType: .mp4,
+                                    timeRange: base.timeRange, fileLengthLimit: nil, metadata: nil,
+                                    metadataItemFilter: nil, shouldOptimizeForNetworkUse: fastStart, audioMix: nil,
+                                    videoComposition: nil, customVideoCompositor: nil,
+                                    audioTimePitchAlgorithm: .spectral, multiPass: false, temporaryDirectory: nil)
+        let plan = try Self.plan(request)
+        let store = try Self.store(directory.url, plan)
+        try await Self.encodeAndStitch(plan, request: request, store: store)
+        let types = try ExportBehaviourTests.topLevelBoxTypes(output).filter { $0 != "wide" }
+        #expect(types == (fastStart ? ["ftyp", "moov", "free", "mdat"] : ["ftyp", "mdat", "moov"]), "\(types)")
+        let pieces = try plan.segments.indices.flatMap { try Self.frameHashes(store.pieceURL($0)) }
+        #expect(pieces.count == 150)
+        #expect(try Self.frameHashes(output) == pieces)
+        #expect(try ExternalTool.ffmpegDecodeErrors(output).isEmpty)
+    }
+
     @Test("a damaged piece is refused by name, and only it is encoded again; a changed source is refused")
     func damagedPieceAndChangedSource() async throws {
         let directory = try TestFiles.makeTemporaryDirectory()
