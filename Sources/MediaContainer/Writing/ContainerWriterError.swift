@@ -49,7 +49,10 @@ package struct ContainerWriterError: Error, Sendable, Equatable, CustomStringCon
     package static func posix(_ operation: String, path: String, errno number: Int32) -> ContainerWriterError {
         let text = String(cString: strerror(number))
         let full = number == ENOSPC || number == EDQUOT || number == EFBIG
-        return ContainerWriterError(full ? .diskFull : .fileSystem, "\(operation) '\(path)' failed: \(text) (errno \(number))",
+        // A pipe's reader that went away is the usual cause, not a fault of the disk: say so.
+        let cause = number == EPIPE ? "the reader closed its end (\(text), errno \(number))"
+            : "\(text) (errno \(number))"
+        return ContainerWriterError(full ? .diskFull : .fileSystem, "\(operation) '\(path)' failed: \(cause)",
                                 posixErrorCode: number, path: path)
     }
 

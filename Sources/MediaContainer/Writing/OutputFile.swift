@@ -7,7 +7,9 @@ import Glibc
 
 /// A file a container writer creates and owns, the one place output files are opened: created with `O_EXCL` (an
 /// existing file is never touched), written through a buffer so that small samples cost no system call each,
-/// patched in place with `pwrite`, and removed on failure.
+/// patched in place with `pwrite`, and removed on failure. The same buffered writing serves client storage
+/// (`OutputFileStorage`, patchable too) and a descriptor that only appends (a pipe: `init(appendingTo:name:)`), which
+/// is not patchable (`OutputSink.isPatchable`).
 /// Large gathered writes (whole chunks) go out on a background lane, so the kernel's copy of one chunk overlaps
 /// with the caller preparing the next; every other operation first waits for that lane, so the file is always
 /// written in call order.
@@ -15,7 +17,7 @@ import Glibc
 /// Not thread safe: the writer that owns it (the movie writer, an audio-file writer) serialises all access under its
 /// lock. Every failing call throws a `ContainerWriterError` carrying errno's text; ENOSPC/EDQUOT/EFBIG are
 /// `.diskFull`.
-package final class OutputFile {
+package final class OutputFile: OutputSink {
     /// A full disk, simulated for tests: a write that would take the file past `limit` bytes writes what fits, then
     /// fails with `errno` as the kernel would.
     package struct SimulatedFailure: Sendable {
@@ -48,6 +50,11 @@ package final class OutputFile {
     /// `storageIsOpen`.
     private let storage: (any OutputFileStorage)?
     private var storageIsOpen = false
+    /// True for a descriptor that only appends (a pipe): written with `write(2)` in order, never patched or removed.
+    private let appendsOnly: Bool
+
+    /// Whether written bytes can be overwritten, read back and cut off: not on a pipe.
+    package var isPatchable: Bool { !appendsOnly }
 
     /// Creates `url` for reading and writing; throws `.outputExists` if anything is already there.
     package init(creating url: URL, bufferSize: Int = OutputFileLimits.writeBufferSize,
@@ -68,6 +75,22 @@ package final class OutputFile {
         buffer = .allocate(byteCount: capacity, alignment: 16)
         position = 0
         storage = nil
+        appendsOnly = false
+    }
+
+    /// An output over `descriptor`, which only appends (a pipe, a FIFO, a socket, standard output), named `name` in
+    /// messages: bytes go out once, in order, with `write(2)`, and nothing can be overwritten, read back or cut off.
+    /// Takes ownership of the descriptor (`close()` and `discard()` close it); nothing is removed on failure. A reader
+    /// that closes its end fails the next write with EPIPE, never kills the process (`BrokenPipe`).
+    package init(appendingTo descriptor: Int32, name: String, bufferSize: Int = OutputFileLimits.writeBufferSize) {
+        path = name
+        simulatedFailure = nil
+        self.descriptor = descriptor
+        capacity = max(4096, bufferSize)
+        buffer = .allocate(byteCount: capacity, alignment: 16)
+        position = 0
+        storage = nil
+        appendsOnly = true
     }
 
     /// An output over `storage`, which starts empty, named `name` in messages: written as a created file is, with
@@ -81,6 +104,7 @@ package final class OutputFile {
         position = 0
         self.storage = storage
         storageIsOpen = true
+        appendsOnly = false
     }
 
     deinit {
@@ -106,20 +130,6 @@ package final class OutputFile {
             buffered += bytes.count
         }
         position += UInt64(bytes.count)
-    }
-
-    /// Appends `bytes`.
-    package func write(_ bytes: [UInt8]) throws(ContainerWriterError) {
-        try Self.withBytes(bytes) { (raw) throws(ContainerWriterError) in try write(raw) }
-    }
-
-    /// Appends `data`.
-    package func write(_ data: Data) throws(ContainerWriterError) {
-        var failure: ContainerWriterError?
-        data.withUnsafeBytes { raw in
-            do throws(ContainerWriterError) { try write(raw) } catch { failure = error }
-        }
-        if let failure { throw failure }
     }
 
     /// Calls `body` with the bytes of `bytes`, keeping the typed error (`withUnsafeBytes` only rethrows untyped).
@@ -184,11 +194,11 @@ package final class OutputFile {
             // The simulated full disk refuses the whole gathered write: enough for the writers' failure paths.
             throw ContainerWriterError.posix("writing", path: path, errno: simulatedFailure.errno)
         }
-        let (fd, path, offset) = (descriptor, path, flushedEnd)
+        let (fd, path, offset, appending) = (descriptor, path, flushedEnd, appendsOnly)
         try lane.submit(WriteBehindLane.Job { [pieces] () throws(ContainerWriterError) in
             var pieces = pieces
             try withExtendedLifetime(blockBuffers) { () throws(ContainerWriterError) in
-                try Self.writeGathered(&pieces, count: count, at: offset, to: fd, path: path)
+                try Self.writeGathered(&pieces, count: count, at: appending ? nil : offset, to: fd, path: path)
             }
         })
         // The lane's job may read the write buffer: carry on in the spare (free: `submit` waited for the job that
@@ -201,19 +211,6 @@ package final class OutputFile {
         }
         flushedEnd += UInt64(count)
         position += UInt64(total)
-    }
-
-    /// Appends `count` zero bytes.
-    package func writeZeros(_ count: Int) throws(ContainerWriterError) {
-        var remaining = count
-        let zeros = [UInt8](repeating: 0, count: min(count, 65_536))
-        while remaining > 0 {
-            let piece = min(remaining, zeros.count)
-            try Self.withBytes(zeros) { (raw) throws(ContainerWriterError) in
-                try write(UnsafeRawBufferPointer(rebasing: raw[0..<piece]))
-            }
-            remaining -= piece
-        }
     }
 
     /// Hands buffered bytes to the kernel. After it returns they survive the process being killed.
@@ -229,6 +226,7 @@ package final class OutputFile {
 
     /// Overwrites bytes at `offset`, which must lie in what has been written; buffered bytes are flushed first.
     package func overwrite(_ bytes: [UInt8], at offset: UInt64) throws(ContainerWriterError) {
+        guard !appendsOnly else { throw notPatchable("an overwrite of '\(path)'") }
         guard offset + UInt64(bytes.count) <= position else {
             throw ContainerWriterError(.invalidState, "internal: patch of \(bytes.count) bytes at \(offset) is past the "
                                    + "end of the file (\(position))")
@@ -242,6 +240,7 @@ package final class OutputFile {
 
     /// Writes `bytes` at `offset`, possibly past the current end (used when media data is moved up).
     package func write(_ bytes: UnsafeRawBufferPointer, at offset: UInt64) throws(ContainerWriterError) {
+        guard !appendsOnly else { throw notPatchable("a write at an offset of '\(path)'") }
         try flush()
         guard let base = bytes.baseAddress, bytes.count > 0 else { return }
         try writeFully(base, count: bytes.count, at: offset)
@@ -251,6 +250,7 @@ package final class OutputFile {
 
     /// Reads exactly `destination.count` bytes at `offset`.
     package func read(into destination: UnsafeMutableRawBufferPointer, at offset: UInt64) throws(ContainerWriterError) {
+        guard !appendsOnly else { throw notPatchable("a read of '\(path)'") }
         try flush()
         try lane.settle()
         if let storage {
@@ -276,6 +276,7 @@ package final class OutputFile {
 
     /// Flushes, then cuts the file to `length` bytes.
     package func truncate(to length: UInt64) throws(ContainerWriterError) {
+        guard !appendsOnly else { throw notPatchable("truncating '\(path)'") }
         try flush()
         try lane.settle()
         if let storage {
@@ -306,7 +307,7 @@ package final class OutputFile {
     }
 
     /// Closes (dropping anything buffered) and removes the file. Used on failure and cancellation. Storage is left
-    /// as it is: what to do with it is its owner's choice.
+    /// as it is: what to do with it is its owner's choice; a pipe is closed, so its reader sees the end.
     package func discard() {
         buffered = 0
         lane.quiesce()
@@ -315,7 +316,7 @@ package final class OutputFile {
             storageIsOpen = false
             return
         }
-        unlink(path)
+        if !appendsOnly { unlink(path) }
     }
 
     private func closeDescriptor() {
@@ -332,20 +333,25 @@ package final class OutputFile {
     /// Linux's IOV_MAX (UIO_MAXIOV), which Glibc's Swift module does not export.
     private static let maximumPiecesPerWrite = 1024
 
-    /// `pwritev` of every byte `pieces` describe (`count` in all) to `descriptor`, in batches the kernel accepts,
-    /// resuming after short writes. `pieces` is consumed. Static: it runs on the background lane.
-    private static func writeGathered(_ pieces: inout [iovec], count: Int, at offset: UInt64, to descriptor: Int32,
+    /// `pwritev` of every byte `pieces` describe (`count` in all) to `descriptor` at `offset` (`writev` where it
+    /// ends when `offset` is `nil`: a pipe), in batches the kernel accepts, resuming after short writes. `pieces` is
+    /// consumed. Static: it runs on the background lane.
+    private static func writeGathered(_ pieces: inout [iovec], count: Int, at offset: UInt64?, to descriptor: Int32,
                                       path: String) throws(ContainerWriterError) {
         var done = 0
         var first = 0
         while done < count, first < pieces.count {
             let batch = min(pieces.count - first, Self.maximumPiecesPerWrite)
-            let result = pieces.withUnsafeBufferPointer { all in
-                pwritev(descriptor, all.baseAddress! + first, Int32(batch), off_t(offset) + off_t(done))
+            let (result, number) = pieces.withUnsafeBufferPointer { all in
+                guard let offset else {
+                    return BrokenPipe.withoutSignal { writev(descriptor, all.baseAddress! + first, Int32(batch)) }
+                }
+                let result = pwritev(descriptor, all.baseAddress! + first, Int32(batch), off_t(offset) + off_t(done))
+                return (result, errno)
             }
             if result < 0 {
-                if errno == EINTR { continue }
-                throw ContainerWriterError.posix("writing", path: path, errno: errno)
+                if number == EINTR { continue }
+                throw ContainerWriterError.posix("writing", path: path, errno: number)
             }
             if result == 0 { throw ContainerWriterError.posix("writing", path: path, errno: ENOSPC) }
             done += result
@@ -385,10 +391,12 @@ package final class OutputFile {
         }
         var done = 0
         while done < count {
-            let result = pwrite(descriptor, base + done, count - done, off_t(offset) + off_t(done))
+            let (result, number) = appendsOnly
+                ? BrokenPipe.withoutSignal { Glibc.write(descriptor, base + done, count - done) }
+                : (pwrite(descriptor, base + done, count - done, off_t(offset) + off_t(done)), errno)
             if result < 0 {
-                if errno == EINTR { continue }
-                throw ContainerWriterError.posix("writing", path: path, errno: errno)
+                if number == EINTR { continue }
+                throw ContainerWriterError.posix("writing", path: path, errno: number)
             }
             if result == 0 { throw ContainerWriterError.posix("writing", path: path, errno: ENOSPC) }
             done += result

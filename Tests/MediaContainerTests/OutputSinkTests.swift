@@ -1,0 +1,97 @@
+import Foundation
+import MediaContainer
+import Testing
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The sinks other than a created file: an append-only descriptor (a pipe) takes bytes in order and refuses every
+/// patch, a reader that goes away is an error and never kills the process, and a segment collector hands out what
+/// was written at each cut.
+@Suite("Output sinks", .serialized)
+struct OutputSinkTests {
+    /// A pipe whose ends are closed on exec.
+    static func makePipe() throws -> (read: Int32, write: Int32) {
+        var ends: [Int32] = [-1, -1]
+        // Glibc's Swift module has no pipe2: close-on-exec is set just after.
+        guard pipe(&ends) == 0 else { throw POSIXError(.init(rawValue: errno) ?? .EIO) }
+        for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
+        return (ends[0], ends[1])
+    }
+
+    /// Runs `body` with SIGPIPE's default action (ending the process), as a program that never set it has, then
+    /// restores what the test runner had: the writer must not rely on anyone ignoring it.
+    static func withDefaultPipeSignal<Result>(_ body: () throws -> Result) rethrows -> Result {
+        let previous = signal(SIGPIPE, SIG_DFL)
+        defer { signal(SIGPIPE, previous) }
+        return try body()
+    }
+
+    @Test("an append-only output writes in order, small writes buffered and large ones direct; patches are refused")
+    func appendsToPipe() throws {
+        let (readEnd, writeEnd) = try Self.makePipe()
+        defer { close(readEnd) }
+        let output = OutputFile(appendingTo: writeEnd, name: "pipe", bufferSize: 4096)
+        #expect(!output.isPatchable)
+        try output.write([1, 2, 3, 4])
+        // Larger than the buffer: goes straight to the descriptor after what is buffered.
+        try output.write([UInt8](repeating: 9, count: 10_000))
+        try output.write(Data([5, 6]))
+        #expect(output.position == 10_006)
+        for refused in [
+            { try output.overwrite([7], at: 0) },
+            { try output.truncate(to: 1) },
+            {
+                var byte: [UInt8] = [0]
+                try byte.withUnsafeMutableBytes { try output.read(into: $0, at: 0) }
+            },
+        ] as [() throws -> Void] {
+            let error = #expect(throws: ContainerWriterError.self) { try refused() }
+            #expect(error?.code == .invalidState)
+        }
+        try output.close()
+        var received: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 65_536)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { read(readEnd, $0.baseAddress, $0.count) }
+            guard count > 0 else { break }
+            received += chunk[0..<count]
+        }
+        #expect(received == [1, 2, 3, 4] + [UInt8](repeating: 9, count: 10_000) + [5, 6])
+    }
+
+    @Test("a reader that closed its end fails the write with EPIPE and a message that says so; the process lives")
+    func brokenPipe() throws {
+        let (readEnd, writeEnd) = try Self.makePipe()
+        close(readEnd)
+        let output = OutputFile(appendingTo: writeEnd, name: "pipe", bufferSize: 4096)
+        let error = Self.withDefaultPipeSignal {
+            #expect(throws: ContainerWriterError.self) { try output.write([UInt8](repeating: 1, count: 10_000)) }
+        }
+        #expect(error?.code == .fileSystem)
+        #expect(error?.posixErrorCode == EPIPE)
+        #expect(error?.message.contains("the reader closed its end") == true, "\(String(describing: error))")
+        // The signal the write raised was taken back, not left pending for later.
+        var pending = sigset_t()
+        sigpending(&pending)
+        #expect(sigismember(&pending, SIGPIPE) == 0)
+        output.discard()
+    }
+
+    @Test("a segment collector hands out what was written since the last cut; its position counts across cuts")
+    func collectsSegments() throws {
+        let collector = OutputSegmentCollector()
+        #expect(!collector.isPatchable)
+        try collector.write([1, 2])
+        try collector.writeZeros(3)
+        #expect(collector.cut() == Data([1, 2, 0, 0, 0]))
+        try collector.write(Data([9]))
+        #expect(collector.position == 6)
+        #expect(collector.pendingCount == 1)
+        #expect(collector.cut() == Data([9]))
+        #expect(collector.cut().isEmpty)
+        let error = #expect(throws: ContainerWriterError.self) { try collector.overwrite([1], at: 0) }
+        #expect(error?.code == .invalidState)
+    }
+}
