@@ -6,9 +6,11 @@ import MediaContainer
 // Fragmented movies (ISO/IEC 14496-12 §8.8): `ftyp` and a `moov` with empty sample tables and `mvex` (`mehd`,
 // one `trex` per track) as soon as every track has a sample description, followed by `free` space reserved so the
 // end can rewrite the movie box in place; then a `moof` + `mdat` pair per fragment interval, each written whole and
-// handed to the kernel before the next begins, its `moof` committed last (so a killed process leaves a file that plays
-// up to its last complete fragment); at the end `mfra` (`tfra` per track, `mfro`) and the movie box rewritten with the final edit lists and
-// the `mehd` duration.
+// handed to the kernel before the next begins, its `moof` committed last (so a killed process leaves a file that
+// plays up to its last complete fragment); at the end `mfra` (`tfra` per track, `mfro`) and the movie box rewritten
+// with the final edit lists and the `mehd` duration.
+//
+// The segmented layout writes its fragments through the same `writeFragment`, into an `OutputSegmentCollector`.
 //
 // A fragment closes at its time boundary once every unfinished track has samples at or past it; each track
 // contributes its samples that decode before the boundary (`default-base-is-moof` data offsets, `tfdt`, and a `trun`
@@ -183,38 +185,49 @@ extension MovieWriter {
                 fragments.boundary = CMTimeAdd(earliest, fragments.interval)
                 continue
             }
-            try writeFragment(parts, state: fragments)
+            guard let file else { throw ContainerWriterError(.invalidState, "internal: no output file") }
+            try writeFragment(parts, to: file, state: fragments)
             fragments.boundary = CMTimeAdd(boundary, fragments.interval)
         }
     }
 
-    /// Writes one `moof` + `mdat` and hands it to the kernel.
-    private func writeFragment(_ parts: [FragmentPart], state fragments: FragmentWriterState)
-        throws(ContainerWriterError) {
-        guard let file else { throw ContainerWriterError(.invalidState, "internal: no output file") }
-        let moofOffset = file.position
+    /// Writes one `moof` + `mdat` of `parts` to `sink` and hands it on (to the kernel; a segment collector keeps it
+    /// for its cut); returns where each part's media data starts in the sink. The one write path of fragments, for
+    /// files and segments alike.
+    @discardableResult
+    func writeFragment(_ parts: [FragmentPart], to sink: some OutputSink, state fragments: FragmentWriterState)
+        throws(ContainerWriterError) -> [UInt64] {
+        let moofOffset = sink.position
         let (moof, header) = try fragmentBoxes(parts, state: fragments, moofOffset: moofOffset)
-        // Commit protocol: the movie fragment box is written typed `free` and becomes `moof` (one 4-byte write)
-        // only once its media data is with the kernel, so a process killed part-way through a fragment leaves a
-        // `free` box that readers skip, never a truncated `moof` (FFmpeg 5.1 refuses to open a seekable file that
-        // ends inside one).
-        var uncommitted = moof
-        uncommitted.replaceSubrange(4..<8, with: FourCC("free").bytes)
-        try file.write(uncommitted)
-        try file.write(header)
+        if sink.isPatchable {
+            // Commit protocol: the movie fragment box is written typed `free` and becomes `moof` (one 4-byte write)
+            // only once its media data is with the kernel, so a process killed part-way through a fragment leaves a
+            // `free` box that readers skip, never a truncated `moof` (FFmpeg 5.1 refuses to open a seekable file
+            // that ends inside one).
+            var uncommitted = moof
+            uncommitted.replaceSubrange(4..<8, with: FourCC("free").bytes)
+            try sink.write(uncommitted)
+        } else {
+            try sink.write(moof)
+        }
+        try sink.write(header)
+        var dataStarts: [UInt64] = []
+        dataStarts.reserveCapacity(parts.count)
         for part in parts {
+            dataStarts.append(sink.position)
             for sample in part.samples {
                 switch sample.payload {
-                case .blockBuffer(let buffer): try file.write(buffer)
-                case .data(let data): try file.write(data)
+                case .blockBuffer(let buffer): try sink.write(buffer)
+                case .data(let data): try sink.write(data)
                 case .reference: throw ContainerWriterError(.invalidState, "internal: a sample reference in a fragment")
                 }
                 release(sample, of: part.track)
             }
         }
-        try file.flush()
-        try file.overwrite(FourCC("moof").bytes, at: moofOffset + 4)
+        try sink.flush()
+        if sink.isPatchable { try sink.overwrite(FourCC("moof").bytes, at: moofOffset + 4) }
         fragments.sequenceNumber &+= 1
+        return dataStarts
     }
 
     /// Forgets a written sample's bytes in the memory accounting.

@@ -52,10 +52,10 @@ extension MovieWriter {
             throw ContainerWriterError.box(error)
         }
         let movie = try fragmentedMovieBox(duration: 0, includesDefaultEdits: false)
-        var data = Data(writer.bytes)
-        data.append(contentsOf: movie)
+        try segments.output.write(writer.bytes)
+        try segments.output.write(movie)
         segments.initializationWritten = true
-        segments.delivery.deliver(MovieSegment(kind: .initialization, data: data, tracks: []))
+        segments.delivery.deliver(MovieSegment(kind: .initialization, data: segments.output.cut(), tracks: []))
     }
 
     /// The initialization segment's `ftyp`: `iso6` (fragments with `tfdt` and `default-base-is-moof`) for HLS;
@@ -180,10 +180,11 @@ extension MovieWriter {
             }
             fragments.samples[track.index].removeFirst(counts[track.index])
         }
-        var data = Data()
-        data.reserveCapacity(parts.reduce(4096) { total, part in
+        let output = segments.output
+        output.reserveCapacity(parts.reduce(4096) { total, part in
             part.samples.reduce(total) { $0 + Int($1.sampleSize) * Int($1.sampleCount) }
         })
+        let segmentStart = output.position
         if segments.segmentation.profile == .cmaf {
             var writer = BoxWriter()
             do throws(BoxWriteError) {
@@ -191,13 +192,11 @@ extension MovieWriter {
             } catch {
                 throw ContainerWriterError.box(error)
             }
-            data.append(contentsOf: writer.bytes)
+            try output.write(writer.bytes)
         }
-        let (moof, mdatHeader) = try fragmentBoxes(parts, state: fragments, moofOffset: UInt64(data.count))
-        data.append(contentsOf: moof)
-        data.append(contentsOf: mdatHeader)
+        let dataStarts = try writeFragment(parts, to: output, state: fragments)
         var reports: [MovieSegment.TrackReport] = []
-        for part in parts {
+        for (part, dataStart) in zip(parts, dataStarts) {
             let first = part.samples[0]
             let last = part.samples[part.samples.count - 1]
             let end = part.next ?? (last.decodeTime + Int64(last.duration) * Int64(last.sampleCount))
@@ -208,15 +207,8 @@ extension MovieWriter {
                 firstVideo = MovieSegment.SampleReport(
                     presentationTime: CMTime(value: first.decodeTime + Int64(first.compositionOffset),
                                              timescale: timescale),
-                    offset: data.count, length: Int(first.sampleSize), isSync: !first.flags.isNonSyncSample)
-            }
-            for sample in part.samples {
-                switch sample.payload {
-                case .blockBuffer(let buffer): try Self.append(buffer, to: &data)
-                case .data(let bytes): data.append(bytes)
-                case .reference: throw ContainerWriterError(.invalidState, "internal: a sample reference in a segment")
-                }
-                release(sample, of: part.track)
+                    offset: Int(dataStart - segmentStart), length: Int(first.sampleSize),
+                    isSync: !first.flags.isNonSyncSample)
             }
             let report = MovieSegment.TrackReport(
                 trackID: Int32(part.track.trackID), mediaType: part.track.configuration.mediaType,
@@ -231,8 +223,7 @@ extension MovieWriter {
                 reports.append(report)
             }
         }
-        fragments.sequenceNumber &+= 1
-        segments.delivery.deliver(MovieSegment(kind: .media, data: data, tracks: reports))
+        segments.delivery.deliver(MovieSegment(kind: .media, data: output.cut(), tracks: reports))
     }
 
     /// The ticks subtracted from `track`'s decode times in segments: its first decode time when that is before zero
@@ -264,21 +255,6 @@ extension MovieWriter {
             throw ContainerWriterError(.invalidArgument, "a sample's \(length) bytes could not be read (status \(status))")
         }
         return Data(bytesNoCopy: memory, count: length, deallocator: .free)
-    }
-
-    /// Appends every byte of `buffer` to `data`.
-    private static func append(_ buffer: CMBlockBuffer, to data: inout Data) throws(ContainerWriterError) {
-        let length = CMBlockBufferGetDataLength(buffer)
-        guard length > 0 else { return }
-        let start = data.count
-        data.count += length
-        let status = data.withUnsafeMutableBytes { raw in
-            guard let base = raw.baseAddress else { return kCMBlockBufferBadPointerParameterErr }
-            return CMBlockBufferCopyDataBytes(buffer, atOffset: 0, dataLength: length, destination: base + start)
-        }
-        guard status == kCMBlockBufferNoErr else {
-            throw ContainerWriterError(.invalidArgument, "a sample's \(length) bytes could not be read (status \(status))")
-        }
     }
 
     /// Waits until every segment made so far was handed to the handler (a no-op for a file).

@@ -1,4 +1,5 @@
 import CoreMedia
+import MediaContainer
 
 /// What the segmented layout keeps between calls, beside the fragment state it shares with fragmented files.
 final class SegmentWriterState {
@@ -13,6 +14,9 @@ final class SegmentWriterState {
 
     let segmentation: MovieSegmentation
     let delivery: SegmentDelivery
+    /// Where the segments are written, the fragments through the same path as a file's; cut into `Data` for
+    /// `delivery`.
+    let output = OutputSegmentCollector()
     /// Cuts found but not yet written (a cut waits until every track has reached it).
     var cuts: [Cut] = []
     /// The next interval boundary (`.every` only); set by the cutting track's first sample.
