@@ -10,7 +10,9 @@ import MediaContainer
 // plays up to its last complete fragment); at the end `mfra` (`tfra` per track, `mfro`) and the movie box rewritten
 // with the final edit lists and the `mehd` duration.
 //
-// The segmented layout writes its fragments through the same `writeFragment`, into an `OutputSegmentCollector`.
+// To an append-only output (a pipe) the same boxes go out once, in order: no room after the movie box, no commit
+// (a reader of a stream sees a fragment only once its bytes arrive), and the movie box stays as first written. The
+// segmented layout writes its fragments through the same `writeFragment`, into an `OutputSegmentCollector`.
 //
 // A fragment closes at its time boundary once every unfinished track has samples at or past it; each track
 // contributes its samples that decode before the boundary (`default-base-is-moof` data offsets, `tfdt`, and a `trun`
@@ -29,11 +31,12 @@ extension MovieWriter {
         }
         guard let file else { return }
         let movie = try fragmentedMovieBox(duration: fragmentDurationHint(), includesDefaultEdits: false)
-        let reserve = 256 + MovieWriterLimits.fragmentedMovieReservePerTrack * tracks.count
+        // Room for the final movie box, which only a patchable output can take.
+        let reserve = file.isPatchable ? 256 + MovieWriterLimits.fragmentedMovieReservePerTrack * tracks.count : 0
         fragments.movieBoxOffset = file.position
         fragments.movieBoxReservedSize = movie.count + reserve
         try file.write(movie)
-        try file.write(Self.freeBox(size: reserve))
+        if reserve > 0 { try file.write(Self.freeBox(size: reserve)) }
         try file.flush()
         fragments.movieBoxWritten = true
         fragments.samples = Array(repeating: [], count: tracks.count)
@@ -67,9 +70,15 @@ extension MovieWriter {
     }
 
     /// Throws when the movie box, rebuilt with the current edits and metadata, no longer fits the space written for
-    /// it in a fragmented movie (only then: before the movie box is written anything goes).
+    /// it in a fragmented movie (only then: before the movie box is written anything goes), or went out for good (a
+    /// segment, an append-only output).
     func checkFragmentedMovieBoxFits() throws(ContainerWriterError) {
         guard let fragments, fragments.movieBoxWritten else { return }
+        guard outputIsPatchable else {
+            throw ContainerWriterError(.invalidState, "the movie box already went out (in the initialization segment "
+                                       + "or to an append-only output) and cannot change: set edits, metadata and "
+                                       + "the encoder delay before the first sample")
+        }
         let size = try fragmentedMovieBox(duration: UInt64(UInt32.max) + 1).count
         guard size == fragments.movieBoxReservedSize || size + 8 <= fragments.movieBoxReservedSize else {
             throw ContainerWriterError(.invalidState, "the fragmented movie's movie box is on disk with "
@@ -193,7 +202,7 @@ extension MovieWriter {
 
     /// Writes one `moof` + `mdat` of `parts` to `sink` and hands it on (to the kernel; a segment collector keeps it
     /// for its cut); returns where each part's media data starts in the sink. The one write path of fragments, for
-    /// files and segments alike.
+    /// files, streams and segments alike.
     @discardableResult
     func writeFragment(_ parts: [FragmentPart], to sink: some OutputSink, state fragments: FragmentWriterState)
         throws(ContainerWriterError) -> [UInt64] {
@@ -408,6 +417,11 @@ extension MovieWriter {
             try writer.writeBox(MovieFragmentRandomAccessBox(children: tables))
         } catch {
             throw ContainerWriterError.box(error)
+        }
+        guard file.isPatchable else {
+            // An append-only output: `mfra` goes out as it is, and the movie box stays as first written.
+            try file.write(writer.bytes)
+            return
         }
         // The same commit protocol as fragments: `free` until complete, then `mfra`.
         let mfraOffset = file.position

@@ -34,12 +34,15 @@ import Synchronization
 /// Thread safety: every method may be called from any thread; `lock` serialises them (it guards every `var` below).
 // Safe because `lock` serialises every method and guards every `var`.
 package final class MovieWriter: @unchecked Sendable {
-    /// Where the movie is written; `nil` when it is handed out as segments (`MovieSegmentation`).
+    /// Where the movie is written; `nil` when the writer created no file (client storage, a pipe, segments).
     package let url: URL?
     /// The file type.
     package let fileType: MovieFileType
     /// Movie-wide settings.
     package let options: MovieWriterOptions
+    /// Whether what was written can be revisited: not for segments, handed out as they are made, nor on an
+    /// append-only output (a pipe).
+    let outputIsPatchable: Bool
 
     enum State {
         case configuring
@@ -76,14 +79,27 @@ package final class MovieWriter: @unchecked Sendable {
     /// needs a second file (media data placed before the rest, which is spooled) can be written.
     package convenience init(storage: any OutputFileStorage, name: URL, fileType: MovieFileType,
                              options: MovieWriterOptions = MovieWriterOptions()) throws(ContainerWriterError) {
-        try self.init(output: nil, fileType: fileType, options: options, segmentation: nil)
-        file = OutputFile(storage: storage, name: name.path)
-        if options.movieFragmentInterval != nil { fragments = FragmentWriterState(options: options) }
+        let sink = OutputFile(storage: storage, name: name.path)
+        try self.init(output: nil, sink: sink, fileType: fileType, options: options, segmentation: nil)
     }
 
-    /// A writer to the file at `output`, or, without one, of segments for `segmentation`.
-    init(output url: URL?, fileType: MovieFileType, options: MovieWriterOptions, segmentation: MovieSegmentation?)
-        throws(ContainerWriterError) {
+    /// A writer to `descriptor`, which only appends (a pipe, a FIFO, a socket; named `name` in messages): only a
+    /// fragmented movie (`movieFragmentInterval`) can be written to it, each fragment handed to the descriptor as it
+    /// is made, so that a reader at the other end can play it while it is written. The writer owns the descriptor
+    /// from this call on (also when creation fails) and closes it when it finishes, fails or is cancelled.
+    ///
+    /// What a file would get at the end cannot follow: the movie box keeps the `mehd` duration of
+    /// `overallDurationHint` and the edit lists known when it was written (its capabilities say neither edit lists
+    /// nor the encoder delay can be set later).
+    package convenience init(appendingTo descriptor: Int32, name: String, fileType: MovieFileType,
+                             options: MovieWriterOptions) throws(ContainerWriterError) {
+        let sink = OutputFile(appendingTo: descriptor, name: name)
+        try self.init(output: nil, sink: sink, fileType: fileType, options: options, segmentation: nil)
+    }
+
+    /// A writer to the file at `output` or to `sink`, or, without either, of segments for `segmentation`.
+    init(output url: URL?, sink: OutputFile? = nil, fileType: MovieFileType, options: MovieWriterOptions,
+         segmentation: MovieSegmentation?) throws(ContainerWriterError) {
         guard options.movieTimescale > 0 else {
             throw ContainerWriterError(.invalidArgument, "the movie timescale must be positive, not \(options.movieTimescale)")
         }
@@ -100,16 +116,23 @@ package final class MovieWriter: @unchecked Sendable {
         guard options.defaultChunkDuration.isNumeric, options.defaultChunkDuration > .zero else {
             throw ContainerWriterError(.invalidArgument, "the default chunk duration must be a positive time")
         }
+        let layout = MovieLayout(options: options, segmentation: segmentation)
+        if let sink { try layout.check(sink, name: sink.path) }
         self.url = url
         self.fileType = fileType
         self.options = options
+        outputIsPatchable = segmentation == nil && sink?.isPatchable != false
         if let segmentation {
             // Segment output ignores movieFragmentInterval, as Apple's writer does in this mode.
             fragments = FragmentWriterState(options: options, segmentation: segmentation)
+            return
+        }
+        if let sink {
+            file = sink
         } else if let url {
             file = try OutputFile(creating: url)
-            if options.movieFragmentInterval != nil { fragments = FragmentWriterState(options: options) }
         }
+        if layout == .fragmented { fragments = FragmentWriterState(options: options) }
     }
 
     deinit {

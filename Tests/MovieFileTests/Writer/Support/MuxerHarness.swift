@@ -16,6 +16,17 @@ enum MuxerHarness {
                       beforeFinish: (MovieWriter, [OutputTrack]) throws -> Void = { _, _ in }) throws
         -> [OutputTrack] {
         let writer = try MovieWriter(url: url, fileType: fileType, options: options)
+        let handles = try feed(sources, into: writer, configure: configure, beforeFinish: beforeFinish)
+        keepForInspection(url)
+        return handles
+    }
+
+    /// Adds `sources` to `writer` as tracks, appends their samples merged by decode time, and finishes it.
+    @discardableResult
+    static func feed(_ sources: [TrackSource], into writer: MovieWriter,
+                     configure: (inout OutputTrackConfiguration, Int) -> Void = { _, _ in },
+                     beforeFinish: (MovieWriter, [OutputTrack]) throws -> Void = { _, _ in }) throws
+        -> [OutputTrack] {
         var handles: [OutputTrack] = []
         for (index, source) in sources.enumerated() {
             var configuration = source.configuration
@@ -46,7 +57,6 @@ enum MuxerHarness {
         }
         try beforeFinish(writer, handles)
         try writer.finish()
-        keepForInspection(url)
         return handles
     }
 
