@@ -1,3 +1,4 @@
+import CoreMedia
 import Foundation
 import MediaContainer
 import Testing
@@ -59,6 +60,75 @@ struct OutputSinkTests {
             received += chunk[0..<count]
         }
         #expect(received == [1, 2, 3, 4] + [UInt8](repeating: 9, count: 10_000) + [5, 6])
+    }
+
+    /// A block buffer holding `count` bytes of `value`.
+    static func blockBuffer(_ value: UInt8, count: Int) -> CMBlockBuffer {
+        var buffer: CMBlockBuffer?
+        CMBlockBufferCreateWithMemoryBlock(allocator: nil, memoryBlock: nil, blockLength: count, blockAllocator: nil,
+                                           customBlockSource: nil, offsetToData: 0, dataLength: count,
+                                           flags: kCMBlockBufferAssureMemoryNowFlag, blockBufferOut: &buffer)
+        CMBlockBufferFillDataBytes(with: CChar(bitPattern: value), blockBuffer: buffer!, offsetIntoDestination: 0,
+                                   dataLength: count)
+        return buffer!
+    }
+
+    /// Everything that arrives on `descriptor` until its writer closes it, read on another thread (a pipe holds
+    /// 64 KiB, so a larger write waits for its reader).
+    final class PipeReader: @unchecked Sendable {
+        // Safe because `received` is written by the reading thread before `done` is signalled and read after.
+        private var received: [UInt8] = []
+        private let done = DispatchSemaphore(value: 0)
+
+        init(_ descriptor: Int32) {
+            Thread.detachNewThread { [self] in
+                var chunk = [UInt8](repeating: 0, count: 65_536)
+                while true {
+                    let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+                    guard count > 0 else { break }
+                    received += chunk[0..<count]
+                }
+                done.signal()
+            }
+        }
+
+        /// Waits for the end of the stream.
+        func bytes() -> [UInt8] {
+            done.wait()
+            return received
+        }
+    }
+
+    @Test("a gathered write to a pipe (writev on the background lane) lands after what was buffered, in order")
+    func gathersToPipe() throws {
+        let (readEnd, writeEnd) = try Self.makePipe()
+        defer { close(readEnd) }
+        let reader = PipeReader(readEnd)
+        let output = OutputFile(appendingTo: writeEnd, name: "pipe", bufferSize: 4096)
+        try output.write([1, 2, 3])
+        try output.write(gathering: [Self.blockBuffer(4, count: 70_000), Self.blockBuffer(5, count: 70_000)])
+        try output.write([6])
+        try output.close()
+        let expected = [1, 2, 3] + [UInt8](repeating: 4, count: 70_000) + [UInt8](repeating: 5, count: 70_000) + [6]
+        let received = reader.bytes()
+        #expect(received.count == expected.count)
+        #expect(received == expected)
+    }
+
+    @Test("a gathered write to a pipe whose reader left fails with EPIPE on the lane's thread; the process lives")
+    func brokenPipeOnLane() throws {
+        let (readEnd, writeEnd) = try Self.makePipe()
+        close(readEnd)
+        let output = OutputFile(appendingTo: writeEnd, name: "pipe", bufferSize: 4096)
+        let error = Self.withDefaultPipeSignal {
+            #expect(throws: ContainerWriterError.self) {
+                try output.write(gathering: [Self.blockBuffer(1, count: 100_000)])
+                // The lane's failure comes back with the next call that waits for it.
+                try output.close()
+            }
+        }
+        #expect(error?.posixErrorCode == EPIPE)
+        output.discard()
     }
 
     @Test("a reader that closed its end fails the write with EPIPE and a message that says so; the process lives")
