@@ -39,8 +39,9 @@ package final class OutputFile: OutputSink {
     private let capacity: Int
     private let lane = WriteBehindLane()
     private var buffered = 0
-    /// Where the buffered bytes go: everything before it has been handed to the kernel. All writes use `pwrite` at
-    /// explicit offsets, so the descriptor's own offset never matters.
+    /// Where the buffered bytes go: everything before it has been handed to the kernel. All writes to a file use
+    /// `pwrite` at explicit offsets, so the descriptor's own offset never matters; a pipe has none, and takes
+    /// `write` in call order.
     private var flushedEnd: UInt64 = 0
     /// The logical end of the file: bytes written plus bytes still buffered.
     package private(set) var position: UInt64
