@@ -126,8 +126,13 @@ let package = Package(
         .target(name: "MediaContainer", dependencies: ["CoreMedia"]),
         .target(name: "MovieFile", dependencies: ["MediaFormats", "ISOBMFF", "MediaContainer", "CoreMedia"]),
         .target(name: "AudioFile", dependencies: ["MediaFormats", "MediaContainer", "CoreMedia"]),
+        // The built-in video compositor's pixel work: layers drawn into one frame over Raster's planes. No codec:
+        // conversions between pixel formats are its caller's (MediaCodecs supplies FFmpeg's image converter).
+        .target(name: "LayerCompositing", dependencies: ["Raster", "CoreVideo", "CoreGraphics"],
+                exclude: ["README.md"]),
         .target(name: "MediaCodecs", dependencies: ["MediaFormats", "FFmpegBridge", "Raster", "AudioStretch",
-                                                   "CoreMedia", "CoreVideo", "CoreGraphics", "VideoToolbox"],
+                                                   "LayerCompositing", "CoreMedia", "CoreVideo", "CoreGraphics",
+                                                   "VideoToolbox"],
                 exclude: ["README.md"]),
 
         // Makes an NSObject subclass from its class object, as Objective-C's alloc/init does (custom video
@@ -138,7 +143,7 @@ let package = Package(
         .target(name: "AVFoundation", dependencies: [
             "CoreMedia", "CoreVideo", "CoreAudioTypes", "CoreGraphics", "QuartzCore", "VideoToolbox", "CoreFoundationShims",
             "ImageIO", "UniformTypeIdentifiers", "MediaFormats", "MediaContainer", "MediaCodecs", "MovieFile", "AudioFile", "CNSObjectFactory",
-            "ObjectiveC", "_KeyValueObserving", "FrameworkSubmodules", "CoreServices",
+            "ObjectiveC", "_KeyValueObserving", "FrameworkSubmodules", "CoreServices", "LayerCompositing",
         ]),
         .target(name: "FrameworkSubmodules"),
         // `import AVFAudio`: re-exports AVFoundation, where the AVFAudio classes are declared (they read through its engine).
@@ -199,6 +204,8 @@ let package = Package(
         .testTarget(name: "StillImageCodecsTests", dependencies: ["StillImageCodecs"]),
         .testTarget(name: "FFmpegBridgeTests", dependencies: ["FFmpegBridge", "Raster", "MediaFormats", "TestSupport"]),
         .testTarget(name: "MediaCodecsTests", dependencies: ["MediaCodecs", "MediaFormats", "TestSupport"]),
+        // The compositor's tests convert through MediaCodecs' converter, as AVFoundation's compositors do.
+        .testTarget(name: "LayerCompositingTests", dependencies: ["LayerCompositing", "MediaCodecs", "TestSupport"]),
         .testTarget(name: "AudioFileTests", dependencies: ["AudioFile", "MediaFormats", "TestSupport"], exclude: ["Corpus"]),
         .testTarget(name: "ToolTests", dependencies: ["TestSupport", "ImageIO"], exclude: ["Corpus"]),
         .testTarget(name: "AVFoundationTests", dependencies: ["AVFoundation", "MediaContainer", "TestSupport",

@@ -32,9 +32,4 @@ enum Limits {
     /// costs at most 2048 × 4096 multiply-adds per end at any rate (at 768 kHz it would be 15360 × 38400).
     static let maximumLoopWindowFrames = 2048
     static let maximumLoopPeriodFrames = 4096
-
-    /// Most image converters the video compositor keeps planned (one per source format, size, colour and cut in
-    /// use); past it they are all dropped and planned again. A composition draws a handful of tracks, so this is
-    /// never reached by real work, yet a caller that changes sizes every frame cannot grow the cache without end.
-    static let maximumCompositorConverters = 32
 }

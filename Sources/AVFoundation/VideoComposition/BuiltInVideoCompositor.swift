@@ -2,6 +2,7 @@ import CoreGraphics
 import CoreMedia
 import CoreVideo
 import Foundation
+import LayerCompositing
 import MediaCodecs
 
 /// AV Foundation's built-in video compositor: renders `AVVideoCompositionInstruction`s (layer instructions with
@@ -11,7 +12,7 @@ import MediaCodecs
 /// It takes source frames as the decoders give them (any 4:2:0/4:2:2/4:4:4 or RGB layout: the kernel converts with
 /// each frame's matrix and range) and renders in `renderFormat`: 32BGRA for a reader that asks for nothing else, or
 /// the format a consumer wants (bi-planar 4:2:0 for an encoder), so frames are converted once. The pixel work is
-/// `VideoLayerCompositor`'s (MediaCodecs).
+/// `VideoLayerCompositor`'s (LayerCompositing), converting through MediaCodecs' `LayerPictureConverter`.
 ///
 /// Requests render on a concurrent queue, as many at once as the reading engine keeps in flight (its request
 /// window), each with a kernel of its own taken from `idleKernels`: composing is the one serial stage between the
@@ -58,7 +59,8 @@ final class BuiltInVideoCompositor: NSObject, AVVideoCompositing, @unchecked Sen
 
     private func makeKernel(_ shape: (width: Int, height: Int, highQuality: Bool)) throws -> VideoLayerCompositor {
         try VideoLayerCompositor(width: shape.width, height: shape.height, outputPixelFormat: renderFormat,
-                                 highQuality: shape.highQuality, yCbCrMatrix: yCbCrMatrix)
+                                 highQuality: shape.highQuality, yCbCrMatrix: yCbCrMatrix,
+                                 converter: LayerPictureConverter())
     }
 
     /// An idle kernel for the current render context (made when none is idle), with the render transform; nil when

@@ -2,6 +2,7 @@ import CoreGraphics
 import CoreMedia
 import CoreVideo
 import Foundation
+import LayerCompositing
 import MediaCodecs
 
 extension CompositionRender {
@@ -169,7 +170,8 @@ extension CompositionRender {
     /// at the render size (so frames are converted once), else 32BGRA.
     private static func builtInRenderFormat(_ videoSettings: [String: Any]?, size: (width: Int, height: Int)) -> OSType {
         guard let videoSettings, let settings = try? VideoDecoderOutputSettings(outputSettings: videoSettings),
-              let first = settings.pixelFormats.first, VideoLayerCompositor.canCompose(into: first),
+              let first = settings.pixelFormats.first,
+              VideoLayerCompositor.canCompose(into: first, converter: LayerPictureConverter()),
               size.width % 2 == 0, size.height % 2 == 0 else {
             return kCVPixelFormatType_32BGRA
         }

@@ -2,6 +2,7 @@ import CoreGraphics
 import CoreMedia
 import CoreVideo
 import Foundation
+import LayerCompositing
 import MediaCodecs
 
 /// Draws a Core Animation tool's layers with the composed frames (the tool's post-processing, or its additional
@@ -20,7 +21,7 @@ final class CoreAnimationRenderer {
         self.plan = plan
         do {
             kernel = try VideoLayerCompositor(width: width, height: height, outputPixelFormat: pixelFormat,
-                                              highQuality: true)
+                                              highQuality: true, converter: LayerPictureConverter())
         } catch {
             throw AVError(.invalidVideoComposition, "the Core Animation tool's layers cannot be drawn into "
                           + "\(fourCharacterString(pixelFormat)) frames of \(width)x\(height): \(error)")

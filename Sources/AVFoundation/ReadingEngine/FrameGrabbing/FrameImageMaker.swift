@@ -2,6 +2,7 @@ import CoreGraphics
 import CoreMedia
 import CoreVideo
 import Foundation
+import LayerCompositing
 import MediaCodecs
 
 /// Turns decoded 32BGRA pictures into the generator's `CGImage`s: turned when the geometry says so (the
@@ -46,19 +47,21 @@ final class FrameImageMaker {
 
     /// `picture` drawn through `turn` into a picture of the image's size.
     private func turned(_ picture: CVPixelBuffer, by turn: CGAffineTransform, time: CMTime) throws(AVError) -> CVPixelBuffer {
-        do throws(CodecError) {
+        do throws(LayerCompositingError) {
             let compositor: VideoLayerCompositor
             if let turner {
                 compositor = turner
             } else {
                 compositor = try VideoLayerCompositor(width: geometry.width, height: geometry.height,
-                                                      outputPixelFormat: kCVPixelFormatType_32BGRA, highQuality: true)
+                                                      outputPixelFormat: kCVPixelFormatType_32BGRA, highQuality: true,
+                                                      converter: LayerPictureConverter())
                 turner = compositor
             }
             var made: CVPixelBuffer?
             guard CVPixelBufferCreate(nil, geometry.width, geometry.height, kCVPixelFormatType_32BGRA, nil, &made)
                 == kCVReturnSuccess, let destination = made else {
-                throw CodecError(.codecFailed, "no \(geometry.width)x\(geometry.height) picture for the turned image")
+                throw LayerCompositingError(.failed,
+                                            "no \(geometry.width)x\(geometry.height) picture for the turned image")
             }
             try compositor.compose(layers: [VideoLayer(source: picture, transform: turn)],
                                    background: (0, 0, 0, 1), into: destination)

@@ -3,7 +3,8 @@ import CoreVideo
 import Foundation
 import Testing
 import TestSupport
-@testable import MediaCodecs
+@testable import LayerCompositing
+import MediaCodecs
 
 /// Composing in Y′CbCr 4:2:0 (`PlanarLayerComposer`) against composing the same layers in premultiplied BGRA: the
 /// two paths must agree up to rounding and the chroma of a layer's odd edges, for the placements decoded video

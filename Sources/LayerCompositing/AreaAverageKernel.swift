@@ -1,4 +1,3 @@
-import FFmpegBridge
 import Raster
 
 /// Shrinks a premultiplied BGRA picture by area averaging: each output pixel is the mean of the source area under
@@ -35,7 +34,8 @@ enum AreaAverageKernel {
                     let low = max(start, Double(index + tap)), high = min(end, Double(index + tap + 1))
                     return index + tap < source ? Int((max(0, high - low) / (end - start) * 256).rounded()) : 0
                 }
-                // Rounding may leave the sum off 256 by a little; the largest weight absorbs it, so flat areas stay flat.
+                // Rounding may leave the sum off 256 by a little; the largest weight absorbs it, so flat areas stay
+                // flat.
                 if let largest = row.indices.max(by: { row[$0] < row[$1] }) { row[largest] += 256 - row.reduce(0, +) }
                 first.append(index)
                 weights += row.map { UInt16(clamping: $0) }
@@ -47,7 +47,7 @@ enum AreaAverageKernel {
     }
 
     /// Shrinks `source` to the size of `destination` (no larger than the source along either axis).
-    static func shrink(_ source: FFImageBuffer, into destination: FFMutableImageBuffer) {
+    static func shrink(_ source: PixelPicture, into destination: MutablePixelPicture) {
         let limit = maximumRatioPerPass
         let stepWidth = max(destination.width, (source.width + limit - 1) / limit)
         let stepHeight = max(destination.height, (source.height + limit - 1) / limit)
@@ -56,8 +56,8 @@ enum AreaAverageKernel {
             let bytesPerRow = stepWidth * 4
             let memory = UnsafeMutableRawPointer.allocate(byteCount: bytesPerRow * stepHeight, alignment: 64)
             defer { memory.deallocate() }
-            let step = FFMutableImageBuffer(pixelFormat: .bgra, width: stepWidth, height: stepHeight,
-                                            planes: [MutablePixelPlane(baseAddress: memory, bytesPerRow: bytesPerRow, rowCount: stepHeight)])
+            let plane = MutablePixelPlane(baseAddress: memory, bytesPerRow: bytesPerRow, rowCount: stepHeight)
+            let step = MutablePixelPicture(width: stepWidth, height: stepHeight, planes: [plane])
             shrink(source, into: step)
             shrink(step.readOnly, into: destination)
             return
@@ -66,7 +66,7 @@ enum AreaAverageKernel {
     }
 
     /// One pass of at most `maximumRatioPerPass` along each axis.
-    private static func pass(_ source: FFImageBuffer, into destination: FFMutableImageBuffer) {
+    private static func pass(_ source: PixelPicture, into destination: MutablePixelPicture) {
         let columns = Taps(source: source.width, destination: destination.width)
         let rows = Taps(source: source.height, destination: destination.height)
         let input = source.planes[0], output = destination.planes[0]
@@ -81,7 +81,8 @@ enum AreaAverageKernel {
                     for tap in 0..<rows.width {
                         let weight = rows.weights[row * rows.width + tap], sourceRow = rows.first[row] + tap
                         guard weight > 0, sourceRow < source.height else { continue }
-                        let bytes = (input.baseAddress + sourceRow * input.bytesPerRow).assumingMemoryBound(to: UInt8.self)
+                        let bytes = (input.baseAddress + sourceRow * input.bytesPerRow)
+                            .assumingMemoryBound(to: UInt8.self)
                         // At most 256 · 255: the weights of one output add up to 256.
                         for index in 0..<rowBytes { sums[index] &+= weight &* UInt16(bytes[index]) }
                     }
@@ -93,7 +94,8 @@ enum AreaAverageKernel {
                         for tap in 0..<min(columns.width, source.width - first) {
                             total &+= columnWeights[base + tap] &* pixels[first + tap]
                         }
-                        out[column] = unsafeBitCast(SIMD4<UInt8>(truncatingIfNeeded: (total &+ 128) &>> 8), to: UInt32.self)
+                        out[column] = unsafeBitCast(SIMD4<UInt8>(truncatingIfNeeded: (total &+ 128) &>> 8),
+                                                    to: UInt32.self)
                     }
                 }
             }

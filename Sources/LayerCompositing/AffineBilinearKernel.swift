@@ -1,6 +1,5 @@
-import FFmpegBridge
-import Raster
 import Foundation
+import Raster
 
 /// Draws a premultiplied BGRA picture OVER a BGRA destination through any affine map: bilinear sampling, transparent
 /// past the source's edges (so rotated edges fade over about one source pixel), at an opacity.
@@ -12,8 +11,8 @@ import Foundation
 /// multiplies natively. Its 8-bit weights differ from pixman's 7-bit ones by at most a few codes.
 enum AffineBilinearKernel {
     /// Draws `source` into `area` of `destination`; `transform` maps source pixel coordinates to destination ones.
-    static func draw(_ source: FFImageBuffer, transform: RasterTransform, opacity: Double,
-                     into destination: FFMutableImageBuffer, area: RasterRect) {
+    static func draw(_ source: PixelPicture, transform: RasterTransform, opacity: Double,
+                     into destination: MutablePixelPicture, area: RasterRect) {
         guard let inverse = transform.inverted, opacity > 0 else { return }
         let alpha = UInt16(min(256, max(0, (opacity * 256).rounded())))
         let sourceStride = source.planes[0].bytesPerRow / 4, destinationStride = destination.planes[0].bytesPerRow / 4
@@ -24,7 +23,8 @@ enum AffineBilinearKernel {
         // Steps past a source side per destination pixel cannot be stepped in fixed point; such a layer shows at
         // most one pixel per row, and each is placed exactly.
         let stepsFit = abs(inverse.a) < 65536 && abs(inverse.b) < 65536
-        let du = stepsFit ? Int64((inverse.a * one).rounded()) : 0, dv = stepsFit ? Int64((inverse.b * one).rounded()) : 0
+        let du = stepsFit ? Int64((inverse.a * one).rounded()) : 0
+        let dv = stepsFit ? Int64((inverse.b * one).rounded()) : 0
         let sampler = Sampler(pixels: pixels, stride: sourceStride, width: source.width, height: source.height,
                               alpha: alpha)
         for y in area.y..<(area.y + area.height) {
@@ -71,7 +71,8 @@ enum AffineBilinearKernel {
     }
 
     /// The whole numbers x in `from..<to` with low < base + step·x < high, or `nil` when there are none.
-    static func span(_ base: Double, _ step: Double, _ low: Double, _ high: Double, _ from: Int, _ to: Int) -> Range<Int>? {
+    static func span(_ base: Double, _ step: Double, _ low: Double, _ high: Double, _ from: Int,
+                     _ to: Int) -> Range<Int>? {
         var lower = Double(from), upper = Double(to)
         if step == 0 {
             guard base > low && base < high else { return nil }

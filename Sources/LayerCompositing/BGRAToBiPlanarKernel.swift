@@ -1,4 +1,4 @@
-import FFmpegBridge
+import Raster
 
 /// Converts premultiplied BGRA to 8-bit bi-planar 4:2:0 Y′CbCr (NV12: '420v', '420f') with any of the standard
 /// matrices, at either range. Alpha is dropped, which shows the picture over black.
@@ -12,7 +12,7 @@ struct BGRAToBiPlanarKernel {
     private let lumaOffset: Int32
 
     /// Kr and Kb of each matrix (ITU-R BT.601, BT.709, BT.2020; SMPTE 240M).
-    static func coefficients(_ matrix: FFYCbCrMatrix) -> (kr: Double, kb: Double) {
+    static func coefficients(_ matrix: LayerColor.StandardMatrix) -> (kr: Double, kb: Double) {
         switch matrix {
         case .bt601: return (0.299, 0.114)
         case .bt709: return (0.2126, 0.0722)
@@ -22,7 +22,7 @@ struct BGRAToBiPlanarKernel {
     }
 
     /// A converter for one matrix and range.
-    init(matrix: FFYCbCrMatrix, fullRange: Bool) {
+    init(matrix: LayerColor.StandardMatrix, fullRange: Bool) {
         let (kr, kb) = Self.coefficients(matrix)
         let kg = 1 - kr - kb
         // Limited range puts Y′ in 16…235 and Cb, Cr in 16…240 (ITU-R BT.601 §2.5.3 and its successors).
@@ -43,7 +43,7 @@ struct BGRAToBiPlanarKernel {
     }
 
     /// Converts `source` (bgra) into `destination` (nv12) of the same size.
-    func convert(_ source: FFImageBuffer, into destination: FFMutableImageBuffer) {
+    func convert(_ source: PixelPicture, into destination: MutablePixelPicture) {
         let width = source.width, height = source.height
         let input = source.planes[0], luma = destination.planes[0], chroma = destination.planes[1]
         // Pixels are read as 32-bit words (B in the low byte): twice as fast as byte loads, which the compiler
@@ -72,14 +72,16 @@ struct BGRAToBiPlanarKernel {
                              into: out + 2 * column)
             }
             if width % 2 == 1 {
-                chromaSample(top[width - 1], top[width - 1], bottom[width - 1], bottom[width - 1], into: out + width - 1)
+                chromaSample(top[width - 1], top[width - 1], bottom[width - 1], bottom[width - 1],
+                             into: out + width - 1)
             }
         }
     }
 
     /// Cb and Cr of the mean of four BGRA pixels, stored side by side.
     @inline(__always)
-    private func chromaSample(_ a: UInt32, _ b: UInt32, _ c: UInt32, _ d: UInt32, into out: UnsafeMutablePointer<UInt8>) {
+    private func chromaSample(_ a: UInt32, _ b: UInt32, _ c: UInt32, _ d: UInt32,
+                              into out: UnsafeMutablePointer<UInt8>) {
         // Two channels per word, 16 bits apart: four 8-bit values add up without carrying into each other.
         let blueRed = (a & 0xFF00FF) &+ (b & 0xFF00FF) &+ (c & 0xFF00FF) &+ (d & 0xFF00FF)
         let green = (a & 0xFF00) &+ (b & 0xFF00) &+ (c & 0xFF00) &+ (d & 0xFF00)

@@ -2,7 +2,8 @@ import Foundation
 import CoreGraphics
 import CoreVideo
 import TestSupport
-@testable import MediaCodecs
+@testable import LayerCompositing
+import MediaCodecs
 
 /// A premultiplied RGBA picture in doubles (0…1), the test side's model of a BGRA frame.
 struct ReferencePicture {

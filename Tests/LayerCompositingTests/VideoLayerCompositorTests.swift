@@ -3,7 +3,8 @@ import Testing
 import CoreGraphics
 import CoreVideo
 import TestSupport
-@testable import MediaCodecs
+@testable import LayerCompositing
+import MediaCodecs
 
 /// Geometry, opacity and background of `VideoLayerCompositor` on small synthetic BGRA frames, judged by
 /// `ReferenceCompositor` (doubles, written the plain way).

@@ -1,9 +1,9 @@
 import Foundation
 import Testing
 import CoreVideo
-import FFmpegBridge
 import TestSupport
-@testable import MediaCodecs
+@testable import LayerCompositing
+import MediaCodecs
 
 /// `AreaAverageKernel` against the exact coverage-weighted mean, computed in doubles.
 @Suite("Area-averaging shrink")
@@ -24,7 +24,7 @@ struct AreaAverageKernelTests {
 
     static func shrink(_ buffer: CVPixelBuffer, width: Int, height: Int) throws -> CVPixelBuffer {
         let output = try makeBuffer(width: width, height: height, format: kCVPixelFormatType_32BGRA)
-        AreaAverageKernel.shrink(buffer.ffImage(as: .bgra), into: output.ffMutableImage(as: .bgra))
+        AreaAverageKernel.shrink(buffer.layerPicture.picture, into: output.mutableLayerPicture.picture)
         return output
     }
 

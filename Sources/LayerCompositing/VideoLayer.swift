@@ -4,7 +4,8 @@ import Foundation
 
 /// One track's frame to draw into a composed frame: the picture, where it goes, which part of it, how opaque.
 package struct VideoLayer: Sendable {
-    /// The picture: any format `PixelFormatMapping` knows (decoders' 420v/420f/y420, 10-bit, 32BGRA, 32ARGB…).
+    /// The picture: any format the compositor's `PictureConverting` reads (for MediaCodecs' converter, decoders'
+    /// 420v/420f/y420, 10-bit, 32BGRA, 32ARGB…).
     /// Y′CbCr pictures are read with the matrix and range their attachments and format give; pictures with alpha
     /// are taken as premultiplied.
     package var source: CVPixelBuffer
@@ -17,7 +18,8 @@ package struct VideoLayer: Sendable {
     package var opacity: Float
 
     /// Describes a layer.
-    package init(source: CVPixelBuffer, transform: CGAffineTransform = .identity, crop: CGRect? = nil, opacity: Float = 1) {
+    package init(source: CVPixelBuffer, transform: CGAffineTransform = .identity, crop: CGRect? = nil,
+                 opacity: Float = 1) {
         self.source = source
         self.transform = transform
         self.crop = crop

@@ -1,7 +1,6 @@
 import CoreGraphics
-import FFmpegBridge
-import Raster
 import Foundation
+import Raster
 
 /// How one layer lands in the frame: the part of its source to prepare, the exact quarter turn and the low-pass
 /// shrink applied while preparing it, and the map and destination area to draw the prepared picture with.
@@ -54,11 +53,11 @@ struct LayerPlacement: Equatable {
 
     /// Places a layer; `nil` when no pixel of it can show (empty crop, degenerate map, entirely off-frame).
     init?(transform cg: CGAffineTransform, crop: CGRect?, sourceWidth: Int, sourceHeight: Int, frameWidth: Int,
-          frameHeight: Int, highQuality: Bool) throws(CodecError) {
+          frameHeight: Int, highQuality: Bool) throws(LayerCompositingError) {
         let t = RasterTransform(a: Double(cg.a), b: Double(cg.b), c: Double(cg.c), d: Double(cg.d),
                                 tx: Double(cg.tx), ty: Double(cg.ty))
         guard [t.a, t.b, t.c, t.d, t.tx, t.ty].allSatisfy(\.isFinite) else {
-            throw CodecError(.invalidInput, "layer transform \(cg) is not finite")
+            throw LayerCompositingError(.invalidInput, "layer transform \(cg) is not finite")
         }
         guard let inverse = t.inverted, let cropRect = Self.pixelRect(crop, width: sourceWidth, height: sourceHeight)
         else { return nil }
@@ -84,7 +83,8 @@ struct LayerPlacement: Equatable {
         // or transparent edge of that cut, and the area-averaging window next to it, outside the frame.
         let sourcePerDestination = max(1, 1 / hypot(t.a, t.b), 1 / hypot(t.c, t.d))
         let margin = 2 * sourcePerDestination + 1
-        let reach = Self.bounds(of: RasterRect(x: -1, y: -1, width: frameWidth + 2, height: frameHeight + 2), through: inverse)
+        let reach = Self.bounds(of: RasterRect(x: -1, y: -1, width: frameWidth + 2, height: frameHeight + 2),
+                                through: inverse)
         // Its corners are even, so that where the cut (and not the crop) bounds a 4:2:0 source, the cut lies on the
         // chroma grid: such layers can be composed in Y′CbCr (`PlanarLayerComposer`).
         func even(_ value: Double, _ rule: FloatingPointRoundingRule) -> Int { Self.pixel(value / 2, rule) * 2 }
@@ -104,9 +104,10 @@ struct LayerPlacement: Equatable {
             if wholePixel && area == frame {
                 // A whole-pixel copy over the whole frame: prepare exactly the frame's pre-image.
                 let exact = Self.bounds(of: frame, through: inverse)
-                let preimage = RasterRect(x: Self.pixel(exact.minX, .toNearestOrAwayFromZero), y: Self.pixel(exact.minY, .toNearestOrAwayFromZero),
-                                          width: Self.pixel(exact.width, .toNearestOrAwayFromZero),
-                                          height: Self.pixel(exact.height, .toNearestOrAwayFromZero))
+                let nearest = FloatingPointRoundingRule.toNearestOrAwayFromZero
+                let preimage = RasterRect(x: Self.pixel(exact.minX, nearest), y: Self.pixel(exact.minY, nearest),
+                                          width: Self.pixel(exact.width, nearest),
+                                          height: Self.pixel(exact.height, nearest))
                 if preimage.intersection(cropRect) == preimage {
                     sourceRect = preimage
                     covers = true

@@ -1,5 +1,4 @@
 import CoreVideo
-import FFmpegBridge
 import Raster
 
 /// Composes a frame in Y′CbCr 4:2:0 when its layers allow it: every layer an opaque 8-bit 4:2:0 picture of one
@@ -23,24 +22,26 @@ final class PlanarLayerComposer {
     private enum Stage: Hashable { case frame, deinterleaved, shrunk }
     private var scratch: [Stage: CVPixelBuffer] = [:]
     /// The Y′CbCr samples of the last background asked for, by colour and encoding.
-    private var backgroundSamples: (key: [Double], color: FFColorProperties, samples: [UInt8])?
+    private var backgroundSamples: (key: [Double], color: LayerColor, samples: [UInt8])?
 
     /// The colour encoding `layers` can be composed in, in Y′CbCr, into an `output` picture encoded as
     /// `outputColor`; nil when some layer, the background or the output needs the BGRA path.
-    static func encoding(of layers: [Layer], backgroundAlpha: Double, output: FFPixelFormat,
-                         outputColor: FFColorProperties, width: Int, height: Int) -> FFColorProperties? {
-        guard let first = layers.first, [.bgra, .nv12, .yuv420p].contains(output),
+    static func encoding(of layers: [Layer], backgroundAlpha: Double, output: OSType,
+                         outputColor: LayerColor, width: Int, height: Int) -> LayerColor? {
+        let outputLayout = LayerLayout(output)
+        guard let first = layers.first, [.bgra, .biPlanar420, .planar420].contains(outputLayout),
               width % 2 == 0, height % 2 == 0 else { return nil }
         let color = first.source.color
         for layer in layers {
             let rect = layer.placement.sourceRect
-            guard [.yuv420p, .nv12].contains(layer.source.image.pixelFormat), layer.source.isOpaque,
+            guard [.planar420, .biPlanar420].contains(LayerLayout(layer.source.image.pixelFormat)),
+                  layer.source.isOpaque,
                   layer.placement.kind == .axisAligned, layer.placement.turns == .none,
                   [rect.x, rect.y, rect.width, rect.height].allSatisfy({ $0 % 2 == 0 }),
                   layer.source.color.matrix == color.matrix, layer.source.color.range == color.range
             else { return nil }
         }
-        if output != .bgra, outputColor.matrix != color.matrix || outputColor.range != color.range { return nil }
+        if outputLayout != .bgra, outputColor.matrix != color.matrix || outputColor.range != color.range { return nil }
         let base = first.placement.coversFrame && first.opacity >= 1
         guard base || backgroundAlpha >= 1 else { return nil }
         return color
@@ -48,30 +49,32 @@ final class PlanarLayerComposer {
 
     /// Draws `background` (straight RGB, opaque), then `layers` bottom first, in `color`, into `output`; the caller
     /// checked `encoding(of:…)`.
-    func compose(_ layers: [Layer], background: [Double], color: FFColorProperties, into output: FFMutableImageBuffer,
-                 converters: LayerSourcePreparer) throws(CodecError) {
-        let frame = output.pixelFormat == .yuv420p
+    func compose(_ layers: [Layer], background: [Double], color: LayerColor, into output: MutableLayerPicture,
+                 converters: LayerSourcePreparer) throws(LayerCompositingError) {
+        let outputLayout = LayerLayout(output.pixelFormat)
+        let frame = outputLayout == .planar420
             ? output : try scratchImage(.frame, output.width, output.height)
         if !(layers.first.map { $0.placement.coversFrame && $0.opacity >= 1 } ?? false) {
             let samples = try backgroundSamples(background, color: color, converters: converters)
             for plane in 0..<3 {
-                let width = plane == 0 ? frame.width : frame.width / 2, height = plane == 0 ? frame.height : frame.height / 2
+                let width = plane == 0 ? frame.width : frame.width / 2
+                let height = plane == 0 ? frame.height : frame.height / 2
                 PlaneDrawing.fill(frame.planes[plane], rect: RasterRect(x: 0, y: 0, width: width, height: height),
                                   value: samples[plane])
             }
         }
         for layer in layers { try draw(layer, converters: converters, into: frame) }
-        if output.pixelFormat != .yuv420p {
+        if outputLayout != .planar420 {
             try converters.convert(frame.readOnly, color: color, region: nil, into: output,
-                                   destinationColor: output.pixelFormat == .bgra ? .unspecified : color)
+                                   destinationColor: outputLayout == .bgra ? .unspecified : color)
         }
     }
 
-    private func draw(_ layer: Layer, converters: LayerSourcePreparer, into frame: FFMutableImageBuffer)
-        throws(CodecError) {
+    private func draw(_ layer: Layer, converters: LayerSourcePreparer, into frame: MutableLayerPicture)
+        throws(LayerCompositingError) {
         let p = layer.placement
         var picture = layer.source.image.cropped(to: p.sourceRect)
-        if picture.pixelFormat == .nv12 {
+        if LayerLayout(picture.pixelFormat) == .biPlanar420 {
             let planar = try scratchImage(.deinterleaved, picture.width, picture.height)
             try converters.convert(picture, color: layer.source.color, region: nil, into: planar,
                                    destinationColor: layer.source.color)
@@ -97,7 +100,8 @@ final class PlanarLayerComposer {
         }
         for plane in 0..<3 {
             let luma = plane == 0
-            let source = PlaneDrawing.Plane(picture.planes[plane], width: luma ? picture.width : (picture.width + 1) / 2,
+            let source = PlaneDrawing.Plane(picture.planes[plane],
+                                            width: luma ? picture.width : (picture.width + 1) / 2,
                                             height: luma ? picture.height : (picture.height + 1) / 2)
             let divisor = luma ? 1.0 : 2.0
             let pieces = luma ? [(p.area, 1.0)] : Self.chromaPieces(of: p.area)
@@ -133,8 +137,8 @@ final class PlanarLayerComposer {
     }
 
     /// The background's Y′CbCr samples in `color`, converted as the converters convert pictures.
-    private func backgroundSamples(_ rgb: [Double], color: FFColorProperties, converters: LayerSourcePreparer)
-        throws(CodecError) -> [UInt8] {
+    private func backgroundSamples(_ rgb: [Double], color: LayerColor, converters: LayerSourcePreparer)
+        throws(LayerCompositingError) -> [UInt8] {
         if let cached = backgroundSamples, cached.key == rgb, cached.color == color { return cached.samples }
         // A 16x16 picture: swscale, which converts to some matrices, wants more than a couple of pixels.
         var pixels = [UInt8](repeating: 255, count: 16 * 16 * 4)
@@ -144,10 +148,10 @@ final class PlanarLayerComposer {
             pixels[4 * index + 2] = UInt8((rgb[0] * 255).rounded())
         }
         let out = try scratchImage(.deinterleaved, 16, 16)
-        let converted = pixels.withUnsafeBytes { bytes -> CodecError? in
-            let image = FFImageBuffer(pixelFormat: .bgra, width: 16, height: 16,
-                                      planes: [PixelPlane(baseAddress: bytes.baseAddress!, bytesPerRow: 64, rowCount: 16)])
-            do throws(CodecError) {
+        let converted = pixels.withUnsafeBytes { bytes -> LayerCompositingError? in
+            let plane = PixelPlane(baseAddress: bytes.baseAddress!, bytesPerRow: 64, rowCount: 16)
+            let image = LayerPicture(pixelFormat: kCVPixelFormatType_32BGRA, width: 16, height: 16, planes: [plane])
+            do throws(LayerCompositingError) {
                 try converters.convert(image, color: .unspecified, region: nil, into: out, destinationColor: color)
                 return nil
             } catch {
@@ -161,10 +165,11 @@ final class PlanarLayerComposer {
     }
 
     /// The top-left `width` x `height` of a 4:2:0 planar picture kept for `stage`, grown when too small.
-    private func scratchImage(_ stage: Stage, _ width: Int, _ height: Int) throws(CodecError) -> FFMutableImageBuffer {
+    private func scratchImage(_ stage: Stage, _ width: Int, _ height: Int)
+        throws(LayerCompositingError) -> MutableLayerPicture {
         let wanted = RasterRect(x: 0, y: 0, width: width, height: height)
         if let buffer = scratch[stage], buffer.width >= width, buffer.height >= height {
-            return buffer.ffMutableImage(as: .yuv420p).cropped(to: wanted)
+            return buffer.mutableLayerPicture.cropped(to: wanted)
         }
         do {
             let old = scratch[stage]
@@ -172,17 +177,19 @@ final class PlanarLayerComposer {
                                            height: (max(height, old?.height ?? 0) + 1) & ~1,
                                            pixelFormat: kCVPixelFormatType_420YpCbCr8Planar)
             scratch[stage] = buffer
-            return buffer.ffMutableImage(as: .yuv420p).cropped(to: wanted)
+            return buffer.mutableLayerPicture.cropped(to: wanted)
         } catch {
-            throw CodecError(.codecFailed, "cannot allocate a \(width)x\(height) 4:2:0 compositing buffer: \(error)")
+            throw LayerCompositingError(.failed, "cannot allocate a \(width)x\(height) 4:2:0 compositing buffer: "
+                                        + "\(error)", underlying: error)
         }
     }
 
-    private func bridge(_ operation: String, _ body: () throws(RasterError) -> Void) throws(CodecError) {
+    private func bridge(_ operation: String, _ body: () throws(RasterError) -> Void)
+        throws(LayerCompositingError) {
         do {
             try body()
         } catch {
-            throw CodecError(error, while: "composing video in Y′CbCr: \(operation)")
+            throw LayerCompositingError(error, while: "composing video in Y′CbCr: \(operation)")
         }
     }
 }

@@ -3,7 +3,8 @@ import Testing
 import CoreGraphics
 import CoreVideo
 import TestSupport
-@testable import MediaCodecs
+@testable import LayerCompositing
+import MediaCodecs
 
 /// Colour through `VideoLayerCompositor`: Y′CbCr sources read with their matrix and range, Y′CbCr and ARGB outputs,
 /// exact quarter turns of Y′CbCr sources, and the errors it gives instead of trapping.
@@ -171,36 +172,40 @@ struct VideoLayerCompositorColorTests {
     func errors() throws {
         let b64a = kCVPixelFormatType_64ARGB
         #expect { try VideoLayerCompositor(width: 16, height: 16, outputPixelFormat: b64a, highQuality: false) } throws: {
-            ($0 as? CodecError)?.kind == .unsupportedFormat && "\($0)".contains("b64a")
+            ($0 as? LayerCompositingError)?.kind == .unsupportedFormat && "\($0)".contains("b64a")
         }
         #expect { try VideoLayerCompositor(width: 0, height: 16, outputPixelFormat: kCVPixelFormatType_32BGRA, highQuality: false) } throws: {
-            ($0 as? CodecError)?.kind == .invalidInput
+            ($0 as? LayerCompositingError)?.kind == .invalidInput
         }
         #expect { try VideoLayerCompositor(width: 16_385, height: 16, outputPixelFormat: kCVPixelFormatType_32BGRA, highQuality: false) } throws: {
-            ($0 as? CodecError)?.kind == .invalidInput
+            ($0 as? LayerCompositingError)?.kind == .invalidInput
         }
         #expect { try VideoLayerCompositor(width: 15, height: 16, outputPixelFormat: kCVPixelFormatType_420YpCbCr8BiPlanarVideoRange,
-                                           highQuality: false) } throws: { ($0 as? CodecError)?.kind == .invalidInput }
+                                           highQuality: false) } throws: {
+            ($0 as? LayerCompositingError)?.kind == .invalidInput
+        }
         #expect { try VideoLayerCompositor(width: 16, height: 16, outputPixelFormat: kCVPixelFormatType_420YpCbCr8BiPlanarVideoRange,
                                            highQuality: false, yCbCrMatrix: "NotAMatrix") } throws: {
-            ($0 as? CodecError)?.kind == .unsupportedFormat
+            ($0 as? LayerCompositingError)?.kind == .unsupportedFormat
         }
 
         let compositor = try VideoLayerCompositor(width: 16, height: 16, outputPixelFormat: kCVPixelFormatType_32BGRA, highQuality: false)
         let destination = try makeBuffer(width: 16, height: 16, format: kCVPixelFormatType_32BGRA)
         let wrongSource = try makeBuffer(width: 8, height: 8, format: b64a)
         #expect { try compositor.compose(layers: [VideoLayer(source: wrongSource)], background: (0, 0, 0, 1), into: destination) } throws: {
-            ($0 as? CodecError)?.kind == .unsupportedFormat && "\($0)".contains("b64a")
+            ($0 as? LayerCompositingError)?.kind == .unsupportedFormat && "\($0)".contains("b64a")
         }
         let wrongDestination = try makeBuffer(width: 16, height: 8, format: kCVPixelFormatType_32BGRA)
         #expect { try compositor.compose(layers: [], background: (0, 0, 0, 1), into: wrongDestination) } throws: {
-            ($0 as? CodecError)?.kind == .invalidInput
+            ($0 as? LayerCompositingError)?.kind == .invalidInput
         }
         let source = try makeRGBBuffer(width: 8, height: 8, patternColor)
         #expect { try compositor.compose(layers: [VideoLayer(source: source, transform: CGAffineTransform(translationX: .nan, y: 0))],
-                                         background: (0, 0, 0, 1), into: destination) } throws: { ($0 as? CodecError)?.kind == .invalidInput }
+                                         background: (0, 0, 0, 1), into: destination) } throws: { ($0 as? LayerCompositingError)?.kind == .invalidInput }
         #expect { try compositor.compose(layers: [VideoLayer(source: source, opacity: .infinity)], background: (0, 0, 0, 1),
-                                         into: destination) } throws: { ($0 as? CodecError)?.kind == .invalidInput }
+                                         into: destination) } throws: {
+            ($0 as? LayerCompositingError)?.kind == .invalidInput
+        }
         // Extreme but finite maps draw nothing or a pixel or a smear, and neither trap nor fail.
         let wide = try makeRGBBuffer(width: 4000, height: 8, patternColor)
         for highQuality in [false, true] {
