@@ -95,7 +95,8 @@ enum Ladder {
         reader.add(frames)
         let frameRate = Double(try await video.load(.nominalFrameRate))
         var folders: [URL] = []
-        var outputs: [(rung: Rung, writer: AVAssetWriter, input: AVAssetWriterInput, files: SegmentFileWriter)] = []
+        var outputs: [(rung: Rung, writer: AVAssetWriter, receiver: AVAssetWriterInput.SampleBufferReceiver,
+                       files: SegmentFileWriter)] = []
         for rung in rungs {
             let folder = directory.appendingPathComponent(rung.name)
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: false)
@@ -104,8 +105,7 @@ enum Ladder {
             let files = SegmentFileWriter(directory: folder, baseName: baseName)
             writer.delegate = files
             let input = AVAssetWriterInput(mediaType: .video, outputSettings: codec.settings(rung, color: color))
-            writer.add(input)
-            outputs.append((rung, writer, input, files))
+            outputs.append((rung, writer, writer.inputReceiver(for: input), files))
         }
         var audioLane: Segmenter.Lane?
         var audioWriter: (writer: AVAssetWriter, files: SegmentFileWriter)?
@@ -132,20 +132,20 @@ enum Ladder {
                 guard writer.startWriting() else { throw writer.error ?? SegmenterError("a writer did not start") }
                 writer.startSession(atSourceTime: .zero)
             }
-            // One decode feeds every rung; the audio follows the pictures' time so both reader outputs advance.
+            // One decode feeds every rung; the audio follows the pictures' time so both reader outputs advance. Each
+            // rung's receiver suspends the loop until its encoder can take the frame (iOS 26's receivers): waiting
+            // by polling `isReadyForMoreMediaData` woke this thread every half millisecond while the 1080p encoder
+            // was busy, three times ffmpeg's context switches.
             while let frame = frames.copyNextSampleBuffer() {
                 let time = CMSampleBufferGetPresentationTimeStamp(frame)
                 try audioLane?.append(until: time.seconds)
                 for output in outputs {
-                    while !output.input.isReadyForMoreMediaData, output.writer.status == .writing { usleep(500) }
-                    guard output.input.append(frame) else {
-                        throw output.writer.error ?? SegmenterError("the \(output.rung.name) rendition refused a frame")
-                    }
+                    try await output.receiver.append(CMReadySampleBuffer(unsafeBuffer: frame))
                 }
             }
             try audioLane?.append(until: .infinity)
             if reader.status == .failed { throw reader.error ?? SegmenterError("reading failed") }
-            for output in outputs { output.input.markAsFinished() }
+            for output in outputs { output.receiver.finish() }
             audioLane?.input.markAsFinished()
             for writer in writers {
                 await writer.finishWriting()
