@@ -8,6 +8,10 @@ import Foundation
 /// follow the previous piece's in decode order and its format description is the first piece's; a piece whose
 /// format description differs fails the export instead of writing a second sample description. So does a piece whose
 /// bytes are not those the plan says its receipt recorded (checked as it is opened).
+///
+/// The next piece is opened (checked, its movie read, its reader started) on another thread while this one is read
+/// (`PieceOpening`): done in turn, the opening of 60 pieces took a fifth of a 600 s stitch's time on the thread that
+/// feeds the writer.
 // Safe because `lock` guards every `var`; the pieces' readers are thread-safe.
 final class StitchedVideoFeed: ExportFeed, @unchecked Sendable {
     private struct OpenPiece {
@@ -27,7 +31,33 @@ final class StitchedVideoFeed: ExportFeed, @unchecked Sendable {
     private let lock = NSLock()
     private var current: OpenPiece?
     private var nextPiece = 0
+    /// Piece `nextPiece`, being opened ahead.
+    private var upcoming: PieceOpening?
     private weak var job: ExportJob?
+
+    private typealias Opened = (piece: OpenPiece, format: CMFormatDescription)
+
+    /// A piece being opened on a thread of its own: `result()` waits for it.
+    // Safe because `opened` is written once, before `done` is signalled, and read only after waiting on it.
+    private final class PieceOpening: @unchecked Sendable {
+        let number: Int
+        private let done = DispatchSemaphore(value: 0)
+        private var opened: Result<Opened, any Error>?
+
+        init(number: Int, open: @escaping @Sendable () throws -> Opened) {
+            self.number = number
+            DispatchQueue.global(qos: .userInitiated).async { [self] in
+                opened = Result { try open() }
+                done.signal()
+            }
+        }
+
+        func result() -> Result<Opened, any Error> {
+            done.wait()
+            done.signal()
+            return opened ?? .failure(AVError(.exportFailed, "piece \(number) was not opened"))
+        }
+    }
 
     /// Opens the first piece to learn the track's format. Throws when there is no piece or it holds no video.
     init(_ stitch: ExportPlan.Stitch, trackID: CMPersistentTrackID) throws {
@@ -41,6 +71,16 @@ final class StitchedVideoFeed: ExportFeed, @unchecked Sendable {
         formatDescription = opened.format
         current = opened.piece
         nextPiece = 1
+        upcoming = opening(1)
+    }
+
+    /// Starts opening piece `number` ahead, when there is one.
+    private func opening(_ number: Int) -> PieceOpening? {
+        guard number < pieces.count else { return nil }
+        let (piece, trackID, checksContent) = (pieces[number], trackID, checksContent)
+        return PieceOpening(number: number) {
+            try Self.open(piece, number: number, trackID: trackID, checksContent: checksContent)
+        }
     }
 
     func start(in job: ExportJob) {
@@ -65,8 +105,14 @@ final class StitchedVideoFeed: ExportFeed, @unchecked Sendable {
             guard let piece = current else {
                 guard nextPiece < pieces.count, job?.isStopping != true else { return (nil, nil) }
                 do {
-                    let opened = try Self.open(pieces[nextPiece], number: nextPiece, trackID: trackID,
+                    let opened: Opened
+                    if let upcoming, upcoming.number == nextPiece {
+                        self.upcoming = nil
+                        opened = try upcoming.result().get()
+                    } else {
+                        opened = try Self.open(pieces[nextPiece], number: nextPiece, trackID: trackID,
                                                checksContent: checksContent)
+                    }
                     guard CMFormatDescriptionEqual(opened.format, otherFormatDescription: formatDescription) else {
                         opened.piece.reader.cancelReading()
                         throw AVError(.exportFailed, "track \(trackID): piece \(nextPiece) "
@@ -75,6 +121,7 @@ final class StitchedVideoFeed: ExportFeed, @unchecked Sendable {
                     }
                     current = opened.piece
                     nextPiece += 1
+                    upcoming = opening(nextPiece)
                 } catch {
                     return (nil, ExportFailure.avError(error))
                 }
@@ -97,11 +144,17 @@ final class StitchedVideoFeed: ExportFeed, @unchecked Sendable {
     }
 
     func cancelStage() {
-        let piece: OpenPiece? = lock.withLock {
-            defer { current = nil; nextPiece = pieces.count }
-            return current
+        let (piece, pending): (OpenPiece?, PieceOpening?) = lock.withLock {
+            defer { current = nil; upcoming = nil; nextPiece = pieces.count }
+            return (current, upcoming)
         }
         piece?.reader.cancelReading()
+        // A piece opened ahead stops reading once it is open, off this thread (its opening may still be under way).
+        if let pending {
+            DispatchQueue.global(qos: .utility).async {
+                if case .success(let opened) = pending.result() { opened.piece.reader.cancelReading() }
+            }
+        }
     }
 
     /// A reader of the piece's one video track, started.
