@@ -72,6 +72,8 @@ final class ReadAheadWorker: @unchecked Sendable {
     private var activeSteps = 0
     /// The worker is in the pool's queue.
     private var scheduled = false
+    /// What the finished run's producer asked to check when the caller takes its end (`SampleProducer.endCheck`).
+    private var endCheck: (@Sendable () -> ReadingFailure?)?
 
     /// A worker named `name` (for diagnostics) that reports a failure to `onFailure` as soon as it happens.
     init(name: String, bound: ReadAheadBound = .standard, pool: ReadAheadPool = .shared,
@@ -90,6 +92,7 @@ final class ReadAheadWorker: @unchecked Sendable {
         let previous: (any SampleProducer)? = condition.withLock {
             generation += 1
             stepping = false
+            endCheck = nil
             queue.reopen()
             defer { self.producer = producer }
             return self.producer
@@ -133,7 +136,14 @@ final class ReadAheadWorker: @unchecked Sendable {
             if releasedProducer { scheduleIfIdle() }
             switch polled {
             case .taken(.element(let buffer)): return .answer(.buffer(buffer))
-            case .taken(.finished): return .answer(.end)
+            case .taken(.finished):
+                // Taken once: a second end of the same run is an end.
+                let check = condition.withLock { () -> (@Sendable () -> ReadingFailure?)? in
+                    defer { endCheck = nil }
+                    return endCheck
+                }
+                if let failure = check?() { return .answer(.failed(failure)) }
+                return .answer(.end)
             case .taken(.failed(let failure)): return .answer(.failed(failure))
             case .taken(.cancelled): return .answer(.cancelled)
             case .empty(let mark):
@@ -235,6 +245,7 @@ final class ReadAheadWorker: @unchecked Sendable {
             && DispatchTime.now().uptimeNanoseconds < deadline
         // A failure of a run that was cancelled or restarted meanwhile is nobody's to report.
         var reported = false
+        let check = finished && failure == nil ? claim.producer.endCheck() : nil
         // The run's producer, released outside the lock when the run ended (its deinit frees decoders). The queue
         // is changed under this lock, in the same step as `stepping`, so that a caller that found the queue empty
         // and this step under way sees the change (`attempt`).
@@ -253,6 +264,7 @@ final class ReadAheadWorker: @unchecked Sendable {
                 queue.fail(failure)
                 reported = true
             } else if finished {
+                endCheck = check
                 queue.finish()
             } else {
                 return nil

@@ -21,11 +21,18 @@ protocol SampleProducer: AnyObject {
     /// A producer that may wait must say false: a buffer it made would otherwise sit unpublished while its next call
     /// waits, perhaps for the very caller that wants that buffer.
     var makesBatchesWithoutWaiting: Bool { get }
+
+    /// Called when the producer has made its last buffer: a check to run when the caller takes the end of the run,
+    /// nil when there is nothing to check. Buffers that refer to the mapped file (zero-copy) may wait in the
+    /// read-ahead queue long after they were made; if another process truncated the file meanwhile, their bytes
+    /// read as zeros, and the check fails the read with the reason instead of letting it complete.
+    func endCheck() -> (@Sendable () -> ReadingFailure?)?
 }
 
 extension SampleProducer {
     func cancel() {}
     var makesBatchesWithoutWaiting: Bool { false }
+    func endCheck() -> (@Sendable () -> ReadingFailure?)? { nil }
 }
 
 /// Hands out the samples of a track as stored (`outputSettings` nil): video and other media one sample per buffer
@@ -50,6 +57,8 @@ final class PassthroughProducer: SampleProducer {
     private var presentationEnd = CMTime.invalid
     /// Media layout: the end of the last edit recorded, on the track's timeline.
     private var editsEnd: CMTime
+    /// The files zero-copy buffers were made from, with the track read from each (`endCheck`).
+    private var filesRead: [(file: MappedFile, trackID: CMPersistentTrackID)] = []
 
     /// A producer of the samples of `backing`'s sources that `ranges` (track times, increasing) of `timeline`
     /// present; laid out for a passthrough copy when `recorder` is given.
@@ -71,9 +80,27 @@ final class PassthroughProducer: SampleProducer {
     /// Each call reads the mapped file and makes one buffer: nothing to wait for.
     var makesBatchesWithoutWaiting: Bool { true }
 
+    /// Zero-copy buffers refer to the files they came from: each file read is checked once more, size included, when
+    /// the caller takes the end (`SampleProducer.endCheck`).
+    func endCheck() -> (@Sendable () -> ReadingFailure?)? {
+        guard !copiesData, !filesRead.isEmpty else { return nil }
+        let files = filesRead
+        return {
+            for (file, trackID) in files {
+                if let truncation = file.truncation(checkingSize: true) {
+                    return ReadingFailure(.mediaData, truncation, trackID: trackID)
+                }
+            }
+            return nil
+        }
+    }
+
     func next() throws(ReadingFailure) -> [CMSampleBuffer]? {
         while let step = try walker.next() {
             guard case .samples(let samples, let span, let source, let selection) = step else { continue }
+            if !copiesData, !filesRead.contains(where: { $0.file === source.file }) {
+                filesRead.append((source.file, source.trackID))
+            }
             var maker = PassthroughBufferMaker(source: source, copiesData: copiesData)
             if let recorder { maker.timing = .media(shift: place(span, samples: selection.decodeRange, of: source, recorder)) }
             let buffer: CMSampleBuffer

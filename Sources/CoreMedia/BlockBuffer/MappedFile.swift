@@ -140,11 +140,12 @@ package final class MappedFile: @unchecked Sendable {
     /// call) on every 16th call, so that a passthrough remux of a 600 s movie pays about a thousand of them. A
     /// truncation between size checks still fails the read once a vanished page is touched, or the write that
     /// copies from it (the kernel answers EFAULT).
-    package func truncation() -> String? {
+    /// `checkingSize` asks for the size whatever the count (a reader's last word on bytes it handed out unread).
+    package func truncation(checkingSize: Bool = false) -> String? {
         guard descriptor >= 0 else { return nil }
         var status = stat()
-        if truncationChecks.add(1, ordering: .relaxed).oldValue % 16 == 0, fstat(descriptor, &status) == 0,
-           status.st_size < length {
+        if truncationChecks.add(1, ordering: .relaxed).oldValue % 16 == 0 || checkingSize,
+           fstat(descriptor, &status) == 0, status.st_size < length {
             return "the file \(url.lastPathComponent) was truncated from \(length) to \(status.st_size) bytes while it was read"
         }
         let faults = cmg_fault_count(guardSlot)

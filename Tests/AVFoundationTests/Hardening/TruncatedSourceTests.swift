@@ -44,4 +44,30 @@ struct TruncatedSourceTests {
         #expect("\(error)".contains("truncated"), "\(error)")
         #expect(buffers < 150, "the read stopped early (\(buffers) buffers)")
     }
+
+    /// A passthrough output reads up to 256 small samples ahead: here every sample of the movie, well before the
+    /// caller takes them. Its zero-copy buffers still refer to the file, so a truncation after the read-ahead ended
+    /// must still fail the read (when the caller takes the end), not let it complete with zeros for bytes.
+    @Test("truncating the file after the read-ahead reached its end still fails the read with the reason")
+    func truncatedAfterReadAheadEnded() async throws {
+        let folder = try TestFiles.makeTemporaryDirectory()
+        let url = try Self.scratchCopy(in: folder)
+        let asset = AVURLAsset(url: url)
+        let track = try #require(try await asset.loadTracks(withMediaType: .video).first)
+        let reader = try AVAssetReader(asset: asset)
+        let output = AVAssetReaderTrackOutput(track: track, outputSettings: nil)
+        output.alwaysCopiesSampleData = false
+        reader.add(output)
+        #expect(reader.startReading())
+        #expect(output.copyNextSampleBuffer() != nil)
+        // Time for the read-ahead to make the other 149 buffers (a fraction of a millisecond each); not a bound on
+        // speed: on a slow machine the read simply ends before the truncation is seen, as the test above checks.
+        try await Task.sleep(for: .milliseconds(300))
+        #expect(truncate(url.path, 0) == 0)
+        var buffers = 1
+        while output.copyNextSampleBuffer() != nil { buffers += 1 }
+        #expect(reader.status == .failed, "\(buffers) buffers, then \(reader.status.rawValue)")
+        let error = try #require(reader.error as? AVError)
+        #expect("\(error)".contains("truncated"), "\(error)")
+    }
 }
