@@ -162,9 +162,8 @@ final class StitchedVideoFeed: ExportFeed, @unchecked Sendable {
                              checksContent: Bool) throws
         -> (piece: OpenPiece, format: CMFormatDescription) {
         let url = URL(fileURLWithPath: piece.path)
-        if checksContent, let expected = piece.content,
-           let problem = SegmentPieceStore.problem(withFile: url, expected: expected) {
-            throw SegmentPieceStore.refusal(toStitch: number, file: url, problem: problem)
+        if checksContent, let problem = piece.content?.problem(withFile: url) {
+            throw ExportPlan.Stitch.refusal(ofPiece: number, file: url, problem: problem)
         }
         let asset = AVURLAsset(url: url)
         let videoTracks = asset.tracks(withMediaType: .video)

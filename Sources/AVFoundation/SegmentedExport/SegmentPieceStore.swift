@@ -59,12 +59,12 @@ struct SegmentPieceStore: Sendable {
     func problem(withPiece index: Int) -> String? {
         switch finishedContent(index) {
         case .failure(let problem): problem.reason
-        case .success(let content): Self.problem(withFile: pieceURL(index), expected: content)
+        case .success(let content): content.problem(withFile: pieceURL(index))
         }
     }
 
     /// What piece `index`'s receipt says its bytes are, when the receipt names this plan; else why the piece is
-    /// not finished. The bytes themselves are not read (`problem(withFile:expected:)` does that).
+    /// not finished. The bytes themselves are not read (`ExportPlan.Stitch.Content.problem(withFile:)` does that).
     func finishedContent(_ index: Int) -> Result<ExportPlan.Stitch.Content, PieceProblem> {
         switch receipt(index) {
         case .failure(.missing): return .failure(PieceProblem(reason: "it has not been encoded"))
@@ -81,25 +81,6 @@ struct SegmentPieceStore: Sendable {
     /// Why a piece is not finished and sound, in words that follow "segment N cannot be stitched: ".
     struct PieceProblem: Error {
         let reason: String
-    }
-
-    /// Why the piece file at `url` does not hold the bytes its receipt recorded, or nil when it does.
-    static func problem(withFile url: URL, expected: ExportPlan.Stitch.Content) -> String? {
-        guard let (checksum, byteCount) = try? ContentChecksum.ofFile(url) else {
-            return "its file \(url.lastPathComponent) cannot be read"
-        }
-        guard byteCount == expected.byteCount, ContentChecksum.hex(checksum) == expected.checksum else {
-            return "its file \(url.lastPathComponent) does not match its receipt (\(byteCount) bytes, checksum "
-                + "\(ContentChecksum.hex(checksum)); the receipt says \(expected.byteCount) bytes, "
-                + "\(expected.checksum)): it was damaged after it was written"
-        }
-        return nil
-    }
-
-    /// The error that refuses to stitch piece `index` for `problem`.
-    static func refusal(toStitch index: Int, file: URL, problem: String) -> AVError {
-        AVError(.exportFailed, "segment \(index) (\(file.lastPathComponent)) cannot be stitched: \(problem); encode it "
-                + "again")
     }
 
     /// Makes piece `index` with `encode` (which writes the movie at the URL it is given) and writes its receipt.

@@ -80,7 +80,7 @@ enum SegmentedExportRunner {
             switch store.finishedContent(index) {
             case .success(let content): return content
             case .failure(let problem):
-                throw SegmentPieceStore.refusal(toStitch: index, file: store.pieceURL(index), problem: problem.reason)
+                throw ExportPlan.Stitch.refusal(ofPiece: index, file: store.pieceURL(index), problem: problem.reason)
             }
         }
         var stitched = stitchPlan(plan, store: store, contents: contents, checksContent: !piecesChecked)

@@ -18,10 +18,10 @@ struct TruncatedSourceTests {
         return copy
     }
 
-    @Test("truncating the file between two reads fails the read with the reason; bytes already handed out read as zeros")
-    func truncatedBetweenReads() async throws {
-        let folder = try TestFiles.makeTemporaryDirectory()
-        let url = try Self.scratchCopy(in: folder)
+    /// A zero-copy passthrough read of a scratch copy's video, started.
+    static func startedZeroCopyRead(in folder: TemporaryDirectory) async throws
+        -> (url: URL, reader: AVAssetReader, output: AVAssetReaderTrackOutput) {
+        let url = try scratchCopy(in: folder)
         let asset = AVURLAsset(url: url)
         let track = try #require(try await asset.loadTracks(withMediaType: .video).first)
         let reader = try AVAssetReader(asset: asset)
@@ -29,6 +29,13 @@ struct TruncatedSourceTests {
         output.alwaysCopiesSampleData = false
         reader.add(output)
         #expect(reader.startReading())
+        return (url, reader, output)
+    }
+
+    @Test("truncating the file between two reads fails the read with the reason; bytes already handed out read as zeros")
+    func truncatedBetweenReads() async throws {
+        let folder = try TestFiles.makeTemporaryDirectory()
+        let (url, reader, output) = try await Self.startedZeroCopyRead(in: folder)
         let first = try #require(output.copyNextSampleBuffer())
         // Another process's truncate(2) and ours act the same on the mapping: every page vanishes.
         #expect(truncate(url.path, 0) == 0)
@@ -51,14 +58,7 @@ struct TruncatedSourceTests {
     @Test("truncating the file after the read-ahead reached its end still fails the read with the reason")
     func truncatedAfterReadAheadEnded() async throws {
         let folder = try TestFiles.makeTemporaryDirectory()
-        let url = try Self.scratchCopy(in: folder)
-        let asset = AVURLAsset(url: url)
-        let track = try #require(try await asset.loadTracks(withMediaType: .video).first)
-        let reader = try AVAssetReader(asset: asset)
-        let output = AVAssetReaderTrackOutput(track: track, outputSettings: nil)
-        output.alwaysCopiesSampleData = false
-        reader.add(output)
-        #expect(reader.startReading())
+        let (url, reader, output) = try await Self.startedZeroCopyRead(in: folder)
         #expect(output.copyNextSampleBuffer() != nil)
         // Time for the read-ahead to make the other 149 buffers (a fraction of a millisecond each); not a bound on
         // speed: on a slow machine the read simply ends before the truncation is seen, as the test above checks.
