@@ -43,9 +43,10 @@ let help = """
                                    machine has); every machine that encodes a segment needs them. Threads and
                                    instructions are part of the plan, so every machine makes the same bytes
           --pre-roll <seconds>     each segment after the first starts its encoder this long before its cut and
-                                   drops what it made there, so its rate control meets the cut settled (default
-                                   1; 0 for none). Longer costs more encoding and brings the joins' quality
-                                   closer to one encoder's (docs/segmented-export.md)
+                                   drops what it made there, so its rate control meets the cut settled (default:
+                                   5 divided by the segment duration, within 0.5 and 1; 0 for none). Longer costs
+                                   more encoding and brings the joins' quality closer to one encoder's
+                                   (docs/segmented-export.md)
           --multiPass              encode in two passes where the preset can use them
           --disableFastStart       do not lay the output out for playback while it downloads
           --disableMetadataFilter  keep all the source's metadata

@@ -66,8 +66,8 @@ struct ParallelExportPolicy: Sendable, Equatable {
     var minimumCores: Int
     /// The shortest export worth splitting.
     var minimumDuration: CMTime
-    /// The shortest segment: each after the first pre-rolls `SegmentedExportPlanner.defaultPreRoll` (1 s), so a
-    /// shorter one spends too large a share of its work on pictures it drops.
+    /// The shortest segment: each after the first pre-rolls (`SegmentedExportPlanner.defaultPreRoll(forSegmentsOf:)`,
+    /// 0.5 s at 10 s), so a shorter one spends too large a share of its work on pictures it drops.
     var minimumSegmentDuration: CMTime
     /// The most segments side by side.
     var maximumWorkers: Int

@@ -70,7 +70,6 @@ package enum SegmentedExportSteps {
         }
         let request = try makeRequest(settings)
         let roll = preRoll.map { CMTime(seconds: $0, preferredTimescale: 1000) }
-            ?? SegmentedExportPlanner.defaultPreRoll
         let plan = try SegmentedExportPlanner.plan(request, segmentDuration: CMTime(seconds: segmentDuration,
                                                                                    preferredTimescale: 1000),
                                                    threadCount: threadCount, instructionSet: instructions,

@@ -111,6 +111,42 @@ struct SegmentedExportTests {
         try await blockingWork { try SegmentedExportRunner.stitch(plan, request: request, store: store) }
     }
 
+    /// The default pre-roll shrinks as segments grow, since a join's loss is spread over its segment: 1 s up to
+    /// 5 s segments, 5 s divided by the segment duration above, never under half a second.
+    @Test("the default pre-roll is 5 s divided by the segment duration, within 0.5 s and 1 s")
+    func defaultPreRollFollowsTheSegmentDuration() {
+        let rolls = [1.0, 2, 4, 5, 8, 10, 60].map { seconds in
+            SegmentedExportPlanner.defaultPreRoll(forSegmentsOf: CMTime(seconds: seconds, preferredTimescale: 1000))
+                .seconds
+        }
+        #expect(rolls == [1, 1, 1, 1, 0.625, 0.5, 0.5])
+    }
+
+    /// Cut at a sync sample, a piece with a pre-roll would decode from the sync sample before its pre-roll and throw
+    /// away what it decoded up to it. The cut is a pre-roll after a sync sample instead: the source has one every
+    /// second at 25 fps, so half a second of pre-roll is 13 frames (0.52 s) and each pre-roll starts at a sync sample.
+    @Test("with a pre-roll a file's track is cut a pre-roll after its sync samples; the stitch has the one-piece frames")
+    func preRollStartsAtSyncSamples() async throws {
+        let directory = try TestFiles.makeTemporaryDirectory()
+        let source = AVURLAsset(url: try Self.source())
+        let output = directory.file("out.mp4")
+        let request = try Self.request(source, output: output, videoComposition: nil)
+        let plan = try SegmentedExportPlanner.plan(request,
+                                                   segmentDuration: CMTime(value: 2, timescale: 1), threadCount: 1,
+                                                   preRoll: CMTime(value: 1, timescale: 2),
+                                                   creationDate: Date(timeIntervalSince1970: 1_700_000_000))
+        #expect(plan.segments.map(\.range.start.seconds) == [0, 2.52, 4.52], "\(plan.reasoning)")
+        #expect(plan.segments.map { $0.preRoll?.time.seconds } == [nil, 0.52, 0.52])
+        let encodingStarts = plan.segments.dropFirst().compactMap { segment in
+            segment.preRoll.map { (segment.range.start - $0.time).seconds }
+        }
+        #expect(encodingStarts == [2, 4])
+        #expect(plan.reasoning.contains("after full sync samples"), "\(plan.reasoning)")
+        let times = try await Self.stitchAgainstOnePiece(plan, asset: source, videoComposition: nil,
+                                                         output: output, store: try Self.store(directory.url, plan))
+        #expect(times.count == 150)
+    }
+
     @Test("the plan cuts at full sync samples at least the segment duration apart and reads back from JSON unchanged")
     func planCutsAtSyncSamples() async throws {
         let directory = try TestFiles.makeTemporaryDirectory()
