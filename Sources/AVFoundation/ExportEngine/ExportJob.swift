@@ -171,6 +171,13 @@ final class ExportJob: @unchecked Sendable {
             return .completed
         }
         if case .completed = outcome {} else { settleOutput() }
+        // Whoever still holds the job (to cancel it) must not hold what the export ran on: its reader's decoders and
+        // read-ahead, its stages' encoders and picture pools, its writer (tens of megabytes at 1080p).
+        lock.withLock {
+            reader = nil
+            writer = nil
+            cancellables = []
+        }
         return outcome
     }
 

@@ -141,7 +141,7 @@ private final class PieceWork: Sendable {
         var pending: [Int]
         var next = 0
         var finished: Int
-        var jobs: [ExportJob] = []
+        var jobs = ExportJobs()
         var failure: (any Error)?
     }
 
@@ -163,7 +163,7 @@ private final class PieceWork: Sendable {
     /// A piece's job started: a failure elsewhere cancels it.
     func running(_ job: ExportJob) {
         let cancel = state.withLock { state in
-            state.jobs.append(job)
+            state.jobs.add(job)
             return state.failure != nil
         }
         if cancel { job.cancel() }
@@ -182,7 +182,7 @@ private final class PieceWork: Sendable {
         let jobs: [ExportJob] = state.withLock { state in
             guard state.failure == nil else { return [] }
             state.failure = error
-            return state.jobs
+            return state.jobs.running
         }
         for job in jobs { job.cancel() }
     }

@@ -74,7 +74,14 @@ extension AVAssetWriterInput {
     }
 
     private func notifyPass() {
-        if let pass = lock.withLock({ passPump }) { pass.queue.async(execute: pass.block) }
+        let pass: (queue: DispatchQueue, block: @Sendable () -> Void)? = lock.withLock {
+            let pass = passPump
+            // The call that says there are no more passes is the last: the block is let go (it usually holds what
+            // holds this input).
+            if case .done = passState { passPump = nil }
+            return pass
+        }
+        if let pass { pass.queue.async(execute: pass.block) }
         changes.signal()
     }
 }

@@ -259,6 +259,8 @@ open class AVAssetWriterInput: NSObject, @unchecked Sendable {
     public func markAsFinished() {
         let pump: MediaRequestPump? = lock.withLock {
             if case .pass = passState { passState = .done }
+            // No pass begins after this: the pass block, which usually holds what holds this input, is let go.
+            passPump = nil
             return self.pump
         }
         pump?.stop()

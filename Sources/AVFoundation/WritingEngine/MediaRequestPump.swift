@@ -8,11 +8,15 @@ import Foundation
 /// not spin); otherwise it waits for `readinessMayHaveChanged()`. Once writing is over (completed, failed,
 /// cancelled) the block runs one last time so that a "while ready, append" loop sees `append` fail, then never.
 ///
+/// A stopped pump lets go of the block. The block usually holds what feeds the input, and that holds the input,
+/// which holds this pump: kept, the cycle would keep a finished export's reader, decoders and encoders for ever.
+///
 /// Thread safety: `lock` guards the state below.
 // Safe because `lock` guards every `var`; the block runs on the caller's queue, never under the lock.
 final class MediaRequestPump: @unchecked Sendable {
     private let queue: DispatchQueue
-    private let block: @Sendable () -> Void
+    /// `nil` once stopped.
+    private var block: (@Sendable () -> Void)?
     private weak var input: AVAssetWriterInput?
     private let lock = NSLock()
     private var running = false
@@ -30,7 +34,12 @@ final class MediaRequestPump: @unchecked Sendable {
     func start() { schedule(after: 0) }
 
     /// Stops for good (the input was marked finished, or its pass ended).
-    func stop() { lock.withLock { stopped = true } }
+    func stop() { lock.withLock { stopLocked() } }
+
+    private func stopLocked() {
+        stopped = true
+        block = nil
+    }
 
     /// Called when the input's readiness may have changed: runs the block if it was waiting and the input is ready.
     func readinessMayHaveChanged() {
@@ -38,22 +47,26 @@ final class MediaRequestPump: @unchecked Sendable {
             guard waiting, !stopped else { return false }
             return true
         }
-        guard wasWaiting, let input, input.shouldRunRequestBlock else { return }
+        guard wasWaiting, let input else { return }
+        // Writing ended while the block waited: its last run lets it see the failure (and the pump stop after it).
+        let ended = !input.writerIsWriting
+        guard ended || input.shouldRunRequestBlock else { return }
         let go: Bool = lock.withLock {
             guard waiting else { return false }
             waiting = false
+            if ended { finalRunDone = true }
             return true
         }
         if go { schedule(after: 0) }
     }
 
     private func schedule(after milliseconds: Int) {
-        let go: Bool = lock.withLock {
-            guard !stopped, !running else { return false }
+        let taken: (@Sendable () -> Void)? = lock.withLock {
+            guard !stopped, !running, let block = self.block else { return nil }
             running = true
-            return true
+            return block
         }
-        guard go else { return }
+        guard let block = taken else { return }
         let work: @Sendable () -> Void = { [self] in
             let before = input?.appendAttempts ?? 0
             block()
@@ -76,7 +89,10 @@ final class MediaRequestPump: @unchecked Sendable {
         if !input.writerIsWriting {
             // One last run lets the block see the failure; after that, nothing more can happen.
             let last: Bool = lock.withLock {
-                if finalRunDone { stopped = true; return false }
+                if finalRunDone {
+                    stopLocked()
+                    return false
+                }
                 finalRunDone = true
                 return true
             }
