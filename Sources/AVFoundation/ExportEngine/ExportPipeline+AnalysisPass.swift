@@ -25,11 +25,11 @@ extension ExportPipeline {
             guard case .video(let video) = plan.plan.role, let directory = statistics[plan.source.trackID] else {
                 continue
             }
-            let (output, converter, encoder) = try makeVideoStages(plan, video: video, reader: reader,
-                                                                    statisticsDirectory: directory)
-            multiPassEncoders[plan.source.trackID] = encoder
+            let (output, converter, stage) = try makeVideoStages(plan, video: video, reader: reader,
+                                                                  statisticsDirectory: directory)
+            multiPassStages[plan.source.trackID] = stage
             let job = self.job
-            transcoders.append(VideoTranscoder(output: output, reader: reader, converter: converter, encoder: encoder,
+            transcoders.append(VideoTranscoder(output: output, reader: reader, converter: converter, stage: stage,
                                                rangeStart: range.start, trackID: plan.source.trackID) { time in
                 fractions.set(index, ExportProgress.fraction(of: time, in: range))
                 progress.setAnalysis(fractions.sum / count)
@@ -45,13 +45,7 @@ extension ExportPipeline {
         for transcoder in transcoders { transcoder.start(in: job, alsoCountedIn: passGroup) }
         passGroup.wait()
         try job.checkStopping()
-        for (trackID, encoder) in multiPassEncoders {
-            do throws(CodecError) {
-                try encoder.beginFinalPass()
-            } catch {
-                throw codecFailure(error, "cannot start the final encoding pass", code: .encodeFailed, trackID: trackID)
-            }
-        }
+        for stage in multiPassStages.values { try stage.beginFinalPass() }
         progress.setAnalysis(1)
     }
 

@@ -7,13 +7,13 @@ import MovieFile
 
 /// A video track's stages: its reader output, scaler and encoder.
 extension ExportPipeline {
-    /// The reader output, scaler and encoder of a video track (for the analysis pass or the real one): a track
+    /// The reader output, scaler and encode stage of a video track (for the analysis pass or the real one): a track
     /// output decoding the plan's track, or a video composition output composing its tracks.
-    /// `encoder`: the track's encoder when it already exists (a multi-pass track's, in its final pass); otherwise
+    /// `stage`: the track's encode stage when it already exists (a multi-pass track's, in its final pass); otherwise
     /// one is made, for an analysis pass when `statisticsDirectory` is given.
     func makeVideoStages(_ plan: PlannedTrack, video settings: ExportPlan.Video, reader: AVAssetReader,
-                                 encoder existing: MultiPassVideoEncoder? = nil, statisticsDirectory: URL? = nil) throws
-        -> (AVAssetReaderOutput, PixelBufferConverter?, MultiPassVideoEncoder) {
+                         stage existing: EncodeStage? = nil, statisticsDirectory: URL? = nil) throws
+        -> (AVAssetReaderOutput, PixelBufferConverter?, EncodeStage) {
         let track = plan.source
         let output: AVAssetReaderOutput
         let stored: (Int, Int)
@@ -85,9 +85,17 @@ extension ExportPipeline {
             var options = VideoEncoderSession.Options()
             options.threadCount = settings.threadCount
             options.instructionSet = settings.instructionSet
-            let encoder = try MultiPassVideoEncoder(settings: encoderSettings, sourceFormatHint: hint,
-                                                    options: options, statisticsDirectory: statisticsDirectory)
-            return (output, converter, encoder)
+            let trackID = track.trackID
+            let stage = try EncodeStage(settings: encoderSettings, sourceFormatHint: hint, options: options,
+                                        statisticsDirectory: statisticsDirectory) { error, step in
+                switch step {
+                case .encoding, .finishing:
+                    codecFailure(error, "encoding video", code: .encodeFailed, trackID: trackID)
+                case .startingFinalPass:
+                    codecFailure(error, "cannot start the final encoding pass", code: .encodeFailed, trackID: trackID)
+                }
+            }
+            return (output, converter, stage)
         } catch {
             throw codecFailure(error, "cannot open the \(settings.codec) encoder", code: .encodeFailed,
                                trackID: track.trackID)

@@ -53,8 +53,8 @@ final class ExportPipeline: @unchecked Sendable {
     }
     /// Multi-pass statistics, one directory per video track, inside `passesDirectory`.
     var statistics: [CMPersistentTrackID: URL] = [:]
-    /// The encoders of multi-pass tracks: made for the analysis pass, then running the final pass.
-    var multiPassEncoders: [CMPersistentTrackID: MultiPassVideoEncoder] = [:]
+    /// The encode stages of multi-pass tracks: made for the analysis pass, then running the final pass.
+    var multiPassStages: [CMPersistentTrackID: EncodeStage] = [:]
     var passesDirectory: URL?
 
     /// Checks the request against the asset and prepares the writer.
@@ -181,9 +181,9 @@ final class ExportPipeline: @unchecked Sendable {
             feed = PassthroughFeed(output: output)
             hint = track.formats.first
         case .video(let video):
-            let (output, converter, encoder) = try makeVideoStages(plan, video: video, reader: reader,
-                                                                    encoder: multiPassEncoders[track.trackID])
-            let transcoder = VideoTranscoder(output: output, reader: reader, converter: converter, encoder: encoder,
+            let (output, converter, stage) = try makeVideoStages(plan, video: video, reader: reader,
+                                                                  stage: multiPassStages[track.trackID])
+            let transcoder = VideoTranscoder(output: output, reader: reader, converter: converter, stage: stage,
                                              rangeStart: range.start, encodingStart: readingStart,
                                              trackID: track.trackID)
             feed = transcoder

@@ -7,6 +7,8 @@ import MediaCodecs
 ///
 ///     reader output (decode, on the reader's worker) → scale → [pictures] → encode → [encoded] → writer
 ///
+/// The encode thread drives an `EncodeStage`, the encoder and its work shared with the asset writer's inputs.
+///
 /// The reader output may be any that gives pictures (a track's, or one composing several tracks). The scale stage
 /// turns each picture into the picture to encode: it scales to the preset's size and converts to the encoder's
 /// layout in one pass (`PixelBufferConverter`), or hands the picture on when the size does not change (the encoder
@@ -38,7 +40,7 @@ final class VideoTranscoder: ExportFeed, @unchecked Sendable {
     private let output: AVAssetReaderOutput
     private let reader: AVAssetReader
     private let converter: PixelBufferConverter?
-    private let encoder: MultiPassVideoEncoder
+    private let stage: EncodeStage
     private let rangeStart: CMTime
     /// Where encoding starts: `rangeStart`, or earlier by the pre-roll.
     private let encodingStart: CMTime
@@ -50,12 +52,12 @@ final class VideoTranscoder: ExportFeed, @unchecked Sendable {
                                                        maximumBytes: ExportLimits.encodedQueueBytes)
 
     init(output: AVAssetReaderOutput, reader: AVAssetReader, converter: PixelBufferConverter?,
-         encoder: MultiPassVideoEncoder, rangeStart: CMTime, encodingStart: CMTime? = nil,
+         stage: EncodeStage, rangeStart: CMTime, encodingStart: CMTime? = nil,
          trackID: CMPersistentTrackID, analysis: ((CMTime) -> Void)? = nil) {
         self.output = output
         self.reader = reader
         self.converter = converter
-        self.encoder = encoder
+        self.stage = stage
         self.rangeStart = rangeStart
         self.encodingStart = min(encodingStart ?? rangeStart, rangeStart)
         preRollGate = PreRollGate(rangeStart: self.encodingStart < rangeStart ? rangeStart : nil)
@@ -64,7 +66,7 @@ final class VideoTranscoder: ExportFeed, @unchecked Sendable {
     }
 
     /// The encoder's output format (known at creation: the encoder opens with a source format hint).
-    var formatDescription: CMFormatDescription? { encoder.formatDescription }
+    var formatDescription: CMFormatDescription? { stage.formatDescription }
 
     func start(in job: ExportJob) { start(in: job, alsoCountedIn: nil) }
 
@@ -151,20 +153,18 @@ final class VideoTranscoder: ExportFeed, @unchecked Sendable {
 
     /// Pictures → encoded samples.
     private func encode(_ job: ExportJob) {
-        do throws(CodecError) {
+        do throws(AVError) {
             while let picture = pictures.take().element {
-                let samples = try encoder.encode(picture.image, presentationTimeStamp: picture.presentationTime,
-                                                 duration: picture.duration, forceKeyFrame: picture.startsRange)
+                let samples = try stage.encode(picture.image, at: picture.presentationTime, duration: picture.duration,
+                                               forceKeyFrame: picture.startsRange)
                 guard deliver(samples, in: job) else { return }
                 analysis?(picture.presentationTime + (picture.duration.isNumeric ? picture.duration : .zero))
             }
             guard !pictures.isCancelled, !job.isStopping else { return }
-            while let samples = try encoder.finishNext() {
-                guard deliver(samples, in: job) else { return }
-            }
+            guard try stage.finish({ samples in deliver(samples, in: job) }) else { return }
             encoded.finish()
         } catch {
-            job.fail(codecFailure(error, "encoding video", code: .encodeFailed, trackID: trackID))
+            job.fail(error)
             encoded.cancel()
         }
     }

@@ -12,9 +12,11 @@ import MovieFile
 /// muxing itself. `passthroughOrder` keeps such an input's samples, and its end, in order whatever thread they
 /// come from.
 ///
-/// The encoder sessions are touched only on `queue`.
-// Safe because the encoders and the segment boundary are touched only on the serial `queue`, passthrough deliveries
-// are serialised by `passthroughOrder`, and the rest is immutable after `init`.
+/// A video input's encoder is an `EncodeStage` (shared with the export), which forces the segments' key frames and
+/// finishes packet by packet; this queue is where its pictures wait, in order with the input's ends, each counted
+/// through `WritingEngine.itemDone` once it ran. The encoders are touched only on `queue`.
+// Safe because the encoders (and the video stage's segment boundary) are touched only on the serial `queue`,
+// passthrough deliveries are serialised by `passthroughOrder`, and the rest is immutable after `init`.
 final class InputWorker: @unchecked Sendable {
     /// A unit of work.
     enum Item {
@@ -32,10 +34,8 @@ final class InputWorker: @unchecked Sendable {
     /// Weak: the engine owns its workers. Each queued item holds the engine strongly until it has run.
     private weak var engine: WritingEngine?
     // Used only on `queue`.
-    private var videoEncoder: MultiPassVideoEncoder?
+    private var videoStage: EncodeStage?
     private var audioEncoder: AudioEncoderSession?
-    /// Segment output: the next time at which a frame is made a sync frame (see `InputSpec.segmentKeyFrames`).
-    private var nextSegmentBoundary: CMTime?
     /// Serialises a passthrough input's deliveries (see above).
     private let passthroughOrder = NSLock()
 
@@ -52,8 +52,17 @@ final class InputWorker: @unchecked Sendable {
                 var options = VideoEncoderSession.Options()
                 options.isRealTime = spec.expectsMediaDataInRealTime
                 let passes = spec.multiPass ? statisticsDirectory : nil
-                videoEncoder = try MultiPassVideoEncoder(settings: settings, sourceFormatHint: spec.sourceFormatHint,
-                                                         options: options, statisticsDirectory: passes)
+                let index = spec.index
+                videoStage = try EncodeStage(settings: settings, sourceFormatHint: spec.sourceFormatHint,
+                                             options: options, statisticsDirectory: passes,
+                                             segmentKeyFrames: spec.segmentKeyFrames) { error, step in
+                    switch step {
+                    case .encoding: WriterFailure.codec(error, "encoding video for input \(index)")
+                    case .finishing: WriterFailure.codec(error, "finishing the video encoder")
+                    case .startingFinalPass:
+                        WriterFailure.codec(error, "starting the second encoding pass of input \(index)")
+                    }
+                }
             case .audio(let settings):
                 audioEncoder = try AudioEncoderSession(settings: settings, sourceFormatHint: spec.sourceFormatHint)
             }
@@ -94,14 +103,18 @@ final class InputWorker: @unchecked Sendable {
             case .pixelBuffer(let pixels, let time):
                 try engine.deliver(index, try encode(pixels, at: time, duration: .invalid))
             case .end:
-                if let videoEncoder {
-                    // Packet by packet, so the muxer takes each while x264 encodes its look-ahead.
-                    while let samples = try finishing({ () throws(CodecError) in try videoEncoder.finishNext() }) {
-                        try engine.deliver(index, samples)
-                    }
+                try videoStage?.finish { samples throws(AVError) in
+                    try engine.deliver(index, samples)
+                    return true
                 }
                 if let audioEncoder {
-                    try engine.deliver(index, try finishing({ () throws(CodecError) in try audioEncoder.finish() }))
+                    let samples: [CMSampleBuffer]
+                    do throws(CodecError) {
+                        samples = try audioEncoder.finish()
+                    } catch {
+                        throw WriterFailure.codec(error, "finishing the \(spec.mediaType.rawValue) encoder")
+                    }
+                    try engine.deliver(index, samples)
                 }
                 try engine.inputEnded(index)
             case .endOfPass:
@@ -112,70 +125,33 @@ final class InputWorker: @unchecked Sendable {
         }
     }
 
-    /// Runs a step of finishing the encoder, its error reported as the writer's.
-    private func finishing<Result>(_ step: () throws(CodecError) -> Result) throws(AVError) -> Result {
-        do throws(CodecError) {
-            return try step()
-        } catch {
-            throw WriterFailure.codec(error, "finishing the \(spec.mediaType.rawValue) encoder")
-        }
-    }
-
     private func encode(_ buffer: CMSampleBuffer) throws(AVError) -> [CMSampleBuffer] {
-        let pts = CMSampleBufferGetPresentationTimeStamp(buffer)
-        do throws(CodecError) {
-            if let videoEncoder {
-                guard let image = CMSampleBufferGetImageBuffer(buffer) else {
-                    throw CodecError(.invalidInput, "a video input with output settings takes sample buffers of pixel buffers")
-                }
-                return try videoEncoder.encode(image, presentationTimeStamp: pts, duration: CMSampleBufferGetDuration(buffer),
-                                               forceKeyFrame: startsSegment(at: pts))
+        if let videoStage {
+            guard let image = CMSampleBufferGetImageBuffer(buffer) else {
+                throw WriterFailure.codec(CodecError(.invalidInput, "a video input with output settings takes sample "
+                                                     + "buffers of pixel buffers"), "encoding video for input \(index)")
             }
-            if let audioEncoder { return try audioEncoder.encode(buffer) }
+            return try videoStage.encode(image, at: CMSampleBufferGetPresentationTimeStamp(buffer),
+                                         duration: CMSampleBufferGetDuration(buffer))
+        }
+        guard let audioEncoder else { return [buffer] }
+        do throws(CodecError) {
+            return try audioEncoder.encode(buffer)
         } catch {
             throw WriterFailure.codec(error, "encoding \(spec.mediaType.rawValue) for input \(spec.index)")
         }
-        return [buffer]
     }
 
     private func encode(_ pixels: CVPixelBuffer, at time: CMTime, duration: CMTime) throws(AVError) -> [CMSampleBuffer] {
-        guard let videoEncoder else {
+        guard let videoStage else {
             throw WriterFailure.misuse("a pixel buffer was appended to an input that has no video output settings")
         }
-        do throws(CodecError) {
-            return try videoEncoder.encode(pixels, presentationTimeStamp: time, duration: duration,
-                                           forceKeyFrame: startsSegment(at: time))
-        } catch {
-            throw WriterFailure.codec(error, "encoding video for input \(spec.index)")
-        }
-    }
-
-    /// Whether the frame at `time` must be a sync frame because it is the first at or past a segment boundary
-    /// (AVAssetWriter.h: such a sample "will be forced to be encoded as sync sample so that the current segment will
-    /// be closed immediately"). The boundaries are `start` + N × `interval`, N ≥ 1.
-    private func startsSegment(at time: CMTime) -> Bool {
-        guard let (interval, start) = spec.segmentKeyFrames, time.isNumeric else { return false }
-        let boundary = nextSegmentBoundary ?? CMTimeAdd(start, interval)
-        guard time >= boundary else {
-            nextSegmentBoundary = boundary
-            return false
-        }
-        // Computed, not stepped to: a timeline far from the start would take as many steps as intervals. A time the
-        // intervals cannot count leaves the boundary where it is; the muxer refuses that sample with the reason.
-        nextSegmentBoundary = SegmentBoundary.next(after: time, start: start, interval: interval) ?? boundary
-        return true
+        return try videoStage.encode(pixels, at: time, duration: duration)
     }
 
     /// Ends an analysis pass: the encoder writes its statistics, and a new encoder that uses them takes over.
     private func endPass(_ engine: WritingEngine) throws(AVError) {
-        var nextPass = false
-        if let videoEncoder {
-            do throws(CodecError) {
-                nextPass = try videoEncoder.beginFinalPass()
-            } catch {
-                throw WriterFailure.codec(error, "starting the second encoding pass of input \(spec.index)")
-            }
-        }
+        let nextPass = try videoStage?.beginFinalPass() ?? false
         try engine.passEnded(index, nextPass: nextPass)
     }
 }
