@@ -125,7 +125,7 @@ struct SegmentedExportTests {
     /// Cut at a sync sample, a piece with a pre-roll would decode from the sync sample before its pre-roll and throw
     /// away what it decoded up to it. The cut is a pre-roll after a sync sample instead: the source has one every
     /// second at 25 fps, so half a second of pre-roll is 13 frames (0.52 s) and each pre-roll starts at a sync sample.
-    @Test("with a pre-roll a file's track is cut a pre-roll after its sync samples; the stitch has the one-piece frames")
+    @Test("with a pre-roll a file track is cut a pre-roll after its sync samples; the stitch has the one-piece frames")
     func preRollStartsAtSyncSamples() async throws {
         let directory = try TestFiles.makeTemporaryDirectory()
         let source = AVURLAsset(url: try Self.source())
