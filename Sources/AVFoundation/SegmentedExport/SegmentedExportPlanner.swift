@@ -117,16 +117,10 @@ enum SegmentedExportPlanner {
                     return ([], "one segment: the video composition is timed by track \(timingID), which this "
                             + "version does not cut (it is not presented at normal speed throughout)")
                 }
-                (candidates, kind) = (starts.times.map { Cut(time: $0) }, starts.kind + ", which times the video "
-                                      + "composition")
+                (candidates, kind) = (starts.cuts, starts.kind + ", which times the video composition")
             }
-        } else if preRoll > .zero, track.track as? AVCompositionTrack == nil,
-                  let samples = presentedSamples(of: track.track) {
-            candidates = preRolledSyncCuts(samples, preRoll: preRoll)
-            kind = "\(preRoll.messageSeconds) s after full sync samples of track \(track.trackID) (\(candidates.count) "
-                + "in the track), where each pre-roll starts at one"
-        } else if let starts = frameStarts(of: track.track) {
-            (candidates, kind) = (starts.times.map { Cut(time: $0) }, starts.kind)
+        } else if let starts = frameStarts(of: track.track, preRoll: preRoll) {
+            (candidates, kind) = starts
         } else {
             return ([], "one segment: track \(track.trackID) has more than 64 edits or is not presented at normal "
                     + "speed throughout, and this version cuts only such tracks")
@@ -147,14 +141,22 @@ enum SegmentedExportPlanner {
     }
 
     /// Where `track` starts a frame that a decoder can start at too, and how to say so: a composition track's
-    /// segment starts, or a file track's full sync samples; `nil` for a file track with speed changes or many edits.
-    static func frameStarts(of track: AVAssetTrack) -> (times: [CMTime], kind: String)? {
+    /// segment starts, or a file track's full sync samples (with a pre-roll, a pre-roll after each, see
+    /// `preRolledSyncCuts`); `nil` for a file track with speed changes or many edits.
+    static func frameStarts(of track: AVAssetTrack, preRoll: CMTime = .zero) -> (cuts: [Cut], kind: String)? {
         if let segments = (track as? AVCompositionTrack)?.segments {
-            return (segments.map(\.timeMapping.target.start), "where segments of composition track "
+            return (segments.map { Cut(time: $0.timeMapping.target.start) }, "where segments of composition track "
                     + "\(track.trackID) start")
         }
-        guard let syncTimes = syncTimes(of: track) else { return nil }
-        return (syncTimes, "at full sync samples of track \(track.trackID) (\(syncTimes.count) in the track)")
+        guard let samples = presentedSamples(of: track) else { return nil }
+        guard preRoll > .zero else {
+            let syncTimes = samples.filter(\.isFullSync).map(\.time)
+            return (syncTimes.map { Cut(time: $0) }, "at full sync samples of track \(track.trackID) "
+                    + "(\(syncTimes.count) in the track)")
+        }
+        let cuts = preRolledSyncCuts(samples, preRoll: preRoll)
+        return (cuts, "\(preRoll.messageSeconds) s after full sync samples of track \(track.trackID) (\(cuts.count) "
+                + "in the track), where each pre-roll starts at one")
     }
 
     /// For each full sync sample of `samples` (ascending track times), a cut at the first sample at least `preRoll`
@@ -188,12 +190,6 @@ enum SegmentedExportPlanner {
             index += step
         }
         return times
-    }
-
-    /// The track times of the track's full sync samples, ascending; `nil` when some part of the track is not
-    /// presented at normal speed (a sync sample's media time then does not say where a segment of it starts).
-    static func syncTimes(of track: AVAssetTrack) -> [CMTime]? {
-        presentedSamples(of: track)?.filter(\.isFullSync).map(\.time)
     }
 
     /// Every sample's track time (each time an edit presents it) and whether it is a full sync sample, ascending;
