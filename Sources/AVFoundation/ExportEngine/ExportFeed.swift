@@ -9,6 +9,14 @@ protocol ExportFeed: ExportCancellable {
     func start(in job: ExportJob)
     /// The next sample buffer for the writer, waiting for it; nil at the end, or once the export stops.
     func next() -> CMSampleBuffer?
+    /// The edits that present the samples handed out, when they were laid out for a copy instead of on the asset's
+    /// timeline (a composition's passthrough export: `ExportPlan.Presentation.recordedLayout`); read once the track
+    /// ends, for the writer input.
+    var presentedLayout: MediaLayoutEdits? { get }
+}
+
+extension ExportFeed {
+    var presentedLayout: MediaLayoutEdits? { nil }
 }
 
 /// A track's samples as stored, straight from the reader (which maps them onto the asset's timeline and marks what
@@ -25,6 +33,9 @@ final class PassthroughFeed: ExportFeed, @unchecked Sendable {
     func start(in job: ExportJob) {}
 
     func next() -> CMSampleBuffer? { output.copyNextSampleBuffer() }
+
+    /// What the reader output recorded, when it lays out media.
+    var presentedLayout: MediaLayoutEdits? { output.recordedMediaLayout }
 
     /// The reader's own cancellation stops its workers.
     func cancelStage() {}

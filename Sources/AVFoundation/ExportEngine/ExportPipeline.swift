@@ -169,14 +169,12 @@ final class ExportPipeline: @unchecked Sendable {
         let backing = track.track.backing
         let feed: any ExportFeed
         let hint: CMFormatDescription?
-        var recorder: EditListRecorder?
         var transform = backing.preferredTransform
         switch plan.plan.role {
         case .passthrough:
             let output = AVAssetReaderTrackOutput(track: track.track, outputSettings: nil)
             output.alwaysCopiesSampleData = false
-            recorder = plan.plan.presentation == .recordedLayout ? EditListRecorder() : nil
-            output.editRecorder = recorder
+            output.recordsMediaLayout = plan.plan.presentation == .recordedLayout
             try add(output, to: reader, track: track)
             feed = PassthroughFeed(output: output)
             hint = track.formats.first
@@ -213,7 +211,6 @@ final class ExportPipeline: @unchecked Sendable {
         input.languageCode = backing.languageCode
         input.extendedLanguageTag = backing.extendedLanguageTag
         input.metadata = ExportMetadata.trackItems(track, request: request, fileType: request.fileType)
-        input.editRecorder = recorder
         switch track.mediaType {
         case .audio:
             input.preferredVolume = backing.preferredVolume

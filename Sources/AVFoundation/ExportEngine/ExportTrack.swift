@@ -136,7 +136,7 @@ final class ExportTrack: @unchecked Sendable {
             return true
         }
         guard first else { return }
-        input.markAsFinished()
+        input.markAsFinished(presenting: feed.presentedLayout)
         governor?.trackFinished(index)
         job.progress.setTrack(index, 1)
         job.progressed()

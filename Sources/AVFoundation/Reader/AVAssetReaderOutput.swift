@@ -27,8 +27,8 @@ open class AVAssetReaderOutput: NSObject, @unchecked Sendable {
         /// of memory (each decoded 1080p picture is 3 MB). `nil`: the output plan's own bound.
         var readAheadBound: ReadAheadBound?
         /// Not public: set by the passthrough export of a composition, which copies each segment's samples and
-        /// presents them by an edit list (`PassthroughProducer`'s media layout).
-        var editRecorder: EditListRecorder?
+        /// presents them by an edit list (`PassthroughProducer`'s media layout); the recorder of those edits.
+        var mediaLayout: EditListRecorder?
         /// How decoded audio of scaled edits is stretched (the track and audio mix outputs' public property).
         var audioTimePitchAlgorithm = AVAudioTimePitchAlgorithm.spectral
     }
@@ -87,11 +87,15 @@ open class AVAssetReaderOutput: NSObject, @unchecked Sendable {
         }
     }
 
-    /// Where a passthrough track output records the edits of its media layout (see `Settings.editRecorder`).
-    var editRecorder: EditListRecorder? {
-        get { lock.withLock { settings.editRecorder } }
-        set { configure("editRecorder") { $0.editRecorder = newValue } }
+    /// Whether a passthrough track output lays its samples out for a copy (see `Settings.mediaLayout`). Not public.
+    var recordsMediaLayout: Bool {
+        get { lock.withLock { settings.mediaLayout != nil } }
+        set { configure("recordsMediaLayout") { $0.mediaLayout = newValue ? EditListRecorder() : nil } }
     }
+
+    /// The edits that present what an output laying out media has handed out (and read ahead) so far; nil for any
+    /// other output.
+    var recordedMediaLayout: MediaLayoutEdits? { lock.withLock { settings.mediaLayout }?.recorded }
 
     public func copyNextSampleBuffer() -> CMSampleBuffer? {
         guard let (core, slot) = lock.withLock({ attachment }) else { return nil }

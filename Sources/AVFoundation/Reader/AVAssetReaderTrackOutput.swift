@@ -61,7 +61,7 @@ open class AVAssetReaderTrackOutput: AVAssetReaderOutput, @unchecked Sendable {
         let name = "track \(track.trackID)"
         guard let outputSettings else {
             let isAudio = track.mediaType == .audio
-            let recorder = configuration.editRecorder
+            let recorder = configuration.mediaLayout
             return OutputPlan(name: name, bound: .storedSamples) { ranges in
                 PassthroughProducer(timeline: timeline, backing: backing, isAudio: isAudio, ranges: ranges,
                                     copiesData: copies, recorder: recorder)

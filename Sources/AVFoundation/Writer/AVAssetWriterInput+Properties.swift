@@ -54,12 +54,6 @@ extension AVAssetWriterInput {
         }
     }
 
-    /// The recorder of the edits that present this track (see `Configuration.editRecorder`).
-    var editRecorder: EditListRecorder? {
-        get { lock.withLock { configuration.editRecorder } }
-        set { configure("editRecorder") { $0.editRecorder = newValue } }
-    }
-
     /// The track's volume (audio), 1 for full.
     public var preferredVolume: Float {
         get { lock.withLock { configuration.preferredVolume } }

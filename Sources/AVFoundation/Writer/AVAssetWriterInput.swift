@@ -78,9 +78,6 @@ open class AVAssetWriterInput: NSObject, @unchecked Sendable {
         var sampleReferenceBaseURL: URL?
         var performsMultiPassEncodingIfSupported = false
         var associations: [(input: AVAssetWriterInput, type: String)] = []
-        /// Not public: the edits that present this track, recorded by the reader that feeds it (a composition's
-        /// passthrough export); they replace the edits the writer would derive from its sessions.
-        var editRecorder: EditListRecorder?
     }
 
     /// Multi-pass progress.
@@ -181,7 +178,7 @@ open class AVAssetWriterInput: NSObject, @unchecked Sendable {
                          preferredChunkAlignment: configuration.preferredMediaChunkAlignment,
                          beforeMainMediaData: configuration.mediaDataLocation == .beforeMainMediaDataNotInterleaved,
                          sampleReferenceBaseURL: configuration.sampleReferenceBaseURL, multiPass: multiPass,
-                         associations: associations, editRecorder: configuration.editRecorder)
+                         associations: associations)
     }
 
     // MARK: Appending
@@ -257,6 +254,13 @@ open class AVAssetWriterInput: NSObject, @unchecked Sendable {
 
     /// Marks the input finished: no more samples will be appended, and the input no longer holds the others back.
     public func markAsFinished() {
+        markAsFinished(presenting: nil)
+    }
+
+    /// Not public: marks the input finished, with the edits that present the track when its samples were appended in
+    /// media layout (a composition's passthrough export); they replace the edits the writer would derive from its
+    /// sessions.
+    func markAsFinished(presenting layout: MediaLayoutEdits?) {
         let pump: MediaRequestPump? = lock.withLock {
             if case .pass = passState { passState = .done }
             // No pass begins after this: the pass block, which usually holds what holds this input, is let go.
@@ -266,7 +270,7 @@ open class AVAssetWriterInput: NSObject, @unchecked Sendable {
         pump?.stop()
         guard let (engine, index) = running else { return }
         do throws(AVError) {
-            try engine.markFinished(index)
+            try engine.markFinished(index, presenting: layout)
         } catch {
             engine.fail(error)
         }

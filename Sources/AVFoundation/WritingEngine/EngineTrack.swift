@@ -44,6 +44,9 @@ final class EngineTrack {
     var drainingQueue = false
     /// The caller marked the input finished (`markAsFinished`).
     var inputFinished = false
+    /// The edits that present the track, handed over as the input was marked finished (a composition's passthrough
+    /// export); nil: the edits follow the writer's sessions.
+    var presentedLayout: MediaLayoutEdits?
     /// The worker has processed the end of the input (encoder flushed).
     var ended = false
     /// Multi-pass: the current pass was marked finished and the next has not begun.

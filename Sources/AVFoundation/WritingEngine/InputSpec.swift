@@ -46,8 +46,6 @@ struct InputSpec: @unchecked Sendable {
     var segmentKeyFrames: (interval: CMTime, start: CMTime)?
     /// Track associations: (type, index of the associated input).
     var associations: [(type: String, target: Int)]
-    /// The edits that present the track, recorded while it is fed, instead of those of the writer's sessions.
-    var editRecorder: EditListRecorder?
 
     /// The Core Media media type.
     var cmMediaType: CMMediaType { fourCharCode(mediaType.rawValue) }

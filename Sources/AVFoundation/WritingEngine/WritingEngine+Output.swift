@@ -161,10 +161,10 @@ extension WritingEngine {
                 CMTimeConvertScale(time, timescale: timescale, method: .roundHalfAwayFromZero).value
             }
             do throws(ContainerWriterError) {
-                if let recorder = track.spec.editRecorder {
+                if let layout = track.presentedLayout {
                     // The recorded layout stops where the sessions do: an export cut short by its file length
                     // limit ends its session early.
-                    try output.setTimeline(recorder.timeline(mediaTimescale: timescale).clipped(to: length), for: handle)
+                    try output.setTimeline(layout.timeline(mediaTimescale: timescale).clipped(to: length), for: handle)
                     continue
                 }
                 if track.trimAtStart > .zero || track.trimAtEnd > .zero {

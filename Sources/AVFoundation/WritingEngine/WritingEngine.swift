@@ -242,9 +242,14 @@ final class WritingEngine: @unchecked Sendable {
         return (current, error, output.isReadyForMoreMediaData(handle))
     }
 
-    /// Marks an input finished: its worker flushes the encoder, then the track ends.
-    func markFinished(_ index: Int) throws(AVError) {
-        let alreadyFinished = lock.withLock { _ in tracks[index].inputFinished || status != .writing }
+    /// Marks an input finished: its worker flushes the encoder, then the track ends. `layout`, when given, is what
+    /// presents the track instead of the sessions (`EngineTrack.presentedLayout`).
+    func markFinished(_ index: Int, presenting layout: MediaLayoutEdits? = nil) throws(AVError) {
+        let alreadyFinished = lock.withLock { _ in
+            let finished = tracks[index].inputFinished || status != .writing
+            if !finished, let layout { tracks[index].presentedLayout = layout }
+            return finished
+        }
         if alreadyFinished { return }
         try enqueue(index, .end, bytes: 0)
     }
