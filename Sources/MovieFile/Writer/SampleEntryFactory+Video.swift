@@ -58,13 +58,33 @@ extension SampleEntryFactory {
         }
         if let bitRate = context.bitRate { generated.append(BoxNode(bitRate)) }
         let generatedTypes = Set(generated.map(\.type))
+        let atoms = extensionAtoms(description)
         var children = BoxList()
-        for atom in extensionAtoms(description) where !generatedTypes.contains(atom.type) {
+        for atom in atoms where !generatedTypes.contains(atom.type) {
             children.append(try videoConfigurationNode(atom.type, payload: atom.payload, codec: type))
         }
         children.append(contentsOf: generated)
         entry.children = children
         return entry
+    }
+
+    /// The configuration box each of these sample entries must hold (ISO/IEC 14496-15 §5.4.2.1, §8.4.1.1; AV1 Codec
+    /// ISO Media File Format Binding §2.3.1): a file written without it opens in no player, ffprobe included.
+    static let requiredConfiguration: [FourCC: FourCC] = [
+        "avc1": AVCConfigurationBox.type, "avc2": AVCConfigurationBox.type, "avc3": AVCConfigurationBox.type,
+        "avc4": AVCConfigurationBox.type, "hvc1": HEVCConfigurationBox.type, "hev1": HEVCConfigurationBox.type,
+        "av01": AV1CodecConfigurationBox.type,
+    ]
+
+    /// Refuses a video description whose codec needs a configuration record it does not carry (an `avc1` without
+    /// `avcC`, as a damaged file gives): written, verbatim or not, it would make a file no player opens.
+    static func checkConfiguration(_ description: CMFormatDescription) throws(ContainerWriterError) {
+        let type = subtype(description)
+        guard let required = requiredConfiguration[type],
+              !extensionAtoms(description).contains(where: { $0.type == required }) else { return }
+        throw ContainerWriterError(.invalidArgument, "video '\(type)' has no '\(required)' configuration record; "
+                                   + "every '\(type)' sample entry must carry one, or no decoder can read the samples "
+                                   + "(ISO/IEC 14496-15 for H.264 and HEVC, AV1-ISOBMFF for AV1)")
     }
 
     /// A configuration atom of the description as a box: `avcC`, `hvcC` and `av1C` through the typed boxes the

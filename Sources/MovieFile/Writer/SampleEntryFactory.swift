@@ -26,6 +26,7 @@ enum SampleEntryFactory {
             : kCMFormatDescriptionExtension_VerbatimISOSampleEntry
         let other = context.fileType.isQuickTime ? kCMFormatDescriptionExtension_VerbatimISOSampleEntry
             : kCMFormatDescriptionExtension_VerbatimSampleDescription
+        if context.kind == .video { try checkConfiguration(description) }
         if let entry = try verbatimEntry(description, key: preferred as String, dataReferenceIndex: context.dataReferenceIndex) {
             return entry
         }

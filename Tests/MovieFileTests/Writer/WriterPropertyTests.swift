@@ -66,7 +66,9 @@ struct WriterPropertyTests {
     /// The `stbl` the builder makes from `recorder` (an LPCM-free video track), parsed back.
     static func writeAndParse(_ recorder: SampleTableRecorder) throws -> SampleTableBox {
         var description: CMFormatDescription?
-        CMVideoFormatDescriptionCreate(allocator: nil, codecType: fourCC("avc1"), width: 16, height: 16,
+        // Motion JPEG: a video codec whose sample entry needs no configuration box (an avc1 without its avcC is
+        // refused).
+        CMVideoFormatDescriptionCreate(allocator: nil, codecType: fourCC("jpeg"), width: 16, height: 16,
                                        extensions: nil, formatDescriptionOut: &description)
         var configuration = OutputTrackConfiguration(mediaType: kCMMediaType_Video, mediaTimescale: 30_000,
                                                     formatDescriptions: [try #require(description)])

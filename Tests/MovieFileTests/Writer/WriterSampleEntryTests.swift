@@ -143,6 +143,29 @@ struct WriterSampleEntryTests {
         #expect(try ExternalTool.ffmpegDecodeErrors(output).isEmpty)
     }
 
+    @Test("an avc1 description without its avcC is refused, naming the box: no player opens such a file")
+    func avcWithoutConfigurationRefused() throws {
+        var source = try ElementarySources.annexBVideo(MuxerTestMedia.url("h264-bframes-annexb.ts"), hevc: false)
+        let atomsKey = kCMFormatDescriptionExtension_SampleDescriptionExtensionAtoms as String
+        var extensions = CMFormatDescriptionGetExtensions(source.description) as? [String: Any] ?? [:]
+        var atoms = extensions[atomsKey] as? [String: Any] ?? [:]
+        #expect(atoms["avcC"] != nil)
+        atoms["avcC"] = nil
+        extensions[atomsKey] = atoms
+        var description: CMFormatDescription?
+        CMVideoFormatDescriptionCreate(allocator: nil, codecType: kCMVideoCodecType_H264, width: 64, height: 48,
+                                       extensions: extensions as CFDictionary, formatDescriptionOut: &description)
+        source.description = try #require(description)
+        let directory = try TestFiles.makeTemporaryDirectory("no-avcC")
+        for fileType in [MovieFileType.mpeg4, .quickTimeMovie] {
+            let output = directory.file("no-avcC-\(fileType).mov")
+            let error = #expect(throws: ContainerWriterError.self) {
+                try MuxerHarness.write([source], to: output, fileType: fileType)
+            }
+            #expect(error?.description.contains("'avcC'") == true, "\(String(describing: error))")
+        }
+    }
+
     @Test("a verbatim ISO sample entry is written back byte for byte")
     func verbatimEntry() throws {
         let media = try MuxerTestMedia.url("opus-48000-stereo.mp4")
