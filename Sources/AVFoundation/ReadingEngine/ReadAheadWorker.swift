@@ -27,6 +27,10 @@ import Foundation
 /// called once per step, and what it made goes out at once: its next call may wait on another thread, perhaps on the
 /// caller that wants what it made.
 ///
+/// On demand: a run of such batches whose buffers prove tiny (`ReadingLimits.onDemandBytesPerBuffer`) stops being
+/// scheduled on the pool; its caller makes each batch itself when it finds the queue empty. Handing a tiny buffer
+/// to another thread costs more than making it.
+///
 /// Cancellation: `cancel()` stops the run before its next step (the producer calls of one batch window) and releases
 /// its producer once the step under way, if any, returns (decoders are freed then).
 ///
@@ -72,6 +76,9 @@ final class ReadAheadWorker: @unchecked Sendable {
     private var activeSteps = 0
     /// The worker is in the pool's queue.
     private var scheduled = false
+    /// Buffers and bytes of sample data the current run has made, when its producer makes batches without waiting
+    /// (stored samples): what decides whether it is read on demand (`readsOnDemand`).
+    private var made = (buffers: 0, bytes: 0, batches: false)
     /// What the finished run's producer asked to check when the caller takes its end (`SampleProducer.endCheck`).
     private var endCheck: (@Sendable () -> ReadingFailure?)?
 
@@ -93,6 +100,7 @@ final class ReadAheadWorker: @unchecked Sendable {
             generation += 1
             stepping = false
             endCheck = nil
+            made = (0, 0, producer.makesBatchesWithoutWaiting)
             queue.reopen()
             defer { self.producer = producer }
             return self.producer
@@ -254,6 +262,8 @@ final class ReadAheadWorker: @unchecked Sendable {
             defer { condition.broadcast() }
             guard generation == claim.generation else { return nil }
             stepping = false
+            self.made.buffers += made.count
+            self.made.bytes += madeBytes
             if !made.isEmpty {
                 queue.append(contentsOf: made)
             } else if !finished, failure == nil {
@@ -276,10 +286,18 @@ final class ReadAheadWorker: @unchecked Sendable {
         if let failure, reported { onFailure(failure) }
     }
 
+    /// Whether the run's buffers are so small that its caller makes them, on its own thread, when it finds the queue
+    /// empty (`ReadingLimits.onDemandBytesPerBuffer`), instead of a pool thread making them ahead. Called with the
+    /// lock held.
+    private var readsOnDemand: Bool {
+        made.batches && made.buffers >= ReadingLimits.onDemandMeasuredBuffers
+            && made.bytes < made.buffers * ReadingLimits.onDemandBytesPerBuffer
+    }
+
     /// Queues the worker on the pool when its run can take a step and nothing is taking or about to take one.
     private func scheduleIfIdle() {
         let schedule: Bool = condition.withLock {
-            guard producer != nil, !scheduled, !stepping, !queue.isHoldingProducer else { return false }
+            guard producer != nil, !scheduled, !stepping, !queue.isHoldingProducer, !readsOnDemand else { return false }
             scheduled = true
             return true
         }

@@ -231,4 +231,64 @@ struct ReadAheadWorkerTests {
         }
         for outer in outers { #expect(Self.drain(outer) == 50) }
     }
+
+    /// Stored samples of `bytes` bytes made in batches, as a passthrough output's are, noting the thread of each call.
+    final class Stored: SampleProducer, @unchecked Sendable {
+        let inner: Endless
+        let lock = NSLock()
+        var threads: [ObjectIdentifier] = []
+
+        init(bytes: Int) { inner = Endless(bytes: bytes) }
+
+        var makesBatchesWithoutWaiting: Bool { true }
+
+        func next() throws(ReadingFailure) -> [CMSampleBuffer]? {
+            lock.withLock { threads.append(ObjectIdentifier(Thread.current)) }
+            return try inner.next()
+        }
+
+        var made: Int { inner.lock.withLock { inner.made } }
+    }
+
+    /// Takes buffers until the queue holds `left` or fewer.
+    static func take(_ worker: ReadAheadWorker, downTo left: Int) {
+        while worker.readAhead.buffers > left {
+            guard case .buffer = worker.take() else { Issue.record("the run ended"); return }
+        }
+    }
+
+    @Test("tiny stored samples are read on demand after the first batch: by the caller, on its thread; larger ones ahead")
+    func tinySamplesOnDemand() throws {
+        let batch = ReadingLimits.storedSampleReadAheadBuffers
+        for (bytes, onDemand) in [(16, true), (2 * ReadingLimits.onDemandBytesPerBuffer, false)] {
+            let producer = Stored(bytes: bytes)
+            let worker = ReadAheadWorker(name: "test", bound: .storedSamples) { _ in }
+            worker.start(producer)
+            // The first batch is made ahead, on a pool thread, up to the bound.
+            let deadline = Date(timeIntervalSinceNow: 60)
+            while worker.readAhead.buffers < batch && Date() < deadline { Thread.sleep(forTimeInterval: 0.01) }
+            #expect(worker.readAhead.buffers == batch)
+            // Taking half releases the producer: read ahead, a pool thread refills the queue; on demand, nothing is
+            // made until the caller finds the queue empty.
+            Self.take(worker, downTo: batch / 2 - 1)
+            Thread.sleep(forTimeInterval: 0.3)
+            if onDemand {
+                #expect(producer.made == batch)
+            } else {
+                while producer.made <= batch && Date() < deadline { Thread.sleep(forTimeInterval: 0.01) }
+                #expect(producer.made > batch)
+            }
+            if onDemand {
+                // Emptied, the queue is refilled by the caller's own step.
+                let before = producer.lock.withLock { producer.threads.count }
+                Self.take(worker, downTo: 0)
+                guard case .buffer = worker.take() else { Issue.record("the run ended"); return }
+                let callers = producer.lock.withLock { Set(producer.threads[before...]) }
+                #expect(callers == [ObjectIdentifier(Thread.current)])
+                #expect(producer.made > batch)
+            }
+            worker.cancel()
+            #expect(worker.waitUntilStopped(timeout: 60))
+        }
+    }
 }
