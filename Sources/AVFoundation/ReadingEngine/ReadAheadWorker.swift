@@ -78,7 +78,7 @@ final class ReadAheadWorker: @unchecked Sendable {
     private var scheduled = false
     /// Buffers and bytes of sample data the current run has made, when its producer makes batches without waiting
     /// (stored samples): what decides whether it is read on demand (`readsOnDemand`).
-    private var made = (buffers: 0, bytes: 0, batches: false)
+    private var runTally = (buffers: 0, bytes: 0, batches: false)
     /// What the finished run's producer asked to check when the caller takes its end (`SampleProducer.endCheck`).
     private var endCheck: (@Sendable () -> ReadingFailure?)?
 
@@ -100,7 +100,7 @@ final class ReadAheadWorker: @unchecked Sendable {
             generation += 1
             stepping = false
             endCheck = nil
-            made = (0, 0, producer.makesBatchesWithoutWaiting)
+            runTally = (0, 0, producer.makesBatchesWithoutWaiting)
             queue.reopen()
             defer { self.producer = producer }
             return self.producer
@@ -262,8 +262,8 @@ final class ReadAheadWorker: @unchecked Sendable {
             defer { condition.broadcast() }
             guard generation == claim.generation else { return nil }
             stepping = false
-            self.made.buffers += made.count
-            self.made.bytes += madeBytes
+            runTally.buffers += made.count
+            runTally.bytes += madeBytes
             if !made.isEmpty {
                 queue.append(contentsOf: made)
             } else if !finished, failure == nil {
@@ -290,8 +290,8 @@ final class ReadAheadWorker: @unchecked Sendable {
     /// empty (`ReadingLimits.onDemandBytesPerBuffer`), instead of a pool thread making them ahead. Called with the
     /// lock held.
     private var readsOnDemand: Bool {
-        made.batches && made.buffers >= ReadingLimits.onDemandMeasuredBuffers
-            && made.bytes < made.buffers * ReadingLimits.onDemandBytesPerBuffer
+        runTally.batches && runTally.buffers >= ReadingLimits.onDemandMeasuredBuffers
+            && runTally.bytes < runTally.buffers * ReadingLimits.onDemandBytesPerBuffer
     }
 
     /// Queues the worker on the pool when its run can take a step and nothing is taking or about to take one.

@@ -257,7 +257,7 @@ struct ReadAheadWorkerTests {
         }
     }
 
-    @Test("tiny stored samples are read on demand after the first batch: by the caller, on its thread; larger ones ahead")
+    @Test("tiny stored samples are read on demand after the first batch, on the caller's thread; larger ones ahead")
     func tinySamplesOnDemand() throws {
         let batch = ReadingLimits.storedSampleReadAheadBuffers
         for (bytes, onDemand) in [(16, true), (2 * ReadingLimits.onDemandBytesPerBuffer, false)] {
