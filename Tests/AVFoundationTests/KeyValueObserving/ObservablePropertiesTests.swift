@@ -119,11 +119,7 @@ struct ObservablePropertiesTests {
     @Test("a writer's status and an input's readiness are announced as they change")
     func writerStatusAndReadiness() async throws {
         let directory = try TestFiles.makeTemporaryDirectory("kvo-writer")
-        let writer = try AVAssetWriter(outputURL: directory.file("out.mov"), fileType: .mov)
-        let first = AVAssetWriterInput(mediaType: .audio, outputSettings: nil)
-        let second = AVAssetWriterInput(mediaType: .audio, outputSettings: nil)
-        writer.add(first)
-        writer.add(second)
+        let (writer, first, second) = try WriterMedia.twoAudioInputs(writingTo: directory.file("out.mov"))
         let statuses = Notes<AVAssetWriter.Status>()
         let readiness = Notes<Bool>()
         let observations = [

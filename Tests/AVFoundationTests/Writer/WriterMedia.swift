@@ -8,6 +8,18 @@ import TestSupport
 /// Inputs for the writer tests: patterned pixel buffers, tone PCM, and the samples of real files (for
 /// passthrough), made here so each test states exactly what it feeds.
 enum WriterMedia {
+    /// A QuickTime writer at `url` with two passthrough audio inputs, added, not started: the setup of the tests
+    /// where one input, fed alone, is held back by the other (it stops being ready).
+    static func twoAudioInputs(writingTo url: URL) throws
+        -> (writer: AVAssetWriter, first: AVAssetWriterInput, second: AVAssetWriterInput) {
+        let writer = try AVAssetWriter(outputURL: url, fileType: .mov)
+        let first = AVAssetWriterInput(mediaType: .audio, outputSettings: nil)
+        let second = AVAssetWriterInput(mediaType: .audio, outputSettings: nil)
+        writer.add(first)
+        writer.add(second)
+        return (writer, first, second)
+    }
+
     /// A BGRA picture with a moving gradient and a bright square, so that frames differ and encode to something.
     static func pixelBuffer(width: Int = 160, height: Int = 120, frame: Int) -> CVPixelBuffer {
         var buffer: CVPixelBuffer?

@@ -44,11 +44,7 @@ struct WriterReadinessTests {
     func stagingBoundBySeconds() async throws {
         let directory = try TestFiles.makeTemporaryDirectory("staging")
         let url = directory.file("staging.mov")
-        let writer = try AVAssetWriter(outputURL: url, fileType: .mov)
-        let first = AVAssetWriterInput(mediaType: .audio, outputSettings: nil)
-        let second = AVAssetWriterInput(mediaType: .audio, outputSettings: nil)
-        writer.add(first)
-        writer.add(second)
+        let (writer, first, second) = try WriterMedia.twoAudioInputs(writingTo: url)
         #expect(writer.startWriting())
         writer.startSession(atSourceTime: .zero)
         // Passthrough PCM of 0.1 s a buffer (17.6 KB): far below the 4 MiB byte bound, so only the time bound can

@@ -55,13 +55,9 @@ struct WriterRequestBlockLifetimeTests {
     @Test("a request block waiting for readiness is let go once its writer is cancelled")
     func releasedWhenCancelled() async throws {
         let directory = try TestFiles.makeTemporaryDirectory("request-block-cancel")
-        let writer = try AVAssetWriter(outputURL: directory.file("out.mov"), fileType: .mov)
         // Two inputs and samples for one only: the first stops being ready (the other holds it back) and its block
         // waits.
-        let first = AVAssetWriterInput(mediaType: .audio, outputSettings: nil)
-        let second = AVAssetWriterInput(mediaType: .audio, outputSettings: nil)
-        writer.add(first)
-        writer.add(second)
+        let (writer, first, _) = try WriterMedia.twoAudioInputs(writingTo: directory.file("out.mov"))
         #expect(writer.startWriting())
         writer.startSession(atSourceTime: .zero)
         weak var weakToken: Token?
